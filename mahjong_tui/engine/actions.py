@@ -1,0 +1,100 @@
+"""Actions: what a seat can do. Small frozen values, legal ones listed by the engine."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from .tiles import Tile, TileError, format_tiles, parse_tile, parse_tiles, tile_name
+
+
+class ActionKind(str, Enum):
+    """Every kind of move a seat can make."""
+
+    DISCARD = "discard"  # 出牌
+    WIN = "win"  # 胡 (self-draw, on a discard, robbing a kong, on the 海底 or an 开杠 tile)
+    PASS = "pass"  # 过: decline a claim, a robbed kong, initial wins or the 海底
+    CHI = "chi"  # 吃
+    PONG = "pong"  # 碰
+    KONG = "kong"  # 明杠 on a discard
+    CONCEALED_KONG = "concealed_kong"  # 暗杠
+    ADDED_KONG = "added_kong"  # 上杠/加杠
+    DECLARE_INITIAL = "declare_initial"  # Changsha 起手小胡
+    TAKE_HAIDI = "take_haidi"  # Changsha: take the 海底
+
+
+class KongMode(str, Enum):
+    """How a quad is used: a plain kong, or Changsha's 补张 / 开杠."""
+
+    KONG = "kong"
+    BUZHANG = "buzhang"  # 补张: replacement from the tail
+    KAIGANG = "kaigang"  # 开杠: two dice, two tiles from the tail
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One move by one seat.
+
+    ``tile`` is the tile discarded, claimed, konged or won on; ``tiles`` the two tiles
+    from hand a chi uses; ``mode`` how a quad is used.
+    """
+
+    seat: int
+    kind: ActionKind
+    tile: Tile | None = None
+    tiles: tuple[Tile, ...] = ()
+    mode: KongMode | None = None
+
+    def to_json(self) -> dict[str, object]:
+        """Compact JSON form used by game records."""
+        d: dict[str, object] = {"seat": self.seat, "kind": self.kind.value}
+        if self.tile is not None:
+            d["tile"] = tile_name(self.tile)
+        if self.tiles:
+            d["tiles"] = format_tiles(self.tiles)
+        if self.mode is not None:
+            d["mode"] = self.mode.value
+        return d
+
+    @classmethod
+    def from_json(cls, d: object) -> Action:
+        """Read the JSON form; ValueError names what is wrong."""
+        if not isinstance(d, dict):
+            raise ValueError("an action must be an object")
+        unknown = set(d) - {"seat", "kind", "tile", "tiles", "mode"}
+        if unknown:
+            raise ValueError(f"unknown action field {sorted(unknown)[0]!r}")
+        seat = d.get("seat")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat <= 3:
+            raise ValueError(f"action seat must be 0..3, got {seat!r}")
+        try:
+            kind = ActionKind(d.get("kind"))
+        except ValueError:
+            raise ValueError(f"unknown action kind {d.get('kind')!r}") from None
+        try:
+            tile = parse_tile(d["tile"]) if "tile" in d else None
+            tiles = tuple(parse_tiles(d["tiles"])) if "tiles" in d else ()
+        except TileError as e:
+            raise ValueError(f"action tile: {e}") from None
+        mode = None
+        if "mode" in d:
+            try:
+                mode = KongMode(d["mode"])
+            except ValueError:
+                raise ValueError(f"unknown kong mode {d['mode']!r}") from None
+        return cls(seat, kind, tile, tiles, mode)
+
+    def describe(self) -> str:
+        """Short English text: ``pong 5m``, ``chi 3m with 45m``."""
+        parts = [self.kind.value.replace("_", " ")]
+        if self.tile is not None:
+            parts.append(tile_name(self.tile))
+        if self.tiles:
+            parts.append("with " + format_tiles(self.tiles))
+        if self.mode is not None and self.mode is not KongMode.KONG:
+            parts.append(f"({self.mode.value})")
+        return " ".join(parts)
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow now; the message says why in a player's words."""

@@ -1,0 +1,125 @@
+"""What scoring takes and gives, shared by every rule set.
+
+The engine builds a :class:`WinContext` at the end of a hand; ``mahjong-tui score``
+builds the same from JSON. Each rule set turns it into a :class:`ScoreResult`: valid or
+not (with a reason a player understands), the hand types, and a line-by-line breakdown
+(:class:`ScoreLine`) the table and the calculator both show.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from mahjong_tui.engine.melds import Meld
+from mahjong_tui.engine.tiles import Tile
+
+
+class WinBy(str, Enum):
+    """How the winning tile came."""
+
+    SELF_DRAW = "self_draw"  # 自摸
+    DISCARD = "discard"  # 点炮 / 冲牌
+    ROBBED_KONG = "robbed_kong"  # 抢杠
+
+
+@dataclass(frozen=True, slots=True)
+class HandType:
+    """A hand type of a rule set: id, names, and a short description."""
+
+    id: str
+    zh: str
+    en: str
+    description: str
+
+
+@dataclass(frozen=True, slots=True)
+class WinContext:
+    """Everything scoring needs about one win (or, with ``initial``, one deal).
+
+    ``concealed`` excludes ``win_tile``. ``claims[a][b]`` counts discards seat ``a``
+    claimed from seat ``b`` this hand (Shanghai 三口). Fields a rule set does not use are
+    ignored by it.
+    """
+
+    rules: str
+    winner: int
+    concealed: tuple[Tile, ...]
+    win_tile: Tile | None
+    dealer: int = 0
+    melds: tuple[Meld, ...] = ()
+    flowers: tuple[Tile, ...] = ()
+    win_by: WinBy = WinBy.SELF_DRAW
+    discarder: int | None = None
+    replacement: bool = False
+    kaigang_discard: bool = False
+    first_turn: bool = False
+    last_tile: bool = False
+    base: int = 1
+    huangfan: bool = False
+    claims: tuple[tuple[int, ...], ...] | None = None
+    discarder_ready: bool = False
+    bird: Tile | None = None
+    initial: bool = False
+
+    @property
+    def all_concealed(self) -> tuple[Tile, ...]:
+        """Concealed tiles with the winning tile."""
+        if self.win_tile is None:
+            return self.concealed
+        return (*self.concealed, self.win_tile)
+
+
+class LineKind(str, Enum):
+    """What a breakdown line is about."""
+
+    TYPE = "type"  # a hand type
+    FLOWER = "flower"  # one element of the 花 count
+    MULTIPLIER = "multiplier"  # base, menqing, cap, 荒番, per-type counts, birds
+    VALUE = "value"  # the value of one share
+    PAYMENT = "payment"  # who pays whom
+    NOTE = "note"  # anything else worth a line
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreLine:
+    """One line of a scoring breakdown, in both languages.
+
+    ``amount`` is the number the line contributes, when it has one (花 for a flower
+    element, lezi for a type, points for a payment); ``seat`` is the payer of a payment.
+    """
+
+    kind: LineKind
+    en: str
+    zh: str
+    amount: int | None = None
+    id: str | None = None
+    seat: int | None = None
+
+    def text(self) -> str:
+        """One short line for ``explain``: Chinese then English."""
+        return f"{self.zh} · {self.en}" if self.zh else self.en
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreResult:
+    """The outcome of scoring a win (or the initial small wins)."""
+
+    valid: bool
+    reason: str = ""
+    types: tuple[str, ...] = ()
+    flowers: int = 0
+    lezi: int = 0
+    value: int = 0
+    payments: tuple[int, int, int, int] = (0, 0, 0, 0)
+    lines: tuple[ScoreLine, ...] = field(default_factory=tuple)
+
+    @property
+    def explain(self) -> list[str]:
+        """The breakdown as short lines."""
+        return [ln.text() for ln in self.lines]
+
+
+def invalid(reason: str) -> ScoreResult:
+    """A result that is not a win, with the reason a player reads."""
+    return ScoreResult(valid=False, reason=reason)
