@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import base64
 import json
+import lzma
 import sys
 import time
-import zlib
 from itertools import combinations_with_replacement
 from pathlib import Path
 
@@ -146,8 +146,9 @@ def main() -> None:
         "columns": [list(c) for c in TABLE_COLUMNS],
         "states": count,
         "id_bytes": width,
+        "compression": "xz",
         "vectors": [list(v) for v in vectors],
-        "ids": base64.b64encode(zlib.compress(bytes(packed), 9)).decode("ascii"),
+        "ids": base64.b64encode(lzma.compress(bytes(packed), preset=9 | lzma.PRESET_EXTREME)).decode("ascii"),
     }
     TABLE_PATH.write_text(json.dumps(doc, separators=(",", ":")) + "\n", encoding="utf-8")
     took = time.perf_counter() - start

@@ -90,6 +90,19 @@ class MeldClaimed(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class OptionRefused(Event):
+    """A claim the seat might expect was ruled out, and nothing else was offered to it.
+
+    Private to that seat: the table shows it only to that player.
+    """
+
+    seat: int
+    kind: str
+    tile: Tile | None
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
 class KongDeclared(Event):
     """暗杠 or 上杠 from the seat's own hand."""
 

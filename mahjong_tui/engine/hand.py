@@ -35,6 +35,7 @@ from .events import (
     KaigangRevealed,
     KongDeclared,
     MeldClaimed,
+    OptionRefused,
     PlayerWon,
     TileDiscarded,
     TileDrawn,
@@ -127,7 +128,10 @@ class Hand:
         huangfan: int = 0,
         scores: tuple[int, int, int, int] = (0, 0, 0, 0),
         options: GameOptions | None = None,
+        deck: list[Tile] | None = None,
+        dice: tuple[int, int] | None = None,
     ):
+        """Shuffle (or take ``deck``: the tiles stack by stack, top then bottom) and deal."""
         self.rules = rules
         self.options = options or GameOptions()
         self.rng = random.Random(seed)
@@ -158,9 +162,14 @@ class Hand:
         self.outcome: HandOutcome | None = None
         self.next_dealer = dealer
         self.initial_declared: dict[int, tuple[str, ...]] = {}
-        dice = (self.rng.randint(1, 6), self.rng.randint(1, 6))
+        rolled = (self.rng.randint(1, 6), self.rng.randint(1, 6))
+        dice = dice or rolled
         tiles = rules.tile_set()
         self.rng.shuffle(tiles)
+        if deck is not None:
+            if sorted(deck) != sorted(tiles):
+                raise ValueError("the deck is not this rule set's full tile set")
+            tiles = list(deck)
         self.dice = dice
         self.huangfan_from_dice = rules.huangfan_from_dice(dice)
         self.huangfan = huangfan + self.huangfan_from_dice
@@ -489,7 +498,15 @@ class Hand:
                 window[c] = acts
         self.phase = Phase.CLAIM
         self._set_window(window, refusals)
+        self._announce_refusals(window, refusals)
         return bool(window)
+
+    def _announce_refusals(self, window: dict[int, list[Action]], refusals: dict[int, list[Refusal]]) -> None:
+        """Seats with nothing to decide still learn why an option they might expect is not there."""
+        for seat, refs in refusals.items():
+            if seat not in window:
+                for r in refs:
+                    self._emit(OptionRefused(seat, r.kind.value, r.tile, r.reason))
 
     def _discard_win_blocked(self, p: PlayerState, t: Tile) -> str | None:
         if self.rules.passed_win_scope is PassedWinScope.ANY_DISCARD:
@@ -795,6 +812,7 @@ class Hand:
         self.current = konger
         self.phase = Phase.KAIGANG_CLAIM
         self._set_window(window, refusals)
+        self._announce_refusals(window, refusals)
         if not window:
             self._draw((konger + 1) % 4)
 
@@ -880,6 +898,7 @@ class Hand:
         self.current = seat
         self.phase = Phase.HAIDI_SHOWN
         self._set_window(window, refusals)
+        self._announce_refusals(window, refusals)
         if not window:
             self._end_drawn()
 

@@ -94,8 +94,8 @@ _ZH_DESCRIPTION: Mapping[str, str] = MappingProxyType(
     }
 )
 
-# Only the most specific of a nested family is listed (RULES.md §2).
-_QUALIFYING = frozenset(SHANGHAI_HAND_TYPES) - {"menqing", "qianggang"}
+# Bonus types (门清, 抢杠) do not let a hand win on their own (RULES.md §2).
+QUALIFYING_TYPES: frozenset[str] = frozenset(SHANGHAI_HAND_TYPES) - {"menqing", "qianggang"}
 _TYPE_ORDER = {tid: i for i, tid in enumerate(SHANGHAI_HAND_TYPES)}
 
 # --------------------------------------------------------------------------- presets
@@ -214,7 +214,6 @@ class _Reading:
     elements: tuple[_Element, ...]
     flowers: int
     lezi: int
-    fan: int
     points: int  # one share before 荒番
     capped: bool
 
@@ -252,7 +251,7 @@ def score_shanghai(ctx: WinContext) -> ScoreResult:
             "nor 乱风向 (all honours) or 八花 (all eight flowers)",
             "不能胡：不成四副加一对，也不是乱风向或八花",
         )
-    qualifying = [r for r in readings if any(t in _QUALIFYING for t in r.types)]
+    qualifying = [r for r in readings if any(t in QUALIFYING_TYPES for t in r.types)]
     if not qualifying:
         return _plain_hand(readings[0])
     best = max(qualifying, key=lambda r: r.key(params))
@@ -397,11 +396,11 @@ def _make_reading(params: ShanghaiParams, types: tuple[str, ...], elements: tupl
     flowers = sum(params.flower_values[e.id] for e in elements)
     lezi = max((params.lezi_of(t) for t in types), default=0)
     if lezi:
-        return _Reading(types, elements, flowers, lezi, 0, lezi * params.lezi_in_base, False)
+        return _Reading(types, elements, flowers, lezi, lezi * params.lezi_in_base, False)
     fan = sum(params.fan.get(t, 0) for t in types)
     raw = (flowers + params.base_flowers) << fan
     cap = params.cap_lezi * params.lezi_in_base
-    return _Reading(types, elements, flowers, 0, fan, min(raw, cap), raw > cap)
+    return _Reading(types, elements, flowers, 0, min(raw, cap), raw > cap)
 
 
 # --------------------------------------------------------------------------- payments
@@ -485,6 +484,15 @@ def _shares(ctx: WinContext, params: ShanghaiParams, related: frozenset[int]) ->
 def _result(ctx: WinContext, params: ShanghaiParams, r: _Reading) -> ScoreResult:
     base = ctx.base
     lines: list[ScoreLine] = []
+    if ctx.first_turn and any(m.kind.is_exposed for m in ctx.melds):
+        lines.append(
+            ScoreLine(
+                LineKind.NOTE,
+                "not a first-turn win: a claimed meld means a claim was made (no 天胡 or 地胡)",
+                "已有吃碰杠，不算天胡地胡",
+                id="first_turn",
+            )
+        )
     lines.extend(_type_line(params, t, r) for t in r.types)
     lines.extend(_element_line(params, e) for e in r.elements)
     value = r.points * base
