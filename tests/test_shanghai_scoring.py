@@ -983,6 +983,12 @@ def test_edge_first_turn_ignored_after_a_claim() -> None:
     assert not r.valid  # no dihu: a chi is a claim, so the plain hand does not qualify
 
 
+def test_edge_first_turn_with_a_claim_is_noted() -> None:
+    r = scored("456m789m555m2z", "2z", ("chi", "123m", 0), winner=1, first_turn=True)
+    assert r.valid and "dihu" not in r.types
+    assert any(ln.id == "first_turn" for ln in r.lines)
+
+
 def test_edge_first_turn_kept_with_concealed_kong() -> None:
     r = scored("456p789s123m5p", "5p", ("concealed_kong", "1111m", None), first_turn=True, replacement=True)
     assert {"tianhu", "gangkai"} <= set(r.types)
@@ -1081,3 +1087,15 @@ def test_speed_scores_a_thousand_hands_quickly() -> None:
     for c in hands:
         score_shanghai(c)
     assert time.perf_counter() - start < 2.0
+
+
+# --------------------------------------------------------------------------- rules doc
+
+
+def test_rules_doc_ships_with_every_hand_type_and_the_choices() -> None:
+    from importlib.resources import files
+
+    doc = (files("mahjong_tui.rules") / "docs" / "shanghai.md").read_text(encoding="utf-8")
+    assert "## Choices where the sources are silent" in doc
+    for tid, ht in SHANGHAI_HAND_TYPES.items():
+        assert f"| {tid} | {ht.zh} |" in doc

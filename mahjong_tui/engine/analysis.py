@@ -260,11 +260,31 @@ class _Combined(dict[int, int]):
         return vid
 
 
+class _Final(dict[int, tuple[int, ...]]):
+    """(left << _SHIFT) | right → tiles needed for M = 0..4 sets and one pair over both parts.
+
+    Only a few tens of thousands of id pairs occur even over a million random hands, so a
+    lookup here replaces the convolution's last step on nearly every call.
+    """
+
+    def __init__(self, kind: int) -> None:
+        super().__init__()
+        self.left_arr = _LEFT_ANY if kind == 1 else _LEFT_258
+        self.right_arr = _RIGHT_ANY if kind == 1 else _RIGHT_258
+
+    def __missing__(self, key: int) -> tuple[int, ...]:
+        lv, rv = self.left_arr[key >> _SHIFT], self.right_arr[key & _MASK]
+        out = self[key] = tuple(min(map(add, lv[m], rv[m])) for m in range(5))
+        return out
+
+
 _SUIT_BY_KEY = _SuitByKey()
 _SUIT_BY_BYTES = _SuitByBytes()
 _HONOUR_BY_KEY = _HonourByKey()
 _HONOUR_BY_BYTES = _HonourByBytes()
 _COMBINED = _Combined()
+_FINAL_ANY = _Final(1)
+_FINAL_258 = _Final(2)
 # Changsha has no honours: this part can hold nothing, so honour tiles are never kept.
 _NOTHING = _intern((0,) + (_INF,) * (len(TABLE_COLUMNS) - 1))
 
