@@ -1,0 +1,37 @@
+"""Bots: three levels a player can choose per seat.
+
+A bot sees only what its seat may see (a :class:`~mahjong_tui.engine.view.SeatView`)
+and answers with one of the legal actions in it. Bots are deterministic for a seed.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from mahjong_tui.engine.actions import Action
+from mahjong_tui.engine.view import SeatView
+
+LEVELS = ("easy", "normal", "hard")
+
+
+class Bot(Protocol):
+    """Anything that picks a legal action from a seat's view."""
+
+    level: str
+
+    def choose(self, view: SeatView) -> Action:
+        """One of ``view.legal``."""
+        ...
+
+
+class UnknownLevel(ValueError):
+    """A bot level that does not exist."""
+
+
+def create_bot(level: str, seat: int, seed: int = 0) -> Bot:
+    """A bot of ``level`` for ``seat``; UnknownLevel names the choices."""
+    if level not in LEVELS:
+        raise UnknownLevel(f"unknown bot level {level!r} (choose one of: {', '.join(LEVELS)})")
+    from .players import make
+
+    return make(level, seat, seed)

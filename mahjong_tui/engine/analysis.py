@@ -401,10 +401,9 @@ def shanten_regular(counts: Sequence[int], melds: int = 0) -> int:
     b = bytes(counts)
     suit = _SUIT_BY_BYTES
     comb = _COMBINED
-    m_sets = 4 - melds
     left = comb[suit[b[0:9]] << _SHIFT | suit[b[9:18]]]
     right = comb[suit[b[18:27]] << _SHIFT | _HONOUR_BY_BYTES[b[27:34]]]
-    return min(map(add, _LEFT_ANY[left][m_sets], _RIGHT_ANY[right][m_sets])) - 1
+    return _FINAL_ANY[left << _SHIFT | right][4 - melds] - 1
 
 
 def shanten_seven_pairs(counts: Sequence[int], quad_is_two_pairs: bool) -> int:
@@ -432,8 +431,7 @@ def shanten_changsha(counts: Sequence[int], melds: Sequence[Meld] | int = 0) -> 
 def _changsha_need(b: bytes, info: _MeldInfo, m_sets: int) -> int:
     suit = _SUIT_BY_BYTES
     i0, i1, i2 = suit[b[0:9]], suit[b[9:18]], suit[b[18:27]]
-    left = _COMBINED[i0 << _SHIFT | i1]
-    best = min(map(add, _LEFT_258[left][m_sets], _RIGHT_258[i2][m_sets]))
+    best = _FINAL_258[_COMBINED[i0 << _SHIFT | i1] << _SHIFT | i2][m_sets]
     flush = info.flush_suits
     if flush:
         col = 3 * m_sets + 1
@@ -480,18 +478,17 @@ def _improving_shanghai(
 ) -> tuple[int, list[int]]:
     """Shanten of a 3n+1 hand and the draws that lower it (Shanghai)."""
     m_sets = 4 - info.count
-    sk, comb = _SUIT_BY_KEY, _COMBINED
-    left_any, right_any = _LEFT_ANY, _RIGHT_ANY
-    i0, i1, i2 = sk[keys[0]], sk[keys[1]], sk[keys[2]]
-    ih = _HONOUR_BY_KEY[keys[3]]
-    left = comb[i0 << _SHIFT | i1]
+    sk, hk, comb, final = _SUIT_BY_KEY, _HONOUR_BY_KEY, _COMBINED, _FINAL_ANY
+    k0, k1, k2, kh = keys
+    i0, i1, i2, ih = sk[k0], sk[k1], sk[k2], hk[kh]
+    left = comb[i0 << _SHIFT | i1] << _SHIFT
     right = comb[i2 << _SHIFT | ih]
-    lv = left_any[left][m_sets]
-    rv = right_any[right][m_sets]
-    need = min(map(add, lv, rv))
+    need = final[left | right][m_sets]
     honours = sum(counts[27:34])
+    lfx_after = _INF
     if info.all_honour:
         need = min(need, _all_of_need(honours, m_sets))
+        lfx_after = _all_of_need(honours + 1, m_sets)
     # A draw helps when the hand then needs fewer tiles; one draw lowers it by at most one.
     goal = need - 1
     out: list[int] = []
@@ -499,19 +496,15 @@ def _improving_shanghai(
         if counts[t] + blocked[t] >= 4:
             continue
         if t < 9:
-            nid = sk[keys[0] + _POW5[t]]
-            after = min(map(add, left_any[comb[nid << _SHIFT | i1]][m_sets], rv))
+            after = final[comb[sk[k0 + _POW5[t]] << _SHIFT | i1] << _SHIFT | right][m_sets]
         elif t < 18:
-            nid = sk[keys[1] + _POW5[t - 9]]
-            after = min(map(add, left_any[comb[i0 << _SHIFT | nid]][m_sets], rv))
+            after = final[comb[i0 << _SHIFT | sk[k1 + _POW5[t - 9]]] << _SHIFT | right][m_sets]
         elif t < 27:
-            nid = sk[keys[2] + _POW5[t - 18]]
-            after = min(map(add, lv, right_any[comb[nid << _SHIFT | ih]][m_sets]))
+            after = final[left | comb[sk[k2 + _POW5[t - 18]] << _SHIFT | ih]][m_sets]
+        elif lfx_after <= goal:
+            after = lfx_after
         else:
-            nid = _HONOUR_BY_KEY[keys[3] + _POW5[t - 27]]
-            after = min(map(add, lv, right_any[comb[i2 << _SHIFT | nid]][m_sets]))
-            if info.all_honour and after > goal:
-                after = min(after, _all_of_need(honours + 1, m_sets))
+            after = final[left | comb[i2 << _SHIFT | hk[kh + _POW5[t - 27]]]][m_sets]
         if after <= goal:
             out.append(t)
     return need - 1, out
@@ -522,39 +515,38 @@ def _improving_changsha(
 ) -> tuple[int, list[int]]:
     """Shanten of a 3n+1 hand and the draws that lower it (Changsha)."""
     m_sets = 4 - info.count
-    sk, comb, vecs = _SUIT_BY_KEY, _COMBINED, _VECS
-    left_258, right_258 = _LEFT_258, _RIGHT_258
-    ids = (sk[keys[0]], sk[keys[1]], sk[keys[2]])
-    i0, i1, i2 = ids
-    left = comb[i0 << _SHIFT | i1]
-    lv = left_258[left][m_sets]
-    rv = right_258[i2][m_sets]
-    need = min(map(add, lv, rv))
+    sk, comb, final, vecs = _SUIT_BY_KEY, _COMBINED, _FINAL_258, _VECS
+    k0, k1, k2 = keys[0], keys[1], keys[2]
+    i0, i1, i2 = sk[k0], sk[k1], sk[k2]
+    left = comb[i0 << _SHIFT | i1] << _SHIFT
+    need = final[left | i2][m_sets]
     flush = info.flush_suits
     col = 3 * m_sets + 1
     for bit, vid in ((1, i0), (2, i1), (4, i2)):
         if flush & bit:
             need = min(need, vecs[vid][col])
-    hist = [0] * 5
-    for t in range(27):
-        hist[counts[t]] += 1
-    # What the count-class shapes need after drawing a tile held c times, c = 0..3.
+    # What the count-class shapes (碰碰胡, 七小对) need after drawing a tile held c times.
     by_class = [_INF] * 4
     if info.no_chi or info.count == 0:
-        for c in range(4):
+        hist = [0] * 5
+        for t in range(27):
+            hist[counts[t]] += 1
+        for c in range(-1, 4):
             h = hist.copy()
-            h[c] -= 1
-            h[c + 1] += 1
+            if c >= 0:
+                h[c] -= 1
+                h[c + 1] += 1
+                if h[c] < 0:
+                    continue
             v = _INF
             if info.no_chi:
                 v = _pengpeng_need(m_sets, h[1], h[2], h[3] + h[4])
             if info.count == 0:
                 v = min(v, _seven_pairs_need(h[1], h[2], h[3], h[4], True))
-            by_class[c] = v
-        if info.no_chi:
-            need = min(need, _pengpeng_need(m_sets, hist[1], hist[2], hist[3] + hist[4]))
-        if info.count == 0:
-            need = min(need, _seven_pairs_need(hist[1], hist[2], hist[3], hist[4], True))
+            if c < 0:
+                need = min(need, v)
+            else:
+                by_class[c] = v
     jj_after = _INF
     if info.all_258:
         kept = sum(counts[t] for t in range(27) if _IS_258[t])
@@ -569,17 +561,19 @@ def _improving_changsha(
         if by_class[c] <= goal or (jj_after <= goal and _IS_258[t]):
             out.append(t)
             continue
-        s = t // 9
-        nid = sk[keys[s] + _POW5[t - 9 * s]]
-        if flush >> s & 1 and vecs[nid][col] <= goal:
-            out.append(t)
-            continue
-        if s == 0:
-            after = min(map(add, left_258[comb[nid << _SHIFT | i1]][m_sets], rv))
-        elif s == 1:
-            after = min(map(add, left_258[comb[i0 << _SHIFT | nid]][m_sets], rv))
+        if t < 9:
+            nid = sk[k0 + _POW5[t]]
+            after = final[comb[nid << _SHIFT | i1] << _SHIFT | i2][m_sets]
+        elif t < 18:
+            nid = sk[k1 + _POW5[t - 9]]
+            after = final[comb[i0 << _SHIFT | nid] << _SHIFT | i2][m_sets]
         else:
-            after = min(map(add, lv, right_258[nid][m_sets]))
+            nid = sk[k2 + _POW5[t - 18]]
+            after = final[left | nid][m_sets]
+        if flush:
+            s = t // 9
+            if flush >> s & 1:
+                after = min(after, vecs[nid][col])
         if after <= goal:
             out.append(t)
     return need - 1, out

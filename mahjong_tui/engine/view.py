@@ -1,0 +1,91 @@
+"""What one seat may see: the input of bots and hints, and of the table for that seat.
+
+Own concealed tiles, every seat's melds, rivers and flowers, how many tiles each other
+seat holds, the wall count and the scores — never another seat's concealed tiles or the
+order of the wall.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .actions import Action
+from .hand import Hand, Phase, Refusal, RiverTile
+from .melds import Meld
+from .tiles import NUM_KINDS, Tile
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """One seat's view of a hand at one moment."""
+
+    seat: int
+    rules: str
+    family: str
+    dealer: int
+    phase: Phase
+    current: int
+    hand: tuple[Tile, ...]
+    counts: tuple[int, ...]
+    last_drawn: Tile | None
+    melds: tuple[tuple[Meld, ...], ...]
+    rivers: tuple[tuple[RiverTile, ...], ...]
+    flowers: tuple[tuple[Tile, ...], ...]
+    hand_sizes: tuple[int, int, int, int]
+    wall_remaining: int
+    scores: tuple[int, int, int, int]
+    huangfan: int
+    last_discard: Tile | None
+    kaigang_locked: bool
+    legal: tuple[Action, ...]
+    refusals: tuple[Refusal, ...]
+
+    @property
+    def visible(self) -> list[int]:
+        """34-slot counts of tiles this seat can see outside its own hand (melds, rivers)."""
+        seen = [0] * NUM_KINDS
+        for melds in self.melds:
+            for m in melds:
+                for t in m.tiles:
+                    seen[t] += 1
+        for river in self.rivers:
+            for r in river:
+                if r.claimed_by is None:
+                    seen[r.tile] += 1
+        return seen
+
+    @property
+    def unseen(self) -> list[int]:
+        """Copies of each kind this seat cannot see anywhere (in others' hands or the wall)."""
+        vis = self.visible
+        return [max(0, 4 - vis[t] - self.counts[t]) for t in range(NUM_KINDS)]
+
+
+def seat_view(hand: Hand, seat: int, scores: tuple[int, int, int, int] | None = None) -> SeatView:
+    """The view of ``seat`` in ``hand``."""
+    p = hand.players[seat]
+    sc = scores if scores is not None else tuple(
+        hand.scores_before[k] + hand.payments[k] for k in range(4)
+    )
+    return SeatView(
+        seat=seat,
+        rules=hand.rules.name,
+        family=hand.rules.family,
+        dealer=hand.dealer,
+        phase=hand.phase,
+        current=hand.current,
+        hand=tuple(p.tiles()),
+        counts=tuple(p.counts),
+        last_drawn=p.last_drawn,
+        melds=tuple(tuple(q.melds) for q in hand.players),
+        rivers=tuple(tuple(q.river) for q in hand.players),
+        flowers=tuple(tuple(q.flowers) for q in hand.players),
+        hand_sizes=tuple(sum(q.counts) for q in hand.players),  # type: ignore[arg-type]
+        wall_remaining=hand.wall.remaining,
+        scores=sc,  # type: ignore[arg-type]
+        huangfan=hand.huangfan,
+        last_discard=hand.last_discard,
+        kaigang_locked=p.kaigang_locked,
+        legal=tuple(hand.legal_actions(seat)),
+        refusals=tuple(hand.refusals_for(seat)),
+    )
