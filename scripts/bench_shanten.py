@@ -1,12 +1,14 @@
-"""Measure the hand analysis: shanten calls/s against the ``mahjong`` package, cold start,
+"""Measure the hand analysis: shanten calls/s next to the ``mahjong`` package, cold start,
 and ``discard_options`` speed.
 
-    python scripts/bench_shanten.py [--hands N] [--repeat R]
+    python scripts/bench_shanten.py [--hands N] [--runs R] [--warmup W]
 
-Every rate is measured on hands neither side has seen before (a separate warm-up set
-fills the memo tables first), as the best of R runs and as their median: on a shared
-machine the best run is the one least disturbed by other work. The ``mahjong`` package
-(installed with the test extra) is only timed, never used by the game.
+Each run uses hands neither side has seen (after W warm-up hands have filled the memo
+tables, as in a game that has been going for a while); both implementations get the same
+hands. Rates are given per second of this process's CPU time and of wall time, best and
+median of R runs: on a busy machine wall time also counts time spent waiting for a core,
+and the best run is the one least disturbed. The ``mahjong`` package (a test extra) is
+only timed here, never used by the game.
 """
 
 from __future__ import annotations
@@ -26,6 +28,9 @@ sys.path.insert(0, str(ROOT))
 from mahjong_tui.engine.analysis import discard_options, shanten_regular  # noqa: E402
 
 Hand = list[int]
+ALL_KINDS = list(range(34))
+ONE_SUIT = list(range(9))
+SUITED = list(range(27))
 
 
 def random_hands(rng: random.Random, kinds: Sequence[int], sizes: Sequence[int], count: int) -> list[Hand]:
@@ -40,38 +45,41 @@ def random_hands(rng: random.Random, kinds: Sequence[int], sizes: Sequence[int],
     return hands
 
 
-def rate(fn: Callable[[Hand], object], hands: list[Hand], repeat: int) -> tuple[float, float]:
-    """Calls per second over ``hands``: best and median of ``repeat`` runs."""
-    rates = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        for h in hands:
-            fn(h)
-        rates.append(len(hands) / (time.perf_counter() - start))
-    return max(rates), statistics.median(rates)
+def timed(fn: Callable[[Hand], object], hands: list[Hand]) -> tuple[float, float]:
+    """Calls per CPU second and per wall second, one pass over ``hands``."""
+    cpu, wall = time.process_time(), time.perf_counter()
+    for h in hands:
+        fn(h)
+    cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+    return len(hands) / max(cpu, 1e-9), len(hands) / wall
 
 
-def cold_start(repeat: int) -> list[float]:
+def cold_start(runs: int) -> list[float]:
     """Seconds for a fresh interpreter to import the module and answer one call."""
     code = (
         "import time; t = time.perf_counter();"
         "from mahjong_tui.engine.analysis import shanten_regular;"
-        "from mahjong_tui.engine.tiles import counts_of, parse_tiles;"
-        "shanten_regular(counts_of(parse_tiles('123m456p789s1234z')));"
+        "shanten_regular([1, 1, 1, 0, 0, 0, 0, 0, 0] * 3 + [1, 1, 1, 1, 0, 0, 0]);"
         "print(time.perf_counter() - t)"
     )
     out = []
-    for _ in range(repeat):
+    for _ in range(runs):
         res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
         out.append(float(res.stdout.strip()))
     return out
 
 
+def summary(rates: list[float]) -> str:
+    """Best and median, as a column."""
+    return f"{max(rates):>11,.0f} {statistics.median(rates):>11,.0f}"
+
+
 def main() -> None:
     """Run the measurements and print them side by side."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=20000, help="hands per measured set")
-    parser.add_argument("--repeat", type=int, default=5, help="runs per measurement")
+    parser.add_argument("--hands", type=int, default=20000, help="hands per run")
+    parser.add_argument("--runs", type=int, default=5, help="runs per measurement")
+    parser.add_argument("--warmup", type=int, default=100000, help="hands analysed before measuring")
     args = parser.parse_args()
     try:
         from mahjong.shanten import Shanten
@@ -79,39 +87,55 @@ def main() -> None:
         sys.exit("the mahjong package is needed for the comparison: pip install -e '.[test]'")
     reference = Shanten.calculate_shanten_for_regular_hand
 
-    print(f"python {sys.version.split()[0]}, {args.hands} hands per set, best/median of {args.repeat} runs")
-    starts = cold_start(args.repeat)
-    print(f"cold start (fresh process: import + first call): best {min(starts) * 1000:.0f} ms, "
-          f"median {statistics.median(starts) * 1000:.0f} ms")
+    print(f"python {sys.version.split()[0]}; {args.hands} new hands per run, {args.runs} runs, best and median")
+    starts = cold_start(args.runs)
+    print(
+        f"cold start, fresh process, import + first call: best {min(starts) * 1000:.0f} ms, "
+        f"median {statistics.median(starts) * 1000:.0f} ms"
+    )
 
     rng = random.Random(2024)
-    all_kinds = list(range(34))
-    one_suit = list(range(9))
-    # Warm-up on other hands, so the measured sets are new to both memo tables.
-    for h in random_hands(rng, all_kinds, (13, 14), args.hands) + random_hands(rng, one_suit, (13, 14), 2000):
+    warm = random_hands(rng, ALL_KINDS, (13, 14), args.warmup)
+    warm += random_hands(rng, ONE_SUIT, (13, 14), args.warmup // 10)
+    for h in warm:
         shanten_regular(h)
 
     print()
-    print(f"{'shanten_regular, calls/s':<34}{'mahjong_tui':>14}{'mahjong':>14}{'ratio':>8}")
-    for label, kinds in (("random 13/14 tiles", all_kinds), ("one suit 13/14 tiles", one_suit)):
-        count = args.hands if kinds is all_kinds else max(1000, args.hands // 10)
-        hands = random_hands(rng, kinds, (13, 14), count)
-        first_pass = rate(shanten_regular, hands, 1)[0]
-        ours_best, ours_median = rate(shanten_regular, hands, args.repeat)
-        ref_best, ref_median = rate(reference, hands, max(1, args.repeat // 2))
-        print(f"{label + ' (best)':<34}{ours_best:>14,.0f}{ref_best:>14,.0f}{ours_best / ref_best:>7.1f}x")
-        print(f"{label + ' (median)':<34}{ours_median:>14,.0f}{ref_median:>14,.0f}{ours_median / ref_median:>7.1f}x")
-        print(f"{label + ' (first pass, ours)':<34}{first_pass:>14,.0f}")
+    print("shanten_regular, calls/s            best      median")
+    for label, kinds, count in (
+        ("random 13/14 tiles", ALL_KINDS, args.hands),
+        ("one suit 13/14 tiles", ONE_SUIT, max(1000, args.hands // 5)),
+    ):
+        ours_cpu, ours_wall, ref_cpu, ref_wall, again_cpu = [], [], [], [], []
+        for _ in range(args.runs):
+            hands = random_hands(rng, kinds, (13, 14), count)
+            cpu, wall = timed(shanten_regular, hands)
+            ours_cpu.append(cpu)
+            ours_wall.append(wall)
+            again_cpu.append(timed(shanten_regular, hands)[0])
+            cpu, wall = timed(reference, hands)
+            ref_cpu.append(cpu)
+            ref_wall.append(wall)
+        ratio = statistics.median(ours_cpu) / statistics.median(ref_cpu)
+        print(f"  {label}, {count} hands per run (median ratio {ratio:.1f}x)")
+        print(f"    mahjong_tui, CPU time      {summary(ours_cpu)}")
+        print(f"    mahjong package, CPU time  {summary(ref_cpu)}")
+        print(f"    mahjong_tui, wall time     {summary(ours_wall)}")
+        print(f"    mahjong package, wall time {summary(ref_wall)}")
+        print(f"    mahjong_tui, same hands again, CPU time {summary(again_cpu)}")
 
     print()
-    print(f"{'discard_options, 14-tile hands':<34}{'calls/s':>14}{'us/call':>14}")
-    for ruleset, kinds in (("shanghai", all_kinds), ("changsha", list(range(27)))):
-        hands = random_hands(rng, kinds, (14,), max(500, args.hands // 10))
-        for h in hands[:200]:
+    print("discard_options, 14-tile hands   us/call (CPU): best   median")
+    for ruleset, kinds in (("shanghai", ALL_KINDS), ("changsha", SUITED)):
+        count = max(300, args.hands // 20)
+        for h in random_hands(rng, kinds, (14,), count):
             discard_options(h, ruleset)
-        best, median = rate(lambda h, r=ruleset: discard_options(h, r), hands, args.repeat)
-        print(f"{ruleset + ' (best)':<34}{best:>14,.0f}{1e6 / best:>14.0f}")
-        print(f"{ruleset + ' (median)':<34}{median:>14,.0f}{1e6 / median:>14.0f}")
+        per_call = []
+        for _ in range(args.runs):
+            hands = random_hands(rng, kinds, (14,), count)
+            cpu, _ = timed(lambda h, r=ruleset: discard_options(h, r), hands)
+            per_call.append(1e6 / cpu)
+        print(f"  {ruleset:<10} {count} hands per run   {min(per_call):>14.0f} {statistics.median(per_call):>8.0f}")
 
 
 if __name__ == "__main__":

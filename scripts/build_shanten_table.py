@@ -6,7 +6,7 @@ with no pair, with a pair, or with a pair of 2, 5 or 8 — never more than four 
 The 405,350 states share a few hundred distinct vectors; the file stores the vectors
 once and a vector id per state, indexed by the base-5 key ``sum(c[i] * 5**i)``.
 
-Pure Python, about half a minute. Run after changing the table's layout:
+Pure Python, a few seconds. Run after changing the table's layout:
 
     python scripts/build_shanten_table.py
 """

@@ -86,9 +86,7 @@ SHAPE_CASES = [
     pytest.param("789s234m99p", ("chi:123m", "chi:456p"), [], id="a-pair-not-258-with-melds-no-win"),
     # (b) 碰碰胡: four triplets/kongs + any pair
     pytest.param("111m333p666s777m99s", (), ["pengpenghu"], id="b-pengpenghu-any-pair"),
-    pytest.param(
-        "777m99s", ("pong:111m", "pong:333p", "kong:6666s"), ["pengpenghu"], id="b-pengpenghu-melds"
-    ),
+    pytest.param("777m99s", ("pong:111m", "pong:333p", "kong:6666s"), ["pengpenghu"], id="b-pengpenghu-melds"),
     pytest.param("111m333p666s777m55s", (), ["xiaohu", "pengpenghu"], id="b-pengpenghu-with-258-pair"),
     pytest.param("444p666s777s99s", ("chi:123m",), [], id="b-chi-is-not-pengpenghu"),
     # (c) 清一色: one suit, four sets + any pair
@@ -102,16 +100,13 @@ SHAPE_CASES = [
     pytest.param("1111m3355p7799s22s", (), ["qixiaodui"], id="d-qixiaodui-quad-is-two-pairs"),
     pytest.param("1111m3333p7799s22s", (), ["qixiaodui"], id="d-qixiaodui-two-quads"),
     pytest.param("1133557799m2244m", (), ["qingyise", "qixiaodui"], id="d-qingyise-qixiaodui"),
+    pytest.param("11223344556677m", (), ["qingyise", "qixiaodui"], id="d-qixiaodui-that-also-reads-as-sets"),
     pytest.param("3355m77p11s", ("pong:111m", "pong:999m"), [], id="d-pairs-with-melds-no-win"),
     pytest.param("111m3355m7799p225s", (), [], id="d-triplet-is-not-a-pair"),
     # (e) 将将胡: every tile a 2, 5 or 8, any arrangement
     pytest.param("225588m258p2588s5s", (), ["jiangjianghu"], id="e-jiangjianghu-any-arrangement"),
-    pytest.param(
-        "25m588p", ("pong:222s", "kong:5555s", "pong:888m"), ["jiangjianghu"], id="e-jiangjianghu-pongs"
-    ),
-    pytest.param(
-        "222m555p888s555m22s", (), ["xiaohu", "pengpenghu", "jiangjianghu"], id="e-jiangjianghu-pengpenghu"
-    ),
+    pytest.param("25m588p", ("pong:222s", "kong:5555s", "pong:888m"), ["jiangjianghu"], id="e-jiangjianghu-pongs"),
+    pytest.param("222m555p888s555m22s", (), ["xiaohu", "pengpenghu", "jiangjianghu"], id="e-jiangjianghu-pengpenghu"),
     pytest.param("225588m258p2588s3s", (), [], id="e-one-tile-not-258-no-win"),
     # wrong size
     pytest.param("123m456p789s234m5p", (), [], id="thirteen-tiles-no-win"),
@@ -157,41 +152,47 @@ def _reference_shapes(tiles: list[Tile], melds: tuple[Meld, ...]) -> list[str]:
 
 def _random_hand(rng: random.Random) -> tuple[list[Tile], tuple[Meld, ...]]:
     """Hands near a win: random sets and a pair, sometimes melded, sometimes spoiled."""
-    suits = [rng.randrange(3)] if rng.random() < 0.3 else [0, 1, 2]
-    numbers = [1, 4, 7] if rng.random() < 0.15 else list(range(9))
-    left = {s * 9 + n: 4 for s in suits for n in numbers}
+    left = dict.fromkeys(range(27), 4)
+    roll = rng.random()
+    if roll < 0.25:
+        suit = rng.randrange(3)
+        preferred = [suit * 9 + n for n in range(9)]
+    elif roll < 0.4:
+        preferred = [t for t in range(27) if t % 9 in (1, 4, 7)]
+    else:
+        preferred = list(range(27))
     tiles: list[Tile] = []
     melds: list[Meld] = []
 
+    def choose(need: int) -> Tile:
+        kinds = [k for k in preferred if left[k] >= need] or [k for k in left if left[k] >= need]
+        return rng.choice(kinds)
+
     def take(kinds: list[Tile]) -> bool:
-        if any(left.get(k, 0) < kinds.count(k) for k in kinds):
+        if any(left[k] < kinds.count(k) for k in kinds):
             return False
         for k in kinds:
             left[k] -= 1
         return True
 
-    style = rng.random()
-    if style < 0.15:  # pairs
+    if rng.random() < 0.15:  # pairs, for seven pairs
         while len(tiles) < 14:
-            k = rng.choice(list(left))
-            if take([k, k]):
-                tiles += [k, k]
+            k = choose(2)
+            take([k, k])
+            tiles += [k, k]
         return tiles, ()
     n_melds = rng.choice([0, 0, 0, 1, 2, 4])
-    attempts = 0
-    while len(tiles) + 3 * len(melds) < 12 and attempts < 200:
-        attempts += 1
-        k = rng.choice(list(left))
-        if rng.random() < 0.5 and k % 9 <= 6 and k + 2 in left:
-            group = [k, k + 1, k + 2]
-        else:
-            group = [k, k, k]
+    for _ in range(200):
+        if len(tiles) + 3 * len(melds) >= 12:
+            break
+        k = choose(1)
+        chi = rng.random() < 0.5 and k % 9 <= 6
+        group = [k, k + 1, k + 2] if chi else [k, k, k]
         if not take(group):
             continue
         if len(melds) < n_melds:
-            kind = MeldKind.CHI if group[0] != group[1] else rng.choice([MeldKind.PONG, MeldKind.KONG])
-            if kind is MeldKind.KONG and left[k]:
-                left[k] -= 1
+            kind = MeldKind.CHI if chi else rng.choice([MeldKind.PONG, MeldKind.KONG])
+            if kind is MeldKind.KONG and take([k]):
                 group = [k] * 4
             elif kind is MeldKind.KONG:
                 kind = MeldKind.PONG
@@ -199,15 +200,14 @@ def _random_hand(rng: random.Random) -> tuple[list[Tile], tuple[Meld, ...]]:
         else:
             tiles += group
     while len(tiles) + 3 * len(melds) < 14:
-        k = rng.choice(list(left))
-        if take([k, k]):
-            tiles += [k, k]
-    tiles = tiles[: 14 - 3 * len(melds)]
+        k = choose(2) if len(tiles) + 3 * len(melds) <= 12 else choose(1)
+        pair = [k, k] if len(tiles) + 3 * len(melds) <= 12 else [k]
+        take(pair)
+        tiles += pair
     if rng.random() < 0.4:
-        i = rng.randrange(len(tiles))
-        k = rng.choice(list(left))
-        if left[k]:
-            tiles[i] = k
+        k = choose(1)
+        left[k] -= 1
+        tiles[rng.randrange(len(tiles))] = k
     return tiles, tuple(melds)
 
 
@@ -256,9 +256,7 @@ def test_changsha_waits(hand: str, waits: list[str]) -> None:
             id="reason-7-pairs",
         ),
         pytest.param(ctx("123m456p789s234m5z", "5z"), "three suits only", id="reason-honours"),
-        pytest.param(
-            ctx(NOT_258, "9p", win_by=ROBBED, winner=1, discarder=2), "2, 5 or 8", id="reason-rob-needs-hand"
-        ),
+        pytest.param(ctx(NOT_258, "9p", win_by=ROBBED, winner=1, discarder=2), "2, 5 or 8", id="reason-rob-needs-hand"),
         pytest.param(ctx(NOT_258, "9p", last_tile=True), "2, 5 or 8", id="reason-haidi-needs-hand"),
     ],
 )
@@ -296,12 +294,8 @@ def run(c: WinContext) -> ScoreResult:
 
 
 BIG_CASES = [
-    pytest.param(
-        ctx(SMALL, first_turn=True), ["tianhu"], [120, -40, -40, -40], id="tianhu-dealer-first-self-draw"
-    ),
-    pytest.param(
-        ctx(SMALL, first_turn=True, winner=1), ["xiaohu"], [-20, 40, -10, -10], id="tianhu-not-non-dealer"
-    ),
+    pytest.param(ctx(SMALL, first_turn=True), ["tianhu"], [120, -40, -40, -40], id="tianhu-dealer-first-self-draw"),
+    pytest.param(ctx(SMALL, first_turn=True, winner=1), ["xiaohu"], [-20, 40, -10, -10], id="tianhu-not-non-dealer"),
     pytest.param(
         ctx(SMALL, first_turn=True, replacement=True),
         ["gangshangkaihua"],
@@ -344,9 +338,7 @@ BIG_CASES = [
         [0, 60, -60, 0],
         id="qixiaodui",
     ),
-    pytest.param(
-        ctx(SMALL, winner=1, last_tile=True), ["haidilaoyue"], [-40, 100, -30, -30], id="haidilaoyue"
-    ),
+    pytest.param(ctx(SMALL, winner=1, last_tile=True), ["haidilaoyue"], [-40, 100, -30, -30], id="haidilaoyue"),
     pytest.param(
         ctx(SMALL, winner=1, win_by=DISCARD, discarder=2, last_tile=True),
         ["haidipao"],
@@ -365,9 +357,7 @@ BIG_CASES = [
         [-40, 100, -30, -30],
         id="gangshangkaihua-on-haidi-has-no-haidilaoyue",
     ),
-    pytest.param(
-        ctx(SMALL, winner=1, win_by=ROBBED, discarder=2), ["qiangganghu"], [0, 60, -60, 0], id="qiangganghu"
-    ),
+    pytest.param(ctx(SMALL, winner=1, win_by=ROBBED, discarder=2), ["qiangganghu"], [0, 60, -60, 0], id="qiangganghu"),
     pytest.param(
         ctx(SMALL, winner=1, win_by=DISCARD, discarder=2, kaigang_discard=True),
         ["gangshangpao"],
@@ -412,9 +402,7 @@ BIG_CASES = [
         id="add-three-self-draw",
     ),
     pytest.param(
-        ctx(
-            "777m9s", "9s", winner=1, melds=melds_of("pong:111m", "pong:333m", "kong:5555m"), replacement=True
-        ),
+        ctx("777m9s", "9s", winner=1, melds=melds_of("pong:111m", "pong:333m", "kong:5555m"), replacement=True),
         ["pengpenghu", "gangshangkaihua"],
         [-80, 200, -60, -60],
         id="add-pengpenghu-gangshangkaihua-with-melds",
@@ -442,15 +430,9 @@ def test_mixed_pongs_with_nine_pair_are_pengpenghu() -> None:
 PAYMENT_CASES = [
     pytest.param(ctx(SMALL), [60, -20, -20, -20], id="small-self-draw-dealer-wins"),
     pytest.param(ctx(SMALL, winner=2), [-20, -10, 40, -10], id="small-self-draw-non-dealer"),
-    pytest.param(
-        ctx(SMALL, winner=1, win_by=DISCARD, discarder=2), [0, 10, -10, 0], id="small-discard-no-dealer"
-    ),
-    pytest.param(
-        ctx(SMALL, winner=1, win_by=DISCARD, discarder=0), [-20, 20, 0, 0], id="small-discard-dealer-pays"
-    ),
-    pytest.param(
-        ctx(SMALL, winner=0, win_by=DISCARD, discarder=3), [20, 0, 0, -20], id="small-discard-dealer-wins"
-    ),
+    pytest.param(ctx(SMALL, winner=1, win_by=DISCARD, discarder=2), [0, 10, -10, 0], id="small-discard-no-dealer"),
+    pytest.param(ctx(SMALL, winner=1, win_by=DISCARD, discarder=0), [-20, 20, 0, 0], id="small-discard-dealer-pays"),
+    pytest.param(ctx(SMALL, winner=0, win_by=DISCARD, discarder=3), [20, 0, 0, -20], id="small-discard-dealer-wins"),
     pytest.param(ctx(SMALL, last_tile=True), [120, -40, -40, -40], id="big-self-draw-dealer-wins"),
     pytest.param(ctx(SMALL, winner=3, last_tile=True), [-40, -30, -30, 100], id="big-self-draw-non-dealer"),
     pytest.param(
@@ -481,12 +463,8 @@ PAYMENT_CASES = [
         [-210, 210, 0, 0],
         id="three-types-discard-dealer-pays",
     ),
-    pytest.param(
-        ctx(SMALL, winner=1, win_by=ROBBED, discarder=3), [0, 60, 0, -60], id="robbed-kong-konger-pays"
-    ),
-    pytest.param(
-        ctx(SMALL, winner=1, win_by=ROBBED, discarder=0), [-70, 70, 0, 0], id="robbed-kong-dealer-konger"
-    ),
+    pytest.param(ctx(SMALL, winner=1, win_by=ROBBED, discarder=3), [0, 60, 0, -60], id="robbed-kong-konger-pays"),
+    pytest.param(ctx(SMALL, winner=1, win_by=ROBBED, discarder=0), [-70, 70, 0, 0], id="robbed-kong-dealer-konger"),
     pytest.param(
         ctx("111m333p666s777m9s", "9s", winner=0, win_by=ROBBED, discarder=2),
         [140, 0, -140, 0],
@@ -605,22 +583,14 @@ def test_bird_other_cases(c: WinContext, payments: list[int]) -> None:
 
 
 INITIAL_CASES = [
-    pytest.param(
-        "1111m34p679s1379p", 2, 0, ["sixi", "banbanhu"], [-40, -20, 80, -20], id="spec-sixi-banbanhu"
-    ),
+    pytest.param("1111m34p679s1379p", 2, 0, ["sixi", "banbanhu"], [-40, -20, 80, -20], id="spec-sixi-banbanhu"),
     pytest.param("1111m23p567s2369p", 1, 0, ["sixi"], [-20, 40, -10, -10], id="sixi"),
-    pytest.param(
-        "1111m2222p567s28p", 1, 0, ["sixi", "liuliushun"], [-40, 80, -20, -20], id="two-quads-one-sixi"
-    ),
+    pytest.param("1111m2222p567s28p", 1, 0, ["sixi", "liuliushun"], [-40, 80, -20, -20], id="two-quads-one-sixi"),
     pytest.param("134679m134679p1s", 1, 0, ["banbanhu"], [-20, 40, -10, -10], id="banbanhu"),
     pytest.param("123456789m1234p", 1, 0, ["queyise"], [-20, 40, -10, -10], id="queyise"),
-    pytest.param(
-        "12345678923456m", 0, 0, ["queyise"], [60, -20, -20, -20], id="queyise-two-suits-missing-dealer"
-    ),
+    pytest.param("12345678923456m", 0, 0, ["queyise"], [60, -20, -20, -20], id="queyise-two-suits-missing-dealer"),
     pytest.param("111m222p56s258m36p", 1, 0, ["liuliushun"], [-20, 40, -10, -10], id="liuliushun"),
-    pytest.param(
-        "1111m222p56s258m3p", 1, 0, ["sixi", "liuliushun"], [-40, 80, -20, -20], id="liuliushun-quad"
-    ),
+    pytest.param("1111m222p56s258m3p", 1, 0, ["sixi", "liuliushun"], [-40, 80, -20, -20], id="liuliushun-quad"),
     pytest.param("111m2p56s258m3699p", 1, 0, [], None, id="one-triplet-no-liuliushun"),
     pytest.param(
         "1111m333444666m",
@@ -631,7 +601,7 @@ INITIAL_CASES = [
         id="all-four",
     ),
     pytest.param(
-        "1111m3334446667m9m",
+        "1111m3334446667m",
         0,
         0,
         ["sixi", "banbanhu", "queyise", "liuliushun"],
@@ -643,9 +613,7 @@ INITIAL_CASES = [
 
 
 @pytest.mark.parametrize(("hand", "winner", "dealer", "types", "payments"), INITIAL_CASES)
-def test_initial_small_wins(
-    hand: str, winner: int, dealer: int, types: list[str], payments: list[int] | None
-) -> None:
+def test_initial_small_wins(hand: str, winner: int, dealer: int, types: list[str], payments: list[int] | None) -> None:
     """起手小胡: each type once, each paid as a small self-draw, adding up, no bird."""
     assert initial_small_wins(counts_of(parse_tiles(hand))) == types
     result = score(ctx(hand, None, winner=winner, dealer=dealer, initial=True))
@@ -664,12 +632,8 @@ def test_initial_small_wins_ignore_the_bird() -> None:
 @pytest.mark.parametrize(
     ("c", "reason_part"),
     [
-        pytest.param(
-            ctx("1111m34p679s1379p", None, winner=0, initial=True), "14 tiles", id="dealer-needs-14"
-        ),
-        pytest.param(
-            ctx("1111m34p679s137p", None, winner=1, initial=True), "13 tiles", id="non-dealer-needs-13"
-        ),
+        pytest.param(ctx("1111m34p679s1379p", None, winner=0, initial=True), "14 tiles", id="dealer-needs-14"),
+        pytest.param(ctx("1111m34p679s137p", None, winner=1, initial=True), "13 tiles", id="non-dealer-needs-13"),
         pytest.param(
             ctx("1111m34p679s1p", None, winner=1, initial=True, melds=melds_of("pong:999p")),
             "before any meld",
@@ -737,3 +701,12 @@ def test_hand_types_have_names() -> None:
     for type_id, t in CHANGSHA_HAND_TYPES.items():
         assert t.id == type_id
         assert t.zh and t.en and t.description
+
+
+def test_breakdown_single_type_with_bird_brackets_the_sum() -> None:
+    """One big type with the dealer's +10, doubled by the bird: (60 + 10) × 2."""
+    c = ctx(SMALL, winner=1, dealer=0, win_by=ROBBED, discarder=0, bird="1s")
+    pay = [ln for ln in run(c).lines if ln.kind is LineKind.PAYMENT]
+    assert [(ln.seat, ln.amount) for ln in pay] == [(0, 140)]
+    assert "= (60 + 10) × 2" in pay[0].en
+    assert pay[0].en.startswith("Seat 0 (dealer) pays 140 to seat 1")

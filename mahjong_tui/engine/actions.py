@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 from .tiles import Tile, TileError, format_tiles, parse_tile, parse_tiles, tile_name
 
 
-class ActionKind(str, Enum):
+class ActionKind(StrEnum):
     """Every kind of move a seat can make."""
 
     DISCARD = "discard"  # 出牌
@@ -23,7 +23,7 @@ class ActionKind(str, Enum):
     TAKE_HAIDI = "take_haidi"  # Changsha: take the 海底
 
 
-class KongMode(str, Enum):
+class KongMode(StrEnum):
     """How a quad is used: a plain kong, or Changsha's 补张 / 开杠."""
 
     KONG = "kong"

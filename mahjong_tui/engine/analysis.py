@@ -3,15 +3,19 @@
 Shanten (向听) is exact: the fewest tiles the hand must still draw, each exchanged for one
 of its own, to hold a winning shape, minus one. So -1 is complete, 0 is ready (听牌).
 No kind is ever counted more than four times, which is what makes ``1111m`` unable to
-wait on a fifth ``1m``.
+wait on a fifth ``1m``. Shanten sees the concealed counts only (as the ``mahjong``
+package does); ``waits`` and ``acceptance`` also leave out a tile whose four copies are
+all in the hand and the player's melds, when the melds are given as Meld objects.
 
 Speed comes from tables, not searches. Each numbered suit's nine counts (a base-5 key)
 map to a vector of "tiles still needed for m sets (m = 0..4) with no pair / any pair /
 a 2-5-8 pair"; the 405,350 suit states share a few hundred vectors, shipped in
 ``shanten_table.json`` (built by ``scripts/build_shanten_table.py``). Honours can only
 form triplets and pairs, so their vector is computed directly. Vectors are interned to
-small ids; combining two of them is a min-plus convolution memoised on the id pair, and
-the last step is one ``min(map(add, ...))`` over two pre-arranged tuples.
+small ids; combining two of them is a min-plus convolution memoised on the id pair. A
+hand is two such combinations (万+筒, 条+honours) and one last memoised step, so a call is
+a handful of dict lookups. Only a few hundred vectors and tens of thousands of id pairs
+ever occur, so the memos stay small.
 
 Counts are 34-slot arrays (``tiles.counts_of``). ``melds`` is either the player's melds
 or their number; a bare number says nothing about what the melds hold, so the shapes that
@@ -24,12 +28,13 @@ import base64
 import json
 import lzma
 import sys
+import threading
 import warnings
 from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
-from operator import add
+from functools import cache, lru_cache
+from operator import add, itemgetter
 from pathlib import Path
 from typing import NamedTuple
 
@@ -42,6 +47,7 @@ __all__ = [
     "acceptance",
     "discard_options",
     "is_ready",
+    "regular_waits",
     "shanten",
     "shanten_changsha",
     "shanten_regular",
@@ -92,33 +98,61 @@ def _right(v: tuple[int, ...], m_sets: int, kind: int) -> tuple[int, ...]:
     return no_pair + pair_here
 
 
+# Bots may think in worker threads; ids must stay in step with the lists they index.
+_INTERN_LOCK = threading.Lock()
+
+
 def _intern(vec: tuple[int, ...]) -> int:
     vid = _VEC_ID.get(vec)
-    if vid is None:
-        vid = len(_VECS)
-        if vid > _MASK:
-            raise RuntimeError("too many distinct hand vectors")
-        _VECS.append(vec)
-        _VEC_ID[vec] = vid
-        _LEFT_ANY.append(tuple(_left(vec, m, 1) for m in range(5)))
-        _RIGHT_ANY.append(tuple(_right(vec, m, 1) for m in range(5)))
-        _LEFT_258.append(tuple(_left(vec, m, 2) for m in range(5)))
-        _RIGHT_258.append(tuple(_right(vec, m, 2) for m in range(5)))
+    if vid is not None:
+        return vid
+    with _INTERN_LOCK:
+        vid = _VEC_ID.get(vec)
+        if vid is None:
+            vid = len(_VECS)
+            if vid > _MASK:
+                raise RuntimeError("too many distinct hand vectors")
+            _LEFT_ANY.append(tuple(_left(vec, m, 1) for m in range(5)))
+            _RIGHT_ANY.append(tuple(_right(vec, m, 1) for m in range(5)))
+            _LEFT_258.append(tuple(_left(vec, m, 2) for m in range(5)))
+            _RIGHT_258.append(tuple(_right(vec, m, 2) for m in range(5)))
+            _VECS.append(vec)
+            # published last: whoever finds the id finds every list filled
+            _VEC_ID[vec] = vid
     return vid
+
+
+def _convolution_plan() -> tuple[itemgetter[tuple[int, ...]], itemgetter[tuple[int, ...]], tuple[slice, ...]]:
+    """Operand positions of every sum the convolution compares, grouped by output column."""
+    left: list[int] = []
+    right: list[int] = []
+    spans: list[slice] = []
+    for m, kind in TABLE_COLUMNS:
+        start = len(left)
+        for i in range(m + 1):
+            a, b = 3 * i, 3 * (m - i)
+            if kind == 0:
+                left.append(a)
+                right.append(b)
+            else:
+                # the pair sits in one part or the other
+                left += (a + kind, a)
+                right += (b, b + kind)
+        spans.append(slice(start, len(left)))
+    return itemgetter(*left), itemgetter(*right), tuple(spans)
+
+
+_PLAN_LEFT, _PLAN_RIGHT, _PLAN_SLICES = _convolution_plan()
 
 
 def _combine(va: tuple[int, ...], vb: tuple[int, ...]) -> tuple[int, ...]:
     """Min-plus convolution of two parts of a hand: sets add up, at most one pair."""
-    out: list[int] = []
-    for m in range(5):
-        none = any_pair = pair_258 = _INF
-        for i in range(m + 1):
-            a, b = 3 * i, 3 * (m - i)
-            none = min(none, va[a] + vb[b])
-            any_pair = min(any_pair, va[a + 1] + vb[b], va[a] + vb[b + 1])
-            pair_258 = min(pair_258, va[a + 2] + vb[b], va[a] + vb[b + 2])
-        out += (min(none, _INF), min(any_pair, _INF), min(pair_258, _INF))
-    return tuple(out)
+    sums = list(map(add, _PLAN_LEFT(va), _PLAN_RIGHT(vb)))
+    out = tuple(map(min, map(sums.__getitem__, _PLAN_SLICES)))
+    if max(out) > _INF:
+        # two impossible parts stay just impossible, so equal vectors intern to one id
+        out = tuple(min(x, _INF) for x in out)
+    return out
 
 
 # ---------------------------------------------------------------------------
@@ -127,11 +161,19 @@ def _combine(va: tuple[int, ...], vb: tuple[int, ...]) -> tuple[int, ...]:
 _table_ids: Sequence[int] | None = None
 _table_vectors: list[tuple[int, ...]] = []
 _table_tried = False
+_TABLE_LOCK = threading.Lock()
 
 
 def _load_table() -> None:
-    global _table_ids, _table_tried
-    _table_tried = True
+    global _table_tried
+    with _TABLE_LOCK:
+        if not _table_tried:
+            _read_table()
+            _table_tried = True
+
+
+def _read_table() -> None:
+    global _table_ids
     try:
         doc = json.loads(TABLE_PATH.read_text(encoding="utf-8"))
         if doc["format"] != TABLE_FORMAT or [tuple(c) for c in doc["columns"]] != list(TABLE_COLUMNS):
@@ -154,7 +196,7 @@ def _load_table() -> None:
         warnings.warn(
             f"shanten table unavailable ({exc}); run scripts/build_shanten_table.py",
             RuntimeWarning,
-            stacklevel=3,
+            stacklevel=4,
         )
 
 
@@ -200,7 +242,7 @@ def _honour_vector(counts: Sequence[int]) -> tuple[int, ...]:
     trip = [max(0, 3 - c) for c in counts]
     out: list[int] = []
     for m in range(5):
-        none = sum(sorted(trip)[:m]) if m <= len(trip) else _INF
+        none = sum(sorted(trip)[:m])
         any_pair = _INF
         for j, c in enumerate(counts):
             rest = sorted(trip[:j] + trip[j + 1 :])
@@ -216,10 +258,13 @@ class _SuitByKey(dict[int, int]):
     def __missing__(self, key: int) -> int:
         if not _table_tried:
             _load_table()
+        digits = [key // p % 5 for p in _POW5]
+        if sum(digits) > _MAX_SUIT_TILES:
+            raise ValueError(f"more than {_MAX_SUIT_TILES} tiles of one suit: {digits}")
         if _table_ids is not None:
             vec = _table_vectors[_table_ids[key]]
         else:
-            vec = _suit_vector_exact([key // p % 5 for p in _POW5])
+            vec = _suit_vector_exact(digits)
         vid = self[key] = _intern(vec)
         return vid
 
@@ -274,7 +319,20 @@ class _Final(dict[int, tuple[int, ...]]):
 
     def __missing__(self, key: int) -> tuple[int, ...]:
         lv, rv = self.left_arr[key >> _SHIFT], self.right_arr[key & _MASK]
-        out = self[key] = tuple(min(map(add, lv[m], rv[m])) for m in range(5))
+        out = self[key] = tuple(map(min, map(map, (add,) * 5, lv, rv)))
+        return out
+
+
+class _Draws(dict[int, tuple[tuple[int, int], ...]]):
+    """Base-5 key of a part → (rank, id after drawing that rank) for every rank held < 4 times."""
+
+    def __init__(self, ranks: int, ids: dict[int, int]) -> None:
+        super().__init__()
+        self.ranks = ranks
+        self.ids = ids
+
+    def __missing__(self, key: int) -> tuple[tuple[int, int], ...]:
+        out = self[key] = tuple((r, self.ids[key + _POW5[r]]) for r in range(self.ranks) if key // _POW5[r] % 5 < 4)
         return out
 
 
@@ -285,8 +343,8 @@ _HONOUR_BY_BYTES = _HonourByBytes()
 _COMBINED = _Combined()
 _FINAL_ANY = _Final(1)
 _FINAL_258 = _Final(2)
-# Changsha has no honours: this part can hold nothing, so honour tiles are never kept.
-_NOTHING = _intern((0,) + (_INF,) * (len(TABLE_COLUMNS) - 1))
+_SUIT_DRAWS = _Draws(9, _SUIT_BY_KEY)
+_HONOUR_DRAWS = _Draws(7, _HONOUR_BY_KEY)
 
 
 # ---------------------------------------------------------------------------
@@ -302,7 +360,7 @@ class _MeldInfo(NamedTuple):
     tiles: tuple[int, ...]  # 34 counts of the tiles in the melds
 
 
-@lru_cache(maxsize=None)
+@cache
 def _info_for_count(count: int) -> _MeldInfo:
     if not 0 <= count <= 4:
         raise ValueError(f"a hand has 0 to 4 melds, not {count}")
@@ -350,7 +408,7 @@ def _family(ruleset: str) -> str:
 # Shapes that need no table.
 
 
-@lru_cache(maxsize=None)
+@cache
 def _pengpeng_need(m_sets: int, singles: int, pairs: int, triples: int) -> int:
     """Tiles needed for m triplets + a pair over the 27 suited kinds, by count class.
 
@@ -408,7 +466,7 @@ def shanten_regular(counts: Sequence[int], melds: int = 0) -> int:
 
 def shanten_seven_pairs(counts: Sequence[int], quad_is_two_pairs: bool) -> int:
     """七对 on 13 or 14 concealed tiles; a quad is two pairs only where the rules say so."""
-    b = bytes(counts)
+    b = bytes(counts)[:34]
     return _seven_pairs_need(b.count(1), b.count(2), b.count(3), b.count(4), quad_is_two_pairs) - 1
 
 
@@ -478,9 +536,9 @@ def _improving_shanghai(
 ) -> tuple[int, list[int]]:
     """Shanten of a 3n+1 hand and the draws that lower it (Shanghai)."""
     m_sets = 4 - info.count
-    sk, hk, comb, final = _SUIT_BY_KEY, _HONOUR_BY_KEY, _COMBINED, _FINAL_ANY
+    sk, comb, final, draws = _SUIT_BY_KEY, _COMBINED, _FINAL_ANY, _SUIT_DRAWS
     k0, k1, k2, kh = keys
-    i0, i1, i2, ih = sk[k0], sk[k1], sk[k2], hk[kh]
+    i0, i1, i2, ih = sk[k0], sk[k1], sk[k2], _HONOUR_BY_KEY[kh]
     left = comb[i0 << _SHIFT | i1] << _SHIFT
     right = comb[i2 << _SHIFT | ih]
     need = final[left | right][m_sets]
@@ -491,22 +549,15 @@ def _improving_shanghai(
         lfx_after = _all_of_need(honours + 1, m_sets)
     # A draw helps when the hand then needs fewer tiles; one draw lowers it by at most one.
     goal = need - 1
-    out: list[int] = []
-    for t in range(34):
-        if counts[t] + blocked[t] >= 4:
-            continue
-        if t < 9:
-            after = final[comb[sk[k0 + _POW5[t]] << _SHIFT | i1] << _SHIFT | right][m_sets]
-        elif t < 18:
-            after = final[comb[i0 << _SHIFT | sk[k1 + _POW5[t - 9]]] << _SHIFT | right][m_sets]
-        elif t < 27:
-            after = final[left | comb[sk[k2 + _POW5[t - 18]] << _SHIFT | ih]][m_sets]
-        elif lfx_after <= goal:
-            after = lfx_after
-        else:
-            after = final[left | comb[i2 << _SHIFT | hk[kh + _POW5[t - 27]]]][m_sets]
-        if after <= goal:
-            out.append(t)
+    out = [r for r, nid in draws[k0] if final[comb[nid << _SHIFT | i1] << _SHIFT | right][m_sets] <= goal]
+    out += [9 + r for r, nid in draws[k1] if final[comb[i0 << _SHIFT | nid] << _SHIFT | right][m_sets] <= goal]
+    out += [18 + r for r, nid in draws[k2] if final[left | comb[nid << _SHIFT | ih]][m_sets] <= goal]
+    if lfx_after <= goal:
+        out += [27 + r for r, _ in _HONOUR_DRAWS[kh]]
+    else:
+        out += [27 + r for r, nid in _HONOUR_DRAWS[kh] if final[left | comb[i2 << _SHIFT | nid]][m_sets] <= goal]
+    if info.count and any(blocked):
+        out = [t for t in out if counts[t] + blocked[t] < 4]
     return need - 1, out
 
 
@@ -516,8 +567,7 @@ def _improving_changsha(
     """Shanten of a 3n+1 hand and the draws that lower it (Changsha)."""
     m_sets = 4 - info.count
     sk, comb, final, vecs = _SUIT_BY_KEY, _COMBINED, _FINAL_258, _VECS
-    k0, k1, k2 = keys[0], keys[1], keys[2]
-    i0, i1, i2 = sk[k0], sk[k1], sk[k2]
+    i0, i1, i2 = sk[keys[0]], sk[keys[1]], sk[keys[2]]
     left = comb[i0 << _SHIFT | i1] << _SHIFT
     need = final[left | i2][m_sets]
     flush = info.flush_suits
@@ -553,29 +603,29 @@ def _improving_changsha(
         need = min(need, _all_of_need(kept, m_sets))
         jj_after = _all_of_need(kept + 1, m_sets)
     goal = need - 1
+    jj_ok = jj_after <= goal
     out: list[int] = []
-    for t in range(27):
-        c = counts[t]
-        if c + blocked[t] >= 4:
-            continue
-        if by_class[c] <= goal or (jj_after <= goal and _IS_258[t]):
-            out.append(t)
-            continue
-        if t < 9:
-            nid = sk[k0 + _POW5[t]]
-            after = final[comb[nid << _SHIFT | i1] << _SHIFT | i2][m_sets]
-        elif t < 18:
-            nid = sk[k1 + _POW5[t - 9]]
-            after = final[comb[i0 << _SHIFT | nid] << _SHIFT | i2][m_sets]
-        else:
-            nid = sk[k2 + _POW5[t - 18]]
-            after = final[left | nid][m_sets]
-        if flush:
-            s = t // 9
-            if flush >> s & 1:
-                after = min(after, vecs[nid][col])
-        if after <= goal:
-            out.append(t)
+    for suit, key in enumerate(keys[:3]):
+        base = 9 * suit
+        flush_here = flush >> suit & 1
+        for r, nid in _SUIT_DRAWS[key]:
+            t = base + r
+            if by_class[counts[t]] <= goal or (jj_ok and r in (1, 4, 7)):
+                out.append(t)
+                continue
+            if flush_here and vecs[nid][col] <= goal:
+                out.append(t)
+                continue
+            if suit == 0:
+                after = final[comb[nid << _SHIFT | i1] << _SHIFT | i2][m_sets]
+            elif suit == 1:
+                after = final[comb[i0 << _SHIFT | nid] << _SHIFT | i2][m_sets]
+            else:
+                after = final[left | nid][m_sets]
+            if after <= goal:
+                out.append(t)
+    if info.count and any(blocked):
+        out = [t for t in out if counts[t] + blocked[t] < 4]
     return need - 1, out
 
 
@@ -590,9 +640,7 @@ def _hand_of(counts: Sequence[int], info: _MeldInfo, extra: int) -> list[int]:
     return hand
 
 
-def _improving(
-    hand: list[int], keys: list[int], family: str, info: _MeldInfo
-) -> tuple[int, list[int]]:
+def _improving(hand: list[int], keys: list[int], family: str, info: _MeldInfo) -> tuple[int, list[int]]:
     if family == SHANGHAI:
         return _improving_shanghai(hand, keys, info, info.tiles)
     return _improving_changsha(hand, keys, info, info.tiles)
@@ -604,6 +652,18 @@ def waits(counts: Sequence[int], ruleset: str, melds: Sequence[Meld] | int = 0) 
     info = _meld_info(melds)
     hand = _hand_of(counts, info, 0)
     s, tiles = _improving(hand, _suit_keys(hand), family, info)
+    return tiles if s == 0 else []
+
+
+def regular_waits(counts: Sequence[int], melds: Sequence[Meld] | int = 0) -> list[int]:
+    """Tile kinds that complete four sets + a pair, whatever the pair (3n+1 hand).
+
+    The shape alone, for showing waits a rule then refuses (a Changsha pair that is not
+    2, 5 or 8); ``waits`` gives the ones that win.
+    """
+    info = _meld_info(melds)._replace(all_honour=False)
+    hand = _hand_of(counts, info, 0)
+    s, tiles = _improving_shanghai(hand, _suit_keys(hand), info, info.tiles)
     return tiles if s == 0 else []
 
 

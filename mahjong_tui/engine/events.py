@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 from mahjong_tui.rules.scoring import ScoreResult, WinContext
 
@@ -12,7 +12,7 @@ from .melds import Meld
 from .tiles import Tile
 
 
-class DrawSource(str, Enum):
+class DrawSource(StrEnum):
     """Where a drawn tile came from."""
 
     HEAD = "head"  # a live draw
@@ -21,7 +21,7 @@ class DrawSource(str, Enum):
     HAIDI = "haidi"  # the last tile, taken
 
 
-class HandOutcome(str, Enum):
+class HandOutcome(StrEnum):
     """How a hand ended."""
 
     WIN = "win"

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 
 from mahjong_tui.rules.base import EndOfWall, GameOptions, PassedWinScope, Ruleset, SeatFacts
 from mahjong_tui.rules.scoring import ScoreResult, WinBy, WinContext
@@ -46,7 +46,7 @@ from .tiles import NUM_KINDS, Tile, is_flower, is_suited, tile_name, tiles_of
 from .wall import Wall, WallView
 
 
-class Phase(str, Enum):
+class Phase(StrEnum):
     """What the hand is waiting for."""
 
     INITIAL = "initial"  # Changsha: declare initial small wins or not
@@ -61,6 +61,7 @@ class Phase(str, Enum):
     ENDED = "ended"
 
 
+_NO_REPLACEMENT = "no kong: the wall has no tile left to replace it"
 _SINGLE_SEAT_PHASES = (Phase.TURN, Phase.KAIGANG_SELF, Phase.HAIDI, Phase.HAIDI_TAKEN)
 
 
@@ -403,7 +404,7 @@ class Hand:
         if not self._kong_possible():
             for t in range(NUM_KINDS):
                 if p.counts[t] == 4:
-                    refusals.append(Refusal(ActionKind.CONCEALED_KONG, t, "no kong: the wall has no tile left to replace it"))
+                    refusals.append(Refusal(ActionKind.CONCEALED_KONG, t, _NO_REPLACEMENT))
             return out
         for t in range(NUM_KINDS):
             if p.counts[t] == 4:
@@ -552,7 +553,7 @@ class Hand:
                         for mode in self._kong_modes(p, t, 3):
                             acts.append(Action(c, ActionKind.KONG, t, mode=mode))
                     else:
-                        refs.append(Refusal(ActionKind.KONG, t, "no kong: the wall has no tile left to replace it"))
+                        refs.append(Refusal(ActionKind.KONG, t, _NO_REPLACEMENT))
                 if self.rules.passed_pong_rule and t in p.passed_pong:
                     refs.append(
                         Refusal(

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 from .tiles import Tile, format_tiles, parse_tiles
 
 
-class MeldKind(str, Enum):
+class MeldKind(StrEnum):
     """The five kinds of meld, named as in the ``score`` command's input."""
 
     CHI = "chi"  # 吃 sequence claimed from the previous player

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 from .tiles import Tile
 
@@ -40,7 +40,7 @@ def _suit_key(counts: Sequence[int], start: int, size: int) -> tuple[int, ...]:
     return tuple(counts[start : start + size])
 
 
-@lru_cache(maxsize=None)
+@cache
 def _suit_sets_only(key: tuple[int, ...], honours: bool) -> bool:
     """Can this one-suit count vector be split entirely into sets?"""
     counts = list(key)
@@ -63,7 +63,7 @@ def _suit_sets_only(key: tuple[int, ...], honours: bool) -> bool:
     return False
 
 
-@lru_cache(maxsize=None)
+@cache
 def _suit_sets_with_pair(key: tuple[int, ...], honours: bool) -> bool:
     """Can this one-suit vector be split into sets plus exactly one pair?"""
     for i, c in enumerate(key):
@@ -81,7 +81,7 @@ _RANGES = ((0, 9, False), (9, 9, False), (18, 9, False), (27, 7, True))
 def is_regular_complete(counts: Sequence[int]) -> bool:
     """Four-sets-and-a-pair shape (for any 3n+2 tiles): sets plus exactly one pair."""
     pair_suit = -1
-    for idx, (start, size, honours) in enumerate(_RANGES):
+    for idx, (start, size, _) in enumerate(_RANGES):
         total = sum(counts[start : start + size])
         rem = total % 3
         if rem == 1:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 from mahjong_tui.engine.actions import KongMode
 from mahjong_tui.engine.melds import Meld
@@ -21,14 +21,14 @@ from mahjong_tui.engine.tiles import Tile
 from .scoring import HandType, ScoreResult, WinContext
 
 
-class PassedWinScope(str, Enum):
+class PassedWinScope(StrEnum):
     """What a passed win (漏胡) blocks until the player's next draw."""
 
     ANY_DISCARD = "any_discard"  # Shanghai: every discard (until the next draw or claim)
     SAME_TILE = "same_tile"  # Changsha: only discards of the same tile (until the next draw)
 
 
-class EndOfWall(str, Enum):
+class EndOfWall(StrEnum):
     """What the last tiles of the wall do."""
 
     DRAW_ALL = "draw_all"  # Shanghai: every tile may be drawn, then the hand is drawn

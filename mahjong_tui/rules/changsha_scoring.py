@@ -34,9 +34,7 @@ CHANGSHA_HAND_TYPES: dict[str, HandType] = {
         HandType("haidilaoyue", "海底捞月", "Last tile self-draw", "self-draw on the last tile (海底)"),
         HandType("haidipao", "海底炮", "Last tile discard", "win on the last tile shown by another player"),
         HandType("gangshangkaihua", "杠上开花", "Win on the kong", "self-draw on a tile revealed by 开杠"),
-        HandType(
-            "qiangganghu", "抢杠胡", "Robbing the kong", "win on the tile another player adds to a pong"
-        ),
+        HandType("qiangganghu", "抢杠胡", "Robbing the kong", "win on the tile another player adds to a pong"),
         HandType("gangshangpao", "杠上炮", "Kong discard", "win on a tile discarded out of an 开杠"),
         HandType("sixi", "四喜", "Four of a kind", "initial: four of one tile in the dealt hand"),
         HandType("banbanhu", "板板胡", "No 2-5-8", "initial: no 2, 5 or 8 in the dealt hand"),
@@ -338,9 +336,7 @@ def _type_line(type_id: str, rate_en: str, rate_zh: str, amount: int) -> ScoreLi
     t = CHANGSHA_HAND_TYPES[type_id]
     if type_id == "xiaohu":
         # The name already says it is the small win.
-        return ScoreLine(
-            LineKind.TYPE, en=f"{t.en}: {rate_en}", zh=f"{t.zh}：{rate_zh}", amount=amount, id=type_id
-        )
+        return ScoreLine(LineKind.TYPE, en=f"{t.en}: {rate_en}", zh=f"{t.zh}：{rate_zh}", amount=amount, id=type_id)
     if type_id in INITIAL_TYPES:
         size_en, size_zh = "initial small win", "起手小胡"
     else:
@@ -374,13 +370,13 @@ def _payment_lines(
         if units > 1:
             expr = f"{units} × ({inner})" if extra else f"{units} × {inner}"
         if factor == 2:
-            expr = f"{expr} × 2"
+            expr = f"({expr}) × 2" if extra and units == 1 else f"{expr} × 2"
         sum_en = f" = {expr}" if expr != str(amount) else ""
         bird_en, bird_zh = (" (bird doubles)", "（中鸟翻倍）") if factor == 2 else ("", "")
         lines.append(
             ScoreLine(
                 LineKind.PAYMENT,
-                en=f"{_seat_en(payer, ctx.dealer)} pays {amount} to seat {ctx.winner}{sum_en}{bird_en}",
+                en=f"{_seat_en(payer, ctx.dealer).capitalize()} pays {amount} to seat {ctx.winner}{sum_en}{bird_en}",
                 zh=f"{_seat_zh(payer, ctx.dealer)}付给座位{ctx.winner} {amount}{sum_en}{bird_zh}",
                 amount=amount,
                 seat=payer,
@@ -390,7 +386,7 @@ def _payment_lines(
     lines.append(
         ScoreLine(
             LineKind.NOTE,
-            en=f"{_seat_en(ctx.winner, ctx.dealer)} receives {total} in all",
+            en=f"{_seat_en(ctx.winner, ctx.dealer).capitalize()} receives {total} in all",
             zh=f"{_seat_zh(ctx.winner, ctx.dealer)}共收 {total}",
             amount=total,
             seat=ctx.winner,
@@ -410,9 +406,7 @@ def _self_draw_rates(ctx: WinContext, dealer_points: int, other_points: int) -> 
     return rates
 
 
-def _self_draw_rate_text(
-    ctx: WinContext, dealer_points: int, other_points: int, each: str
-) -> tuple[str, str]:
+def _self_draw_rate_text(ctx: WinContext, dealer_points: int, other_points: int, each: str) -> tuple[str, str]:
     """The self-draw rate in words; ``each`` is '' or ' per type'."""
     each_zh = "每种" if each else ""
     if ctx.winner == ctx.dealer:
@@ -433,9 +427,7 @@ def _bird_lines(ctx: WinContext, payers: Sequence[int]) -> tuple[set[int], list[
     n = number_of(ctx.bird)
     hit = bird_seat(ctx.bird, ctx.dealer)
     role = (n - 1) % 4
-    head_en = (
-        f"Bird {tile_name(ctx.bird)}: {n} counted from the dealer lands on seat {hit} ({_ROLE_EN[role]})"
-    )
+    head_en = f"Bird {tile_name(ctx.bird)}: {n} counted from the dealer lands on seat {hit} ({_ROLE_EN[role]})"
     head_zh = f"扎鸟 {tile_zh(ctx.bird)}：从庄家数 {n} 落在座位{hit}（{_ROLE_ZH[role]}）"
     doubled: set[int]
     if ctx.win_by is WinBy.SELF_DRAW:
@@ -518,7 +510,7 @@ def score_changsha(ctx: WinContext) -> ScoreResult:
             count_en, count_zh = f"1 big type ({how_en})", f"大胡 1 种（{how_zh}）"
         lines.append(ScoreLine(LineKind.MULTIPLIER, en=count_en, zh=count_zh, amount=units))
     else:
-        lines.append(ScoreLine(LineKind.NOTE, en=f"Small win by {how_en}", zh=f"小胡{how_zh}"))
+        lines.append(ScoreLine(LineKind.NOTE, en=f"Small win, {how_en}", zh=f"小胡，{how_zh}"))
     doubled, bird = _bird_lines(ctx, list(rates))
     lines.extend(bird)
     payments, pay_lines = _payment_lines(ctx, rates, units, doubled)
@@ -537,9 +529,7 @@ def _score_initial(ctx: WinContext) -> ScoreResult:
     want = 14 if ctx.winner == ctx.dealer else 13
     if len(tiles) != want:
         who = "the dealer" if want == 14 else "a non-dealer"
-        return invalid(
-            f"initial small wins are judged on the dealt hand: {want} tiles for {who}, not {len(tiles)}"
-        )
+        return invalid(f"initial small wins are judged on the dealt hand: {want} tiles for {who}, not {len(tiles)}")
     types = initial_small_wins(counts_of(tiles))
     if not types:
         return invalid("no initial small win: 四喜, 板板胡, 缺一色 or 六六顺 is needed")

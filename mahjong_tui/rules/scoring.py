@@ -9,13 +9,13 @@ not (with a reason a player understands), the hand types, and a line-by-line bre
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 
 from mahjong_tui.engine.melds import Meld
 from mahjong_tui.engine.tiles import Tile
 
 
-class WinBy(str, Enum):
+class WinBy(StrEnum):
     """How the winning tile came."""
 
     SELF_DRAW = "self_draw"  # 自摸
@@ -70,7 +70,7 @@ class WinContext:
         return (*self.concealed, self.win_tile)
 
 
-class LineKind(str, Enum):
+class LineKind(StrEnum):
     """What a breakdown line is about."""
 
     TYPE = "type"  # a hand type

@@ -1,0 +1,194 @@
+"""The hand analysis the bots share: how far a hand is from a goal, and which draws help.
+
+A goal (:class:`Target`) is a kind of winning hand a bot can aim for: the plain shape of
+the rule family, a one-suit hand (混一色 / 清一色), all triplets (碰碰胡), seven pairs
+(七小对) or all 2-5-8 (将将胡). Its distance is in shanten units (0 ready, -1 complete),
+taken from :mod:`mahjong_tui.engine.analysis`; its ``bonus`` says how much a bot would
+give for it (a bigger hand is worth a step more, a Shanghai plain hand that cannot
+qualify is worth less). A :class:`Planner` keeps the goals a bot level considers and
+scores a hand by its best goal: distance minus bonus.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from mahjong_tui.engine.analysis import acceptance, shanten, shanten_regular, shanten_seven_pairs
+from mahjong_tui.engine.melds import Meld, MeldKind
+
+INF = 99
+_IS_258 = tuple(t < 27 and t % 9 in (1, 4, 7) for t in range(34))
+_KINDS_258 = tuple(t for t in range(27) if _IS_258[t])
+
+
+class Goal(Enum):
+    """The kinds of winning hand a bot can aim for."""
+
+    PLAIN = "plain"  # the family's own shanten (Shanghai: four sets + a pair; Changsha: every shape)
+    FLUSH = "flush"  # one suit plus honours (混一色) or one suit only (清一色)
+    PONGS = "pongs"  # all triplets (碰碰胡)
+    PAIRS = "pairs"  # seven pairs (七小对, Changsha)
+    JIANG = "jiang"  # every tile a 2, 5 or 8 (将将胡, Changsha)
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """One goal: which, for which suit (flushes), and what it is worth to the bot."""
+
+    goal: Goal
+    bonus: float = 0.0
+    suit: int = -1
+    honours: bool = False  # a flush that may keep honours (混一色)
+
+    def label(self) -> str:
+        """Short name for decision records."""
+        if self.goal is Goal.FLUSH:
+            return ("混一色 " if self.honours else "清一色 ") + "mps"[self.suit]
+        return {
+            Goal.PLAIN: "plain hand",
+            Goal.PONGS: "碰碰胡",
+            Goal.PAIRS: "七小对",
+            Goal.JIANG: "将将胡",
+        }[self.goal]
+
+
+def pongs_shanten(counts: Sequence[int], melds: Sequence[Meld]) -> int:
+    """碰碰胡: shanten to all triplets and a pair (INF once a chi is down)."""
+    if any(m.kind is MeldKind.CHI for m in melds):
+        return INF
+    m_sets = 4 - len(melds)
+    trip_costs = sorted(3 - min(c, 3) for c in counts if c)
+    # the pair: cheapest from a held kind (a kind held 2+ times costs 0); else any new kind
+    best = INF
+    n = len(trip_costs)
+    for j in range(n):
+        pair_cost = 0 if trip_costs[j] <= 1 else 1
+        rest = trip_costs[:j] + trip_costs[j + 1 :]
+        need = pair_cost + sum(rest[:m_sets]) + 3 * max(0, m_sets - len(rest))
+        if need < best:
+            best = need
+    best = min(best, 2 + sum(trip_costs[:m_sets]) + 3 * max(0, m_sets - n))
+    return best - 1
+
+
+def flush_shanten(counts: Sequence[int], melds: Sequence[Meld], suit: int, honours: bool) -> int:
+    """混一色 / 清一色 in ``suit``: the regular shanten of the tiles that may stay."""
+    for m in melds:
+        s = m.first // 9 if m.first < 27 else 3
+        if s != suit and not (honours and s == 3):
+            return INF
+    kept = [0] * 34
+    lo = 9 * suit
+    kept[lo : lo + 9] = counts[lo : lo + 9]
+    if honours:
+        kept[27:34] = counts[27:34]
+    return shanten_regular(kept, len(melds))
+
+
+def jiang_shanten(counts: Sequence[int], melds: Sequence[Meld]) -> int:
+    """将将胡: tiles that are not 2, 5 or 8 must all go (INF once a meld is not all 2-5-8)."""
+    for m in melds:
+        if m.kind is MeldKind.CHI or not _IS_258[m.first]:
+            return INF
+    return sum(counts) - sum(counts[t] for t in _KINDS_258) - 1
+
+
+class Planner:
+    """Scores hands for one bot level and rule family by the goals it considers."""
+
+    def __init__(self, family: str, *, shanghai_plain_bonus: float, big_bonus: float, value_bonus: float,
+                 all_goals: bool):
+        self.family = family
+        self.shanghai_plain_bonus = shanghai_plain_bonus
+        self.big_bonus = big_bonus
+        self.value_bonus = value_bonus
+        self.all_goals = all_goals
+
+    # ------------------------------------------------------------------ goals
+    def targets(self, counts: Sequence[int], melds: Sequence[Meld]) -> list[Target]:
+        """Goals worth scoring for this hand (flushes only in suits that already hold enough)."""
+        out: list[Target] = []
+        exposed = sum(1 for m in melds if m.kind is not MeldKind.CONCEALED_KONG)
+        if self.family == "shanghai":
+            # a plain hand qualifies only by luck, except with four melds down (大吊车)
+            out.append(Target(Goal.PLAIN, 0.0 if exposed == 4 else self.shanghai_plain_bonus))
+            suit_tiles = [sum(counts[9 * s : 9 * s + 9]) + 3 * _meld_suit_count(melds, s) for s in range(3)]
+            honours = sum(counts[27:34]) + 3 * _meld_suit_count(melds, 3)
+            for s in range(3):
+                if suit_tiles[s] + honours >= 7 or (not self.all_goals and s == suit_tiles.index(max(suit_tiles))):
+                    out.append(Target(Goal.FLUSH, 0.0, s, True))
+                    if self.all_goals and suit_tiles[s] >= 8:
+                        out.append(Target(Goal.FLUSH, self.value_bonus, s, False))
+            if self.all_goals or sum(1 for c in counts if c >= 2) >= 4:
+                out.append(Target(Goal.PONGS, 0.0))
+            return out
+        out.append(Target(Goal.PLAIN, 0.0))
+        if not self.all_goals:
+            return out
+        for s in range(3):
+            if sum(counts[9 * s : 9 * s + 9]) + 3 * _meld_suit_count(melds, s) >= 9:
+                out.append(Target(Goal.FLUSH, self.big_bonus, s, False))
+        pairs = sum(1 for c in counts if c >= 2)
+        if pairs >= 3:
+            out.append(Target(Goal.PONGS, self.big_bonus))
+        if not melds and pairs >= 4:
+            out.append(Target(Goal.PAIRS, self.big_bonus))
+        if sum(counts[t] for t in _KINDS_258) >= 8:
+            out.append(Target(Goal.JIANG, self.big_bonus))
+        return out
+
+    def distance(self, target: Target, counts: Sequence[int], melds: Sequence[Meld]) -> int:
+        """Shanten of the hand toward one goal."""
+        g = target.goal
+        if g is Goal.PLAIN:
+            return shanten(counts, self.family, melds)
+        if g is Goal.FLUSH:
+            return flush_shanten(counts, melds, target.suit, target.honours)
+        if g is Goal.PONGS:
+            return pongs_shanten(counts, melds)
+        if g is Goal.PAIRS:
+            return shanten_seven_pairs(counts, True) if not melds else INF
+        return jiang_shanten(counts, melds)
+
+    def score(self, counts: Sequence[int], melds: Sequence[Meld], targets: Sequence[Target]) -> tuple[float, Target]:
+        """The best goal for this hand: (distance − bonus, goal); lower is better."""
+        best = float(INF)
+        best_t = targets[0]
+        for t in targets:
+            v = self.distance(t, counts, melds) - t.bonus
+            if v < best:
+                best, best_t = v, t
+        return best, best_t
+
+    def helpful(self, target: Target, counts: list[int], melds: Sequence[Meld], unseen: Sequence[int],
+                outside: Sequence[int]) -> int:
+        """Unseen copies of the tiles that bring a 3n+1 hand closer to ``target`` (tile acceptance)."""
+        if target.goal is Goal.PLAIN:
+            try:
+                return sum(n for _, n in acceptance(counts, self.family, outside, melds))
+            except ValueError:
+                return 0
+        now = self.distance(target, counts, melds)
+        if target.goal is Goal.FLUSH:
+            kinds: Sequence[int] = range(9 * target.suit, 9 * target.suit + 9)
+            if target.honours:
+                kinds = [*kinds, *range(27, 34)]
+        elif target.goal is Goal.JIANG:
+            return sum(unseen[t] for t in _KINDS_258)
+        else:
+            kinds = [t for t in range(34) if counts[t]]
+        total = 0
+        for t in kinds:
+            if not unseen[t] or counts[t] >= 4:
+                continue
+            counts[t] += 1
+            if self.distance(target, counts, melds) < now:
+                total += unseen[t]
+            counts[t] -= 1
+        return total
+
+
+def _meld_suit_count(melds: Sequence[Meld], suit: int) -> int:
+    return sum(1 for m in melds if (m.first // 9 if m.first < 27 else 3) == suit)

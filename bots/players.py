@@ -1,0 +1,496 @@
+"""The three bot levels: easy, normal and hard, for both rule families.
+
+Every level takes every win it is offered and declares Changsha's initial small wins;
+they differ in how they discard, claim, kong and take the 海底:
+
+* easy keeps pairs and partial sets by a simple count of neighbours, pongs honour
+  pairs (or any pair when it holds another one for the eyes) and kongs whatever it can;
+* normal discards by shanten, then tile acceptance, toward the family's winning hand
+  (in Shanghai also toward a one-suit hand, since a plain hand cannot qualify) and
+  claims only when a claim lowers its shanten or completes a valuable set;
+* hard weighs every hand type worth aiming for (清一色, 混一色, 碰碰胡, 七小对, 将将胡 …),
+  respects Shanghai's one-suit rule before claiming, stops feeding a player whose
+  melds show a flush or all pongs when its own hand is far from winning, chooses
+  Changsha's 补张 or 开杠 by its waits and takes the 海底 by weighing the risk.
+
+Each bot keeps ``last_reason``: a short record of why it made its last choice.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from mahjong_tui.engine.actions import Action, ActionKind, KongMode
+from mahjong_tui.engine.analysis import shanten, waits
+from mahjong_tui.engine.hand import Phase
+from mahjong_tui.engine.melds import Meld, MeldKind
+from mahjong_tui.engine.tiles import tile_name
+from mahjong_tui.engine.view import SeatView
+
+from .planning import INF, Goal, Planner, Target
+
+_CLAIM_KINDS = (ActionKind.CHI, ActionKind.PONG, ActionKind.KONG)
+_OWN_KONGS = (ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG)
+
+
+def _own_tiles(view: SeatView) -> tuple[list[int], tuple[Meld, ...]]:
+    return list(view.counts), view.melds[view.seat]
+
+
+def _outside(view: SeatView) -> list[int]:
+    """Tiles seen outside this seat's hand and melds: others' melds and every river."""
+    seen = [0] * 34
+    for s, melds in enumerate(view.melds):
+        if s == view.seat:
+            continue
+        for m in melds:
+            for t in m.tiles:
+                seen[t] += 1
+    for river in view.rivers:
+        for r in river:
+            if r.claimed_by is None:
+                seen[r.tile] += 1
+    return seen
+
+
+def _unseen(counts: Sequence[int], melds: Sequence[Meld], outside: Sequence[int]) -> list[int]:
+    mine = list(counts)
+    for m in melds:
+        for t in m.tiles:
+            mine[t] += 1
+    return [max(0, 4 - mine[t] - outside[t]) for t in range(34)]
+
+
+def _keep_value(counts: Sequence[int], t: int) -> int:
+    """How much a tile holds the hand together: copies and neighbours (easy's whole judgement)."""
+    c = counts[t]
+    value = 6 if c >= 3 else 4 if c == 2 else 0
+    if t < 27:
+        pos = t % 9
+        for d, w in ((-2, 1), (-1, 2), (1, 2), (2, 1)):
+            if 0 <= pos + d <= 8 and counts[t + d]:
+                value += w
+        if pos in (0, 8):
+            value -= 1
+    else:
+        value -= 1
+    return value
+
+
+class BaseBot:
+    """What every level does the same way: wins, initial wins, forced moves, dispatch."""
+
+    level = "base"
+
+    def __init__(self, seat: int, seed: int = 0):
+        self.seat = seat
+        self.seed = seed
+        self.rng = random.Random(f"bot/{self.level}/{seed}/{seat}")
+        self.last_reason = ""
+
+    def choose(self, view: SeatView) -> Action:
+        """One of ``view.legal``; ``last_reason`` says why."""
+        legal = view.legal
+        if not legal:
+            raise ValueError(f"seat {view.seat} has nothing to choose from")
+        wins = [a for a in legal if a.kind is ActionKind.WIN]
+        if wins:
+            self.last_reason = f"win on {tile_name(wins[0].tile)}" if wins[0].tile is not None else "win"
+            return wins[0]
+        if len(legal) == 1:
+            self.last_reason = "the only legal action"
+            return legal[0]
+        declare = [a for a in legal if a.kind is ActionKind.DECLARE_INITIAL]
+        if declare:
+            self.last_reason = "declare the initial small wins: they are paid at once"
+            return declare[0]
+        phase = view.phase
+        if phase is Phase.TURN:
+            return self.turn(view)
+        if phase is Phase.CLAIM:
+            return self.claim(view)
+        if phase is Phase.HAIDI:
+            return self.haidi(view)
+        self.last_reason = "nothing worth taking"
+        return next(a for a in legal if a.kind is ActionKind.PASS)
+
+    # ------------------------------------------------------------------ per level
+    def turn(self, view: SeatView) -> Action:
+        """Discard or kong in one's own turn."""
+        raise NotImplementedError
+
+    def claim(self, view: SeatView) -> Action:
+        """Answer a discard: chi, pong, kong or pass."""
+        raise NotImplementedError
+
+    def haidi(self, view: SeatView) -> Action:
+        """Changsha 海底: take the last tile when the hand is ready."""
+        counts, melds = _own_tiles(view)
+        take = shanten(counts, view.family, melds) == 0
+        why = "ready: the 海底 may win" if take else "not ready: the 海底 only risks 海底炮"
+        return self._haidi_answer(view, take, why)
+
+    def _haidi_answer(self, view: SeatView, take: bool, reason: str) -> Action:
+        kind = ActionKind.TAKE_HAIDI if take else ActionKind.PASS
+        self.last_reason = reason
+        return next(a for a in view.legal if a.kind is kind)
+
+    def _pass(self, view: SeatView, reason: str) -> Action:
+        self.last_reason = reason
+        return next(a for a in view.legal if a.kind is ActionKind.PASS)
+
+    @staticmethod
+    def _mode_choice(actions: list[Action], prefer: KongMode) -> Action:
+        for a in actions:
+            if a.mode is prefer:
+                return a
+        for a in actions:
+            if a.mode is not KongMode.KAIGANG:
+                return a
+        return actions[0]
+
+
+class EasyBot(BaseBot):
+    """Sensible, not clever: keeps pairs and partial sets, claims when it obviously helps."""
+
+    level = "easy"
+
+    def turn(self, view: SeatView) -> Action:
+        """Kong what it can, else throw the loosest tile."""
+        legal = view.legal
+        kongs = [a for a in legal if a.kind in _OWN_KONGS]
+        if kongs:
+            a = self._mode_choice(kongs, KongMode.BUZHANG)
+            self.last_reason = f"kong {tile_name(a.tile)}: four of a kind" if a.tile is not None else "kong"
+            return a
+        counts = view.counts
+        discards = [a for a in legal if a.kind is ActionKind.DISCARD]
+        ranked = sorted(discards, key=lambda a: (_keep_value(counts, a.tile), -(a.tile or 0)))  # type: ignore[arg-type]
+        low = _keep_value(counts, ranked[0].tile)  # type: ignore[arg-type]
+        ties = [a for a in ranked if _keep_value(counts, a.tile) == low]  # type: ignore[arg-type]
+        choice = ties[self.rng.randrange(len(ties))] if len(ties) > 1 else ties[0]
+        self.last_reason = f"discard {tile_name(choice.tile)}: the loosest tile"  # type: ignore[arg-type]
+        return choice
+
+    def claim(self, view: SeatView) -> Action:
+        """Kong three of a kind; pong an honour pair, or any pair when another pair stays for the eyes."""
+        legal = view.legal
+        kongs = [a for a in legal if a.kind is ActionKind.KONG]
+        if kongs:
+            a = self._mode_choice(kongs, KongMode.BUZHANG)
+            self.last_reason = "kong: three of it in hand"
+            return a
+        pongs = [a for a in legal if a.kind is ActionKind.PONG]
+        if pongs:
+            t = pongs[0].tile
+            assert t is not None
+            pairs = sum(1 for c in view.counts if c >= 2)
+            if t >= 27 or pairs >= 2:
+                self.last_reason = f"pong {tile_name(t)}: a pair becomes a set"
+                return pongs[0]
+        return self._pass(view, "no obvious gain in claiming")
+
+
+class PlanningBot(BaseBot):
+    """Discards by distance to a goal (shanten) then acceptance; claims that bring the goal closer."""
+
+    level = "planning"
+
+    def __init__(self, seat: int, seed: int = 0):
+        super().__init__(seat, seed)
+        self._planners: dict[str, Planner] = {}
+
+    def planner(self, family: str) -> Planner:
+        """The planner for a rule family (built once)."""
+        p = self._planners.get(family)
+        if p is None:
+            p = self._planners[family] = self.make_planner(family)
+        return p
+
+    def make_planner(self, family: str) -> Planner:
+        """Normal: the family's shanten; in Shanghai, a one-suit hand beside the plain one."""
+        return Planner(family, shanghai_plain_bonus=-1.0, big_bonus=0.0, value_bonus=0.0, all_goals=False)
+
+    # ------------------------------------------------------------------ discards
+    def _rank(
+        self,
+        view: SeatView,
+        counts: list[int],
+        melds: tuple[Meld, ...],
+        tiles: Sequence[int],
+        outside: Sequence[int],
+    ) -> tuple[int, float, Target, int]:
+        """The best discard among ``tiles``: (tile, score, goal, acceptance)."""
+        planner = self.planner(view.family)
+        targets = planner.targets(counts, melds)
+        rows: list[tuple[float, int, Target]] = []
+        for t in tiles:
+            counts[t] -= 1
+            sc, tg = planner.score(counts, melds, targets)
+            counts[t] += 1
+            rows.append((sc, t, tg))
+        best = min(r[0] for r in rows)
+        danger = self._danger(view, counts, melds, best)
+        if danger is not None:
+            # far from winning: any discard at most one step worse, the safest of them
+            pool = [r for r in rows if r[0] <= best + 1.0]
+            least = min(danger[r[1]] for r in pool)
+            pool = [r for r in pool if danger[r[1]] == least]
+            best = min(r[0] for r in pool)
+            cands = [r for r in pool if r[0] == best]
+        else:
+            cands = [r for r in rows if r[0] == best]
+        if len(cands) == 1:
+            sc, t, tg = cands[0]
+            return t, sc, tg, -1
+        unseen = _unseen(counts, melds, outside)
+        choice: tuple[int, float, Target, int] | None = None
+        choice_key: tuple[int, int, int] | None = None
+        for sc, t, tg in cands:
+            counts[t] -= 1
+            acc = planner.helpful(tg, counts, melds, unseen, outside)
+            counts[t] += 1
+            key = (-acc, self._keep_bias(counts, t), t)
+            if choice_key is None or key < choice_key:
+                choice, choice_key = (t, sc, tg, acc), key
+        assert choice is not None
+        return choice
+
+    def _keep_bias(self, counts: Sequence[int], t: int) -> int:
+        """Among equal discards, throw the tile that holds the hand together least."""
+        return _keep_value(counts, t)
+
+    def _danger(
+        self, view: SeatView, counts: Sequence[int], melds: Sequence[Meld], best: float
+    ) -> list[int] | None:
+        """Per-tile danger when the bot would rather defend (None: play for the hand)."""
+        return None
+
+    # ------------------------------------------------------------------ turn
+    def turn(self, view: SeatView) -> Action:
+        """Best discard by goal distance and acceptance; kong when it costs nothing."""
+        legal = view.legal
+        counts, melds = _own_tiles(view)
+        outside = _outside(view)
+        discards = [a.tile for a in legal if a.kind is ActionKind.DISCARD and a.tile is not None]
+        tile, score, target, acc = self._rank(view, counts, melds, discards, outside)
+        kongs = [a for a in legal if a.kind in _OWN_KONGS]
+        if kongs:
+            kong = self._kong_choice(view, counts, melds, kongs, score, outside)
+            if kong is not None:
+                return kong
+        self.last_reason = (
+            f"discard {tile_name(tile)}: {target.label()} at {score:g}"
+            + (f", {acc} tiles help" if acc >= 0 else "")
+        )
+        return next(a for a in legal if a.kind is ActionKind.DISCARD and a.tile == tile)
+
+    def _kong_choice(
+        self,
+        view: SeatView,
+        counts: list[int],
+        melds: tuple[Meld, ...],
+        kongs: list[Action],
+        discard_score: float,
+        outside: Sequence[int],
+    ) -> Action | None:
+        planner = self.planner(view.family)
+        by_tile: dict[int, list[Action]] = {}
+        for a in kongs:
+            by_tile.setdefault(a.tile, []).append(a)  # type: ignore[arg-type]
+        for t, acts in by_tile.items():
+            after = list(counts)
+            if acts[0].kind is ActionKind.CONCEALED_KONG:
+                after[t] -= 4
+                new = (*melds, Meld(MeldKind.CONCEALED_KONG, (t, t, t, t)))
+            else:
+                after[t] -= 1
+                new = tuple(Meld(MeldKind.ADDED_KONG, (t,) * 4, m.claimed, m.source)
+                            if m.kind is MeldKind.PONG and m.first == t else m for m in melds)
+            sc, _ = planner.score(after, new, planner.targets(after, new))
+            if sc <= discard_score:
+                a = self._kong_mode(view, acts, after, new, outside)
+                mode = a.mode.value if a.mode else "kong"
+                self.last_reason = f"kong {tile_name(t)} ({mode}): the hand stays as close"
+                return a
+        return None
+
+    def _kong_mode(
+        self, view: SeatView, acts: list[Action], after: list[int], melds: tuple[Meld, ...], outside: Sequence[int]
+    ) -> Action:
+        return self._mode_choice(acts, KongMode.BUZHANG)
+
+    # ------------------------------------------------------------------ claims
+    def claim(self, view: SeatView) -> Action:
+        """Claim when it brings the hand closer, or completes a valuable set at no cost."""
+        legal = view.legal
+        options = [a for a in legal if a.kind in _CLAIM_KINDS]
+        if not options:
+            return self._pass(view, "nothing to claim")
+        counts, melds = _own_tiles(view)
+        planner = self.planner(view.family)
+        now, now_target = planner.score(counts, melds, planner.targets(counts, melds))
+        outside = _outside(view)
+        best: tuple[float, int, Action] | None = None
+        for a in options:
+            after_score = self._claim_score(view, a, counts, melds, outside)
+            if after_score >= INF:
+                continue
+            valuable = self._valuable(view, a, now_target)
+            if after_score < now or (after_score <= now and valuable):
+                key = (after_score, 0 if valuable else 1, a)
+                if best is None or key[:2] < best[:2]:
+                    best = key
+        if best is None:
+            return self._pass(view, f"no claim brings {now_target.label()} closer than {now:g}")
+        a = best[2]
+        self.last_reason = f"{a.describe()}: {now_target.label()} {now:g} → {best[0]:g}"
+        return a
+
+    def _claim_score(
+        self, view: SeatView, a: Action, counts: list[int], melds: tuple[Meld, ...], outside: Sequence[int]
+    ) -> float:
+        planner = self.planner(view.family)
+        t = a.tile
+        assert t is not None
+        after = list(counts)
+        if a.kind is ActionKind.KONG:
+            after[t] -= 3
+            new = (*melds, Meld(MeldKind.KONG, (t,) * 4, t))
+            sc, _ = planner.score(after, new, planner.targets(after, new))
+            return sc - 0.25  # the replacement draw is one more tile for free
+        if a.kind is ActionKind.PONG:
+            after[t] -= 2
+            new = (*melds, Meld(MeldKind.PONG, (t,) * 3, t))
+            forbidden: set[int] = set()
+        else:
+            x, y = a.tiles
+            after[x] -= 1
+            after[y] -= 1
+            new = (*melds, Meld(MeldKind.CHI, tuple(sorted((x, y, t))), t))
+            forbidden = {t} if view.family == "shanghai" else set()
+        tiles = [u for u in range(34) if after[u] and u not in forbidden] or [u for u in range(34) if after[u]]
+        targets = planner.targets(after, new)
+        best = float(INF)
+        for u in tiles:
+            after[u] -= 1
+            sc, _ = planner.score(after, new, targets)
+            after[u] += 1
+            if sc < best:
+                best = sc
+        return best
+
+    def _valuable(self, view: SeatView, a: Action, target: Target) -> bool:
+        """A set worth claiming even when the hand gets no closer."""
+        t = a.tile
+        assert t is not None
+        if view.family == "shanghai":
+            # honour pongs and every kong add 花
+            return a.kind is ActionKind.KONG or (a.kind is ActionKind.PONG and t >= 27)
+        return a.kind is ActionKind.KONG or (a.kind is ActionKind.PONG and target.goal in (Goal.PONGS, Goal.JIANG))
+
+
+class NormalBot(PlanningBot):
+    """Shanten and tile acceptance; claims that lower shanten or complete a valuable set."""
+
+    level = "normal"
+
+
+class HardBot(PlanningBot):
+    """Rule-aware: aims for the hands that pay, defends when far, 补张/开杠 and 海底 by risk."""
+
+    level = "hard"
+
+    def make_planner(self, family: str) -> Planner:
+        """Every hand type worth aiming for, bigger ones a step ahead."""
+        return Planner(family, shanghai_plain_bonus=-1.5, big_bonus=0.75, value_bonus=0.5, all_goals=True)
+
+    def _keep_bias(self, counts: Sequence[int], t: int) -> int:
+        """Honour pairs are 花 in Shanghai: keep them a little longer."""
+        bias = _keep_value(counts, t)
+        if t >= 27 and counts[t] >= 2:
+            bias += 2
+        return bias
+
+    def _danger(
+        self, view: SeatView, counts: Sequence[int], melds: Sequence[Meld], best: float
+    ) -> list[int] | None:
+        """Tiles that feed a player showing a flush or all pongs, when our own hand is far."""
+        if best < 2:
+            return None
+        danger = [0] * 34
+        threat = False
+        for s in range(4):
+            if s == view.seat:
+                continue
+            theirs = view.melds[s]
+            if len(theirs) < 2:
+                continue
+            suits = {m.first // 9 for m in theirs if m.first < 27}
+            if len(suits) == 1:
+                threat = True
+                (suit,) = suits
+                for t in range(9 * suit, 9 * suit + 9):
+                    danger[t] += 2
+                if view.family == "shanghai":
+                    for t in range(27, 34):
+                        danger[t] += 1
+            if all(m.kind is not MeldKind.CHI for m in theirs):
+                threat = True
+                seen = _outside(view)
+                for t in range(34):
+                    if counts[t] and seen[t] + counts[t] <= 2:
+                        danger[t] += 1
+        return danger if threat else None
+
+    def _claim_score(
+        self, view: SeatView, a: Action, counts: list[int], melds: tuple[Meld, ...], outside: Sequence[int]
+    ) -> float:
+        """Shanghai one-suit rule: a meld in a suit the hand is not aiming at locks every other suit."""
+        sc = super()._claim_score(view, a, counts, melds, outside)
+        if view.family == "shanghai" and a.tile is not None and a.tile < 27:
+            suit = a.tile // 9
+            held = [sum(counts[9 * s : 9 * s + 9]) for s in range(3)]
+            if held[suit] < max(held) and sc >= 1:
+                sc += 0.5
+        return sc
+
+    def _kong_mode(
+        self, view: SeatView, acts: list[Action], after: list[int], melds: tuple[Meld, ...], outside: Sequence[int]
+    ) -> Action:
+        """开杠 when ready with waits worth two tiles from the tail; 补张 otherwise."""
+        kaigang = [a for a in acts if a.mode is KongMode.KAIGANG]
+        if kaigang and view.wall_remaining >= 10:
+            unseen = _unseen(after, melds, outside)
+            try:
+                live = sum(unseen[t] for t in waits(after, view.family, melds))
+            except ValueError:
+                live = 0
+            if live >= 4:
+                return kaigang[0]
+        return self._mode_choice(acts, KongMode.BUZHANG)
+
+    def haidi(self, view: SeatView) -> Action:
+        """Take the 海底 when the chance of 海底捞月 outweighs feeding a 海底炮."""
+        counts, melds = _own_tiles(view)
+        if shanten(counts, view.family, melds) != 0:
+            return self._haidi_answer(view, False, "not ready: the 海底 only risks 海底炮")
+        outside = _outside(view)
+        unseen = _unseen(counts, melds, outside)
+        live = sum(unseen[t] for t in waits(counts, view.family, melds))
+        pool = max(1, sum(unseen))
+        win = live / pool
+        threats = sum(1 for s in range(4) if s != view.seat and len(view.melds[s]) >= 2)
+        risk = 0.08 * (threats + 1)
+        take = win * 120 >= risk * 70
+        why = f"ready, {live} live tiles of {pool}: {'worth' if take else 'not worth'} the 海底炮 risk"
+        return self._haidi_answer(view, take, why)
+
+
+LEVEL_CLASSES: dict[str, type[BaseBot]] = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot}
+
+
+def make(level: str, seat: int, seed: int = 0) -> BaseBot:
+    """A bot of ``level`` for ``seat``, deterministic for ``seed``."""
+    return LEVEL_CLASSES[level](seat, seed)

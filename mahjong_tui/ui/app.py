@@ -1,0 +1,196 @@
+"""The mahjong table app: a new game screen, then the table, hand after hand.
+
+Entry points: :func:`run` (no arguments: the new game screen; with ``rules``: straight to
+the table) and :func:`play_command` for ``mahjong-tui play --rules changsha --humans 2
+--bots hard --seed 7``.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Iterable
+from dataclasses import replace
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.screen import Screen
+
+from mahjong_tui.engine.game import Game
+from mahjong_tui.rules import PRESET_FAMILY
+
+from .config import BOT_LEVELS, BOT_SPEEDS, Display, GameSetup, Palette, SetupError, TileStyle, quick_setup
+from .driver import BotFactory, TableDriver, default_bot_factory
+from .screens.new_game import NewGameScreen
+from .screens.settings import Settings, SettingsScreen
+from .screens.table import TableScreen
+
+
+class MahjongApp(App[int]):
+    """Shanghai and Changsha mahjong at one terminal: people and bots around one table."""
+
+    CSS_PATH = "app.tcss"
+    TITLE = "mahjong-tui"
+    BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False)]
+
+    def __init__(
+        self,
+        setup: GameSetup | None = None,
+        *,
+        game: Game | None = None,
+        display: Display | None = None,
+        bot_factory: BotFactory | None = None,
+    ) -> None:
+        """``setup`` starts a game at once (``game``: one already under way); without, the new game screen."""
+        super().__init__()
+        self.setup = setup
+        self.game = game
+        self.appearance = display or Display()
+        self.bot_factory = bot_factory
+        self.driver: TableDriver | None = None
+
+    def on_mount(self) -> None:
+        """Straight to the table, or the new game screen first."""
+        if self.setup is not None:
+            self.start_game(self.setup, self.game)
+        else:
+            self.new_game()
+
+    def new_game(self) -> None:
+        """Ask for a setup, then play it."""
+
+        def chosen(setup: GameSetup | None) -> None:
+            if setup is None:
+                self.exit(0)
+                return
+            self.start_game(setup)
+
+        self.push_screen(NewGameScreen(self.setup), chosen)
+
+    def start_game(self, setup: GameSetup, game: Game | None = None) -> None:
+        """Seat everyone and open the table."""
+        self.setup = setup
+        if game is not None:
+            self.driver = TableDriver(setup.with_seed(game.seed), game, self.bot_factory or default_bot_factory)
+        else:
+            self.driver = TableDriver.start(setup, self.bot_factory)
+        self.setup = self.driver.setup
+
+        def left(answer: str | None) -> None:
+            self.driver = None
+            if answer == "new":
+                self.new_game()
+            else:
+                self.exit(0)
+
+        self.push_screen(TableScreen(self.driver, self.appearance), left)
+
+    # ------------------------------------------------------------------ commands
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """The palette: new game, rules, settings, help, besides Textual's own."""
+        yield SystemCommand("New game", "Leave this game and set up a new one", self.action_new_game)
+        yield SystemCommand("Rules", "Rule sets, presets and hand types", self.action_rules)
+        yield SystemCommand("Settings", "Tile style, colours, bot speed", self.action_settings)
+        yield SystemCommand("Help", "Keys and the signs on the table", self.action_help)
+        yield from super().get_system_commands(screen)
+
+    def action_new_game(self) -> None:
+        """Leave the table (if any) for the new game screen."""
+        table = self._table()
+        if table is not None:
+            from .screens.help import ConfirmScreen
+
+            def answered(yes: bool | None) -> None:
+                if yes:
+                    table.dismiss("new")
+
+            self.push_screen(ConfirmScreen("Leave this game for a new one?"), answered)
+        elif not isinstance(self.screen, NewGameScreen):
+            self.new_game()
+
+    def action_rules(self) -> None:
+        """Show the rules."""
+        from .screens.rules import RulesScreen
+
+        self.push_screen(RulesScreen())
+
+    def action_help(self) -> None:
+        """Show the keys."""
+        from .screens.help import HelpScreen
+
+        self.push_screen(HelpScreen())
+
+    def action_settings(self) -> None:
+        """Change the look and the bots' pace."""
+        speed = self.driver.setup.speed if self.driver else (self.setup.speed if self.setup else "normal")
+
+        def chosen(settings: Settings | None) -> None:
+            if settings is None:
+                return
+            self.appearance = settings.display
+            if self.driver is not None:
+                self.driver.setup = replace(self.driver.setup, speed=settings.speed)
+            table = self._table()
+            if table is not None:
+                table.set_display(settings.display)
+
+        self.push_screen(SettingsScreen(Settings(self.appearance, speed)), chosen)
+
+    def _table(self) -> TableScreen | None:
+        for screen in self.screen_stack:
+            if isinstance(screen, TableScreen):
+                return screen
+        return None
+
+
+def run(
+    rules: str | None = None,
+    humans: int = 1,
+    bots: str = "normal",
+    seed: int | None = None,
+    *,
+    names: list[str] | None = None,
+    base: int = 1,
+    starting_points: int | None = None,
+    max_hands: int | None = None,
+    speed: str = "normal",
+    tiles: str = "chinese",
+    colours: str = "standard",
+) -> int:
+    """Run the app: without ``rules`` the new game screen, else straight to that game. Returns the exit status."""
+    setup = None
+    if rules is not None:
+        setup = quick_setup(rules, humans, bots, seed, names=names, base=base, starting_points=starting_points,
+                            max_hands=max_hands, speed=speed)
+    app = MahjongApp(setup, display=Display(TileStyle(tiles), Palette(colours)))
+    result = app.run()
+    return result or 0
+
+
+def play_parser() -> argparse.ArgumentParser:
+    """Options of ``mahjong-tui play``."""
+    p = argparse.ArgumentParser(prog="mahjong-tui play", description="Start a game at the table directly.")
+    p.add_argument("--rules", default="shanghai", choices=list(PRESET_FAMILY), help="rule set preset")
+    p.add_argument("--humans", type=int, default=1, help="people at this terminal, 0-4 (seats 1..n)")
+    p.add_argument("--bots", default="normal", choices=BOT_LEVELS, help="level of the bot seats")
+    p.add_argument("--seed", type=int, default=None, help="seed for a repeatable game")
+    p.add_argument("--names", default="", help="comma-separated names, seat 1 first")
+    p.add_argument("--base", type=int, default=1, help="Shanghai base score 底分")
+    p.add_argument("--points", type=int, default=None, help="starting points")
+    p.add_argument("--hands", type=int, default=None, help="stop after this many hands")
+    p.add_argument("--speed", default="normal", choices=list(BOT_SPEEDS), help="bot speed")
+    p.add_argument("--tiles", default="chinese", choices=[s.value for s in TileStyle], help="tile style")
+    p.add_argument("--colours", default="standard", choices=[p.value for p in Palette], help="palette")
+    return p
+
+
+def play_command(argv: list[str]) -> int:
+    """``mahjong-tui play [options]``: parse, then run the table."""
+    args = play_parser().parse_args(argv)
+    names = [n.strip() for n in args.names.split(",")] if args.names else None
+    try:
+        return run(args.rules, args.humans, args.bots, args.seed, names=names, base=args.base,
+                   starting_points=args.points, max_hands=args.hands, speed=args.speed, tiles=args.tiles,
+                   colours=args.colours)
+    except SetupError as e:
+        print(f"mahjong-tui play: {e}")
+        return 2

@@ -1,0 +1,135 @@
+"""What a game at the table is set up with, and how the table looks. No Textual here."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+
+from mahjong_tui.rules import PRESET_FAMILY, family_of
+from mahjong_tui.rules.base import GameOptions
+
+BOT_LEVELS = ("easy", "normal", "hard")
+WINDS_ZH = ("东", "南", "西", "北")
+WINDS_EN = ("East", "South", "West", "North")
+DEFAULT_NAMES = ("Alice", "Bob", "Carol", "Dave")
+BOT_NAMES = ("Mei", "Jun", "Lan", "Hao")
+
+
+class TileStyle(StrEnum):
+    """How a tile is written: Chinese characters, Unicode mahjong glyphs, or notation."""
+
+    CHINESE = "chinese"
+    GLYPH = "glyph"
+    PLAIN = "plain"
+
+
+class Palette(StrEnum):
+    """Suit colours: the usual ones, or a colour-blind-safe set (Okabe–Ito)."""
+
+    STANDARD = "standard"
+    COLOURBLIND = "colourblind"
+
+
+#: Seconds a bot waits before each move, per speed setting.
+BOT_SPEEDS: dict[str, float] = {"slow": 1.2, "normal": 0.6, "fast": 0.2, "instant": 0.0}
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSetup:
+    """One seat: a human, or a bot of a level; and the name shown at the table."""
+
+    name: str
+    human: bool
+    level: str = "normal"
+
+    def describe(self) -> str:
+        """``human`` or ``bot (hard)``."""
+        return "human" if self.human else f"bot ({self.level})"
+
+
+@dataclass(frozen=True, slots=True)
+class Display:
+    """Look of the table: tile style, palette."""
+
+    style: TileStyle = TileStyle.CHINESE
+    palette: Palette = Palette.STANDARD
+
+
+@dataclass(frozen=True, slots=True)
+class GameSetup:
+    """Everything the new game screen asks for."""
+
+    rules: str = "shanghai"
+    seats: tuple[SeatSetup, ...] = field(
+        default_factory=lambda: (
+            SeatSetup(DEFAULT_NAMES[0], True),
+            SeatSetup(DEFAULT_NAMES[1], False),
+            SeatSetup(DEFAULT_NAMES[2], False),
+            SeatSetup(DEFAULT_NAMES[3], False),
+        )
+    )
+    base: int = 1
+    starting_points: int | None = None
+    max_hands: int | None = None
+    seed: int | None = None
+    speed: str = "normal"
+
+    @property
+    def family(self) -> str:
+        """``shanghai`` or ``changsha``."""
+        return family_of(self.rules)
+
+    @property
+    def humans(self) -> list[int]:
+        """Seats played by people."""
+        return [s for s, seat in enumerate(self.seats) if seat.human]
+
+    @property
+    def names(self) -> list[str]:
+        """The four names."""
+        return [seat.name for seat in self.seats]
+
+    def options(self) -> GameOptions:
+        """The engine's options for this setup."""
+        base = self.base if self.family == "shanghai" else 1
+        return GameOptions(base=base, starting_points=self.starting_points, max_hands=self.max_hands)
+
+    def with_seed(self, seed: int) -> GameSetup:
+        """The same setup with a fixed seed."""
+        return replace(self, seed=seed)
+
+
+class SetupError(ValueError):
+    """A setup that cannot start a game; the message says what to change."""
+
+
+def quick_setup(
+    rules: str = "shanghai",
+    humans: int = 1,
+    bots: str = "normal",
+    seed: int | None = None,
+    *,
+    names: list[str] | None = None,
+    base: int = 1,
+    starting_points: int | None = None,
+    max_hands: int | None = None,
+    speed: str = "normal",
+) -> GameSetup:
+    """A setup from the command line's few options: seats 0..humans-1 are people."""
+    if rules not in PRESET_FAMILY:
+        raise SetupError(f"unknown rules {rules!r} (choose one of: {', '.join(PRESET_FAMILY)})")
+    if not 0 <= humans <= 4:
+        raise SetupError(f"humans must be 0 to 4, not {humans}")
+    if bots not in BOT_LEVELS:
+        raise SetupError(f"unknown bot level {bots!r} (choose one of: {', '.join(BOT_LEVELS)})")
+    if speed not in BOT_SPEEDS:
+        raise SetupError(f"unknown bot speed {speed!r} (choose one of: {', '.join(BOT_SPEEDS)})")
+    if base < 1:
+        raise SetupError("the base score must be at least 1")
+    given = list(names or [])
+    seats = []
+    for s in range(4):
+        human = s < humans
+        name = given[s] if s < len(given) and given[s] else (DEFAULT_NAMES[s] if human else BOT_NAMES[s])
+        seats.append(SeatSetup(name, human, bots))
+    return GameSetup(rules, tuple(seats), base, starting_points, max_hands, seed, speed)

@@ -1,0 +1,292 @@
+"""What the table shows, as Rich text: seat labels, melds, hands, event lines. No Textual here."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.style import Style
+from rich.text import Text
+
+from mahjong_tui.engine.actions import Action, ActionKind, KongMode
+from mahjong_tui.engine.events import (
+    BirdDrawn,
+    DrawSource,
+    Event,
+    FlowerRevealed,
+    GameEnded,
+    HaidiDeclined,
+    HaidiOffered,
+    HandEnded,
+    HandOutcome,
+    HandStarted,
+    InitialWinsDeclared,
+    KaigangDiscarded,
+    KaigangRevealed,
+    KongDeclared,
+    MeldClaimed,
+    OptionRefused,
+    PlayerWon,
+    TileDiscarded,
+    TileDrawn,
+)
+from mahjong_tui.engine.game import Game
+from mahjong_tui.engine.hand import Phase
+from mahjong_tui.engine.melds import Meld, MeldKind
+from mahjong_tui.engine.tiles import Tile, tile_name, tile_zh
+
+from .config import WINDS_ZH, Display
+from .tiles import back_text, tile_text
+
+DICE = "⚀⚁⚂⚃⚄⚅"
+RELATION = {1: "下", 2: "对", 3: "上"}  # seen from the claimer: next, opposite, previous
+
+
+@dataclass(frozen=True, slots=True)
+class Look:
+    """Everything a table widget needs to draw itself."""
+
+    game: Game
+    names: tuple[str, ...]
+    bottom: int
+    face_up: frozenset[int]
+    display: Display
+    last_discard: tuple[int, int] | None = None
+    selected: int | None = None
+
+    def wind(self, seat: int) -> str:
+        """Seat wind: the dealer is 东."""
+        return WINDS_ZH[(seat - self.game.hand.dealer) % 4]
+
+    def label(self, seat: int) -> str:
+        """``南 · Bob``."""
+        return f"{self.wind(seat)} · {self.names[seat]}"
+
+    def tile(self, tile: Tile, *, highlight: bool = False, dim: bool = False) -> Text:
+        """One face-up tile in the chosen style."""
+        return tile_text(tile, self.display.style, self.display.palette, highlight=highlight, dim=dim)
+
+    def back(self) -> Text:
+        """One face-down tile."""
+        return back_text(self.display.style)
+
+
+def position_of(seat: int, bottom: int) -> str:
+    """Where a seat sits on screen: bottom, right (下家), top (对家), left (上家)."""
+    return ("bottom", "right", "top", "left")[(seat - bottom) % 4]
+
+
+def seat_at(position: str, bottom: int) -> int:
+    """The seat shown at a screen position."""
+    return (bottom + ("bottom", "right", "top", "left").index(position)) % 4
+
+
+def pack(chunks: list[Text], width: int, *, max_lines: int | None = None, keep_end: bool = False) -> Text:
+    """Lay chunks (tiles, melds) in lines of ``width`` cells, one space apart, never splitting one."""
+    lines: list[list[Text]] = [[]]
+    used = 0
+    for chunk in chunks:
+        w = chunk.cell_len
+        need = w if not lines[-1] else used + 1 + w
+        if lines[-1] and need > width:
+            lines.append([chunk])
+            used = w
+        else:
+            lines[-1].append(chunk)
+            used = need
+    if max_lines is not None and len(lines) > max_lines:
+        lines = lines[-max_lines:] if keep_end else lines[:max_lines]
+    out = Text()
+    for i, line in enumerate(lines):
+        if i:
+            out.append("\n")
+        for j, chunk in enumerate(line):
+            if j:
+                out.append(" ")
+            out.append_text(chunk)
+    return out
+
+
+def meld_text(look: Look, meld: Meld, owner: int) -> Text:
+    """A meld's tiles and, for a claim, the seat it came from (上/对/下 and that seat's wind)."""
+    out = Text()
+    if meld.kind is MeldKind.CONCEALED_KONG:
+        out.append_text(look.back())
+        out.append_text(look.tile(meld.tiles[1]))
+        out.append_text(look.tile(meld.tiles[2]))
+        out.append_text(look.back())
+        return out
+    claimed_marked = False
+    for t in meld.tiles:
+        mark = not claimed_marked and t == meld.claimed and meld.source is not None
+        claimed_marked = claimed_marked or mark
+        out.append_text(look.tile(t, dim=mark))
+    if meld.source is not None:
+        rel = RELATION.get((meld.source - owner) % 4, "")
+        out.append(f"‹{rel}{look.wind(meld.source)}", style="italic #9aa0a6")
+    return out
+
+
+def flowers_text(look: Look, seat: int) -> Text | None:
+    """The seat's flowers in a row, or None when it has none."""
+    flowers = look.game.hand.players[seat].flowers
+    if not flowers:
+        return None
+    out = Text()
+    for i, f in enumerate(flowers):
+        if i:
+            out.append(" ")
+        out.append_text(look.tile(f))
+    return out
+
+
+def hand_order(look: Look, seat: int) -> tuple[list[Tile], Tile | None]:
+    """A seat's concealed tiles sorted, and the drawn tile kept apart while it may be discarded."""
+    hand = look.game.hand
+    p = hand.players[seat]
+    tiles = p.tiles()
+    drawn = p.last_drawn
+    if (
+        drawn is not None
+        and hand.phase in (Phase.TURN, Phase.HAIDI_TAKEN)
+        and hand.current == seat
+        and drawn in tiles
+    ):
+        tiles.remove(drawn)
+        return tiles, drawn
+    return tiles, None
+
+
+def seat_header(look: Look, seat: int, *, compact: bool = False) -> Text:
+    """Name line: wind, name, dealer mark, points, whose turn."""
+    game = look.game
+    hand = game.hand
+    out = Text()
+    turn = not hand.over and seat in game.pending_seats()
+    wind_style = Style(bold=True, color="black", bgcolor="#ffd166" if turn else "#9aa0a6")
+    out.append(f" {look.wind(seat)} ", style=wind_style)
+    out.append(f" {look.names[seat]}", style="bold")
+    if seat == hand.dealer:
+        out.append(" 庄", style="bold #ff6b6b")
+    scores = hand.scores_before[seat] + hand.payments[seat]
+    out.append(f"  {scores} pts", style="#cfd8dc")
+    if turn:
+        out.append("  ◀ to act" if not compact else " ◀", style="bold #ffd166")
+    if hand.players[seat].kaigang_locked:
+        out.append("  开杠", style="bold #ff6b6b")
+    return out
+
+
+def concealed_chunks(look: Look, seat: int) -> list[Text]:
+    """A seat's concealed tiles as chunks: face up when shown, else backs."""
+    tiles, drawn = hand_order(look, seat)
+    shown = seat in look.face_up or look.game.hand.over
+    if shown:
+        chunks = [look.tile(t) for t in tiles]
+        if drawn is not None:
+            chunks.append(Text(" ") + look.tile(drawn))
+        return chunks
+    n = len(tiles) + (1 if drawn is not None else 0)
+    return [look.back() for _ in range(n)]
+
+
+def action_title(action: Action) -> str:
+    """A player's words for an action, Chinese and English."""
+    t = f" {tile_zh(action.tile)}" if action.tile is not None else ""
+    kind = action.kind
+    if kind is ActionKind.WIN:
+        return f"胡 Win{t}"
+    if kind is ActionKind.PONG:
+        return f"碰 Pong{t}"
+    if kind is ActionKind.CHI:
+        assert action.tile is not None
+        seq = sorted((*action.tiles, action.tile))
+        return "吃 Chi " + "".join(tile_name(x)[0] for x in seq) + tile_name(seq[0])[1]
+    if kind in (ActionKind.KONG, ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG):
+        name = {ActionKind.KONG: "杠 Kong", ActionKind.CONCEALED_KONG: "暗杠 Concealed kong",
+                ActionKind.ADDED_KONG: "加杠 Added kong"}[kind]
+        if action.mode is KongMode.BUZHANG:
+            name = "补张 Buzhang" + {ActionKind.KONG: "", ActionKind.CONCEALED_KONG: " (concealed)",
+                                     ActionKind.ADDED_KONG: " (added)"}[kind]
+        elif action.mode is KongMode.KAIGANG:
+            name = "开杠 Kaigang" + {ActionKind.KONG: "", ActionKind.CONCEALED_KONG: " (concealed)",
+                                     ActionKind.ADDED_KONG: " (added)"}[kind]
+        return f"{name}{t}"
+    if kind is ActionKind.PASS:
+        return "过 Pass"
+    if kind is ActionKind.DECLARE_INITIAL:
+        return "起手小胡 Declare initial wins"
+    if kind is ActionKind.TAKE_HAIDI:
+        return "海底 Take the last tile"
+    return f"打 Discard{t}"
+
+
+def describe_event(ev: Event, look: Look, viewers: frozenset[int]) -> str | None:
+    """A log line for an event, as the people at the screen may see it (None: not logged)."""
+    name = look.label
+    if isinstance(ev, HandStarted):
+        d = f"{DICE[ev.dice[0] - 1]}{DICE[ev.dice[1] - 1]}"
+        extra = f", 荒番 {ev.huangfan}" if look.game.rules.uses_huangfan else ""
+        return f"Hand {ev.hand_number}: dealer {look.names[ev.dealer]}, dice {d} = {sum(ev.dice)}{extra}"
+    if isinstance(ev, TileDiscarded):
+        return f"{name(ev.seat)} discards {tile_zh(ev.tile)}"
+    if isinstance(ev, TileDrawn):
+        if ev.source is DrawSource.KAIGANG:
+            return None
+        if ev.source is DrawSource.HAIDI:
+            return f"{name(ev.seat)} takes the 海底"
+        if ev.source is DrawSource.TAIL and ev.seat in viewers:
+            return f"{name(ev.seat)} draws {tile_zh(ev.tile)} from the tail"
+        return None
+    if isinstance(ev, FlowerRevealed):
+        return f"{name(ev.seat)} shows flower {tile_zh(ev.tile)} (补花)"
+    if isinstance(ev, MeldClaimed):
+        verb = {MeldKind.CHI: "吃 chi", MeldKind.PONG: "碰 pong", MeldKind.KONG: "杠 kong"}.get(ev.meld.kind, "claim")
+        if ev.mode is KongMode.BUZHANG:
+            verb = "补张 buzhang"
+        elif ev.mode is KongMode.KAIGANG:
+            verb = "开杠 kaigang"
+        tiles = "".join(tile_zh(t) if i == 0 else tile_zh(t)[0] for i, t in enumerate(ev.meld.tiles))
+        return f"{name(ev.seat)} {verb} {tiles} from {look.names[ev.from_seat]}"
+    if isinstance(ev, KongDeclared):
+        what = "暗杠 concealed kong" if ev.meld.kind is MeldKind.CONCEALED_KONG else "加杠 added kong"
+        if ev.mode is KongMode.BUZHANG:
+            what = "补张 buzhang"
+        elif ev.mode is KongMode.KAIGANG:
+            what = "开杠 kaigang"
+        return f"{name(ev.seat)} {what} {tile_zh(ev.meld.first)}"
+    if isinstance(ev, KaigangRevealed):
+        d = "".join(DICE[x - 1] for x in ev.dice)
+        return f"{name(ev.seat)} 开杠 dice {d}: " + " ".join(tile_zh(t) for t in ev.tiles)
+    if isinstance(ev, KaigangDiscarded):
+        return f"{name(ev.seat)} discards the 开杠 tiles " + " ".join(tile_zh(t) for t in ev.tiles)
+    if isinstance(ev, InitialWinsDeclared):
+        return f"{name(ev.seat)} declares 起手小胡: {', '.join(ev.result.types)}"
+    if isinstance(ev, HaidiOffered):
+        return f"海底 offered to {name(ev.seat)}"
+    if isinstance(ev, HaidiDeclined):
+        return f"{name(ev.seat)} leaves the 海底"
+    if isinstance(ev, BirdDrawn):
+        return f"扎鸟 bird {tile_zh(ev.tile)} → {name(ev.seat)}"
+    if isinstance(ev, PlayerWon):
+        how = {"self_draw": "自摸 self-draw", "discard": "on a discard", "robbed_kong": "抢杠 robbing a kong"}
+        return f"{name(ev.seat)} wins 胡 ({how.get(ev.context.win_by.value, '')})"
+    if isinstance(ev, HandEnded):
+        if ev.outcome is HandOutcome.DRAWN:
+            return "Hand drawn (流局): nobody won"
+        return "Hand over"
+    if isinstance(ev, GameEnded):
+        return f"Game over: {ev.reason}"
+    if isinstance(ev, OptionRefused):
+        if ev.seat in viewers:
+            return f"{look.names[ev.seat]}: {ev.reason}"
+        return None
+    return None
+
+
+def hand_type_names(family: str) -> dict[str, tuple[str, str]]:
+    """Hand type id → (Chinese, English) for a rule family, from the rules' own tables."""
+    if family == "shanghai":
+        from mahjong_tui.rules.shanghai_scoring import SHANGHAI_HAND_TYPES as types
+    else:
+        from mahjong_tui.rules.changsha_scoring import CHANGSHA_HAND_TYPES as types
+    return {k: (v.zh, v.en) for k, v in types.items()}

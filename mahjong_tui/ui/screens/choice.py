@@ -1,0 +1,150 @@
+"""Dialogs that ask one player to pick among the engine's legal actions: the claim prompt and others."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+from mahjong_tui.engine.actions import Action, ActionKind, KongMode
+
+from ..look import action_title
+
+_KIND_KEYS = {
+    ActionKind.WIN: "w",
+    ActionKind.PONG: "p",
+    ActionKind.PASS: "x",
+    ActionKind.DECLARE_INITIAL: "d",
+    ActionKind.TAKE_HAIDI: "t",
+}
+_MODE_KEYS = {KongMode.KONG: "k", KongMode.BUZHANG: "b", KongMode.KAIGANG: "g", None: "k"}
+_ORDER = {
+    ActionKind.WIN: 0,
+    ActionKind.DECLARE_INITIAL: 1,
+    ActionKind.TAKE_HAIDI: 1,
+    ActionKind.KONG: 2,
+    ActionKind.CONCEALED_KONG: 2,
+    ActionKind.ADDED_KONG: 2,
+    ActionKind.PONG: 3,
+    ActionKind.CHI: 4,
+    ActionKind.DISCARD: 5,
+    ActionKind.PASS: 6,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One line of a dialog: its key, its words, and the action (None: go back without acting)."""
+
+    key: str
+    label: str
+    action: Action | None
+
+
+def choices_for(actions: list[Action], *, cancel: bool = False) -> list[Choice]:
+    """Every action once, each with its own key: w win, k/b/g kong, p pong, 1-3 chi, x pass."""
+    out: list[Choice] = []
+    used: set[str] = set()
+    chi_n = 0
+    number = 0
+    for a in sorted(actions, key=lambda a: (_ORDER.get(a.kind, 9), a.tile or 0, a.tiles)):
+        if a.kind is ActionKind.CHI:
+            chi_n += 1
+            key = str(chi_n)
+        elif a.kind in (ActionKind.KONG, ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG):
+            key = _MODE_KEYS[a.mode]
+        else:
+            key = _KIND_KEYS.get(a.kind, "")
+        if not key or key in used:
+            number += 1
+            key = str(number + 3)
+        used.add(key)
+        out.append(Choice(key, action_title(a), a))
+    if cancel:
+        out.append(Choice("escape", "Back", None))
+    return out
+
+
+class ChoiceScreen(ModalScreen[Action | None]):
+    """Ask one player: exactly the options given, each with a key; other keys do nothing.
+
+    Passing up a win needs the pass key twice, so no stray key throws a win away.
+    """
+
+    BINDINGS = [Binding("escape", "escape", "Pass / back")]
+
+    def __init__(
+        self,
+        title: Text | str,
+        choices: list[Choice],
+        *,
+        tiles: Text | None = None,
+        notes: list[str] | None = None,
+        classes: str | None = None,
+    ) -> None:
+        """A dialog with a title, the tile(s) in question, the choices and one line per refused option."""
+        super().__init__(classes=classes)
+        self.title_text = title
+        self.choices = choices
+        self.tiles = tiles
+        self.notes = notes or []
+        self._confirming_pass = False
+
+    def compose(self) -> ComposeResult:
+        """Title, tiles, one button per choice, the refusal lines, a hint."""
+        with Vertical(id="choice-card"):
+            yield Static(self.title_text, id="choice-title")
+            if self.tiles is not None:
+                yield Static(self.tiles, id="choice-tiles")
+            for i, c in enumerate(self.choices):
+                key = "Esc" if c.key == "escape" else c.key
+                variant = "success" if c.action is not None and c.action.kind is ActionKind.WIN else "default"
+                button = Button(f"[{key}] {c.label}", id=f"choice-{i}", classes="choice", variant=variant)
+                button.can_focus = False  # only a choice's own key (or a click) answers
+                yield button
+            for note in self.notes:
+                yield Static(f"✕ {note}", classes="choice-note")
+            yield Static("", id="choice-hint")
+
+    @property
+    def win_offered(self) -> bool:
+        """A win is among the choices."""
+        return any(c.action is not None and c.action.kind is ActionKind.WIN for c in self.choices)
+
+    def pick(self, choice: Choice) -> None:
+        """Answer with a choice (passing up a win asks once more)."""
+        action = choice.action
+        if action is not None and action.kind is ActionKind.PASS and self.win_offered and not self._confirming_pass:
+            self._confirming_pass = True
+            self.query_one("#choice-hint", Static).update(
+                Text(f"You can win! Press {choice.key} again to pass it up, or w to win.", style="bold #ff6b6b")
+            )
+            return
+        self.dismiss(action)
+
+    def on_key(self, event: events.Key) -> None:
+        """A choice's key picks it; every other key does nothing."""
+        for c in self.choices:
+            if c.key != "escape" and event.key == c.key:
+                event.stop()
+                self.pick(c)
+                return
+
+    def action_escape(self) -> None:
+        """Escape passes (with the win check) or goes back; it never does anything else."""
+        for c in self.choices:
+            if c.key == "escape" or (c.action is not None and c.action.kind is ActionKind.PASS):
+                self.pick(c)
+                return
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        """A click picks the choice."""
+        event.stop()
+        if event.button.id and event.button.id.startswith("choice-"):
+            self.pick(self.choices[int(event.button.id.removeprefix("choice-"))])

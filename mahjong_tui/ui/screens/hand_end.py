@@ -1,0 +1,209 @@
+"""End of a hand: winners' full hands, hand types, the scoring breakdown, payments, standings."""
+
+from __future__ import annotations
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from mahjong_tui.engine.events import (
+    BirdDrawn,
+    Event,
+    GameEnded,
+    HandEnded,
+    HandOutcome,
+    InitialWinsDeclared,
+    KaigangRevealed,
+    PlayerWon,
+)
+from mahjong_tui.rules.scoring import LineKind, WinBy
+
+from ..driver import HandRecord
+from ..look import DICE, Look, hand_type_names, meld_text
+
+_HOW = {WinBy.SELF_DRAW: "自摸 self-draw", WinBy.DISCARD: "on a discard", WinBy.ROBBED_KONG: "抢杠 robbing a kong"}
+
+
+def standings_table(look: Look, history: list[HandRecord], *, title: str = "Standings") -> Table:
+    """One row per hand (payments), then the totals."""
+    table = Table(title=title, title_style="bold", expand=False, show_edge=False, pad_edge=False)
+    table.add_column("hand", justify="right")
+    for s in range(4):
+        table.add_column(look.names[s], justify="right")
+    start = look.game.rules.starting_points(look.game.options)
+    table.add_row("start", *[str(start)] * 4, style="#9aa0a6")
+    for rec in history:
+        cells = []
+        for s in range(4):
+            pay = rec.payments[s]
+            mark = "胡 " if s in rec.winners else ""
+            style = "bold #69f0ae" if pay > 0 else ("#ff8a80" if pay < 0 else "#9aa0a6")
+            cells.append(Text(f"{mark}{pay:+d}", style=style))
+        table.add_row(str(rec.number), *cells)
+    scores = history[-1].scores if history else tuple(look.game.scores)
+    table.add_row("total", *[Text(str(x), style="bold") for x in scores], end_section=True)
+    return table
+
+
+def hand_summary(look: Look, events: list[Event], history: list[HandRecord]) -> RenderableType:
+    """Everything the end-of-hand screen shows, as one renderable."""
+    game = look.game
+    hand = game.hand
+    names = hand_type_names(game.rules.family)
+    parts: list[RenderableType] = []
+    ended = next((e for e in reversed(events) if isinstance(e, HandEnded)), None)
+    head = Text(f"Hand {hand.hand_number} · {game.rules.zh_name} {game.rules.name}\n", style="bold")
+    if ended is None or ended.outcome is HandOutcome.DRAWN:
+        head.append("流局 Drawn hand: nobody won", style="bold #ffd166")
+    else:
+        head.append("胡 ", style="bold #69f0ae")
+        head.append(", ".join(look.label(s) for s in ended.winners) + " won", style="bold #69f0ae")
+    parts.append(head)
+    for ev in events:
+        if isinstance(ev, InitialWinsDeclared):
+            parts.append(Text(f"起手小胡 {look.label(ev.seat)}: " + ", ".join(
+                f"{names.get(t, (t, t))[0]} {names.get(t, (t, t))[1]}" for t in ev.result.types)))
+        elif isinstance(ev, KaigangRevealed):
+            dice = "".join(DICE[d - 1] for d in ev.dice)
+            parts.append(Text(f"开杠 {look.label(ev.seat)}: dice {dice} revealed ") + _tiles(look, ev.tiles))
+        elif isinstance(ev, BirdDrawn):
+            parts.append(Text("扎鸟 bird ") + look.tile(ev.tile) + Text(f" → {look.label(ev.seat)}"))
+    for ev in events:
+        if isinstance(ev, PlayerWon):
+            parts.append(_win_block(look, ev, names))
+    if ended is not None:
+        pay = Table(title="This hand", title_style="bold", show_edge=False, pad_edge=False)
+        pay.add_column("seat")
+        pay.add_column("paid / won", justify="right")
+        pay.add_column("points", justify="right")
+        for s in range(4):
+            p = ended.payments[s]
+            style = "bold #69f0ae" if p > 0 else ("#ff8a80" if p < 0 else "#9aa0a6")
+            pay.add_row(look.label(s), Text(f"{p:+d}", style=style), str(ended.scores[s]))
+        parts.append(pay)
+    parts.append(Text("All hands", style="bold"))
+    for s in range(4):
+        line = Text(f"{look.label(s):<12} ")
+        for t in hand.players[s].tiles():
+            line.append_text(look.tile(t))
+            line.append(" ")
+        for m in hand.players[s].melds:
+            line.append(" ")
+            line.append_text(meld_text(look, m, s))
+        parts.append(line)
+    parts.append(standings_table(look, history))
+    over = next((e for e in events if isinstance(e, GameEnded)), None)
+    if over is not None:
+        parts.append(Text(f"Game over: {over.reason}", style="bold #ffd166"))
+    return Group(*parts)
+
+
+def _tiles(look: Look, tiles: tuple[int, ...]) -> Text:
+    out = Text()
+    for t in tiles:
+        out.append_text(look.tile(t))
+        out.append(" ")
+    return out
+
+
+def _win_block(look: Look, ev: PlayerWon, names: dict[str, tuple[str, str]]) -> RenderableType:
+    """A winner's whole hand, the winning tile apart, the types and the breakdown line by line."""
+    ctx = ev.context
+    res = ev.result
+    title = Text(f"{look.label(ev.seat)} 胡 — {_HOW.get(ctx.win_by, '')}", style="bold #69f0ae")
+    if ctx.discarder is not None and ctx.win_by is not WinBy.SELF_DRAW:
+        title.append(f" from {look.label(ctx.discarder)}")
+    hand = Text()
+    for t in sorted(ctx.concealed):
+        hand.append_text(look.tile(t))
+        hand.append(" ")
+    if ctx.win_tile is not None:
+        hand.append(" + ")
+        hand.append_text(look.tile(ctx.win_tile, highlight=True))
+    for m in ctx.melds:
+        hand.append("  ")
+        hand.append_text(meld_text(look, m, ev.seat))
+    if ctx.flowers:
+        hand.append("  花 ")
+        hand.append_text(_tiles(look, ctx.flowers))
+    types = Text("types: ", style="#9aa0a6")
+    types.append(", ".join(f"{names.get(t, (t, t))[0]} {names.get(t, (t, t))[1]}" for t in res.types) or "—",
+                 style="bold")
+    lines = Table.grid(padding=(0, 2))
+    lines.add_column()
+    lines.add_column(justify="right")
+    for ln in res.lines:
+        style = "bold" if ln.kind in (LineKind.VALUE, LineKind.TYPE) else ""
+        if ln.kind is LineKind.PAYMENT:
+            style = "#ffab40"
+        amount = "" if ln.amount is None else str(ln.amount)
+        lines.add_row(Text(ln.text(), style=style), Text(amount, style=style))
+    return Group(Text(""), title, hand, types, lines)
+
+
+class HandEndScreen(Screen[str]):
+    """The hand's result; answers ``next``, ``table`` or ``quit``."""
+
+    BINDINGS = [
+        Binding("enter", "finish('next')", "Continue"),
+        Binding("t", "finish('table')", "View table"),
+        Binding("q", "finish('quit')", "Quit"),
+    ]
+
+    def __init__(self, look: Look, events: list[Event], history: list[HandRecord]) -> None:
+        """The summary of the hand in ``look`` from its ``events``."""
+        super().__init__()
+        self.look = look
+        self.events = events
+        self.history = history
+
+    def compose(self) -> ComposeResult:
+        """The summary in a scroll, and the keys."""
+        with VerticalScroll(id="hand-end"):
+            yield Static(hand_summary(self.look, self.events, self.history), id="hand-end-body")
+        yield Footer()
+
+    def action_finish(self, answer: str) -> None:
+        """Leave the summary."""
+        self.dismiss(answer)
+
+
+class GameEndScreen(Screen[str]):
+    """Final standings; answers ``new`` or ``quit``."""
+
+    BINDINGS = [
+        Binding("n", "finish('new')", "New game"),
+        Binding("q", "finish('quit')", "Quit"),
+        Binding("enter", "finish('quit')", "Quit", show=False),
+    ]
+
+    def __init__(self, look: Look, history: list[HandRecord], reason: str) -> None:
+        """Standings after the last hand."""
+        super().__init__()
+        self.look = look
+        self.history = history
+        self.reason = reason
+
+    def compose(self) -> ComposeResult:
+        """Ranking, reason, and the per-hand table."""
+        scores = self.history[-1].scores if self.history else tuple(self.look.game.scores)
+        order = sorted(range(4), key=lambda s: -scores[s])
+        rank = Table(title="Final standings", title_style="bold", show_edge=False)
+        rank.add_column("#", justify="right")
+        rank.add_column("player")
+        rank.add_column("points", justify="right")
+        for i, s in enumerate(order, 1):
+            rank.add_row(str(i), self.look.label(s), str(scores[s]), style="bold #ffd166" if i == 1 else "")
+        with VerticalScroll(id="game-end"):
+            yield Static(Group(Text(f"Game over: {self.reason}\n", style="bold"), rank, Text(""),
+                               standings_table(self.look, self.history, title="Every hand")))
+        yield Footer()
+
+    def action_finish(self, answer: str) -> None:
+        """Leave the game."""
+        self.dismiss(answer)

@@ -1,0 +1,93 @@
+"""Settings: tile style, palette and bot speed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Label, Select, Static
+
+from ..config import BOT_SPEEDS, Display, Palette, TileStyle
+from ..tiles import tiles_text
+
+_SAMPLE = [0, 4, 8, 9, 13, 17, 18, 22, 26, 27, 31, 32, 33, 34]
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """The look of the table and the bots' pace."""
+
+    display: Display
+    speed: str
+
+
+class SettingsScreen(ModalScreen[Settings | None]):
+    """Pick a tile style, a palette and the bots' speed; a sample row shows the choice."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, current: Settings) -> None:
+        """Start from the current settings."""
+        super().__init__()
+        self.current = current
+
+    def compose(self) -> ComposeResult:
+        """Three selects, a sample, OK/Cancel."""
+        with Vertical(id="settings-card"):
+            yield Static("Settings", classes="card-title")
+            with Horizontal(classes="field"):
+                yield Label("Tiles", classes="field-label")
+                yield Select(
+                    [("中文 Chinese characters", TileStyle.CHINESE), ("🀄 Unicode mahjong glyphs", TileStyle.GLYPH),
+                     ("5m plain text", TileStyle.PLAIN)],
+                    value=self.current.display.style, allow_blank=False, id="style",
+                )
+            with Horizontal(classes="field"):
+                yield Label("Colours", classes="field-label")
+                yield Select(
+                    [("standard", Palette.STANDARD), ("colour-blind safe", Palette.COLOURBLIND)],
+                    value=self.current.display.palette, allow_blank=False, id="palette",
+                )
+            with Horizontal(classes="field"):
+                yield Label("Bot speed", classes="field-label")
+                yield Select([(k, k) for k in BOT_SPEEDS], value=self.current.speed, allow_blank=False, id="speed")
+            yield Static(id="sample")
+            with Horizontal(classes="buttons"):
+                yield Button("OK", id="ok", variant="primary")
+                yield Button("Cancel", id="cancel")
+
+    def on_mount(self) -> None:
+        """Draw the sample."""
+        self._sample()
+
+    def _chosen(self) -> Settings:
+        style = self.query_one("#style", Select).value
+        palette = self.query_one("#palette", Select).value
+        speed = self.query_one("#speed", Select).value
+        return Settings(Display(TileStyle(style), Palette(palette)), str(speed))
+
+    def _sample(self) -> None:
+        s = self._chosen()
+        self.query_one("#sample", Static).update(Text("sample: ") + tiles_text(_SAMPLE, s.display.style,
+                                                                                s.display.palette))
+
+    @on(Select.Changed)
+    def _changed(self) -> None:
+        self._sample()
+
+    @on(Button.Pressed, "#ok")
+    def _ok(self) -> None:
+        self.dismiss(self._chosen())
+
+    @on(Button.Pressed, "#cancel")
+    def _cancel_button(self) -> None:
+        self.dismiss(None)
+
+    def action_cancel(self) -> None:
+        """Keep the settings as they were."""
+        self.dismiss(None)

@@ -1,0 +1,1 @@
+"""Table widgets: seats, rivers, the wall, the player's hand."""

@@ -1,0 +1,115 @@
+"""The hand of the seat at the bottom: tall tiles, a selection, number keys, mouse clicks."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.console import RenderableType
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.message import Message
+from textual.widget import Widget
+
+from mahjong_tui.engine.tiles import Tile
+
+from ..look import Look, hand_order
+from ..tiles import back_text, face_style, tall_rows
+
+KEY_LABELS = "1234567890"
+CELL = 5  # a tall tile is 4 cells wide, one apart
+GAP = 2  # extra cells before the drawn tile
+
+
+def hand_tiles(look: Look, seat: int) -> list[Tile]:
+    """The tiles in the order shown: sorted, the drawn tile last."""
+    tiles, drawn = hand_order(look, seat)
+    return tiles + ([drawn] if drawn is not None else [])
+
+
+class HandView(Widget):
+    """Concealed tiles of the bottom seat, face up or down; click a tile to select it."""
+
+    DEFAULT_CSS = """
+    HandView { height: 4; width: 1fr; }
+    """
+
+    @dataclass
+    class TileClicked(Message):
+        """A tile was clicked (its index in the shown order)."""
+
+        index: int
+
+    def __init__(self, *, id: str | None = None) -> None:
+        """Empty until ``show``."""
+        super().__init__(id=id)
+        self.look: Look | None = None
+        self.seat = 0
+        self.active = False
+
+    def show(self, look: Look, seat: int, *, active: bool) -> None:
+        """Draw ``seat``'s tiles; ``active`` when that player is choosing a discard."""
+        self.look = look
+        self.seat = seat
+        self.active = active
+        self.refresh()
+
+    def _has_drawn(self) -> bool:
+        assert self.look is not None
+        return hand_order(self.look, self.seat)[1] is not None
+
+    def index_at(self, x: int) -> int | None:
+        """The tile under column ``x``, if any."""
+        if self.look is None:
+            return None
+        tiles = hand_tiles(self.look, self.seat)
+        for i in range(len(tiles)):
+            start = i * CELL + (GAP if self._has_drawn() and i == len(tiles) - 1 else 0)
+            if start <= x < start + CELL - 1:
+                return i
+        return None
+
+    def on_click(self, event: events.Click) -> None:
+        """Report a click on a tile."""
+        index = self.index_at(event.x)
+        if index is not None and self.active:
+            self.post_message(self.TileClicked(index))
+
+    def render(self) -> RenderableType:
+        """Four rows: the raised selected tile, the two tile rows, the key labels."""
+        look = self.look
+        if look is None:
+            return ""
+        display = look.display
+        tiles = hand_tiles(look, self.seat)
+        drawn = self._has_drawn()
+        shown = self.seat in look.face_up or look.game.hand.over
+        rows = [Text(), Text(), Text(), Text()]
+        for i, t in enumerate(tiles):
+            lead = " " * (GAP if drawn and i == len(tiles) - 1 else 0)
+            for r in rows:
+                r.append(lead)
+            selected = self.active and look.selected == i
+            if shown:
+                top, bottom = tall_rows(t, display.style)
+                style = face_style(t, display.palette, highlight=selected)
+                cells = [Text(top, style=style), Text(bottom, style=style)]
+            else:
+                back = back_text(display.style).style
+                cells = [Text("▒▒▒▒", style=back), Text("▒▒▒▒", style=back)]
+            blank = Text("    ")
+            if selected:
+                rows[0].append_text(cells[0])
+                rows[1].append_text(cells[1])
+                rows[2].append_text(blank)
+            else:
+                rows[0].append_text(blank)
+                rows[1].append_text(cells[0])
+                rows[2].append_text(cells[1])
+            label = KEY_LABELS[i] if self.active and shown and i < len(KEY_LABELS) else ""
+            if self.active and shown and drawn and i == len(tiles) - 1:
+                label = "d" if i >= len(KEY_LABELS) else label + "/d"
+            rows[3].append(f"{label:^4}", style=Style(color="#9aa0a6"))
+            for r in rows:
+                r.append(" ")
+        return Text("\n").join(rows)

@@ -1,0 +1,105 @@
+"""A seat at the table: name, wind, dealer mark, points, flowers, melds and concealed tiles."""
+
+from __future__ import annotations
+
+from rich.console import RenderableType
+from rich.text import Text
+from textual.widget import Widget
+
+from ..look import Look, concealed_chunks, flowers_text, meld_text, pack, seat_header
+
+
+class SeatPanel(Widget):
+    """One of the three other seats (top, left, right) in the full layout."""
+
+    DEFAULT_CSS = """
+    SeatPanel { height: auto; padding: 0 1; }
+    """
+
+    def __init__(self, position: str, *, id: str | None = None) -> None:
+        """A panel for the seat at ``position`` (``top``, ``left`` or ``right``)."""
+        super().__init__(id=id)
+        self.position = position
+        self.look: Look | None = None
+        self.seat = 0
+
+    def show(self, look: Look, seat: int) -> None:
+        """Draw ``seat`` from ``look``."""
+        self.look = look
+        self.seat = seat
+        self.refresh(layout=True)
+
+    def render(self) -> RenderableType:
+        """Header, flowers, melds, then the hand."""
+        look = self.look
+        if look is None:
+            return ""
+        width = max(8, self.size.width - 2)
+        out = seat_header(look, self.seat)
+        flowers = flowers_text(look, self.seat)
+        if flowers is not None:
+            out.append("\n")
+            out.append_text(pack([Text("花 ", style="#9aa0a6"), *flowers.split(" ")], width))
+        melds = look.game.hand.players[self.seat].melds
+        if melds:
+            out.append("\n")
+            out.append_text(pack([meld_text(look, m, self.seat) for m in melds], width))
+        out.append("\n")
+        out.append_text(pack(concealed_chunks(look, self.seat), width))
+        return out
+
+
+class CompactSeat(Widget):
+    """A seat in the compact layout: one line of facts, then its river."""
+
+    DEFAULT_CSS = """
+    CompactSeat { height: auto; }
+    """
+
+    def __init__(self, position: str, *, id: str | None = None) -> None:
+        """A compact line for the seat at ``position``."""
+        super().__init__(id=id)
+        self.position = position
+        self.look: Look | None = None
+        self.seat = 0
+
+    def show(self, look: Look, seat: int) -> None:
+        """Draw ``seat`` from ``look``."""
+        self.look = look
+        self.seat = seat
+        self.refresh(layout=True)
+
+    def render(self) -> RenderableType:
+        """Header with melds and tile count, then the river's latest tiles."""
+        from .river import river_chunks
+
+        look = self.look
+        if look is None:
+            return ""
+        width = max(10, self.size.width)
+        p = look.game.hand.players[self.seat]
+        line = seat_header(look, self.seat, compact=True)
+        if p.flowers:
+            line.append(f" 花{len(p.flowers)}", style="#c39bd3")
+        for m in p.melds:
+            line.append(" ")
+            line.append_text(meld_text(look, m, self.seat))
+        if self.position != "bottom":
+            shown = look.game.hand.over or self.seat in look.face_up
+            if shown:
+                line.append(" ")
+                line.append_text(pack(concealed_chunks(look, self.seat), 400))
+            else:
+                line.append(f" ▒×{sum(p.counts)}", style="#7fb58a")
+        line.truncate(width)
+        river = river_chunks(look, self.seat)
+        body = pack(river, width - 3, max_lines=2, keep_end=True) if river else Text("—", style="#6b7075")
+        out = line
+        out.append("\n")
+        out.append("河 ", style="#6b7075")
+        lines = body.split("\n")
+        for i, ln in enumerate(lines):
+            if i:
+                out.append("\n   ")
+            out.append_text(ln)
+        return out

@@ -1,0 +1,206 @@
+"""The wall as stacks around the centre, with the dice, the break point and the table's state."""
+
+from __future__ import annotations
+
+from rich.console import RenderableType
+from rich.style import Style
+from rich.text import Text
+from textual.widget import Widget
+
+from mahjong_tui.engine.hand import Phase
+from mahjong_tui.engine.wall import WallView
+
+from ..look import DICE, Look, position_of, seat_at
+
+_HEAD = Style(color="#69f0ae", bold=True)
+_TAIL = Style(color="#ffab40", bold=True)
+_BREAK = Style(color="#ff5c8a", bold=True)
+_STACK = Style(color="#c8c2b0")
+_EMPTY = Style(color="#4a4f55")
+
+_PHASE_TEXT = {
+    Phase.INITIAL: "起手小胡: initial wins?",
+    Phase.TURN: "to draw/discard",
+    Phase.CLAIM: "claims on the discard",
+    Phase.ROB: "抢杠: may rob the kong",
+    Phase.KAIGANG_SELF: "开杠: win on a tile?",
+    Phase.KAIGANG_CLAIM: "杠上炮: claims",
+    Phase.HAIDI: "海底 offered",
+    Phase.HAIDI_TAKEN: "海底 taken",
+    Phase.HAIDI_SHOWN: "海底 shown",
+    Phase.ENDED: "hand over",
+}
+
+
+def _stack(height: int, where: tuple[int, int], view: WallView, cells: int) -> Text:
+    if view.head == where:
+        style = _HEAD
+    elif view.tail == where:
+        style = _TAIL
+    elif height == 0 and view.break_at == where:
+        style = _BREAK
+    elif height == 0:
+        style = _EMPTY
+    else:
+        style = _STACK
+    ch = {2: "█", 1: "▄", 0: "·"}[height]
+    if height == 0 and view.break_at == where:
+        ch = "✕"
+    return Text(ch * cells, style=style)
+
+
+def info_lines(look: Look) -> list[Text]:
+    """The centre's facts: rules and hand, 荒番, dice and break, tiles left, turn, last discard."""
+    game = look.game
+    hand = game.hand
+    view = hand.wall_view()
+    lines = []
+    title = Text(f"{game.rules.zh_name} {game.rules.name}", style="bold")
+    title.append(f"  · hand {hand.hand_number}", style="#cfd8dc")
+    lines.append(title)
+    if game.rules.uses_huangfan:
+        hf = Text(f"荒番 {hand.huangfan}", style="bold #ffab40" if hand.huangfan else "#9aa0a6")
+        if hand.huangfan_from_dice:
+            hf.append(f" (dice +{hand.huangfan_from_dice})", style="#9aa0a6")
+        lines.append(hf)
+    dice = Text(f"dice {DICE[view.dice[0] - 1]} {DICE[view.dice[1] - 1]} = {sum(view.dice)}")
+    bseat, bidx = view.break_at
+    dice.append(f"  break: {look.wind(bseat)} wall #{bidx + 1}", style=_BREAK)
+    lines.append(dice)
+    left = Text(f"wall {view.remaining} left", style="bold")
+    left.append("  ")
+    left.append("█", style=_HEAD)
+    left.append(" head ", style="#9aa0a6")
+    left.append("█", style=_TAIL)
+    left.append(" tail", style="#9aa0a6")
+    lines.append(left)
+    pending = game.pending_seats()
+    if hand.over:
+        lines.append(Text("hand over", style="bold #ffd166"))
+    elif pending:
+        turn = Text("turn: ", style="#9aa0a6")
+        turn.append(", ".join(look.label(s) for s in pending), style="bold #ffd166")
+        lines.append(turn)
+        lines.append(Text(_PHASE_TEXT.get(hand.phase, ""), style="#9aa0a6"))
+    return lines
+
+
+class WallRing(Widget):
+    """Four walls of stacks around the centre facts; the head and tail coloured, the break marked."""
+
+    DEFAULT_CSS = """
+    WallRing { width: auto; height: auto; }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        """An empty ring until ``show`` is called."""
+        super().__init__(id=id)
+        self.look: Look | None = None
+
+    def show(self, look: Look) -> None:
+        """Draw the wall of ``look``'s hand."""
+        self.look = look
+        self.refresh(layout=True)
+
+    def get_content_width(self, container, viewport) -> int:  # type: ignore[no-untyped-def]
+        """Two cells per stack on the top and bottom walls, two columns for the sides."""
+        if self.look is None:
+            return 40
+        layout = self.look.game.rules.wall_layout
+        return 2 * max(layout) + 4 + 2
+
+    def get_content_height(self, container, viewport, width: int) -> int:  # type: ignore[no-untyped-def]
+        """The sides take one row per two stacks."""
+        if self.look is None:
+            return 11
+        layout = self.look.game.rules.wall_layout
+        return (max(layout) + 1) // 2 + 2
+
+    def render(self) -> RenderableType:
+        """The ring, clockwise in draw order, seen from the bottom seat."""
+        look = self.look
+        if look is None:
+            return ""
+        view = look.game.hand.wall_view()
+        bottom = look.bottom
+        s_bottom, s_right, s_top, s_left = (seat_at(p, bottom) for p in ("bottom", "right", "top", "left"))
+        long = max(len(h) for h in view.heights)
+        inner_w = 2 * long + 2
+        side_rows = (long + 1) // 2
+
+        def horizontal(seat: int, reverse: bool) -> Text:
+            hs = view.heights[seat]
+            idx = list(range(len(hs)))
+            if reverse:
+                idx.reverse()
+            row = Text()
+            for i in idx:
+                row.append_text(_stack(hs[i], (seat, i), view, 2))
+            pad = inner_w - row.cell_len
+            return Text(" " * (pad // 2)) + row + Text(" " * (pad - pad // 2))
+
+        def vertical(seat: int, reverse: bool) -> list[Text]:
+            hs = view.heights[seat]
+            idx = list(range(len(hs)))
+            if reverse:
+                idx.reverse()
+            rows = []
+            for r in range(side_rows):
+                cell = Text()
+                for i in idx[2 * r : 2 * r + 2]:
+                    cell.append_text(_stack(hs[i], (seat, i), view, 1))
+                rows.append(cell + Text(" " * (2 - cell.cell_len)))
+            return rows
+
+        # Each owner's stacks run from the owner's right hand to the left (see engine.wall).
+        top = horizontal(s_top, reverse=False)
+        bottom_row = horizontal(s_bottom, reverse=True)
+        left = vertical(s_left, reverse=True)
+        right = vertical(s_right, reverse=False)
+        info = info_lines(look)
+        out = Text("  ") + top + Text("  ")
+        for r in range(side_rows):
+            out.append("\n")
+            out.append_text(left[r])
+            line = info[r] if r < len(info) else Text()
+            line = line.copy()
+            line.truncate(inner_w - 2)
+            out.append(" ")
+            out.append_text(line)
+            out.append(" " * (inner_w - 2 - line.cell_len))
+            out.append(" ")
+            out.append_text(right[r])
+        out.append("\n")
+        out.append_text(Text("  ") + bottom_row + Text("  "))
+        return out
+
+
+class InfoLine(Widget):
+    """The compact layout's centre: one line of the same facts as the ring."""
+
+    DEFAULT_CSS = """
+    InfoLine { height: auto; }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        """Empty until ``show``."""
+        super().__init__(id=id)
+        self.look: Look | None = None
+
+    def show(self, look: Look) -> None:
+        """Draw the facts of ``look``."""
+        self.look = look
+        self.refresh(layout=True)
+
+    def render(self) -> RenderableType:
+        """Rules, hand, 荒番, dice, break, wall count and turn on one or two lines."""
+        look = self.look
+        if look is None:
+            return ""
+        lines = info_lines(look)
+        out = Text(" · ").join(lines[:-1] if len(lines) > 4 else lines)
+        out.no_wrap = False
+        return out
+
+
+__all__ = ["InfoLine", "WallRing", "position_of"]

@@ -1,0 +1,264 @@
+"""Bots: only legal actions, every allowed win taken, deterministic, and each level's habits."""
+
+from __future__ import annotations
+
+import pytest
+
+from bots import LEVELS, UnknownLevel, create_bot
+from bots.planning import flush_shanten, jiang_shanten, pongs_shanten
+from mahjong_tui.engine.actions import Action, ActionKind, KongMode
+from mahjong_tui.engine.game import Game
+from mahjong_tui.engine.hand import Phase, RiverTile
+from mahjong_tui.engine.melds import Meld, MeldKind, meld_from_text
+from mahjong_tui.engine.tiles import counts_of, parse_tile, parse_tiles
+from mahjong_tui.engine.view import SeatView, seat_view
+
+
+def make_view(
+    rules: str,
+    hand: str,
+    *,
+    phase: Phase = Phase.TURN,
+    legal: list[Action] | None = None,
+    melds: tuple[tuple[Meld, ...], ...] = ((), (), (), ()),
+    rivers: tuple[tuple[RiverTile, ...], ...] = ((), (), (), ()),
+    seat: int = 0,
+    wall: int = 60,
+) -> SeatView:
+    """A seat's view built from tile notation; in a turn every distinct tile may be discarded."""
+    tiles = parse_tiles(hand)
+    counts = counts_of(tiles)
+    if legal is None:
+        legal = [Action(seat, ActionKind.DISCARD, t) for t in sorted(set(tiles))]
+    family = rules.split("-")[0]
+    return SeatView(
+        seat=seat,
+        rules=rules,
+        family=family,
+        dealer=0,
+        phase=phase,
+        current=seat,
+        hand=tuple(sorted(tiles)),
+        counts=tuple(counts),
+        last_drawn=None,
+        melds=melds,
+        rivers=rivers,
+        flowers=((), (), (), ()),
+        hand_sizes=(13, 13, 13, 13),
+        wall_remaining=wall,
+        scores=(0, 0, 0, 0),
+        huangfan=0,
+        last_discard=None,
+        kaigang_locked=False,
+        legal=tuple(legal),
+        refusals=(),
+    )
+
+
+def discard_of(level: str, rules: str, hand: str, **kw: object) -> str:
+    """The tile a fresh bot of ``level`` discards from ``hand``."""
+    bot = create_bot(level, 0, seed=1)
+    a = bot.choose(make_view(rules, hand, **kw))  # type: ignore[arg-type]
+    assert a.kind is ActionKind.DISCARD
+    assert bot.last_reason
+    from mahjong_tui.engine.tiles import tile_name
+
+    return tile_name(a.tile)  # type: ignore[arg-type]
+
+
+# --------------------------------------------------------------------------- whole games
+
+
+def play_with_bots(rules: str, levels: tuple[str, ...], seed: int, hands: int) -> tuple[Game, int, int]:
+    """Play ``hands`` hands; assert legality and the win rule at every decision. (wins offered, taken)."""
+    game = Game(rules, seed)
+    bots = [create_bot(level, s, seed) for s, level in enumerate(levels)]
+    offered = taken = 0
+    played = 0
+    while True:
+        while not game.hand.over:
+            seat = game.pending_seats()[0]
+            view = seat_view(game.hand, seat)
+            action = bots[seat].choose(view)
+            assert action in view.legal, f"{levels[seat]} chose an illegal {action}"
+            if any(a.kind is ActionKind.WIN for a in view.legal):
+                offered += 1
+                if action.kind is ActionKind.WIN:
+                    taken += 1
+                else:
+                    reason = bots[seat].last_reason  # type: ignore[attr-defined]
+                    assert reason and "win" in reason, f"{levels[seat]} passed a win without saying why"
+            game.apply(action)
+        played += 1
+        if game.over or played >= hands:
+            return game, offered, taken
+        game.next_hand()
+
+
+@pytest.mark.parametrize("rules", ["shanghai", "changsha"])
+def test_bots_choose_only_legal_actions_and_take_every_win(rules: str) -> None:
+    """Every level, every decision: one of the legal actions; a win offered is a win taken."""
+    offered = 0
+    for seed, levels in enumerate((("hard", "normal", "easy", "hard"), ("easy", "easy", "normal", "normal"))):
+        _, off, taken = play_with_bots(rules, levels, seed, hands=5)
+        assert taken == off
+        offered += off
+    assert offered > 0
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_bots_are_deterministic_for_a_seed(level: str) -> None:
+    """Same seed, same level: the same game, action for action."""
+    one, _, _ = play_with_bots("changsha", (level,) * 4, 5, hands=2)
+    two, _, _ = play_with_bots("changsha", (level,) * 4, 5, hands=2)
+    assert one.to_record() == two.to_record()
+
+
+def test_unknown_level_is_refused_with_the_choices() -> None:
+    """create_bot names the levels it knows."""
+    with pytest.raises(UnknownLevel, match="easy, normal, hard"):
+        create_bot("expert", 0)
+
+
+# --------------------------------------------------------------------------- goals
+
+
+def test_goal_distances_in_tile_notation() -> None:
+    """碰碰胡, one-suit and 将将胡 distances in shanten units."""
+    assert pongs_shanten(counts_of(parse_tiles("111m222p333s44z5z")), ()) == -1 + 1  # one tile from 5z wait
+    assert pongs_shanten(counts_of(parse_tiles("111m222p333s4455z")), ()) == 0
+    chi = (meld_from_text("chi", "123m"),)
+    assert pongs_shanten(counts_of(parse_tiles("222p333s4455z")), chi) > 10
+    assert flush_shanten(counts_of(parse_tiles("123456789m1155z")), (), 0, True) == 0
+    assert flush_shanten(counts_of(parse_tiles("123456789m1155z")), (), 0, False) == 1
+    assert jiang_shanten(counts_of(parse_tiles("222555888m2255p")), ()) == -1
+    assert jiang_shanten(counts_of(parse_tiles("222555888m2256p")), ()) == 0
+
+
+# --------------------------------------------------------------------------- every level
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_takes_a_win_on_a_discard(level: str) -> None:
+    """A win offered is taken, and the record says so."""
+    legal = [Action(1, ActionKind.WIN, parse_tile("5m")), Action(1, ActionKind.PASS, parse_tile("5m"))]
+    view = make_view("changsha", "123456789m2345p", phase=Phase.CLAIM, legal=legal, seat=1)
+    bot = create_bot(level, 1, 0)
+    assert bot.choose(view).kind is ActionKind.WIN
+    assert "win" in bot.last_reason  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_declares_initial_small_wins(level: str) -> None:
+    """起手小胡 is paid at once: declare it."""
+    legal = [Action(0, ActionKind.DECLARE_INITIAL), Action(0, ActionKind.PASS)]
+    view = make_view("changsha", "13579m13579p1379s", phase=Phase.INITIAL, legal=legal)
+    assert create_bot(level, 0, 0).choose(view).kind is ActionKind.DECLARE_INITIAL
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_haidi_taken_only_when_ready(level: str) -> None:
+    """海底: a ready hand takes the last tile; a far one passes rather than risk 海底炮."""
+    legal = [Action(0, ActionKind.TAKE_HAIDI), Action(0, ActionKind.PASS)]
+    ready = make_view("changsha", "123456789m2345p", phase=Phase.HAIDI, legal=legal, wall=1)
+    far = make_view("changsha", "13579m13579p137s", phase=Phase.HAIDI, legal=legal, wall=1)
+    assert create_bot(level, 0, 0).choose(ready).kind is ActionKind.TAKE_HAIDI
+    assert create_bot(level, 0, 0).choose(far).kind is ActionKind.PASS
+
+
+# --------------------------------------------------------------------------- easy
+
+
+def test_easy_keeps_pairs_and_partial_sets() -> None:
+    """The loose tile goes: an isolated honour before any pair or neighbour."""
+    assert discard_of("easy", "shanghai", "113m45p789s1155z7z") == "7z"
+    assert discard_of("easy", "changsha", "113m456p789s1159s") in ("9s", "1s")
+
+
+def test_easy_pongs_an_honour_pair() -> None:
+    """Claims when it obviously helps: a pair of dragons becomes a pong."""
+    red = parse_tile("7z")
+    legal = [Action(1, ActionKind.PONG, red), Action(1, ActionKind.PASS, red)]
+    view = make_view("shanghai", "123m456p789s1377z", phase=Phase.CLAIM, legal=legal, seat=1)
+    assert create_bot("easy", 1, 0).choose(view).kind is ActionKind.PONG
+
+
+# --------------------------------------------------------------------------- normal
+
+
+def test_normal_discards_by_shanten_then_acceptance() -> None:
+    """Ready hand: keep it ready, on the wider wait (discard 1p, wait 14m … rather than a pair wait)."""
+    # 23m + 456p + 789s + 111z + 55z + 9p: discarding 9p keeps a two-sided 1-4m wait
+    assert discard_of("normal", "changsha", "23m4569p789s55s888p") == "9p"
+
+
+def test_normal_claims_only_what_brings_the_hand_closer() -> None:
+    """A pong that does not help is passed; one that lowers shanten is taken."""
+    t = parse_tile("9m")
+    legal = [Action(1, ActionKind.PONG, t), Action(1, ActionKind.PASS, t)]
+    useless = make_view("changsha", "123m456p789s2299m", phase=Phase.CLAIM, legal=legal, seat=1)
+    assert create_bot("normal", 1, 0).choose(useless).kind is ActionKind.PASS
+    helpful = make_view("changsha", "123m456p78s99m1357s", phase=Phase.CLAIM, legal=legal, seat=1)
+    # 99m + 9m is a set; 2-5-8 pair still to find, but the hand is a step closer
+    assert create_bot("normal", 1, 0).choose(helpful).kind is ActionKind.PONG
+
+
+# --------------------------------------------------------------------------- hard
+
+
+def test_hard_steers_a_shanghai_hand_toward_one_suit() -> None:
+    """A plain hand cannot win in Shanghai: hard throws the stray suit to keep 混一色 alive."""
+    hand = "1235678m1155z3p7s"
+    assert discard_of("hard", "shanghai", hand) in ("3p", "7s")
+
+
+def test_hard_respects_the_one_suit_rule_before_claiming() -> None:
+    """Going for a character flush, hard does not chi bamboo (it would lock its melds to bamboo)."""
+    t = parse_tile("3s")
+    legal = [Action(1, ActionKind.CHI, t, (parse_tile("1s"), parse_tile("2s"))), Action(1, ActionKind.PASS, t)]
+    view = make_view("shanghai", "12345679m1155z12s", phase=Phase.CLAIM, legal=legal, seat=1)
+    assert create_bot("hard", 1, 0).choose(view).kind is ActionKind.PASS
+
+
+def test_hard_stops_feeding_a_flush_when_far_from_winning() -> None:
+    """Seat 1 shows two bamboo melds; a far-off hard hand keeps its bamboo."""
+    melds = ((), (meld_from_text("pong", "999s"), meld_from_text("chi", "123s")), (), ())
+    hand = "159m26p4s47z1357z" + "4z"
+    assert "s" not in discard_of("hard", "shanghai", hand, melds=melds)
+    # normal plays its own hand regardless
+    assert discard_of("normal", "shanghai", hand, melds=melds) is not None
+
+
+def test_hard_keeps_a_258_pair_in_changsha() -> None:
+    """Two pairs, one of them 2-5-8: the other pair is the one broken."""
+    assert discard_of("hard", "changsha", "123456m789p1155s9s") != "5s"
+
+
+def test_hard_chooses_kaigang_only_with_live_waits() -> None:
+    """开杠 when ready on a wide wait; 补张 when the wait is dead."""
+    t = parse_tile("9p")
+    legal = [
+        Action(0, ActionKind.CONCEALED_KONG, t, mode=KongMode.BUZHANG),
+        Action(0, ActionKind.CONCEALED_KONG, t, mode=KongMode.KAIGANG),
+    ]
+    legal += [Action(0, ActionKind.DISCARD, x) for x in sorted(set(parse_tiles("23m456789p55s9999p")))]
+    wide = make_view("changsha", "23m456789p55s9999p", legal=legal, wall=40)
+    assert create_bot("hard", 0, 0).choose(wide).mode is KongMode.KAIGANG
+    dead_rivers = ((RiverTile(parse_tile("1m")),) * 4, (RiverTile(parse_tile("4m")),) * 4, (), ())
+    dead = make_view("changsha", "23m456789p55s9999p", legal=legal, wall=40, rivers=dead_rivers)
+    assert create_bot("hard", 0, 0).choose(dead).mode is KongMode.BUZHANG
+    assert create_bot("normal", 0, 0).choose(wide).mode is KongMode.BUZHANG
+
+
+def test_bots_import_no_ui_library() -> None:
+    """The bots see the engine only: no textual, no rich."""
+    import subprocess
+    import sys
+
+    code = "import sys, bots.players; sys.exit(any(m.split('.')[0] in ('textual', 'rich') for m in sys.modules))"
+    assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
+
+
+def test_concealed_kong_meld_kind_is_known() -> None:
+    """Meld kinds used when bots weigh a kong exist in the engine."""
+    assert MeldKind.CONCEALED_KONG.is_kong
