@@ -92,7 +92,8 @@ def jiang_shanten(counts: Sequence[int], melds: Sequence[Meld]) -> int:
     for m in melds:
         if m.kind is MeldKind.CHI or not _IS_258[m.first]:
             return INF
-    return sum(counts) - sum(counts[t] for t in _KINDS_258) - 1
+    size = 3 * (4 - len(melds)) + 2
+    return size - min(size, sum(counts[t] for t in _KINDS_258)) - 1
 
 
 class Planner:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 import pytest
 from support import find, kinds
@@ -44,7 +44,7 @@ from mahjong_tui.rules.scoring import WinBy
 RULES = "changsha"
 
 # Knitted filler per seat: three suits, 2-5-8 tiles, no two tiles within two of each
-# other, so a filler tile never makes a set, a chi or an initial small win.
+# other, so filler makes no set, no chi and no initial small win.
 FILLER = ("147m258p369s", "258m369p147s", "369m147p258s", "159m159p159s")
 
 CLAIM_KINDS = {"win", "pass", "chi", "pong", "kong"}
@@ -56,10 +56,10 @@ CLAIM_KINDS = {"win", "pass", "chi", "pong", "kong"}
 def deal(keys: list[str], *, dealer: int = 0, also: str = "", avoid: str = "") -> list[str]:
     """Each seat's key tiles completed to 13 (dealer 14) with inert filler.
 
-    Filler tiles are at least three apart from each other and from the seat's keys in a
-    suit (no set, no chi shape) as far as the tiles allow, at most two of a kind (no
-    triplet, no quad), the seat's knitted pattern first. Kinds in any seat's keys are used only when nothing else is
-    left, kinds in ``avoid`` never; enough copies are left for ``also`` (the tiles the
+    Filler tiles are at most two of a kind (no triplet, no quad) and, as far as the tiles
+    allow, three or more apart in a suit from each other and from the seat's keys (no
+    set, no chi shape), the seat's knitted pattern first. Kinds in any seat's keys come
+    last, kinds in ``avoid`` never; enough copies are left for ``also`` (the tiles the
     test draws later).
     """
     named = [parse_tiles(k) for k in keys]
@@ -73,11 +73,11 @@ def deal(keys: list[str], *, dealer: int = 0, also: str = "", avoid: str = "") -
         others = [k for k in range(27) if k not in in_keys and k not in pattern]
         spare = [k for k in in_keys if k not in named[s]]
         filler: list[int] = []
-        for strict in (2, 1, 0):
+        # spacing loosened step by step: from keys and filler, from filler, none
+        for level in range(3):
             for k in pattern + others + pattern + others + spare + spare:
-                near = any(
-                    q // 9 == k // 9 and 0 < abs(q - k) <= 2 for q in (filler + named[s], filler, [])[2 - strict]
-                )
+                apart_from = (filler + named[s], filler, [])[level]
+                near = any(q // 9 == k // 9 and 0 < abs(q - k) <= 2 for q in apart_from)
                 if len(filler) < need and left[k] > 0 and filler.count(k) < 2 and not near:
                     filler.append(k)
                     left[k] -= 1
@@ -107,22 +107,10 @@ def _no_initial_win(keys: list[int], filler: list[int], left: Counter[int], in_k
         left[new] -= 1
 
 
-def start(
-    keys: list[str],
-    *,
-    draws: str = "",
-    tail: str = "",
-    dealer: int = 0,
-    avoid: str = "",
-    initial: bool = False,
-) -> Hand:
-    """A scripted Changsha hand; with ``initial`` the initial small wins are all passed."""
+def start(keys: list[str], *, draws: str = "", tail: str = "", dealer: int = 0, avoid: str = "") -> Hand:
+    """A scripted Changsha hand from key tiles (see :func:`deal`), at the dealer's first turn."""
     hands = deal(keys, dealer=dealer, also=draws + tail, avoid=avoid)
     h = scripted_hand(RULES, hands, draws=draws, tail=tail, dealer=dealer)
-    if initial:
-        assert h.phase is Phase.INITIAL
-        for s in h.pending_seats():
-            h.apply(Action(s, ActionKind.PASS))
     assert h.phase is Phase.TURN and h.current == dealer, "the deal must not offer initial small wins"
     return h
 
@@ -193,9 +181,9 @@ def t(name: str) -> int:
     return parse_tile(name)
 
 
-def names(tiles: object) -> str:
+def names(tiles: Iterable[int]) -> str:
     """Tiles in notation, in the order given."""
-    return format_tiles(tiles, sort=False)  # type: ignore[arg-type]
+    return format_tiles(tiles, sort=False)
 
 
 class Dice(random.Random):
