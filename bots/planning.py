@@ -122,8 +122,7 @@ class Planner:
                     out.append(Target(Goal.FLUSH, 0.0, s, True))
                     if self.all_goals and suit_tiles[s] >= 8:
                         out.append(Target(Goal.FLUSH, self.value_bonus, s, False))
-            if self.all_goals or sum(1 for c in counts if c >= 2) >= 4:
-                out.append(Target(Goal.PONGS, 0.0))
+            out.append(Target(Goal.PONGS, 0.0))
             return out
         out.append(Target(Goal.PLAIN, 0.0))
         if not self.all_goals:

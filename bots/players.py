@@ -210,7 +210,7 @@ class PlanningBot(BaseBot):
 
     def make_planner(self, family: str) -> Planner:
         """Normal: the family's shanten; in Shanghai, a one-suit hand beside the plain one."""
-        return Planner(family, shanghai_plain_bonus=-1.0, big_bonus=0.0, value_bonus=0.0, all_goals=False)
+        return Planner(family, shanghai_plain_bonus=-2.0, big_bonus=0.0, value_bonus=0.0, all_goals=False)
 
     # ------------------------------------------------------------------ discards
     def _rank(
@@ -404,7 +404,7 @@ class HardBot(PlanningBot):
 
     def make_planner(self, family: str) -> Planner:
         """Every hand type worth aiming for, bigger ones a step ahead."""
-        return Planner(family, shanghai_plain_bonus=-1.5, big_bonus=0.75, value_bonus=0.5, all_goals=True)
+        return Planner(family, shanghai_plain_bonus=-3.0, big_bonus=0.75, value_bonus=0.5, all_goals=True)
 
     def _keep_bias(self, counts: Sequence[int], t: int) -> int:
         """Honour pairs are 花 in Shanghai: keep them a little longer."""

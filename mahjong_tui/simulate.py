@@ -270,7 +270,11 @@ def play_game(job: GameJob) -> GameResult:
             else:
                 view = seat_view(hand, seat)
                 t0 = perf()
-                action = bots[seat].choose(view)
+                try:
+                    action = bots[seat].choose(view)
+                except Exception as e:  # a crashing bot is reported, and the game goes on
+                    violations.append(f"seat {seat} ({job.bots[seat]}) failed: {type(e).__name__}: {e}")
+                    action = legal[0]
                 times.append((perf() - t0) * 1000.0)
                 if action not in legal:
                     violations.append(f"seat {seat} ({job.bots[seat]}) chose an illegal action: {action}")
@@ -279,6 +283,10 @@ def play_game(job: GameJob) -> GameResult:
                 game.apply(action)
             except IllegalAction as e:
                 violations.append(f"legal action refused: {action} ({e})")
+                stuck = True
+                break
+            except Exception as e:  # an engine failure ends this game; the run goes on and reports it
+                violations.append(f"engine failed on {action}: {type(e).__name__}: {e}")
                 stuck = True
                 break
             problems = check_hand(hand, expected)

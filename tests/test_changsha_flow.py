@@ -273,15 +273,17 @@ def test_chi_goes_through_when_the_pong_passes():
 
 def test_no_suit_restriction_on_claims():
     """No one-suit rule: after a 万 chi the same seat may pong 条 and chi 筒."""
-    keys = ["5m4s3p", "4m6m4s4s1p2p", "", ""]
-    h = start(keys, draws="9m9p9s")
-    act(h, "0 discard 5m", "1 chi 5m 46m", "1 discard 1p")
-    act(h, "2 discard 9m", "3 discard 9p")
+    keys = ["5m4s3p", "4m6m4s4s1p2p9s7m", "", ""]
+    h = start(keys, draws="9m9p9s1s8s6m")
+    act(h, "0 discard 5m", "1 chi 5m 46m", "1 discard 9s", "2 discard 9m", "3 discard 9p")
     events = act(h, "0 discard 4s")
-    assert not of(events, OptionRefused)
-    assert "pong" in kinds(h, 1)
-    act(h, "1 pong 4s", "1 discard 2p")
-    assert [m.kind for m in h.players[1].melds] == [MeldKind.CHI, MeldKind.PONG]
+    assert not of(events, OptionRefused) and "pong" in kinds(h, 1)
+    act(h, "1 pong 4s", "1 discard 7m", "2 discard 1s", "3 discard 8s")
+    events = act(h, "0 discard 3p")
+    assert not of(events, OptionRefused) and "chi" in kinds(h, 1)
+    act(h, "1 chi 3p 12p")
+    assert [m.kind for m in h.players[1].melds] == [MeldKind.CHI, MeldKind.PONG, MeldKind.CHI]
+    assert [m.first // 9 for m in h.players[1].melds] == [0, 2, 1]  # 万, 条, 筒
 
 
 # ---------------------------------------------------------------- 补张
@@ -290,8 +292,8 @@ def test_no_suit_restriction_on_claims():
 def test_buzhang_concealed_quad_replacement_from_the_tail_top_then_bottom():
     """补张 of a concealed quad: the replacement is the top of the tail stack, the next one its bottom."""
     h = start(["9m", "5m5m5m", "7s7s7s", ""], draws="5m7s", tail="1p3p")
-    tail_stack = h.wall.order[-1]
-    assert tail_stack == (h.wall.break_stack - 1) % 54  # the stack just before the break
+    last = h.wall.order[-1]
+    assert last == (h.wall.break_stack - 1) % 54  # the stack just before the break
     act(h, "0 discard 9m")
     assert [(a.tile, a.mode) for a in h.legal_actions(1) if a.kind is ActionKind.CONCEALED_KONG] == [
         (t("5m"), KongMode.BUZHANG)
@@ -301,13 +303,13 @@ def test_buzhang_concealed_quad_replacement_from_the_tail_top_then_bottom():
     assert h.phase is Phase.TURN and h.current == 1  # a concealed quad is not robbed
     drawn = of(events, TileDrawn)[-1]
     assert (drawn.seat, drawn.tile, drawn.source.value) == (1, t("1p"), "tail")
-    assert h.wall.top[tail_stack] is None and h.wall.bottom[tail_stack] == t("3p")
+    assert h.wall.top[last] is None and h.wall.bottom[last] == t("3p")
     assert h.players[1].melds[0].kind is MeldKind.CONCEALED_KONG
     act(h, "1 discard 1p")
     events = act(h, "2 concealed_kong 7s buzhang")
     drawn = of(events, TileDrawn)[-1]
     assert (drawn.seat, drawn.tile, drawn.source.value) == (2, t("3p"), "tail")
-    assert tail_stack not in h.wall.order  # that stack is used up
+    assert last not in h.wall.order  # that stack is used up
     assert h.check_invariants() == []
 
 
@@ -414,9 +416,9 @@ def test_kaigang_offered_only_when_ready_added_kong(ready):
 TAIL12 = "1m3m4m6m7m8m4s6s8s9s7p9p"
 
 
-def _kaigang_hand(tail: str = TAIL12, draws: str = "5m") -> Hand:
+def _kaigang_hand() -> Hand:
     """Seat 1 holds 5m5m5m and is ready on 2s with the quad set aside; it draws the fourth 5m."""
-    h = start(["9m", "5m5m5m" + READY, "", ""], draws=draws, tail=tail)
+    h = start(["9m", "5m5m5m" + READY, "", ""], draws="5m", tail=TAIL12)
     act(h, "0 discard 9m")
     assert "kaigang" in {a.mode.value for a in h.legal_actions(1) if a.mode is not None}
     return h
@@ -517,9 +519,10 @@ def test_after_kaigang_discard_every_draw_no_claims_but_may_win():
     h = start(keys, draws="5m2m1s4p9s3s4s", tail=TAIL12)
     act(h, "0 discard 9m", "1 concealed_kong 5m kaigang")
     assert h.phase is Phase.TURN and h.current == 2
-    act(h, "2 discard 2m")  # seat 1 holds 2m2m: no pong
+    assert h.players[1].counts[t("2m")] == 2 and h.players[1].counts[t("2p")] == h.players[1].counts[t("3p")] == 1
+    act(h, "2 discard 2m")  # a pong for anyone else
     assert h.legal_actions(1) == []
-    act(h, "3 discard 1s", "0 discard 4p")  # seat 1 holds 2p3p: no chi
+    act(h, "3 discard 1s", "0 discard 4p")  # a chi of 4p with 2p3p for anyone else
     assert h.legal_actions(1) == []
     pass_all(h)
     assert h.phase is Phase.TURN and h.current == 1

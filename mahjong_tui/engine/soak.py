@@ -14,6 +14,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from .actions import Action, ActionKind, IllegalAction, KongMode
+from .analysis import discard_options
 from .events import (
     BirdDrawn,
     HandEnded,
@@ -70,11 +71,24 @@ def _illegal_probe(game: Game, seat: int, rng: random.Random) -> Action:
     return Action(seat, ActionKind.DISCARD, 99)
 
 
-def _choose(actions: list[Action], rng: random.Random) -> Action:
-    """Uniform among legal actions, but take wins often so hands end in wins as well as draws."""
+def _choose(game: Game, seat: int, actions: list[Action], rng: random.Random) -> Action:
+    """A legal action: wins taken, discards often toward a win, otherwise uniform.
+
+    Uniform choice alone almost never wins a Shanghai hand (it must qualify), so the
+    win, claim and scoring paths would go untested; mixing in shanten-lowering discards
+    keeps every action legal and reaches them.
+    """
     wins = [a for a in actions if a.kind is ActionKind.WIN]
     if wins and rng.random() < 0.9:
         return rng.choice(wins)
+    discards = [a for a in actions if a.kind is ActionKind.DISCARD]
+    if len(discards) > 1 and rng.random() < 0.6:
+        p = game.hand.players[seat]
+        opts = discard_options(p.counts, game.rules.family, None, p.melds)
+        allowed = {a.tile: a for a in discards}
+        for o in opts:
+            if o.tile in allowed:
+                return allowed[o.tile]
     return rng.choice(actions)
 
 
@@ -110,7 +124,7 @@ def soak(rules: str, seed: int, hands: int, *, probe_every: int = 7, replay: boo
                             stats.violations.append(f"refusal without a reason: {bad}")
                     if state_fingerprint(game) != before:
                         stats.violations.append(f"refused action changed the state: {bad}")
-                action = _choose(legal, rng)
+                action = _choose(game, seat, legal, rng)
                 events = game.apply(action)
                 stats.actions += 1
                 for ev in events:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from mahjong_tui.engine.actions import KongMode
+from mahjong_tui.engine.analysis import is_ready
 from mahjong_tui.engine.melds import Meld
 from mahjong_tui.engine.tiles import Tile
 
@@ -38,18 +39,7 @@ class Changsha(Ruleset):
 
     def is_ready(self, counts: Sequence[int], melds: Sequence[Meld]) -> bool:
         """听牌 under the Changsha winning hands."""
-        from .changsha_scoring import is_changsha_win
-
-        work = list(counts)
-        for t in range(27):
-            if work[t] == 4:
-                continue
-            work[t] += 1
-            ok = is_changsha_win(work, melds)
-            work[t] -= 1
-            if ok:
-                return True
-        return False
+        return is_ready(counts, "changsha", melds)
 
     def initial_wins(self, counts: Sequence[int]) -> list[str]:
         """起手小胡 types in a starting hand."""

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from mahjong_tui.engine.analysis import is_ready
 from mahjong_tui.engine.melds import Meld, MeldKind
 from mahjong_tui.engine.shapes import is_regular_complete
-from mahjong_tui.engine.tiles import NUM_KINDS, Tile, is_suited
+from mahjong_tui.engine.tiles import Tile, is_suited
 
 from .base import EndOfWall, GameOptions, PassedWinScope, Ruleset, SeatFacts
 
@@ -83,16 +84,7 @@ class Shanghai(Ruleset):
 
     def is_ready(self, counts: Sequence[int], melds: Sequence[Meld]) -> bool:
         """听牌: a tile that completes four sets and a pair, or an all-honour hand."""
-        work = list(counts)
-        for t in range(NUM_KINDS):
-            if work[t] == 4:
-                continue
-            work[t] += 1
-            ok = self.is_winning_shape(work, melds, ())
-            work[t] -= 1
-            if ok:
-                return True
-        return False
+        return is_ready(counts, "shanghai", melds)
 
     def huangfan_from_dice(self, dice: tuple[int, int]) -> int:
         """骰子荒番."""

@@ -1,0 +1,124 @@
+"""``mahjong-tui simulate``: checked bot games, the same results for the same arguments."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from mahjong_tui.engine.actions import ActionKind
+from mahjong_tui.engine.game import Game, load_record
+from mahjong_tui.simulate import GameJob, check_hand, play_game, run_simulate
+
+
+def simulate_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict:
+    """Run the command with ``--json`` and read its one JSON object."""
+    assert run_simulate([*args, "--json"]) == 0
+    out = capsys.readouterr().out
+    return json.loads(out)
+
+
+@pytest.mark.parametrize(
+    ("rules", "bots"),
+    [("shanghai", "hard,normal,easy,normal"), ("changsha", "hard,normal,easy,easy")],
+)
+def test_short_run_per_rule_set_is_checked_zero_sum_and_repeatable(
+    capsys: pytest.CaptureFixture[str], rules: str, bots: str
+) -> None:
+    """No invariant broken, points sum to zero, the same digest twice and with two workers."""
+    args = ("--rules", rules, "--hands", "8", "--seed", "4", "--bots", bots)
+    first = simulate_json(capsys, *args)
+    assert first["invariant_violations"] == 0
+    assert sum(first["points_by_seat"]) == 0
+    assert first["hands"] == 8 and first["wins"] + first["draws"] == 8
+    assert first["self_draws"] + first["discard_wins"] == first["wins"]
+    assert first["bots"] == bots.split(",")
+    for key in ("wins_by_seat", "deal_ins_by_seat", "hand_types", "hands_per_second", "decision_ms_mean",
+                "decision_ms_p99", "digest", "rules", "seed"):
+        assert key in first
+    again = simulate_json(capsys, *args)
+    assert again["digest"] == first["digest"]
+    parallel = simulate_json(capsys, *args, "--workers", "2")
+    assert parallel["digest"] == first["digest"]
+    assert {k: parallel[k] for k in ("points_by_seat", "hand_types", "wins")} == {
+        k: first[k] for k in ("points_by_seat", "hand_types", "wins")
+    }
+
+
+def test_a_game_cut_after_k_hands_is_the_game_capped_at_k() -> None:
+    """What lets workers run games ahead: cutting a longer game equals stopping it there."""
+    long = play_game(GameJob("changsha", 9, 0, ("easy",) * 4, 5))
+    short = play_game(GameJob("changsha", 9, 0, ("easy",) * 4, 3))
+    assert long.record["hands"][:3] == short.record["hands"]
+    assert long.hands[:3] == short.hands[:3]
+
+
+def test_games_continue_into_new_games_and_merge_the_same_with_workers(
+    capsys: pytest.CaptureFixture[str], tmp_path
+) -> None:
+    """Several games in one run (one game ends, the next starts): same digest, records replay."""
+    args = ("--rules", "changsha", "--hands", "3", "--seed", "2", "--bots", "easy")
+    one = simulate_json(capsys, *args, "--records", str(tmp_path / "one"))
+    two = simulate_json(capsys, *args, "--workers", "2", "--records", str(tmp_path / "two"))
+    assert one["digest"] == two["digest"]
+    files = sorted((tmp_path / "one").iterdir())
+    assert [f.name for f in files] == [f.name for f in sorted((tmp_path / "two").iterdir())]
+    played = sum(len(load_record(f).actions) for f in files)
+    assert played == 3
+    assert files[0].read_text(encoding="utf-8") == (tmp_path / "two" / files[0].name).read_text(encoding="utf-8")
+
+
+def test_summary_table_without_json(capsys: pytest.CaptureFixture[str]) -> None:
+    """A readable table: one column per seat, the totals, the speed and the digest."""
+    assert run_simulate(["--rules", "changsha", "--hands", "2", "--seed", "1", "--bots", "easy"]) == 0
+    captured = capsys.readouterr()
+    assert "seat 0" in captured.out and "points/hand" in captured.out
+    assert "invariant violations: 0" in captured.out and "digest:" in captured.out
+    assert "simulate [" in captured.err  # the progress bar
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        [],
+        ["--rules", "mars", "--hands", "5", "--seed", "1"],
+        ["--rules", "shanghai", "--hands", "zero", "--seed", "1"],
+        ["--rules", "shanghai", "--hands", "0", "--seed", "1"],
+        ["--rules", "shanghai", "--hands", "5"],
+        ["--rules", "shanghai", "--hands", "5", "--seed", "1", "--bots", "easy,hard"],
+        ["--rules", "shanghai", "--hands", "5", "--seed", "1", "--bots", "easy,hard,normal,genius"],
+        ["--rules", "shanghai", "--hands", "5", "--seed", "1", "--workers", "0"],
+        ["--rules", "shanghai", "--hands", "5", "--seed", "1", "--frobnicate"],
+        ["--rules", "shanghai", "--hands", "5", "--seed"],
+    ],
+)
+def test_bad_arguments_exit_2_with_one_line(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    """Exit status 2 and exactly one line on standard error; nothing on standard output."""
+    assert run_simulate(argv) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert len(captured.err.strip().splitlines()) == 1
+
+
+def test_fast_checker_agrees_with_the_hand_invariants() -> None:
+    """The per-action checker finds what ``Hand.check_invariants`` finds, and a lost tile."""
+    rng = random.Random(3)
+    for rules in ("shanghai", "changsha"):
+        game = Game(rules, 11)
+        expected = [0] * 42
+        for t in game.rules.tile_set():
+            expected[t] += 1
+        steps = 0
+        while not game.hand.over and steps < 400:
+            seat = game.pending_seats()[0]
+            legal = game.legal_actions(seat)
+            wins = [a for a in legal if a.kind is ActionKind.WIN]
+            game.apply(wins[0] if wins else rng.choice(legal))
+            assert check_hand(game.hand, expected) == game.hand.check_invariants() == []
+            steps += 1
+        p = game.hand.players[0]
+        t = next(k for k in range(34) if p.counts[k])
+        p.counts[t] -= 1
+        assert check_hand(game.hand, expected) and game.hand.check_invariants()
+        p.counts[t] += 1
