@@ -55,22 +55,40 @@ class Target:
 
 
 def pongs_shanten(counts: Sequence[int], melds: Sequence[Meld]) -> int:
-    """碰碰胡: shanten to all triplets and a pair (INF once a chi is down)."""
-    if any(m.kind is MeldKind.CHI for m in melds):
-        return INF
+    """碰碰胡: shanten to all triplets and a pair (INF once a chi is down).
+
+    Only how many kinds are held once, twice and three times matters: a triplet costs
+    0, 1, 2 or 3 tiles from those, the pair 0, 0, 1 or 2.
+    """
+    for m in melds:
+        if m.kind is MeldKind.CHI:
+            return INF
     m_sets = 4 - len(melds)
-    trip_costs = sorted(3 - min(c, 3) for c in counts if c)
-    # the pair: cheapest from a held kind (a kind held 2+ times costs 0); else any new kind
+    held3 = counts.count(3) + counts.count(4)
+    held2 = counts.count(2)
+    held1 = counts.count(1)
     best = INF
-    n = len(trip_costs)
-    for j in range(n):
-        pair_cost = 0 if trip_costs[j] <= 1 else 1
-        rest = trip_costs[:j] + trip_costs[j + 1 :]
-        need = pair_cost + sum(rest[:m_sets]) + 3 * max(0, m_sets - len(rest))
-        if need < best:
-            best = need
-    best = min(best, 2 + sum(trip_costs[:m_sets]) + 3 * max(0, m_sets - n))
+    for pair_cost, d3, d2, d1 in ((0, 1, 0, 0), (0, 0, 1, 0), (1, 0, 0, 1), (2, 0, 0, 0)):
+        a3, a2, a1 = held3 - d3, held2 - d2, held1 - d1
+        if a3 < 0 or a2 < 0 or a1 < 0:
+            continue
+        need = m_sets
+        cost = pair_cost
+        take = min(need, a3)
+        need -= take
+        take = min(need, a2)
+        cost += take
+        need -= take
+        take = min(need, a1)
+        cost += 2 * take
+        need -= take
+        cost += 3 * need
+        if cost < best:
+            best = cost
     return best - 1
+
+
+_ZEROS = (0,) * 34
 
 
 def flush_shanten(counts: Sequence[int], melds: Sequence[Meld], suit: int, honours: bool) -> int:
@@ -79,11 +97,8 @@ def flush_shanten(counts: Sequence[int], melds: Sequence[Meld], suit: int, honou
         s = m.first // 9 if m.first < 27 else 3
         if s != suit and not (honours and s == 3):
             return INF
-    kept = [0] * 34
     lo = 9 * suit
-    kept[lo : lo + 9] = counts[lo : lo + 9]
-    if honours:
-        kept[27:34] = counts[27:34]
+    kept = [*_ZEROS[:lo], *counts[lo : lo + 9], *_ZEROS[lo + 9 : 27], *(counts[27:34] if honours else _ZEROS[:7])]
     return shanten_regular(kept, len(melds))
 
 
@@ -99,8 +114,9 @@ def jiang_shanten(counts: Sequence[int], melds: Sequence[Meld]) -> int:
 class Planner:
     """Scores hands for one bot level and rule family by the goals it considers."""
 
-    def __init__(self, family: str, *, shanghai_plain_bonus: float, big_bonus: float, value_bonus: float,
-                 all_goals: bool):
+    def __init__(
+        self, family: str, *, shanghai_plain_bonus: float, big_bonus: float, value_bonus: float, all_goals: bool
+    ):
         self.family = family
         self.shanghai_plain_bonus = shanghai_plain_bonus
         self.big_bonus = big_bonus
@@ -162,8 +178,9 @@ class Planner:
                 best, best_t = v, t
         return best, best_t
 
-    def helpful(self, target: Target, counts: list[int], melds: Sequence[Meld], unseen: Sequence[int],
-                outside: Sequence[int]) -> int:
+    def helpful(
+        self, target: Target, counts: list[int], melds: Sequence[Meld], unseen: Sequence[int], outside: Sequence[int]
+    ) -> int:
         """Unseen copies of the tiles that bring a 3n+1 hand closer to ``target`` (tile acceptance)."""
         if target.goal is Goal.PLAIN:
             try:

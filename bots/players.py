@@ -32,6 +32,7 @@ from .planning import INF, Goal, Planner, Target
 
 _CLAIM_KINDS = (ActionKind.CHI, ActionKind.PONG, ActionKind.KONG)
 _OWN_KONGS = (ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG)
+_MAX_ACCEPTANCE = 5
 
 
 def _own_tiles(view: SeatView) -> tuple[list[int], tuple[Meld, ...]]:
@@ -113,7 +114,7 @@ class BaseBot:
         if phase is Phase.HAIDI:
             return self.haidi(view)
         self.last_reason = "nothing worth taking"
-        return next(a for a in legal if a.kind is ActionKind.PASS)
+        return next((a for a in legal if a.kind is ActionKind.PASS), legal[0])
 
     # ------------------------------------------------------------------ per level
     def turn(self, view: SeatView) -> Action:
@@ -244,6 +245,10 @@ class PlanningBot(BaseBot):
         if len(cands) == 1:
             sc, t, tg = cands[0]
             return t, sc, tg, -1
+        if len(cands) > _MAX_ACCEPTANCE:
+            # acceptance is the costly part: weigh only the loosest few of many equal discards
+            cands.sort(key=lambda r: (self._keep_bias(counts, r[1]), r[1]))
+            del cands[_MAX_ACCEPTANCE:]
         unseen = _unseen(counts, melds, outside)
         choice: tuple[int, float, Target, int] | None = None
         choice_key: tuple[int, int, int] | None = None
@@ -261,9 +266,7 @@ class PlanningBot(BaseBot):
         """Among equal discards, throw the tile that holds the hand together least."""
         return _keep_value(counts, t)
 
-    def _danger(
-        self, view: SeatView, counts: Sequence[int], melds: Sequence[Meld], best: float
-    ) -> list[int] | None:
+    def _danger(self, view: SeatView, counts: Sequence[int], melds: Sequence[Meld], best: float) -> list[int] | None:
         """Per-tile danger when the bot would rather defend (None: play for the hand)."""
         return None
 
@@ -280,9 +283,8 @@ class PlanningBot(BaseBot):
             kong = self._kong_choice(view, counts, melds, kongs, score, outside)
             if kong is not None:
                 return kong
-        self.last_reason = (
-            f"discard {tile_name(tile)}: {target.label()} at {score:g}"
-            + (f", {acc} tiles help" if acc >= 0 else "")
+        self.last_reason = f"discard {tile_name(tile)}: {target.label()} at {score:g}" + (
+            f", {acc} tiles help" if acc >= 0 else ""
         )
         return next(a for a in legal if a.kind is ActionKind.DISCARD and a.tile == tile)
 
@@ -306,8 +308,12 @@ class PlanningBot(BaseBot):
                 new = (*melds, Meld(MeldKind.CONCEALED_KONG, (t, t, t, t)))
             else:
                 after[t] -= 1
-                new = tuple(Meld(MeldKind.ADDED_KONG, (t,) * 4, m.claimed, m.source)
-                            if m.kind is MeldKind.PONG and m.first == t else m for m in melds)
+                new = tuple(
+                    Meld(MeldKind.ADDED_KONG, (t,) * 4, m.claimed, m.source)
+                    if m.kind is MeldKind.PONG and m.first == t
+                    else m
+                    for m in melds
+                )
             sc, _ = planner.score(after, new, planner.targets(after, new))
             if sc <= discard_score:
                 a = self._kong_mode(view, acts, after, new, outside)
@@ -413,9 +419,7 @@ class HardBot(PlanningBot):
             bias += 2
         return bias
 
-    def _danger(
-        self, view: SeatView, counts: Sequence[int], melds: Sequence[Meld], best: float
-    ) -> list[int] | None:
+    def _danger(self, view: SeatView, counts: Sequence[int], melds: Sequence[Meld], best: float) -> list[int] | None:
         """Tiles that feed a player showing a flush or all pongs, when our own hand is far."""
         if best < 2:
             return None

@@ -323,14 +323,10 @@ def _melds(value: object, winner: int, changsha: bool) -> list[Meld]:
                 raise InputError(f"{name}.from: a concealed kong is not claimed from anyone")
         else:
             if raw.get("from") is None:
-                raise InputError(
-                    f"{name}.from: required for a {kind.value} (the seat whose discard was claimed)"
-                )
+                raise InputError(f"{name}.from: required for a {kind.value} (the seat whose discard was claimed)")
             source = _seat(raw["from"], f"{name}.from")
             if source == winner:
-                raise InputError(
-                    f"{name}.from: seat {source} is the winner, who cannot claim their own discard"
-                )
+                raise InputError(f"{name}.from: seat {source} is the winner, who cannot claim their own discard")
             if kind is MeldKind.CHI and source != previous:
                 raise InputError(
                     f"{name}.from: a chi is claimed from the previous seat only "
@@ -386,9 +382,7 @@ def _discarder(data: Mapping[str, Any], win_by: WinBy, winner: int) -> int | Non
 def _claims(value: object, winner: int, melds: list[Meld]) -> tuple[tuple[int, ...], ...] | None:
     if value is None:
         return None
-    shape_error = InputError(
-        "claims: must be 4 lists of 4 non-negative integers (claims[a][b]: a claimed from b)"
-    )
+    shape_error = InputError("claims: must be 4 lists of 4 non-negative integers (claims[a][b]: a claimed from b)")
     if not isinstance(value, list) or len(value) != 4:
         raise shape_error
     rows: list[tuple[int, ...]] = []
@@ -458,9 +452,7 @@ def format_text(ctx: WinContext, result: ScoreResult) -> str:
     win = f" + {tile_name(ctx.win_tile)}" if ctx.win_tile is not None else ""
     flowers = f" {format_tiles(ctx.flowers)}" if ctx.flowers else ""
     what = "initial small wins of" if ctx.initial else "win by"
-    out = [
-        f"{ctx.rules}: {what} seat {ctx.winner}: {format_tiles(ctx.concealed)}{win} {melds}{flowers}".rstrip()
-    ]
+    out = [f"{ctx.rules}: {what} seat {ctx.winner}: {format_tiles(ctx.concealed)}{win} {melds}{flowers}".rstrip()]
     if not result.valid:
         out.append(f"Not a win: {result.reason}")
         return "\n".join(out)
@@ -492,8 +484,7 @@ def dumps(value: object, ascii_only: bool = False, level: int = 0) -> str:
         ]
         return "{\n" + ",\n".join(items) + f"\n{end}}}"
     if isinstance(value, list) and (
-        any(isinstance(v, (dict, list)) for v in value)
-        or len(json.dumps(value, ensure_ascii=ascii_only)) > 80
+        any(isinstance(v, (dict, list)) for v in value) or len(json.dumps(value, ensure_ascii=ascii_only)) > 80
     ):
         return "[\n" + ",\n".join(f"{pad}{dumps(v, ascii_only, level + 1)}" for v in value) + f"\n{end}]"
     return json.dumps(value, ensure_ascii=ascii_only, separators=(", ", ": "))
@@ -517,7 +508,7 @@ def _read(path: str, stdin: TextIO) -> str:
     if path == "-":
         return stdin.read()
     try:
-        with open(path, encoding="utf-8") as f:
+        with open(path, encoding="utf-8-sig") as f:
             return f.read()
     except OSError as e:
         raise InputError(f"{path}: cannot read: {e.strerror or e}") from None
@@ -630,9 +621,7 @@ def _run_batch(items: list[object], text_mode: bool, stdout: TextIO, stderr: Tex
         )
     problems = malformed or failed
     if problems:
-        stderr.write(
-            f"input: {len(problems)} of {len(items)} items could not be scored; first: {problems[0]}\n"
-        )
+        stderr.write(f"input: {len(problems)} of {len(items)} items could not be scored; first: {problems[0]}\n")
     if malformed:
         return EXIT_MALFORMED
     return EXIT_FAILED if failed else EXIT_OK

@@ -321,8 +321,7 @@ def _hand_stat(game: Game, start: int, violations: list[str], decisions: int) ->
             payments = ev.payments
             if ev.outcome is HandOutcome.WIN:
                 winners = ev.winners
-    return HandStat(winners, self_draw and bool(winners), deal_in, payments, tuple(types), tuple(violations),
-                    decisions)
+    return HandStat(winners, self_draw and bool(winners), deal_in, payments, tuple(types), tuple(violations), decisions)
 
 
 # --------------------------------------------------------------------------- a run

@@ -58,8 +58,10 @@ def main() -> int:
     ap.add_argument("--rules", default="shanghai,changsha")
     args = ap.parse_args()
     ok = True
-    print(f"{'rules':<10}{'match-up':<18}{'hands':>7}{'strong':>9}{'next':>9}{'opposite':>10}{'previous':>10}"
-          f"{'margin':>9}  result")
+    print(
+        f"{'rules':<10}{'match-up':<18}{'hands':>7}{'strong':>9}{'next':>9}{'opposite':>10}{'previous':>10}"
+        f"{'margin':>9}  result"
+    )
     for rules in args.rules.split(","):
         for strong, weak in MATCHUPS:
             t0 = time.perf_counter()

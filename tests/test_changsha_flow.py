@@ -386,16 +386,12 @@ def test_kaigang_offered_only_when_ready_triplet_and_discard(ready):
     assert modes == ({KongMode.BUZHANG, KongMode.KAIGANG} if ready else {KongMode.BUZHANG})
 
 
-ADDED_KONG_KAIGANG_BUG = (
-    "Hand._kong_modes checks readiness for an added kong with the pong still in the melds "
-    "next to the new quad (five sets' worth), so is_ready is never true and 开杠 is never offered"
-)
 
 
 @pytest.mark.parametrize(
     "ready",
     [
-        pytest.param(True, id="ready", marks=pytest.mark.xfail(strict=True, reason=ADDED_KONG_KAIGANG_BUG)),
+        pytest.param(True, id="ready"),
         pytest.param(False, id="not-ready"),
     ],
 )
@@ -540,13 +536,6 @@ def test_after_kaigang_discard_every_draw_no_claims_but_may_win():
     assert ended(h).payments == (0, 10, -10, 0)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "Wall.draw_from_tail_stack clamps a die larger than the stacks left to the head stack "
-        "(order[0]); RULES.md §3 says 'beyond the wall: the last stack', the tail stack 补张 takes"
-    ),
-)
 def test_kaigang_die_beyond_the_wall_takes_the_last_stack():
     """A die larger than the stacks left counts to the last stack (the tail stack, as for 补张)."""
     # seat 1 draws the fourth 5m with three stacks left: (1m, 3m) last, (4m, 6m), (7m, 8m)
@@ -595,6 +584,19 @@ def test_robbing_an_added_kong_buzhang():
     assert of(events, BirdDrawn) == [BirdDrawn(t("3s"), 2)]
     end = ended(h)
     assert end.payments == (0, -120, 120, 0) and end.next_dealer == 2
+
+
+def test_robbing_an_added_kong_kaigang():
+    """抢杠胡 works the same when the added kong is declared as 开杠: no dice are rolled."""
+    keys = ["5m", "5m5m1s" + READY, "4m6m1p2p3p7p8p9p7s9s2s2s9m", ""]
+    h = start(keys, draws="8s1m3m5m3s")
+    act(h, "0 discard 5m", "1 pong 5m", "1 discard 1s", "2 discard 9m", "3 discard 1m", "0 discard 3m")
+    pass_all(h)
+    act(h, "1 added_kong 5m kaigang")
+    assert h.phase is Phase.ROB and h.pending_seats() == [2]
+    events = act(h, "2 win")
+    assert of(events, PlayerWon)[0].result.types == ("qiangganghu",)
+    assert not of(h.events, KaigangRevealed)
 
 
 def test_added_kong_not_robbed_completes_with_replacement():

@@ -134,9 +134,7 @@ def test_output_explain_lines_and_empty_reason(tmp_path: Path, capsys: pytest.Ca
     assert any("seat 1 pays 6" in line for line in result["explain"])
 
 
-def test_output_changsha_zeroes_shanghai_only_fields(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_output_changsha_zeroes_shanghai_only_fields(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     _, out, _ = run(tmp_path, capsys, CS_PENGPENG)
     result = json.loads(out)
     assert (result["flowers"], result["lezi"], result["value"]) == (0, 0, 0)
@@ -148,9 +146,7 @@ def test_output_not_a_win_is_exit_0_with_reason(tmp_path: Path, capsys: pytest.C
     assert (status, err) == (0, "")
     result = json.loads(out)
     assert result["valid"] is False
-    assert result["reason"].startswith(
-        "a plain hand cannot win in Shanghai: it needs 混一色, 碰碰胡 or better"
-    )
+    assert result["reason"].startswith("a plain hand cannot win in Shanghai: it needs 混一色, 碰碰胡 or better")
     assert result["payments"] == [0, 0, 0, 0]
 
 
@@ -208,9 +204,7 @@ def test_batch_results_in_order(tmp_path: Path, capsys: pytest.CaptureFixture[st
 
 
 def test_batch_malformed_item_in_place_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, err = run(
-        tmp_path, capsys, [SH_HALF_FLUSH, {**SH_HALF_FLUSH, "winner": 9}, "nope", SH_SANKOU]
-    )
+    status, out, err = run(tmp_path, capsys, [SH_HALF_FLUSH, {**SH_HALF_FLUSH, "winner": 9}, "nope", SH_SANKOU])
     assert status == 2
     results = json.loads(out)
     assert len(results) == 4
@@ -296,9 +290,7 @@ MALFORMED = [
     pytest.param(sh(win_by=1), "win_by:", id="wrong-type-win-by"),
     pytest.param(sh(win_by="tsumo"), "win_by:", id="unknown-win-by"),
     pytest.param(sh(winer=1), "winer:", id="unknown-field"),
-    pytest.param(
-        sh(melds=[{"type": "chi", "tiles": "123m", "frm": 3}]), "melds[0].frm:", id="unknown-meld-field"
-    ),
+    pytest.param(sh(melds=[{"type": "chi", "tiles": "123m", "frm": 3}]), "melds[0].frm:", id="unknown-meld-field"),
     pytest.param(sh(rules=DELETE), "rules:", id="missing-rules"),
     pytest.param(sh(winner=DELETE), "winner:", id="missing-winner"),
     pytest.param(sh(hand=DELETE), "hand:", id="missing-hand"),
@@ -355,28 +347,16 @@ MALFORMED = [
         "win_tile:",
         id="robbed-kong-tile-held-by-the-winner",
     ),
-    pytest.param(
-        sh(replacement=True, win_by="discard", discarder=1), "replacement:", id="replacement-needs-self-draw"
-    ),
+    pytest.param(sh(replacement=True, win_by="discard", discarder=1), "replacement:", id="replacement-needs-self-draw"),
     pytest.param(sh(claims=[[0, 0, 0, 0]] * 3), "claims:", id="claims-not-4x4"),
-    pytest.param(
-        sh(claims=[[0, 0, 0, True], [0] * 4, [0] * 4, [0] * 4]), "claims[0][3]:", id="claims-not-ints"
-    ),
-    pytest.param(
-        sh(claims=[[0, 0, 0, -1], [0] * 4, [0] * 4, [0] * 4]), "claims[0][3]:", id="claims-negative"
-    ),
-    pytest.param(
-        sh(claims=[[1, 0, 0, 0], [0] * 4, [0] * 4, [0] * 4]), "claims[0][0]:", id="claims-from-self"
-    ),
-    pytest.param(
-        {**SH_SANKOU, "claims": [[0] * 4] * 4}, "claims[0][3]:", id="claims-fewer-than-the-melds-show"
-    ),
+    pytest.param(sh(claims=[[0, 0, 0, True], [0] * 4, [0] * 4, [0] * 4]), "claims[0][3]:", id="claims-not-ints"),
+    pytest.param(sh(claims=[[0, 0, 0, -1], [0] * 4, [0] * 4, [0] * 4]), "claims[0][3]:", id="claims-negative"),
+    pytest.param(sh(claims=[[1, 0, 0, 0], [0] * 4, [0] * 4, [0] * 4]), "claims[0][0]:", id="claims-from-self"),
+    pytest.param({**SH_SANKOU, "claims": [[0] * 4] * 4}, "claims[0][3]:", id="claims-fewer-than-the-melds-show"),
     pytest.param(sh(bird="5m"), "bird:", id="changsha-field-in-shanghai"),
     pytest.param(sh(initial=True), "initial:", id="initial-is-changsha-only"),
     pytest.param(cs(hand="111s333s555s777z9s"), "hand:", id="honours-in-changsha"),
-    pytest.param(
-        cs(win_tile="1z", hand="111s333s555s777s1z"), "hand:", id="honours-in-changsha-hand-and-win-tile"
-    ),
+    pytest.param(cs(win_tile="1z", hand="111s333s555s777s1z"), "hand:", id="honours-in-changsha-hand-and-win-tile"),
     pytest.param(cs(flowers="f1"), "flowers:", id="flowers-in-changsha"),
     pytest.param(cs(huangfan=True), "huangfan:", id="shanghai-field-in-changsha"),
     pytest.param(cs(bird="1z"), "bird:", id="changsha-bird-honour"),
@@ -386,9 +366,7 @@ MALFORMED = [
         id="kaigang-discard-needs-discard",
     ),
     pytest.param({**CS_INITIAL, "hand": "1111m34p679s137p"}, "hand:", id="initial-hand-13-tiles-non-dealer"),
-    pytest.param(
-        {**CS_INITIAL, "winner": 0, "hand": "1111m34p679s1379p"}, "hand:", id="initial-hand-14-tiles-dealer"
-    ),
+    pytest.param({**CS_INITIAL, "winner": 0, "hand": "1111m34p679s1379p"}, "hand:", id="initial-hand-14-tiles-dealer"),
     pytest.param({**CS_INITIAL, "win_tile": "5s"}, "win_tile:", id="initial-without-win-tile"),
     pytest.param(
         {**CS_INITIAL, "hand": "1111m34p679s1p", "melds": [{"type": "pong", "tiles": "222s", "from": 1}]},
@@ -400,9 +378,7 @@ MALFORMED = [
 
 
 @pytest.mark.parametrize(("situation", "field"), MALFORMED)
-def test_malformed_input(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], situation: object, field: str
-) -> None:
+def test_malformed_input(tmp_path: Path, capsys: pytest.CaptureFixture[str], situation: object, field: str) -> None:
     status, out, err = run(tmp_path, capsys, situation)
     assert status == 2
     assert out == ""
@@ -416,9 +392,7 @@ def test_malformed_input(
     [
         pytest.param("{not json", "input: not valid JSON", id="invalid-json"),
         pytest.param("", "input: not valid JSON", id="empty-input"),
-        pytest.param(
-            '{"rules": "shanghai", "winner": 1' + "0" * 5000 + "}", "input: not valid JSON", id="huge-number"
-        ),
+        pytest.param('{"rules": "shanghai", "winner": 1' + "0" * 5000 + "}", "input: not valid JSON", id="huge-number"),
     ],
 )
 def test_malformed_json(tmp_path: Path, capsys: pytest.CaptureFixture[str], raw: str, start: str) -> None:

@@ -127,9 +127,7 @@ TYPE_CASES = [
         True,
         id="dihu-non-dealer-first-turn-discard",
     ),
-    pytest.param(
-        "123m456p789s123m5p", "5p", (), {"first_turn": True}, "dihu", False, id="dihu-not-for-dealer"
-    ),
+    pytest.param("123m456p789s123m5p", "5p", (), {"first_turn": True}, "dihu", False, id="dihu-not-for-dealer"),
     pytest.param(
         "1357m2468p1357s9s",
         "9p",
@@ -140,9 +138,7 @@ TYPE_CASES = [
         id="bahua-all-eight-flowers-any-hand",
     ),
     pytest.param("111z222z333z444z5z", "5z", (), {}, "ziyise", True, id="ziyise-all-honours-all-triplets"),
-    pytest.param(
-        "111z222z333z444z5z", "5z", (), {}, "luanfengxiang", False, id="ziyise-is-not-also-luanfengxiang"
-    ),
+    pytest.param("111z222z333z444z5z", "5z", (), {}, "luanfengxiang", False, id="ziyise-is-not-also-luanfengxiang"),
     pytest.param(
         "1234567z123456z", "7z", (), {}, "luanfengxiang", True, id="luanfengxiang-all-honours-any-arrangement"
     ),
@@ -150,9 +146,7 @@ TYPE_CASES = [
     pytest.param("111m333m555m777m9m", "9m", (), {}, "qingpeng", True, id="qingpeng-one-suit-all-triplets"),
     pytest.param("123m456m789m123m5m", "5m", (), {}, "qingyise", True, id="qingyise-one-suit"),
     pytest.param("123m456m789m123m5z", "5z", (), {}, "qingyise", False, id="qingyise-not-with-honours"),
-    pytest.param(
-        "111m333m555m111z5z", "5z", (), {}, "hunpeng", True, id="hunpeng-one-suit-honours-all-triplets"
-    ),
+    pytest.param("111m333m555m111z5z", "5z", (), {}, "hunpeng", True, id="hunpeng-one-suit-honours-all-triplets"),
     pytest.param(
         "5s",
         "5s",
@@ -194,9 +188,7 @@ TYPE_CASES = [
         True,
         id="menqing-allows-concealed-kong",
     ),
-    pytest.param(
-        "123m456m789m5z", "5z", (("pong", "111z", 1),), {}, "menqing", False, id="menqing-not-with-a-pong"
-    ),
+    pytest.param("123m456m789m5z", "5z", (("pong", "111z", 1),), {}, "menqing", False, id="menqing-not-with-a-pong"),
     pytest.param(
         "123m456m789m5z",
         "5z",
@@ -398,9 +390,7 @@ def test_qualifying_qianggang_alone_does_not_qualify() -> None:
             {"flowers": "f12345678"},
             id="qualifying-bahua-makes-a-plain-hand-win",
         ),
-        pytest.param(
-            "456m789m555m2z", "2z", (("chi", "123m", 3),), {}, id="qualifying-hunyise-with-no-flowers-wins"
-        ),
+        pytest.param("456m789m555m2z", "2z", (("chi", "123m", 3),), {}, id="qualifying-hunyise-with-no-flowers-wins"),
     ],
 )
 def test_qualifying_types(hand: str, win: str, melds: tuple[MeldSpec, ...], kw: dict[str, Any]) -> None:
@@ -457,9 +447,7 @@ FLOWER_CASES = [
         1,
         id="flower-each-flower-tile-1",
     ),
-    pytest.param(
-        "222m333p444s5m", "5m", (("pong", "111z", 1),), {}, "wind_pong", 1, id="flower-exposed-wind-pong-1"
-    ),
+    pytest.param("222m333p444s5m", "5m", (("pong", "111z", 1),), {}, "wind_pong", 1, id="flower-exposed-wind-pong-1"),
     pytest.param("111z222m333p444s5m", "5m", (), {}, "wind_triplet", 1, id="flower-concealed-wind-triplet-1"),
     pytest.param(
         "222m333p444s5m",
@@ -470,15 +458,9 @@ FLOWER_CASES = [
         2,
         id="flower-exposed-dragon-pong-2",
     ),
-    pytest.param(
-        "777z222m333p444s5m", "5m", (), {}, "dragon_triplet", 2, id="flower-concealed-dragon-triplet-2"
-    ),
-    pytest.param(
-        "222m333p444s5m", "5m", (("kong", "6666s", 1),), {}, "kong", 1, id="flower-suited-exposed-kong-1"
-    ),
-    pytest.param(
-        "222m333p444s5m", "5m", (("added_kong", "6666s", 1),), {}, "kong", 1, id="flower-suited-added-kong-1"
-    ),
+    pytest.param("777z222m333p444s5m", "5m", (), {}, "dragon_triplet", 2, id="flower-concealed-dragon-triplet-2"),
+    pytest.param("222m333p444s5m", "5m", (("kong", "6666s", 1),), {}, "kong", 1, id="flower-suited-exposed-kong-1"),
+    pytest.param("222m333p444s5m", "5m", (("added_kong", "6666s", 1),), {}, "kong", 1, id="flower-suited-added-kong-1"),
     pytest.param(
         "222m333p444s5m",
         "5m",
@@ -488,9 +470,7 @@ FLOWER_CASES = [
         2,
         id="flower-suited-concealed-kong-2",
     ),
-    pytest.param(
-        "222m333p444s5m", "5m", (("kong", "1111z", 1),), {}, "wind_kong", 2, id="flower-wind-exposed-kong-2"
-    ),
+    pytest.param("222m333p444s5m", "5m", (("kong", "1111z", 1),), {}, "wind_kong", 2, id="flower-wind-exposed-kong-2"),
     pytest.param(
         "222m333p444s5m",
         "5m",
@@ -797,9 +777,7 @@ PAYMENT_CASES = [
 
 
 @pytest.mark.parametrize(("melds", "kw", "payments"), PAYMENT_CASES)
-def test_payments(
-    melds: tuple[MeldSpec, ...], kw: dict[str, Any], payments: tuple[int, int, int, int]
-) -> None:
+def test_payments(melds: tuple[MeldSpec, ...], kw: dict[str, Any], payments: tuple[int, int, int, int]) -> None:
     hand = {1: "456m789m777z5m", 3: "777z5m"}[len(melds)]
     r = scored(hand, "5m", *melds, **kw)
     assert r.valid, r.reason
@@ -942,9 +920,7 @@ def test_split_sequences_when_only_they_complete() -> None:
         ),
     ],
 )
-def test_edge_situational_types_on_special_shapes(
-    hand: str, win: str, kw: dict[str, Any], expected: set[str]
-) -> None:
+def test_edge_situational_types_on_special_shapes(hand: str, win: str, kw: dict[str, Any], expected: set[str]) -> None:
     r = scored(hand, win, **kw)
     assert r.valid
     assert set(r.types) == expected
@@ -989,9 +965,15 @@ def test_edge_first_turn_with_a_claim_is_noted() -> None:
     assert any(ln.id == "first_turn" for ln in r.lines)
 
 
-def test_edge_first_turn_kept_with_concealed_kong() -> None:
+def test_edge_first_turn_ends_with_a_concealed_kong() -> None:
     r = scored("456p789s123m5p", "5p", ("concealed_kong", "1111m", None), first_turn=True, replacement=True)
+    assert r.valid and "tianhu" not in r.types and "gangkai" in r.types
+
+
+def test_edge_tianhu_with_gangkai_after_a_flower() -> None:
+    r = scored("123m456p789s123m5p", "5p", first_turn=True, replacement=True, flowers="f1")
     assert {"tianhu", "gangkai"} <= set(r.types)
+    assert r.lezi == 10
 
 
 def test_edge_dihu_not_on_robbed_kong() -> None:

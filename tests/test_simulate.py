@@ -34,8 +34,17 @@ def test_short_run_per_rule_set_is_checked_zero_sum_and_repeatable(
     assert first["hands"] == 8 and first["wins"] + first["draws"] == 8
     assert first["self_draws"] + first["discard_wins"] == first["wins"]
     assert first["bots"] == bots.split(",")
-    for key in ("wins_by_seat", "deal_ins_by_seat", "hand_types", "hands_per_second", "decision_ms_mean",
-                "decision_ms_p99", "digest", "rules", "seed"):
+    for key in (
+        "wins_by_seat",
+        "deal_ins_by_seat",
+        "hand_types",
+        "hands_per_second",
+        "decision_ms_mean",
+        "decision_ms_p99",
+        "digest",
+        "rules",
+        "seed",
+    ):
         assert key in first
     again = simulate_json(capsys, *args)
     assert again["digest"] == first["digest"]

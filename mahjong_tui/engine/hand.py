@@ -422,7 +422,9 @@ class Hand:
         for mode in self.rules.kong_modes:
             if mode is KongMode.KAIGANG:
                 p.counts[t] -= from_hand
-                melds = [*p.melds, Meld(MeldKind.CONCEALED_KONG, (t, t, t, t))]
+                # an added kong replaces its pong
+                rest = [m for m in p.melds if not (m.kind is MeldKind.PONG and m.first == t)]
+                melds = [*rest, Meld(MeldKind.CONCEALED_KONG, (t, t, t, t))]
                 ok = self.rules.is_ready(p.counts, melds)
                 p.counts[t] += from_hand
                 if not ok:

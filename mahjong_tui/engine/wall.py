@@ -94,13 +94,15 @@ class Wall:
         return self._take(self.order[-1])
 
     def draw_from_tail_stack(self, k: int) -> Tile:
-        """Take from the k-th stack counted from the tail (1 = last; beyond the wall: the head stack).
+        """Take from the k-th stack counted from the tail (1 = the last stack).
 
-        Changsha 开杠: the top tile of that stack, else its bottom one.
+        Changsha 开杠: the top tile of that stack, else its bottom one. A count beyond the
+        stacks left takes the last stack, the one 补张 would take (`003`: 最后一墩).
         """
         if not self.order:
             raise WallEmpty("the wall is empty")
-        k = max(1, min(k, len(self.order)))
+        if not 1 <= k <= len(self.order):
+            k = 1
         return self._take(self.order[-k])
 
     def peek_head(self) -> Tile | None:

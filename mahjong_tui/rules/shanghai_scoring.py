@@ -67,9 +67,7 @@ SHANGHAI_HAND_TYPES: Mapping[str, HandType] = MappingProxyType(
             ),
             _ht("hunyise", "混一色", "Half flush", "one suit plus honours"),
             _ht("pengpenghu", "碰碰胡", "All triplets", "four triplets or kongs and a pair"),
-            _ht(
-                "menqing", "门清", "Concealed hand", "no chi, pong or exposed kong (concealed kongs allowed)"
-            ),
+            _ht("menqing", "门清", "Concealed hand", "no chi, pong or exposed kong (concealed kongs allowed)"),
             _ht("qianggang", "抢杠", "Robbing the kong", "won on the tile another player added to a pong"),
         )
     }
@@ -297,9 +295,7 @@ def _readings(ctx: WinContext, params: ShanghaiParams, counts: list[int]) -> lis
             all_triplets = no_chi and all(s.triplet for s in split.sets)
             types = [*situational, *shape_types, *_suit_types(suits, honours, all_triplets)]
             elements = tuple(
-                flower_elements
-                + meld_elements
-                + _split_elements(split, ctx.win_tile if won_on_discard else None)
+                flower_elements + meld_elements + _split_elements(split, ctx.win_tile if won_on_discard else None)
             )
             key = (tuple(sorted(types, key=_TYPE_ORDER.__getitem__)), elements)
             if key in seen:
@@ -311,9 +307,7 @@ def _readings(ctx: WinContext, params: ShanghaiParams, counts: list[int]) -> lis
         if all_honours:
             types.append("luanfengxiang")
         elements = tuple(
-            flower_elements
-            + meld_elements
-            + _held_honour_elements(counts, ctx.win_tile if won_on_discard else None)
+            flower_elements + meld_elements + _held_honour_elements(counts, ctx.win_tile if won_on_discard else None)
         )
         readings.append(_make_reading(params, tuple(sorted(types, key=_TYPE_ORDER.__getitem__)), elements))
     else:
@@ -324,8 +318,8 @@ def _readings(ctx: WinContext, params: ShanghaiParams, counts: list[int]) -> lis
 def _situational_types(ctx: WinContext, bahua: bool) -> list[str]:
     """Types that depend on how and when the hand was won, not on its shape."""
     types: list[str] = []
-    # A claimed meld means a claim was made, so the first turn is over (RULES.md §4).
-    first_turn = ctx.first_turn and not any(m.kind.is_exposed for m in ctx.melds)
+    # Any meld (a claim, or a kong of one's own) ends the first turn (RULES.md §4, docs/common.md).
+    first_turn = ctx.first_turn and not ctx.melds
     if first_turn and ctx.winner == ctx.dealer and ctx.win_by is WinBy.SELF_DRAW:
         types.append("tianhu")
     if first_turn and ctx.winner != ctx.dealer and ctx.win_by is not WinBy.ROBBED_KONG:
@@ -379,9 +373,7 @@ def _split_elements(split: Split, discard_tile: Tile | None) -> list[_Element]:
 
 def _held_honour_elements(counts: Sequence[int], discard_tile: Tile | None) -> list[_Element]:
     """With no regular split, an honour held 3 or 4 times is one concealed triplet (RULES.md §4)."""
-    return [
-        _honour_triplet(t, discard_tile, held4=counts[t] == 4) for t in range(27, NUM_KINDS) if counts[t] >= 3
-    ]
+    return [_honour_triplet(t, discard_tile, held4=counts[t] == 4) for t in range(27, NUM_KINDS) if counts[t] >= 3]
 
 
 def _honour_triplet(tile: Tile, discard_tile: Tile | None, *, held4: bool) -> _Element:
@@ -455,9 +447,7 @@ def _shares(ctx: WinContext, params: ShanghaiParams, related: frozenset[int]) ->
         return [_Share(d, total, why_en, why_zh)]
     if d in related:
         n = params.sankou_discard_shares
-        return [
-            _Share(d, n, "dealt in, 三口 with the winner; nobody else pays", "放炮，与胡家三口，别家不付")
-        ]
+        return [_Share(d, n, "dealt in, 三口 with the winner; nobody else pays", "放炮，与胡家三口，别家不付")]
     if related:
         if ctx.discarder_ready:
             out = [_Share(d, 1, "dealt in while ready (听牌)", "听牌时放炮")]
@@ -484,11 +474,11 @@ def _shares(ctx: WinContext, params: ShanghaiParams, related: frozenset[int]) ->
 def _result(ctx: WinContext, params: ShanghaiParams, r: _Reading) -> ScoreResult:
     base = ctx.base
     lines: list[ScoreLine] = []
-    if ctx.first_turn and any(m.kind.is_exposed for m in ctx.melds):
+    if ctx.first_turn and ctx.melds:
         lines.append(
             ScoreLine(
                 LineKind.NOTE,
-                "not a first-turn win: a claimed meld means a claim was made (no 天胡 or 地胡)",
+                "not a first-turn win: a meld (a claim or a kong) ends the first turn, so no 天胡 or 地胡",
                 "已有吃碰杠，不算天胡地胡",
                 id="first_turn",
             )
@@ -657,9 +647,7 @@ def _element_line(params: ShanghaiParams, e: _Element) -> ScoreLine:
 
 
 def _not_a_win(reason: str, zh: str) -> ScoreResult:
-    return ScoreResult(
-        valid=False, reason=reason, lines=(ScoreLine(LineKind.NOTE, reason, zh, id="invalid"),)
-    )
+    return ScoreResult(valid=False, reason=reason, lines=(ScoreLine(LineKind.NOTE, reason, zh, id="invalid"),))
 
 
 def _plain_hand(r: _Reading) -> ScoreResult:

@@ -200,7 +200,8 @@ def action_title(action: Action) -> str:
     if kind is ActionKind.CHI:
         assert action.tile is not None
         seq = sorted((*action.tiles, action.tile))
-        return "吃 Chi " + "".join(tile_name(x)[0] for x in seq) + tile_name(seq[0])[1]
+        notation = "".join(tile_name(x)[0] for x in seq) + tile_name(seq[0])[1]
+        return f"吃 Chi {tile_zh(seq[0])[0]}{tile_zh(seq[1])[0]}{tile_zh(seq[2])} ({notation})"
     if kind in (ActionKind.KONG, ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG):
         name = {ActionKind.KONG: "杠 Kong", ActionKind.CONCEALED_KONG: "暗杠 Concealed kong",
                 ActionKind.ADDED_KONG: "加杠 Added kong"}[kind]
@@ -218,6 +219,13 @@ def action_title(action: Action) -> str:
     if kind is ActionKind.TAKE_HAIDI:
         return "海底 Take the last tile"
     return f"打 Discard{t}"
+
+
+def tiles_zh(tiles: tuple[Tile, ...]) -> str:
+    """A meld in Chinese: ``二三四筒``, ``五五五万``, ``东东东``."""
+    if all(t < 27 for t in tiles) and len({t // 9 for t in tiles}) == 1:
+        return "".join(tile_zh(t)[0] for t in tiles) + tile_zh(tiles[0])[1]
+    return "".join(tile_zh(t) for t in tiles)
 
 
 def describe_event(ev: Event, look: Look, viewers: frozenset[int]) -> str | None:
@@ -245,8 +253,7 @@ def describe_event(ev: Event, look: Look, viewers: frozenset[int]) -> str | None
             verb = "补张 buzhang"
         elif ev.mode is KongMode.KAIGANG:
             verb = "开杠 kaigang"
-        tiles = "".join(tile_zh(t) if i == 0 else tile_zh(t)[0] for i, t in enumerate(ev.meld.tiles))
-        return f"{name(ev.seat)} {verb} {tiles} from {look.names[ev.from_seat]}"
+        return f"{name(ev.seat)} {verb} {tiles_zh(ev.meld.tiles)} from {look.names[ev.from_seat]}"
     if isinstance(ev, KongDeclared):
         what = "暗杠 concealed kong" if ev.meld.kind is MeldKind.CONCEALED_KONG else "加杠 added kong"
         if ev.mode is KongMode.BUZHANG:

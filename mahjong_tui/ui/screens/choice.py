@@ -105,7 +105,7 @@ class ChoiceScreen(ModalScreen[Action | None]):
             for i, c in enumerate(self.choices):
                 key = "Esc" if c.key == "escape" else c.key
                 variant = "success" if c.action is not None and c.action.kind is ActionKind.WIN else "default"
-                button = Button(f"[{key}] {c.label}", id=f"choice-{i}", classes="choice", variant=variant)
+                button = Button(Text(f"[{key}] {c.label}"), id=f"choice-{i}", classes="choice", variant=variant)
                 button.can_focus = False  # only a choice's own key (or a click) answers
                 yield button
             for note in self.notes:

@@ -23,7 +23,7 @@ class CurtainScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         """A single centred card."""
         with Vertical(id="curtain-card"):
-            yield Static("🀫  hot seat  🀫", id="curtain-title")
+            yield Static("麻将 · hot seat", id="curtain-title")
             yield Static(f"pass to {self.who} — press Enter", id="curtain-who")
             if self.why:
                 yield Static(self.why, id="curtain-why")

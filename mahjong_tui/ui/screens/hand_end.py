@@ -141,7 +141,8 @@ def _win_block(look: Look, ev: PlayerWon, names: dict[str, tuple[str, str]]) -> 
         style = "bold" if ln.kind in (LineKind.VALUE, LineKind.TYPE) else ""
         if ln.kind is LineKind.PAYMENT:
             style = "#ffab40"
-        amount = "" if ln.amount is None else str(ln.amount)
+        counted = ln.kind in (LineKind.TYPE, LineKind.FLOWER, LineKind.VALUE, LineKind.PAYMENT)
+        amount = "" if ln.amount is None or not counted else str(ln.amount)
         lines.add_row(Text(ln.text(), style=style), Text(amount, style=style))
     return Group(Text(""), title, hand, types, lines)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
@@ -31,44 +31,55 @@ class NewGameScreen(Screen[GameSetup | None]):
 
     def compose(self) -> ComposeResult:
         """The form."""
-        s = self.setup
         with VerticalScroll(id="new-game"):
             yield Static("麻将 mahjong-tui — new game", classes="card-title")
-            with Horizontal(classes="field"):
-                yield Label("Rules", classes="field-label")
-                yield Select(
-                    [(f"{name} — {get_ruleset(name).zh_name}", name) for name in PRESET_FAMILY],
-                    value=s.rules, allow_blank=False, id="rules",
-                )
-            for i, seat in enumerate(s.seats):
-                with Horizontal(classes="field seat-field"):
-                    yield Label(f"Seat {i + 1}", classes="field-label")
-                    yield Select(_PLAYER_CHOICES, value="human" if seat.human else seat.level,
-                                 allow_blank=False, id=f"player-{i}", classes="player")
-                    yield Input(seat.name, placeholder="name", id=f"name-{i}", classes="name")
-            with Horizontal(classes="field"):
-                yield Label("Base score 底分", classes="field-label")
-                yield Input(str(s.base), id="base", type="integer")
-                yield Static("(Shanghai)", classes="field-note", id="base-note")
-            with Horizontal(classes="field"):
-                yield Label("Starting points", classes="field-label")
-                yield Input("" if s.starting_points is None else str(s.starting_points),
-                            placeholder="rule set default", id="points", type="integer")
-            with Horizontal(classes="field"):
-                yield Label("Hands", classes="field-label")
-                yield Input("" if s.max_hands is None else str(s.max_hands),
-                            placeholder="until someone is out", id="hands", type="integer")
-            with Horizontal(classes="field"):
-                yield Label("Seed", classes="field-label")
-                yield Input("" if s.seed is None else str(s.seed), placeholder="random", id="seed", type="integer")
-            with Horizontal(classes="field"):
-                yield Label("Bot speed", classes="field-label")
-                yield Select([(k, k) for k in BOT_SPEEDS], value=s.speed, allow_blank=False, id="speed")
+            with Horizontal(id="new-game-columns"):
+                with Vertical(id="new-game-seats"):
+                    yield from self._seat_fields()
+                with Vertical(id="new-game-numbers"):
+                    yield from self._number_fields()
             yield Static("", id="new-game-error")
             with Horizontal(classes="buttons"):
                 yield Button("Start", id="start", variant="primary")
                 yield Button("Quit", id="quit")
         yield Footer()
+
+    def _seat_fields(self) -> ComposeResult:
+        """Rules and the four seats."""
+        s = self.setup
+        with Horizontal(classes="field"):
+            yield Label("Rules", classes="field-label")
+            yield Select(
+                [(f"{name} — {get_ruleset(name).zh_name}", name) for name in PRESET_FAMILY],
+                value=s.rules, allow_blank=False, id="rules",
+            )
+        for i, seat in enumerate(s.seats):
+            with Horizontal(classes="field seat-field"):
+                yield Label(f"Seat {i + 1}", classes="field-label")
+                yield Select(_PLAYER_CHOICES, value="human" if seat.human else seat.level,
+                             allow_blank=False, id=f"player-{i}", classes="player")
+                yield Input(seat.name, placeholder="name", id=f"name-{i}", classes="name")
+
+    def _number_fields(self) -> ComposeResult:
+        """Scores, hands, seed and the bots' pace."""
+        s = self.setup
+        with Horizontal(classes="field"):
+            yield Label("Base score 底分", classes="field-label")
+            yield Input(str(s.base), id="base", type="integer", tooltip="Shanghai only")
+        with Horizontal(classes="field"):
+            yield Label("Starting points", classes="field-label")
+            yield Input("" if s.starting_points is None else str(s.starting_points),
+                        placeholder="rule set default", id="points", type="integer")
+        with Horizontal(classes="field"):
+            yield Label("Hands", classes="field-label")
+            yield Input("" if s.max_hands is None else str(s.max_hands),
+                        placeholder="until one is out", id="hands", type="integer")
+        with Horizontal(classes="field"):
+            yield Label("Seed", classes="field-label")
+            yield Input("" if s.seed is None else str(s.seed), placeholder="random", id="seed", type="integer")
+        with Horizontal(classes="field"):
+            yield Label("Bot speed", classes="field-label")
+            yield Select([(k, k) for k in BOT_SPEEDS], value=s.speed, allow_blank=False, id="speed")
 
     def on_mount(self) -> None:
         """Base score only matters for Shanghai."""

@@ -50,6 +50,7 @@ class TableScreen(Screen[str]):
         Binding("d", "discard_drawn", "Discard drawn"),
         Binding("w", "win", "胡 Win"),
         Binding("k", "kong", "杠 Kong"),
+        Binding("c", "summary", "Hand summary"),
         Binding("f", "fast_forward", "Fast-forward"),
         Binding("a", "autoplay", "Autoplay"),
         Binding("l", "log", "Log", show=False),
@@ -306,9 +307,10 @@ class TableScreen(Screen[str]):
         self.viewer = seat
         self.bottom = seat
         look = self.look()
-        log = self.query_one("#log", RichLog)
-        for note in self.private[seat]:
-            log.write(f"{look.names[seat]}: {note}")
+        if self.driver.hotseat:
+            log = self.query_one("#log", RichLog)
+            for note in self.private[seat]:
+                log.write(f"{look.names[seat]}: {note}")
         hand = self.driver.game.hand
         if hand.phase is Phase.TURN:
             self.actor = seat
@@ -383,7 +385,11 @@ class TableScreen(Screen[str]):
                 a.kind in _KONGS for a in self.driver.game.legal_actions(self.actor)
             )
         if action == "autoplay":
-            return bool(self.driver.humans)
+            return bool(self.driver.humans) and not self.driver.game.hand.over
+        if action == "summary":
+            return self.driver.game.hand.over
+        if action == "fast_forward":
+            return not self.driver.game.hand.over
         return True
 
     def action_move(self, step: int) -> None:
@@ -538,7 +544,7 @@ class TableScreen(Screen[str]):
                 self.dismiss("quit")
                 return
             if answer == "table":
-                self.notify("Press c to continue")
+                self.refresh_bindings()
                 return
             if self.driver.game.over:
                 def final(choice: str | None) -> None:
@@ -552,7 +558,7 @@ class TableScreen(Screen[str]):
 
         self.app.push_screen(HandEndScreen(look, self.hand_events, list(self.driver.history)), after)
 
-    def key_c(self) -> None:
+    def action_summary(self) -> None:
         """Back to the summary after looking at the ended hand."""
         if self.driver.game.hand.over:
             self._waiting = False

@@ -77,6 +77,10 @@ class CompactSeat(Widget):
         if look is None:
             return ""
         width = max(10, self.size.width)
+        river = river_chunks(look, self.seat)
+        if self.position == "bottom":
+            body = pack(river, width - 3, max_lines=2, keep_end=True) if river else Text("—", style="#6b7075")
+            return Text("河 ", style="#6b7075") + Text("\n   ").join(body.split("\n"))
         p = look.game.hand.players[self.seat]
         line = seat_header(look, self.seat, compact=True)
         if p.flowers:
@@ -84,15 +88,13 @@ class CompactSeat(Widget):
         for m in p.melds:
             line.append(" ")
             line.append_text(meld_text(look, m, self.seat))
-        if self.position != "bottom":
-            shown = look.game.hand.over or self.seat in look.face_up
-            if shown:
-                line.append(" ")
-                line.append_text(pack(concealed_chunks(look, self.seat), 400))
-            else:
-                line.append(f" ▒×{sum(p.counts)}", style="#7fb58a")
+        shown = look.game.hand.over or self.seat in look.face_up
+        if shown:
+            line.append(" ")
+            line.append_text(pack(concealed_chunks(look, self.seat), 400))
+        else:
+            line.append(f" ▒×{sum(p.counts)}", style="#7fb58a")
         line.truncate(width)
-        river = river_chunks(look, self.seat)
         body = pack(river, width - 3, max_lines=2, keep_end=True) if river else Text("—", style="#6b7075")
         out = line
         out.append("\n")

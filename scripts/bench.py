@@ -1,0 +1,178 @@
+"""One benchmark run, printed side by side: shanten speed, bot decision latency, simulation speed.
+
+    python scripts/bench.py [--hands 300] [--views 3000] [--seed 1]
+
+1. Shanten calls per second on the same random 13/14-tile hands: ours (regular shape and
+   each rule family's shanten) against the ``mahjong`` package (installed with the test
+   extra; imported only here). Both measured after a warm-up on other hands.
+2. Bot decision latency per level (mean and p99, ms): every level answers the same
+   recorded seat views (taken from seeded bot games, only those with a real choice).
+3. ``simulate`` hands per second per rule set and bot level (four bots of that level),
+   with one worker and with two, and the speed-up.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bots import LEVELS, create_bot  # noqa: E402
+from mahjong_tui.engine.analysis import shanten, shanten_regular  # noqa: E402
+from mahjong_tui.engine.game import Game  # noqa: E402
+from mahjong_tui.engine.view import SeatView, seat_view  # noqa: E402
+from mahjong_tui.simulate import SimulateArgs, run  # noqa: E402
+
+RULES = ("shanghai", "changsha")
+
+
+def random_hands(rng: random.Random, kinds: list[int], count: int) -> list[list[int]]:
+    """Hands of 13 or 14 tiles dealt from four copies of each kind."""
+    wall = [k for k in kinds for _ in range(4)]
+    out = []
+    for i in range(count):
+        c = [0] * 34
+        for t in rng.sample(wall, 13 + i % 2):
+            c[t] += 1
+        out.append(c)
+    return out
+
+
+def calls_per_second(fn, hands: list[list[int]], repeat: int = 3) -> float:  # type: ignore[no-untyped-def]
+    """Best of ``repeat`` passes over ``hands``."""
+    best = 0.0
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        for h in hands:
+            fn(h)
+        best = max(best, len(hands) / (time.perf_counter() - t0))
+    return best
+
+
+def bench_shanten(n: int) -> None:
+    """Our shanten against the mahjong package's regular-hand shanten."""
+    try:
+        from mahjong.shanten import Shanten
+    except ImportError:
+        print("shanten: the mahjong package is not installed (pip install -e '.[test]'); skipped\n")
+        return
+    reference = Shanten().calculate_shanten_for_regular_hand
+    rng = random.Random(7)
+    kinds = list(range(34))
+    for h in random_hands(rng, kinds, n):  # warm-up, other hands
+        shanten_regular(h)
+        reference(h)
+    hands = random_hands(rng, kinds, n)
+    suited = random_hands(rng, list(range(27)), n)
+    rows = [
+        ("regular shape, random hands", calls_per_second(shanten_regular, hands), calls_per_second(reference, hands)),
+        ("shanghai shanten (+ 乱风向)", calls_per_second(lambda h: shanten(h, "shanghai"), hands), None),
+        (
+            "changsha shanten (all shapes)",
+            calls_per_second(lambda h: shanten(h, "changsha"), suited),
+            calls_per_second(reference, suited),
+        ),
+    ]
+    print(f"{'shanten calls/s':<34}{'mahjong_tui':>14}{'mahjong pkg':>14}{'ratio':>8}")
+    for label, ours, ref in rows:
+        ref_txt = f"{ref:>14,.0f}" if ref else f"{'-':>14}"
+        ratio = f"{ours / ref:>7.1f}x" if ref else f"{'':>8}"
+        print(f"{label:<34}{ours:>14,.0f}{ref_txt}{ratio}")
+    print("(changsha row: the package computes the regular shape only, on the same hands)\n")
+
+
+def collect_views(rules: str, count: int, seed: int) -> list[SeatView]:
+    """Seat views with more than one legal action, from seeded games of mixed bots."""
+    views: list[SeatView] = []
+    levels = ("hard", "normal", "easy", "normal")
+    g = 0
+    while len(views) < count:
+        game = Game(rules, seed * 1000 + g)
+        bots = [create_bot(levels[s], s, g) for s in range(4)]
+        g += 1
+        try:
+            for _ in range(6):
+                while not game.hand.over:
+                    seat = game.pending_seats()[0]
+                    view = seat_view(game.hand, seat)
+                    if len(view.legal) > 1:
+                        views.append(view)
+                    game.apply(bots[seat].choose(view))
+                if game.over or len(views) >= count:
+                    break
+                game.next_hand()
+        except Exception as e:  # an engine failure is simulate's to report; here the game just stops
+            print(f"  (game {g - 1} stopped: {type(e).__name__}: {e})", file=sys.stderr)
+    return views[:count]
+
+
+def bench_latency(views_per_rules: int, seed: int) -> None:
+    """Mean and p99 of one decision per level on the same views."""
+    print(f"{'bot decision latency (ms)':<28}" + "".join(f"{lv + ' mean':>13}{lv + ' p99':>12}" for lv in LEVELS))
+    for rules in RULES:
+        views = collect_views(rules, views_per_rules * 2, seed)
+        warm, timed = views[::2], views[1::2]
+        cells = []
+        # every level first answers the warm-up views, so no level pays for filling the shared
+        # analysis memo tables that the others then use
+        for level in LEVELS:
+            bots = [create_bot(level, s, 0) for s in range(4)]
+            for v in warm:
+                bots[v.seat].choose(v)
+        for level in LEVELS:
+            bots = [create_bot(level, s, 0) for s in range(4)]
+            times = []
+            for v in timed:
+                t0 = time.perf_counter()
+                bots[v.seat].choose(v)
+                times.append((time.perf_counter() - t0) * 1000)
+            times.sort()
+            p99 = times[max(0, math.ceil(0.99 * len(times)) - 1)]
+            cells.append(f"{statistics.fmean(times):>13.3f}{p99:>12.3f}")
+        print(f"{rules + f' ({len(timed)} views)':<28}" + "".join(cells))
+    print()
+
+
+def bench_simulate(hands: int, seed: int) -> None:
+    """Hands per second with one worker and with two, per rule set and level."""
+    print(f"{'simulate hands/s':<22}{'level':<8}{'1 worker':>10}{'2 workers':>11}{'speed-up':>10}{'games':>7}")
+    for rules in RULES:
+        for level in LEVELS:
+            rates = []
+            games = 0
+            for workers in (1, 2):
+                args = SimulateArgs(rules, hands, seed, (level,) * 4, workers)  # type: ignore[arg-type]
+                totals, seconds = run(args)
+                rates.append(totals.hands / seconds)
+                games = totals.games
+            print(
+                f"{rules:<22}{level:<8}{rates[0]:>10.1f}{rates[1]:>11.1f}{rates[1] / rates[0]:>9.2f}x{games:>7}",
+                flush=True,
+            )
+    print("(every action checked: legal, tiles conserved, hand sizes, zero-sum points)")
+
+
+def main() -> None:
+    """Run the three measurements."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--hands", type=int, default=300, help="hands per simulate measurement")
+    ap.add_argument("--views", type=int, default=3000, help="seat views per rule set for latency")
+    ap.add_argument("--shanten-hands", type=int, default=20000)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--skip-simulate", action="store_true")
+    args = ap.parse_args()
+    print(f"python {sys.version.split()[0]}\n")
+    bench_shanten(args.shanten_hands)
+    bench_latency(args.views, args.seed)
+    if not args.skip_simulate:
+        bench_simulate(args.hands, args.seed)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,67 @@
+"""Make the SVG screenshots in ``screenshots/`` from seeded games.
+
+    python scripts/screenshots.py [OUTDIR]
+
+Each picture is the app running on a seeded position (see ``mahjong_tui.ui.demo``), so
+running the script again gives the same pictures.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from textual.app import App
+
+from mahjong_tui.ui.app import MahjongApp
+from mahjong_tui.ui.config import Display, TileStyle
+from mahjong_tui.ui.demo import claim_prompt, demo_app, hand_won, mid_hand
+
+FULL = (120, 36)
+COMPACT = (80, 24)
+
+#: name, how to build the app, terminal size, keys to press first, title
+SHOTS: list[tuple[str, Callable[[], App[int]], tuple[int, int], list[str], str]] = [
+    ("new-game", lambda: MahjongApp(), FULL, [], "mahjong-tui: new game"),
+    ("table-shanghai", lambda: demo_app(mid_hand("shanghai", 1)), FULL, [], "Shanghai, mid-hand"),
+    ("table-changsha", lambda: demo_app(mid_hand("changsha", 1)), FULL, [], "Changsha, mid-hand"),
+    ("claim-prompt", lambda: demo_app(claim_prompt("shanghai", 1)), FULL, [], "A claim prompt"),
+    ("hotseat-curtain", lambda: demo_app(mid_hand("shanghai", 1), humans=2), FULL, [], "Hot-seat curtain"),
+    ("hand-end", lambda: demo_app(hand_won("shanghai", 1)), FULL, ["w"], "End of a hand"),
+    ("compact-80x24", lambda: demo_app(mid_hand("shanghai", 1)), COMPACT, [], "Compact layout, 80×24"),
+    (
+        "table-plain-text",
+        lambda: demo_app(mid_hand("changsha", 1), display=Display(style=TileStyle.PLAIN)),
+        FULL,
+        [],
+        "Plain-text tiles",
+    ),
+]
+
+
+async def shoot(build: Callable[[], App[int]], size: tuple[int, int], keys: list[str], title: str) -> str:
+    """Run the app headless at ``size``, press ``keys``, and return the SVG."""
+    app = build()
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        for key in keys:
+            await pilot.press(key)
+            await pilot.pause()
+        await pilot.pause()
+        return app.export_screenshot(title=title)
+
+
+async def main(outdir: Path) -> None:
+    """Write every screenshot."""
+    outdir.mkdir(parents=True, exist_ok=True)
+    for name, build, size, keys, title in SHOTS:
+        svg = await shoot(build, size, keys, title)
+        (outdir / f"{name}.svg").write_text(svg, encoding="utf-8")
+        print(f"wrote {outdir / name}.svg")
+
+
+if __name__ == "__main__":
+    default = Path(__file__).resolve().parent.parent / "screenshots"
+    asyncio.run(main(Path(sys.argv[1]) if len(sys.argv) > 1 else default))
