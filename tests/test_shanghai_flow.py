@@ -446,3 +446,12 @@ def test_claim_events_show_source_seat():
     events = play(h, "0 discard 5m", "1 pass", "2 pong 5m")
     claim = next(e for e in events if isinstance(e, MeldClaimed))
     assert claim.from_seat == 0 and claim.meld.source == 0
+
+
+def test_no_self_draw_win_right_after_a_claim():
+    """A self-drawn win needs a draw: after a pong that completes the hand there is only a discard."""
+    h = scripted_hand("shanghai", fill_hands(["5z", "123m456m789m1z1z5z5z", "", ""]))
+    play(h, "0 discard 5z")
+    assert {"win", "pong"} <= kinds(h, 1)
+    play(h, "1 pong 5z")
+    assert kinds(h, 1) == {"discard"}

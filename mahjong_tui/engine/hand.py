@@ -364,7 +364,7 @@ class Hand:
         self.phase = Phase.TURN
         acts: list[Action] = []
         refusals: list[Refusal] = []
-        win = self._self_win_check(seat)
+        win = self._self_win_check(seat) if self.turn_after_draw else None  # no self-draw win right after a claim
         if win is not None:
             if win.valid:
                 acts.append(Action(seat, ActionKind.WIN, p.last_drawn))

@@ -50,7 +50,7 @@ class NewGameScreen(Screen[GameSetup | None]):
         with Horizontal(classes="field"):
             yield Label("Rules", classes="field-label")
             yield Select(
-                [(f"{name} — {get_ruleset(name).zh_name}", name) for name in PRESET_FAMILY],
+                [(f"{name} {get_ruleset(name).zh_name}", name) for name in PRESET_FAMILY],
                 value=s.rules, allow_blank=False, id="rules",
             )
         for i, seat in enumerate(s.seats):
