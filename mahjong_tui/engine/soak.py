@@ -92,6 +92,20 @@ def _choose(game: Game, seat: int, actions: list[Action], rng: random.Random) ->
     return rng.choice(actions)
 
 
+def _bird_outcome(ev: PlayerWon) -> str:
+    """How a win's bird fell: on the winner, the discarder, another seat, or no bird."""
+    ctx = ev.context
+    how = "self_draw" if ctx.discarder is None else "discard"
+    if ctx.bird is None:
+        return f"bird_{how}_none"
+    hit = (ctx.dealer + ctx.bird % 9) % 4
+    if hit == ctx.winner:
+        return f"bird_{how}_hits_winner"
+    if hit == ctx.discarder:
+        return f"bird_{how}_hits_discarder"
+    return f"bird_{how}_hits_other"
+
+
 def soak(rules: str, seed: int, hands: int, *, probe_every: int = 7, replay: bool = True) -> SoakStats:
     """Play ``hands`` hands of random legal actions, checking every invariant."""
     stats = SoakStats()
@@ -131,6 +145,7 @@ def soak(rules: str, seed: int, hands: int, *, probe_every: int = 7, replay: boo
                     stats.events[type(ev).__name__] += 1
                     if isinstance(ev, PlayerWon):
                         stats.hand_types.update(ev.result.types)
+                        stats.events[_bird_outcome(ev)] += 1
                     elif isinstance(ev, KaigangRevealed):
                         stats.events["kaigang"] += 1
                     elif isinstance(ev, BirdDrawn):

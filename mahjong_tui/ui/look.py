@@ -110,15 +110,13 @@ def meld_text(look: Look, meld: Meld, owner: int) -> Text:
     """A meld's tiles and, for a claim, the seat it came from (上/对/下 and that seat's wind)."""
     out = Text()
     if meld.kind is MeldKind.CONCEALED_KONG:
-        out.append_text(look.back())
-        out.append_text(look.tile(meld.tiles[1]))
-        out.append_text(look.tile(meld.tiles[2]))
-        out.append_text(look.back())
-        return out
+        return Text(" ").join([look.back(), look.tile(meld.tiles[1]), look.tile(meld.tiles[2]), look.back()])
     claimed_marked = False
-    for t in meld.tiles:
+    for i, t in enumerate(meld.tiles):
         mark = not claimed_marked and t == meld.claimed and meld.source is not None
         claimed_marked = claimed_marked or mark
+        if i:
+            out.append(" ")
         out.append_text(look.tile(t, dim=mark))
     if meld.source is not None:
         rel = RELATION.get((meld.source - owner) % 4, "")

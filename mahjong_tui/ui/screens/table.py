@@ -71,6 +71,7 @@ class TableScreen(Screen[str]):
         self.last_discard: tuple[int, int] | None = None
         self.fast = False
         self.confirm: Action | None = None
+        self.armed: int | None = None  # a tile picked by number or click: the same again discards it
         self.private: dict[int, list[str]] = {s: [] for s in range(4)}
         self.hand_events: list[Event] = []
         self._timer: Timer | None = None
@@ -277,6 +278,7 @@ class TableScreen(Screen[str]):
         """Send an action to the engine, show what happened, and go on."""
         self.actor = None
         self.selected = None
+        self.armed = None
         self.confirm = None
         if action.seat in self.private:
             self.private[action.seat].clear()
@@ -398,6 +400,7 @@ class TableScreen(Screen[str]):
             return
         n = len(hand_tiles(self.look(), self.actor))
         self.selected = ((self.selected or 0) + step) % n
+        self.armed = None
         self.confirm = None
         self.render_table()
 
@@ -408,10 +411,11 @@ class TableScreen(Screen[str]):
         n = len(hand_tiles(self.look(), self.actor))
         if index >= n:
             return
-        if self.selected == index:
+        if self.armed == index and self.selected == index:
             self.action_discard()
             return
         self.selected = index
+        self.armed = index
         self.confirm = None
         self.render_table()
 

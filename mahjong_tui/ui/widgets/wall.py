@@ -63,12 +63,12 @@ def info_lines(look: Look) -> list[Text]:
         if hand.huangfan_from_dice:
             hf.append(f" (dice +{hand.huangfan_from_dice})", style="#9aa0a6")
         lines.append(hf)
-    dice = Text(f"dice {DICE[view.dice[0] - 1]} {DICE[view.dice[1] - 1]} = {sum(view.dice)}")
+    dice = Text(f"dice {DICE[view.dice[0] - 1]}{DICE[view.dice[1] - 1]} = {sum(view.dice)}")
     bseat, bidx = view.break_at
-    dice.append(f"  break: {look.wind(bseat)} wall #{bidx + 1}", style=_BREAK)
+    dice.append(f" · break {look.wind(bseat)} #{bidx + 1}", style=_BREAK)
     lines.append(dice)
-    left = Text(f"wall {view.remaining} left", style="bold")
-    left.append("  ")
+    left = Text(f"{view.remaining} left", style="bold")
+    left.append(" ")
     left.append("█", style=_HEAD)
     left.append(" head ", style="#9aa0a6")
     left.append("█", style=_TAIL)

@@ -1,0 +1,472 @@
+"""The table app driven by keys and clicks (Textual Pilot): whole hands, prompts, hot-seat, sizes.
+
+Bot seats are played by a tiny fixed policy defined here, so these tests do not depend on
+the bots package. Seeds are found at run time by playing the same policy on the engine
+alone, then the same hand is played through the UI and must end the same way.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+
+import pytest
+from rich.text import Text
+
+from mahjong_tui.engine.actions import Action, ActionKind
+from mahjong_tui.engine.events import HandOutcome
+from mahjong_tui.engine.game import Game
+from mahjong_tui.engine.hand import Phase
+from mahjong_tui.engine.view import SeatView
+from mahjong_tui.ui.app import MahjongApp, play_parser
+from mahjong_tui.ui.config import Display, GameSetup, Palette, SetupError, TileStyle, quick_setup
+from mahjong_tui.ui.screens.choice import ChoiceScreen, choices_for
+from mahjong_tui.ui.screens.curtain import CurtainScreen
+from mahjong_tui.ui.screens.hand_end import GameEndScreen, HandEndScreen
+from mahjong_tui.ui.screens.new_game import NewGameScreen
+from mahjong_tui.ui.screens.table import TableScreen, layout_for
+from mahjong_tui.ui.tiles import WIDTH, tile_label, tile_text
+from mahjong_tui.ui.widgets.hand import CELL, GAP, HandView, hand_tiles
+
+FULL = (120, 36)
+COMPACT = (80, 24)
+CLAIMS = (ActionKind.WIN, ActionKind.DECLARE_INITIAL, ActionKind.TAKE_HAIDI, ActionKind.KONG, ActionKind.PONG,
+          ActionKind.CHI, ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG)
+
+
+# ---------------------------------------------------------------------- a tiny fixed policy
+def policy(legal: list[Action], counts: list[int] | tuple[int, ...]) -> Action:
+    """Win, then claim whatever is offered; else discard the tile with the fewest friends."""
+    for kind in CLAIMS:
+        for a in legal:
+            if a.kind is kind:
+                return a
+
+    def friends(t: int) -> int:
+        near = sum(counts[n] for n in (t - 2, t - 1, t + 1, t + 2) if t < 27 and 0 <= n < 27 and n // 9 == t // 9)
+        return 3 * counts[t] + near
+
+    discards = [a for a in legal if a.kind is ActionKind.DISCARD]
+    if discards:
+        return min(discards, key=lambda a: (friends(a.tile or 0), -(a.tile or 0)))
+    return next(a for a in legal if a.kind is ActionKind.PASS)
+
+
+class PolicyBot:
+    """The policy as a bot."""
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+
+    def choose(self, view: SeatView) -> Action:
+        return policy(list(view.legal), view.counts)
+
+
+def policy_bots(level: str, seat: int, seed: int) -> PolicyBot:
+    return PolicyBot(seat)
+
+
+def play_engine(game: Game, stop: Callable[[Game], bool], limit: int = 3000) -> bool:
+    """Play the policy for every seat on the engine alone until ``stop``."""
+    for _ in range(limit):
+        if stop(game):
+            return True
+        if game.hand.over:
+            return False
+        seat = game.pending_seats()[0]
+        game.apply(policy(game.legal_actions(seat), game.hand.players[seat].counts))
+    return False
+
+
+def find_seed(rules: str, want: Callable[[Game], bool]) -> int:
+    """A seed whose first hand, played by the policy everywhere, ends as wanted."""
+    for seed in range(300):
+        game = Game(rules, seed)
+        play_engine(game, lambda g: g.hand.over)
+        if game.hand.over and want(game):
+            return seed
+    raise AssertionError(f"no {rules} seed found")
+
+
+def app_for(rules: str, seed: int, humans: int = 1, **kw: object) -> MahjongApp:
+    setup = quick_setup(rules, humans, "normal", seed, speed="instant")
+    return MahjongApp(setup, bot_factory=policy_bots, **kw)  # type: ignore[arg-type]
+
+
+def plain(widget: object) -> str:
+    """The text a widget shows, without styles."""
+    from rich.console import Console
+    from textual.widgets import Static
+
+    content = widget.content if isinstance(widget, Static) else widget.render()  # type: ignore[attr-defined]
+    console = Console(width=200, record=True, file=io.StringIO())
+    console.print(content)
+    return console.export_text()
+
+
+def table_of(app: MahjongApp) -> TableScreen:
+    return next(s for s in app.screen_stack if isinstance(s, TableScreen))
+
+
+async def settle(pilot, until: Callable[[], bool], rounds: int = 400) -> None:  # type: ignore[no-untyped-def]
+    """Let timers and messages run until ``until()`` holds."""
+    for _ in range(rounds):
+        if until():
+            return
+        await pilot.pause(0.01)
+    assert until(), "the app did not get there"
+
+
+async def play_hand_by_keys(pilot, app: MahjongApp, *, method: str = "numbers") -> list[str]:  # type: ignore[no-untyped-def]
+    """Play every human decision of the current hand with the policy, by keys (or clicks)."""
+    seen: list[str] = []
+    for _ in range(2000):
+        await settle(pilot, lambda: not isinstance(app.screen, TableScreen) or table_of(app).actor is not None
+                     or app.driver is None or app.driver.game.hand.over)
+        screen = app.screen
+        seen.append(type(screen).__name__)
+        if isinstance(screen, (HandEndScreen, GameEndScreen)):
+            return seen
+        game = app.driver.game  # type: ignore[union-attr]
+        if isinstance(screen, CurtainScreen):
+            await pilot.press("enter")
+            continue
+        if isinstance(screen, ChoiceScreen):
+            seat = game.pending_seats()[0]
+            want = policy(game.legal_actions(seat), game.hand.players[seat].counts)
+            choice = next(c for c in screen.choices if c.action == want)
+            await pilot.press(choice.key)
+            if want.kind is ActionKind.PASS and screen.win_offered:
+                await pilot.press(choice.key)
+            continue
+        table = table_of(app)
+        if table.actor is None:
+            continue
+        seat = table.actor
+        want = policy(game.legal_actions(seat), game.hand.players[seat].counts)
+        if want.kind is ActionKind.WIN:
+            await pilot.press("w")
+        elif want.kind in (ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG):
+            await pilot.press("k")
+            await pilot.pause()
+            if isinstance(app.screen, ChoiceScreen):
+                choice = next(c for c in app.screen.choices if c.action == want)
+                await pilot.press(choice.key)
+        else:
+            tiles = hand_tiles(table.look(), seat)
+            index = tiles.index(want.tile)
+            if method == "numbers" and index < 10:
+                await pilot.press(str((index + 1) % 10), "enter")
+            elif method == "click":
+                drawn_gap = GAP if index == len(tiles) - 1 and table.look().game.hand.players[seat].last_drawn else 0
+                offset = (index * CELL + drawn_gap + 1, 2)
+                await pilot.click(HandView, offset=offset)
+                await pilot.click(HandView, offset=offset)
+            else:
+                steps = index - (table.selected or 0)
+                for _ in range(abs(steps)):
+                    await pilot.press("right" if steps > 0 else "left")
+                await pilot.press("enter")
+    raise AssertionError("the hand did not end")
+
+
+# ---------------------------------------------------------------------- tiles and sizes
+@pytest.mark.parametrize("style", list(TileStyle))
+def test_every_tile_has_the_same_width_in_a_style(style: TileStyle) -> None:
+    widths = {Text(tile_label(t, style)).cell_len for t in range(42)}
+    assert widths == {WIDTH[style]}
+
+
+def test_tiles_read_in_chinese_and_notation() -> None:
+    assert tile_label(4, TileStyle.CHINESE) == "五万"
+    assert tile_label(27, TileStyle.CHINESE).strip() == "东"
+    assert tile_label(33, TileStyle.CHINESE).strip() == "中"
+    assert tile_label(13, TileStyle.PLAIN) == "5p"
+    assert tile_label(0, TileStyle.GLYPH).strip() == "\U0001f007"
+
+
+def test_suits_have_their_own_colours_in_both_palettes() -> None:
+    for palette in Palette:
+        colours = {str(tile_text(t, TileStyle.CHINESE, palette).style.color) for t in (4, 13, 22)}
+        assert len(colours) == 3
+    assert tile_text(4, TileStyle.CHINESE, Palette.STANDARD).style != tile_text(
+        4, TileStyle.CHINESE, Palette.COLOURBLIND).style
+
+
+@pytest.mark.parametrize(("size", "mode"), [((120, 36), "full"), ((150, 50), "full"), ((119, 36), "compact"),
+                                            ((80, 24), "compact"), ((79, 24), "tiny"), ((100, 20), "tiny")])
+def test_layout_for_terminal_size(size: tuple[int, int], mode: str) -> None:
+    assert layout_for(*size) == mode
+
+
+# ---------------------------------------------------------------------- whole hands by keys
+@pytest.mark.parametrize(("rules", "method"), [("shanghai", "numbers"), ("changsha", "arrows")])
+async def test_a_whole_hand_won_by_the_human_through_the_keys(rules: str, method: str) -> None:
+    seed = find_seed(rules, lambda g: g.hand.outcome is HandOutcome.WIN and 0 in g.hand.winners)
+    app = app_for(rules, seed)
+    async with app.run_test(size=FULL) as pilot:
+        seen = await play_hand_by_keys(pilot, app, method=method)
+        assert isinstance(app.screen, HandEndScreen)
+        assert 0 in app.driver.game.hand.winners  # type: ignore[union-attr]
+        assert "TableScreen" in seen
+        body = plain(app.screen.query_one("#hand-end-body"))  # type: ignore[attr-defined]
+        assert "won" in body
+        await pilot.press("enter")
+        await settle(pilot, lambda: app.driver is not None and app.driver.game.hand.hand_number == 2)
+
+
+@pytest.mark.parametrize(("rules", "method"), [("shanghai", "arrows"), ("changsha", "numbers")])
+async def test_a_whole_drawn_hand_through_the_keys(rules: str, method: str) -> None:
+    seed = find_seed(rules, lambda g: g.hand.outcome is HandOutcome.DRAWN)
+    app = app_for(rules, seed)
+    async with app.run_test(size=FULL) as pilot:
+        await play_hand_by_keys(pilot, app, method=method)
+        assert isinstance(app.screen, HandEndScreen)
+        assert app.driver.game.hand.outcome is HandOutcome.DRAWN  # type: ignore[union-attr]
+        body = plain(app.screen.query_one("#hand-end-body"))  # type: ignore[attr-defined]
+        assert "Drawn hand" in body
+
+
+async def test_a_hand_played_with_mouse_clicks() -> None:
+    seed = find_seed("shanghai", lambda g: g.hand.outcome is HandOutcome.DRAWN)
+    app = app_for("shanghai", seed)
+    async with app.run_test(size=FULL) as pilot:
+        await play_hand_by_keys(pilot, app, method="click")
+        assert isinstance(app.screen, HandEndScreen)
+
+
+async def test_the_compact_layout_plays_at_80x24() -> None:
+    seed = find_seed("changsha", lambda g: g.hand.outcome is HandOutcome.WIN and 0 in g.hand.winners)
+    app = app_for("changsha", seed)
+    async with app.run_test(size=COMPACT) as pilot:
+        await pilot.pause()
+        assert table_of(app).layout_mode == "compact"
+        await play_hand_by_keys(pilot, app)
+        assert 0 in app.driver.game.hand.winners  # type: ignore[union-attr]
+
+
+# ---------------------------------------------------------------------- the claim prompt
+def claim_game(rules: str, want: Callable[[Game], bool]) -> Game:
+    for seed in range(300):
+        game = Game(rules, seed)
+
+        def ready(g: Game) -> bool:
+            return (g.hand.phase is Phase.CLAIM and 0 in g.pending_seats()
+                    and g.pending_seats()[0] == 0 and want(g))
+
+        if play_engine(game, ready):
+            return game
+    raise AssertionError("no claim position")
+
+
+@pytest.mark.parametrize("rules", ["shanghai", "changsha"])
+async def test_the_claim_prompt_offers_exactly_the_legal_options(rules: str) -> None:
+    game = claim_game(rules, lambda g: len(g.legal_actions(0)) >= 2)
+    legal = game.legal_actions(0)
+    app = MahjongApp(quick_setup(rules, 1, "normal", game.seed, speed="instant"), game=game, bot_factory=policy_bots)
+    async with app.run_test(size=FULL) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        screen = app.screen
+        assert isinstance(screen, ChoiceScreen)
+        offered = [c.action for c in screen.choices]
+        assert sorted(offered, key=repr) == sorted(legal, key=repr)
+        assert len({c.key for c in screen.choices}) == len(screen.choices)
+        title = plain(screen.query_one("#choice-title"))
+        assert "discarded" in title
+        for stray in ("z", "enter", "space", "q", "m"):
+            await pilot.press(stray)
+        assert app.screen is screen
+        assert game.legal_actions(0) == legal
+
+
+async def test_a_stray_key_never_throws_a_win_away() -> None:
+    game = claim_game("shanghai", lambda g: any(a.kind is ActionKind.WIN for a in g.legal_actions(0)))
+    app = MahjongApp(quick_setup("shanghai", 1, "normal", game.seed, speed="instant"), game=game,
+                     bot_factory=policy_bots)
+    async with app.run_test(size=FULL) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        screen = app.screen
+        await pilot.press("enter", "space", "escape", "x")
+        assert app.screen is screen
+        assert "again to pass" in plain(screen.query_one("#choice-hint"))
+        await pilot.press("w")
+        await settle(pilot, lambda: isinstance(app.screen, HandEndScreen))
+        assert 0 in game.hand.winners
+
+
+async def test_a_refused_option_is_explained_in_one_line() -> None:
+    game = claim_game("shanghai", lambda g: bool(g.hand.refusals_for(0)))
+    reasons = [r.reason for r in game.hand.refusals_for(0)]
+    app = MahjongApp(quick_setup("shanghai", 1, "normal", game.seed, speed="instant"), game=game,
+                     bot_factory=policy_bots)
+    async with app.run_test(size=FULL) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        notes = [plain(n) for n in app.screen.query(".choice-note")]
+        assert notes and all(any(r in n for n in notes) for r in reasons)
+
+
+def test_choice_keys_follow_the_action_kinds() -> None:
+    game = claim_game("shanghai", lambda g: any(a.kind is ActionKind.CHI for a in g.legal_actions(0)))
+    choices = choices_for(game.legal_actions(0))
+    keys = {c.action.kind: c.key for c in choices if c.action is not None and c.action.kind is not ActionKind.CHI}
+    assert keys[ActionKind.PASS] == "x"
+    chi_keys = [c.key for c in choices if c.action is not None and c.action.kind is ActionKind.CHI]
+    assert chi_keys == [str(i + 1) for i in range(len(chi_keys))]
+
+
+# ---------------------------------------------------------------------- hot-seat
+async def test_the_curtain_hides_every_hand_in_hot_seat() -> None:
+    app = app_for("shanghai", 3, humans=2)
+    async with app.run_test(size=FULL) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, CurtainScreen))
+        table = table_of(app)
+        seat = app.driver.game.pending_seats()[0]  # type: ignore[union-attr]
+        assert table.viewer is None
+        assert table.look().face_up == frozenset()
+        hand = table.query_one(HandView)
+        drawn = plain(hand)
+        assert "▒" in drawn and not any(ch in drawn for ch in "万筒条")
+        assert "pass to" in plain(app.screen.query_one("#curtain-who"))
+        await pilot.press("x", "w", "1", "d")  # nothing but Enter lifts the curtain
+        assert isinstance(app.screen, CurtainScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert table.viewer == seat
+
+
+async def test_hot_seat_asks_each_human_behind_the_curtain() -> None:
+    seed = find_seed("changsha", lambda g: True)
+    app = app_for("changsha", seed, humans=2)
+    async with app.run_test(size=FULL) as pilot:
+        shown_to: int | None = None
+        for _ in range(3000):
+            await settle(pilot, lambda: not isinstance(app.screen, TableScreen) or table_of(app).actor is not None
+                         or app.driver.game.hand.over)  # type: ignore[union-attr]
+            screen = app.screen
+            if isinstance(screen, HandEndScreen):
+                break
+            game = app.driver.game  # type: ignore[union-attr]
+            if isinstance(screen, CurtainScreen):
+                shown_to = game.pending_seats()[0]
+                await pilot.press("enter")
+                continue
+            seat = game.pending_seats()[0]
+            assert seat == shown_to, "a human's tiles were shown without the curtain"
+            assert table_of(app).viewer == seat
+            want = policy(game.legal_actions(seat), game.hand.players[seat].counts)
+            if isinstance(screen, ChoiceScreen):
+                choice = next(c for c in screen.choices if c.action == want)
+                await pilot.press(choice.key)
+                if want.kind is ActionKind.PASS and screen.win_offered:
+                    await pilot.press(choice.key)
+            elif want.kind is ActionKind.DISCARD:
+                table = table_of(app)
+                index = hand_tiles(table.look(), seat).index(want.tile)
+                table.selected = index
+                await pilot.press("enter")
+            elif want.kind is ActionKind.WIN:
+                await pilot.press("w")
+            else:
+                await pilot.press("k")
+                await pilot.pause()
+                if isinstance(app.screen, ChoiceScreen):
+                    await pilot.press(next(c.key for c in app.screen.choices if c.action == want))
+            if app.driver and not app.driver.game.hand.over and app.driver.next_seat() not in (seat, None):
+                shown_to = None if not app.driver.is_bot(app.driver.next_seat() or 0) else shown_to
+        assert isinstance(app.screen, HandEndScreen)
+
+
+# ---------------------------------------------------------------------- sizes
+async def test_a_small_terminal_shows_the_enlarge_notice() -> None:
+    app = app_for("shanghai", 5)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        table = table_of(app)
+        assert table.layout_mode == "tiny"
+        notice = table.query_one("#too-small")
+        assert notice.display and "enlarge" in plain(notice)
+        assert not table.query_one("#table").display
+        await pilot.press("left", "enter", "d", "w", "k", "1")
+        await pilot.resize_terminal(120, 36)
+        await pilot.pause()
+        assert table.layout_mode == "full"
+        assert not notice.display
+
+
+# ---------------------------------------------------------------------- other screens
+async def test_new_game_screen_starts_the_chosen_game() -> None:
+    app = MahjongApp(bot_factory=policy_bots)
+    async with app.run_test(size=FULL) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        screen.query_one("#rules").value = "changsha"  # type: ignore[attr-defined]
+        screen.query_one("#player-1").value = "human"  # type: ignore[attr-defined]
+        screen.query_one("#seed").value = "7"  # type: ignore[attr-defined]
+        screen.query_one("#name-1").value = "Bob"  # type: ignore[attr-defined]
+        await pilot.pause()
+        await pilot.click("#start")
+        await settle(pilot, lambda: app.driver is not None)
+        setup = app.driver.setup  # type: ignore[union-attr]
+        assert setup.rules == "changsha" and setup.seed == 7 and setup.humans == [0, 1]
+        assert setup.names[1] == "Bob"
+
+
+async def test_new_game_screen_says_what_to_fix() -> None:
+    app = MahjongApp(bot_factory=policy_bots)
+    async with app.run_test(size=FULL) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#hands").value = "0"  # type: ignore[attr-defined]
+        await pilot.click("#start")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        assert "hands must be at least 1" in plain(app.screen.query_one("#new-game-error"))
+
+
+async def test_command_palette_has_new_game_rules_and_settings() -> None:
+    app = app_for("shanghai", 5)
+    async with app.run_test(size=FULL) as pilot:
+        await pilot.pause()
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        assert {"New game", "Rules", "Settings", "Help"} <= set(titles)
+        app.action_rules()
+        await pilot.pause()
+        assert type(app.screen).__name__ == "RulesScreen"
+        await pilot.press("escape")
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "HelpScreen"
+
+
+async def test_plain_text_tiles_keep_the_table_playable() -> None:
+    seed = find_seed("shanghai", lambda g: g.hand.outcome is HandOutcome.DRAWN)
+    app = app_for("shanghai", seed, display=Display(style=TileStyle.PLAIN))
+    async with app.run_test(size=FULL) as pilot:
+        await settle(pilot, lambda: table_of(app).actor is not None)
+        assert any(x in plain(table_of(app).query_one(HandView)) for x in "mps")
+        await play_hand_by_keys(pilot, app)
+        assert isinstance(app.screen, HandEndScreen)
+
+
+async def test_autoplay_lets_the_bot_play_the_human_seat() -> None:
+    seed = find_seed("shanghai", lambda g: True)
+    app = app_for("shanghai", seed)
+    async with app.run_test(size=FULL) as pilot:
+        await settle(pilot, lambda: table_of(app).actor is not None or isinstance(app.screen, ChoiceScreen))
+        if isinstance(app.screen, ChoiceScreen):
+            await pilot.press("x", "x")
+            await settle(pilot, lambda: table_of(app).actor is not None)
+        await pilot.press("a")
+        await settle(pilot, lambda: isinstance(app.screen, HandEndScreen), rounds=2000)
+
+
+def test_play_options_and_quick_setup() -> None:
+    args = play_parser().parse_args(["--rules", "changsha", "--humans", "2", "--bots", "hard", "--seed", "7"])
+    assert (args.rules, args.humans, args.bots, args.seed) == ("changsha", 2, "hard", 7)
+    setup = quick_setup(args.rules, args.humans, args.bots, args.seed)
+    assert isinstance(setup, GameSetup)
+    assert setup.humans == [0, 1] and all(s.level == "hard" for s in setup.seats)
+    with pytest.raises(SetupError):
+        quick_setup("mahjong", 1)
+    with pytest.raises(SetupError):
+        quick_setup("shanghai", 5)
