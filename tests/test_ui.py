@@ -114,7 +114,11 @@ async def settle(pilot, until: Callable[[], bool], rounds: int = 400) -> None:  
         if until():
             return
         await pilot.pause(0.01)
-    assert until(), "the app did not get there"
+    app = pilot.app
+    table = next((s for s in app.screen_stack if isinstance(s, TableScreen)), None)
+    state = (app.screen_stack, table and (table.actor, table._waiting, table._timer),
+             app.driver and (app.driver.game.pending_seats(), app.driver.game.hand.phase))
+    assert until(), f"the app did not get there: {state}"
 
 
 async def play_hand_by_keys(pilot, app: MahjongApp, *, method: str = "numbers") -> list[str]:  # type: ignore[no-untyped-def]

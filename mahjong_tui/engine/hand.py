@@ -620,12 +620,9 @@ class Hand:
         t = self.last_discard
         assert t is not None
         self._note_passes(t, pong_rule=True)
-        winners = [c for c in self._order_from(discarder) if self.decisions.get(c, None) is not None
-                   and self.decisions[c].kind is ActionKind.WIN]
-        if winners:
-            river = self.players[discarder].river
-            river[-1] = RiverTile(river[-1].tile, won_by=tuple(winners))
-            wins = [(c, self._win_context(c, t, WinBy.DISCARD, discarder)) for c in winners]
+        wins = self._chosen_wins(discarder, WinBy.DISCARD)
+        if wins:
+            self._mark_won(discarder, wins, 1)
             self._settle_wins(wins, discarder=discarder)
             return
         best: Action | None = None
@@ -707,26 +704,60 @@ class Hand:
         else:
             self._replacement_draw(seat)
 
-    def _open_rob_window(self, konger: int, t: Tile) -> bool:
+    def _open_win_window(
+        self, origin: int, tiles: tuple[Tile, ...], win_by: WinBy, phase: Phase, *, kaigang_discard: bool = False
+    ) -> bool:
+        """Ask the other seats who can win on ``tiles`` (from ``origin``) whether they do."""
         window: dict[int, list[Action]] = {}
-        for i in (1, 2, 3):
-            c = (konger + i) % 4
-            res = self._discard_win(c, t, konger, WinBy.ROBBED_KONG)
-            if res is not None and res.valid:
-                window[c] = [Action(c, ActionKind.WIN, t), Action(c, ActionKind.PASS, t)]
-        self.current = konger
-        self.phase = Phase.ROB
-        self._set_window(window, {})
+        refusals: dict[int, list[Refusal]] = {}
+        for c in self._order_from(origin):
+            acts: list[Action] = []
+            for t in dict.fromkeys(tiles):
+                res = self._discard_win(c, t, origin, win_by, kaigang_discard=kaigang_discard)
+                if res is None:
+                    continue
+                # 漏胡 restricts wins on discards only: robbing a kong is never restricted
+                blocked = self._discard_win_blocked(self.players[c], t) if win_by is WinBy.DISCARD else None
+                if blocked:
+                    refusals.setdefault(c, []).append(Refusal(ActionKind.WIN, t, blocked))
+                elif res.valid:
+                    acts.append(Action(c, ActionKind.WIN, t))
+            if acts:
+                acts.append(Action(c, ActionKind.PASS, tiles[0] if len(tiles) == 1 else None))
+                window[c] = acts
+        self.current = origin
+        self.phase = phase
+        self._set_window(window, refusals)
+        self._announce_refusals(window, refusals)
         return bool(window)
+
+    def _chosen_wins(
+        self, origin: int, win_by: WinBy, *, kaigang_discard: bool = False
+    ) -> list[tuple[int, WinContext]]:
+        """The seats that chose to win in the open window, in order from ``origin``, with their contexts."""
+        wins = []
+        for c in self._order_from(origin):
+            a = self.decisions.get(c)
+            if a is not None and a.kind is ActionKind.WIN:
+                assert a.tile is not None
+                wins.append((c, self._win_context(c, a.tile, win_by, origin, kaigang_discard=kaigang_discard)))
+        return wins
+
+    def _mark_won(self, discarder: int, wins: list[tuple[int, WinContext]], count: int) -> None:
+        """Mark the discarder's last ``count`` river tiles that were won on."""
+        river = self.players[discarder].river
+        for i in range(len(river) - count, len(river)):
+            won = tuple(c for c, ctx in wins if ctx.win_tile == river[i].tile)
+            if won:
+                river[i] = RiverTile(river[i].tile, won_by=won, kaigang=river[i].kaigang)
+
+    def _open_rob_window(self, konger: int, t: Tile) -> bool:
+        return self._open_win_window(konger, (t,), WinBy.ROBBED_KONG, Phase.ROB)
 
     def _resolve_rob(self) -> None:
         konger = self.current
-        t = self.rob_tile
-        assert t is not None
-        winners = [c for c in self._order_from(konger) if c in self.decisions
-                   and self.decisions[c].kind is ActionKind.WIN]
-        if winners:
-            wins = [(c, self._win_context(c, t, WinBy.ROBBED_KONG, konger)) for c in winners]
+        wins = self._chosen_wins(konger, WinBy.ROBBED_KONG)
+        if wins:
             self._settle_wins(wins, discarder=konger)
             return
         self._complete_added_kong()
@@ -795,45 +826,17 @@ class Hand:
         for t in self.kaigang_tiles:
             p.river.append(RiverTile(t, kaigang=True))
         self._emit(KaigangDiscarded(konger, self.kaigang_tiles))
-        window: dict[int, list[Action]] = {}
-        refusals: dict[int, list[Refusal]] = {}
-        for i in (1, 2, 3):
-            c = (konger + i) % 4
-            acts: list[Action] = []
-            for t in dict.fromkeys(self.kaigang_tiles):
-                res = self._discard_win(c, t, konger, WinBy.DISCARD, kaigang_discard=True)
-                if res is None:
-                    continue
-                blocked = self._discard_win_blocked(self.players[c], t)
-                if blocked:
-                    refusals.setdefault(c, []).append(Refusal(ActionKind.WIN, t, blocked))
-                elif res.valid:
-                    acts.append(Action(c, ActionKind.WIN, t))
-            if acts:
-                acts.append(Action(c, ActionKind.PASS))
-                window[c] = acts
-        self.current = konger
-        self.phase = Phase.KAIGANG_CLAIM
-        self._set_window(window, refusals)
-        self._announce_refusals(window, refusals)
-        if not window:
+        if not self._open_win_window(
+            konger, self.kaigang_tiles, WinBy.DISCARD, Phase.KAIGANG_CLAIM, kaigang_discard=True
+        ):
             self._draw((konger + 1) % 4)
 
     def _resolve_kaigang_claims(self) -> None:
         konger = self.current
         self._note_passes(self.kaigang_tiles[0], pong_rule=False)
-        wins = []
-        for c in self._order_from(konger):
-            a = self.decisions.get(c)
-            if a is not None and a.kind is ActionKind.WIN:
-                assert a.tile is not None
-                wins.append((c, self._win_context(c, a.tile, WinBy.DISCARD, konger, kaigang_discard=True)))
+        wins = self._chosen_wins(konger, WinBy.DISCARD, kaigang_discard=True)
         if wins:
-            river = self.players[konger].river
-            for i in range(len(river) - len(self.kaigang_tiles), len(river)):
-                won = tuple(c for c, ctx in wins if ctx.win_tile == river[i].tile)
-                if won:
-                    river[i] = RiverTile(river[i].tile, won_by=won, kaigang=True)
+            self._mark_won(konger, wins, len(self.kaigang_tiles))
             self._settle_wins(wins, discarder=konger)
             return
         self._draw((konger + 1) % 4)
@@ -886,35 +889,15 @@ class Hand:
         p.last_drawn = None
         p.river.append(RiverTile(t))
         self._emit(TileDiscarded(seat, t))
-        window: dict[int, list[Action]] = {}
-        refusals: dict[int, list[Refusal]] = {}
-        for i in (1, 2, 3):
-            c = (seat + i) % 4
-            res = self._discard_win(c, t, seat, WinBy.DISCARD)
-            if res is None:
-                continue
-            blocked = self._discard_win_blocked(self.players[c], t)
-            if blocked:
-                refusals.setdefault(c, []).append(Refusal(ActionKind.WIN, t, blocked))
-            elif res.valid:
-                window[c] = [Action(c, ActionKind.WIN, t), Action(c, ActionKind.PASS, t)]
-        self.current = seat
-        self.phase = Phase.HAIDI_SHOWN
-        self._set_window(window, refusals)
-        self._announce_refusals(window, refusals)
-        if not window:
+        if not self._open_win_window(seat, (t,), WinBy.DISCARD, Phase.HAIDI_SHOWN):
             self._end_drawn()
 
     def _resolve_haidi_shown(self) -> None:
         taker = self.current
-        t = self.haidi_tile
-        assert t is not None
-        winners = [c for c in self._order_from(taker) if c in self.decisions
-                   and self.decisions[c].kind is ActionKind.WIN]
-        if winners:
-            river = self.players[taker].river
-            river[-1] = RiverTile(t, won_by=tuple(winners))
-            self._settle_wins([(c, self._win_context(c, t, WinBy.DISCARD, taker)) for c in winners], discarder=taker)
+        wins = self._chosen_wins(taker, WinBy.DISCARD)
+        if wins:
+            self._mark_won(taker, wins, 1)
+            self._settle_wins(wins, discarder=taker)
             return
         self._end_drawn()
 

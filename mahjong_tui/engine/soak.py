@@ -145,7 +145,8 @@ def soak(rules: str, seed: int, hands: int, *, probe_every: int = 7, replay: boo
                     stats.events[type(ev).__name__] += 1
                     if isinstance(ev, PlayerWon):
                         stats.hand_types.update(ev.result.types)
-                        stats.events[_bird_outcome(ev)] += 1
+                        if game.rules.bird:
+                            stats.events[_bird_outcome(ev)] += 1
                     elif isinstance(ev, KaigangRevealed):
                         stats.events["kaigang"] += 1
                     elif isinstance(ev, BirdDrawn):
