@@ -94,7 +94,7 @@ class ChoiceScreen(ModalScreen[Action | None]):
         self.choices = choices
         self.tiles = tiles
         self.notes = notes or []
-        self._confirming_pass = False
+        self._pass_armed_by: str | None = None  # the key that asked to pass up a win
 
     def compose(self) -> ComposeResult:
         """Title, tiles, one button per choice, the refusal lines, a hint."""
@@ -117,13 +117,15 @@ class ChoiceScreen(ModalScreen[Action | None]):
         """A win is among the choices."""
         return any(c.action is not None and c.action.kind is ActionKind.WIN for c in self.choices)
 
-    def pick(self, choice: Choice) -> None:
-        """Answer with a choice (passing up a win asks once more)."""
+    def pick(self, choice: Choice, key: str | None = None) -> None:
+        """Answer with a choice; passing up a win needs the same key twice in a row."""
         action = choice.action
-        if action is not None and action.kind is ActionKind.PASS and self.win_offered and not self._confirming_pass:
-            self._confirming_pass = True
+        key = key or choice.key
+        if action is not None and action.kind is ActionKind.PASS and self.win_offered and self._pass_armed_by != key:
+            self._pass_armed_by = key
+            name = "Esc" if key == "escape" else key
             self.query_one("#choice-hint", Static).update(
-                Text(f"You can win! Press {choice.key} again to pass it up, or w to win.", style="bold #ff6b6b")
+                Text(f"You can win! Press {name} again to pass it up, or w to win.", style="bold #ff6b6b")
             )
             return
         self.dismiss(action)
@@ -135,16 +137,18 @@ class ChoiceScreen(ModalScreen[Action | None]):
                 event.stop()
                 self.pick(c)
                 return
+        if event.key != "escape":
+            self._pass_armed_by = None
 
     def action_escape(self) -> None:
         """Escape passes (with the win check) or goes back; it never does anything else."""
         for c in self.choices:
             if c.key == "escape" or (c.action is not None and c.action.kind is ActionKind.PASS):
-                self.pick(c)
+                self.pick(c, "escape")
                 return
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """A click picks the choice."""
         event.stop()
         if event.button.id and event.button.id.startswith("choice-"):
-            self.pick(self.choices[int(event.button.id.removeprefix("choice-"))])
+            self.pick(self.choices[int(event.button.id.removeprefix("choice-"))], "click")
