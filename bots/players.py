@@ -166,10 +166,11 @@ class EasyBot(BaseBot):
             self.last_reason = f"kong {tile_name(a.tile)}: four of a kind" if a.tile is not None else "kong"
             return a
         counts = view.counts
-        discards = [a for a in legal if a.kind is ActionKind.DISCARD]
-        ranked = sorted(discards, key=lambda a: (_keep_value(counts, a.tile), -(a.tile or 0)))  # type: ignore[arg-type]
-        low = _keep_value(counts, ranked[0].tile)  # type: ignore[arg-type]
-        ties = [a for a in ranked if _keep_value(counts, a.tile) == low]  # type: ignore[arg-type]
+        valued = [
+            (_keep_value(counts, a.tile), a) for a in legal if a.kind is ActionKind.DISCARD and a.tile is not None
+        ]
+        low = min(v for v, _ in valued)
+        ties = [a for v, a in valued if v == low]
         choice = ties[self.rng.randrange(len(ties))] if len(ties) > 1 else ties[0]
         self.last_reason = f"discard {tile_name(choice.tile)}: the loosest tile"  # type: ignore[arg-type]
         return choice

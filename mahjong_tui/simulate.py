@@ -22,6 +22,7 @@ import hashlib
 import json
 import math
 import multiprocessing
+import queue
 import sys
 import time
 from collections import Counter
@@ -397,6 +398,7 @@ class _Recorded:
 
 
 def _pool_context() -> Any:
+    """Forked workers where the system has fork: they start at once with everything imported."""
     methods = multiprocessing.get_all_start_methods()
     return multiprocessing.get_context("fork" if "fork" in methods else "spawn")
 
@@ -422,25 +424,39 @@ def run(args: SimulateArgs, progress: Callable[[int], None] | None = None) -> tu
 
 
 def _run_parallel(args: SimulateArgs, totals: Totals, progress: Callable[[int], None] | None) -> None:
-    """Games on worker processes, a few ahead of the merge; results merged in game order."""
+    """Games on worker processes, merged in game order.
+
+    A game is started only while the games before it might not reach ``--hands``: each
+    finished game counts its hands, each running one at least one. The same bound caps
+    how many hands a new game may play, so little is played that the merge then cuts.
+    """
+    done: queue.SimpleQueue[GameResult | BaseException] = queue.SimpleQueue()
     pool = _pool_context().Pool(args.workers)
     try:
-        pending: dict[int, Any] = {}
-        next_index = 0
+        finished: dict[int, GameResult] = {}
+        hands_of: list[int | None] = []  # per started game: hands played, None while running
+        running = 0
         merge_index = 0
-        ahead = args.workers + 1
         while totals.hands < args.hands:
-            while len(pending) < ahead:
-                # no game can need more hands than those not yet merged
-                cap = args.hands - totals.hands
-                job = GameJob(args.rules, args.seed, next_index, args.bots, cap)
-                pending[next_index] = pool.apply_async(play_game, (job,))
-                next_index += 1
-            res = pending.pop(merge_index).get()
-            totals.add(res, args.hands - totals.hands, args.records)
-            merge_index += 1
-            if progress:
-                progress(totals.hands)
+            while running < args.workers + 1:
+                before = sum(1 if n is None else n for n in hands_of)
+                if before >= args.hands:
+                    break
+                job = GameJob(args.rules, args.seed, len(hands_of), args.bots, args.hands - before)
+                pool.apply_async(play_game, (job,), callback=done.put, error_callback=done.put)
+                hands_of.append(None)
+                running += 1
+            item = done.get()
+            if isinstance(item, BaseException):
+                raise item
+            running -= 1
+            finished[item.index] = item
+            hands_of[item.index] = len(item.hands)
+            while merge_index in finished and totals.hands < args.hands:
+                totals.add(finished.pop(merge_index), args.hands - totals.hands, args.records)
+                merge_index += 1
+                if progress:
+                    progress(totals.hands)
     finally:
         pool.terminate()
         pool.join()

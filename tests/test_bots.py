@@ -100,7 +100,7 @@ def test_bots_choose_only_legal_actions_and_take_every_win(rules: str) -> None:
     """Every level, every decision: one of the legal actions; a win offered is a win taken."""
     offered = 0
     for seed, levels in enumerate((("hard", "normal", "easy", "hard"), ("easy", "easy", "normal", "normal"))):
-        _, off, taken = play_with_bots(rules, levels, seed, hands=5)
+        _, off, taken = play_with_bots(rules, levels, seed, hands=12)
         assert taken == off
         offered += off
     assert offered > 0

@@ -27,11 +27,11 @@ def test_short_run_per_rule_set_is_checked_zero_sum_and_repeatable(
     capsys: pytest.CaptureFixture[str], rules: str, bots: str
 ) -> None:
     """No invariant broken, points sum to zero, the same digest twice and with two workers."""
-    args = ("--rules", rules, "--hands", "8", "--seed", "4", "--bots", bots)
+    args = ("--rules", rules, "--hands", "16", "--seed", "4", "--bots", bots)
     first = simulate_json(capsys, *args)
     assert first["invariant_violations"] == 0
     assert sum(first["points_by_seat"]) == 0
-    assert first["hands"] == 8 and first["wins"] + first["draws"] == 8
+    assert first["hands"] == 16 and first["wins"] + first["draws"] == 16
     assert first["self_draws"] + first["discard_wins"] == first["wins"]
     assert first["bots"] == bots.split(",")
     for key in (
@@ -66,16 +66,28 @@ def test_a_game_cut_after_k_hands_is_the_game_capped_at_k() -> None:
 def test_games_continue_into_new_games_and_merge_the_same_with_workers(
     capsys: pytest.CaptureFixture[str], tmp_path
 ) -> None:
-    """Several games in one run (one game ends, the next starts): same digest, records replay."""
-    args = ("--rules", "changsha", "--hands", "3", "--seed", "2", "--bots", "easy")
+    """When a game ends the next starts; the last one is cut at the run's last hand, whatever the workers."""
+    # a seed whose first game ends by itself within 60 hands, and a run a few hands longer
+    seed, first = next(
+        (seed, len(res))
+        for seed in range(20)
+        if len(res := play_game(GameJob("shanghai", seed, 0, ("easy",) * 4, 60)).hands) < 60
+    )
+    hands = first + 5
+    args = ("--rules", "shanghai", "--hands", str(hands), "--seed", str(seed), "--bots", "easy")
     one = simulate_json(capsys, *args, "--records", str(tmp_path / "one"))
     two = simulate_json(capsys, *args, "--workers", "2", "--records", str(tmp_path / "two"))
+    assert one["games"] >= 2 and one["hands"] == hands
     assert one["digest"] == two["digest"]
+    assert one["points_by_seat"] == two["points_by_seat"] and sum(one["points_by_seat"]) == 0
     files = sorted((tmp_path / "one").iterdir())
     assert [f.name for f in files] == [f.name for f in sorted((tmp_path / "two").iterdir())]
-    played = sum(len(load_record(f).actions) for f in files)
-    assert played == 3
-    assert files[0].read_text(encoding="utf-8") == (tmp_path / "two" / files[0].name).read_text(encoding="utf-8")
+    assert len(files) == one["games"]
+    games = [load_record(f) for f in files]
+    assert sum(len(g.actions) for g in games) == hands
+    assert games[0].over  # every game but the last ended by itself
+    for f in files:
+        assert f.read_text(encoding="utf-8") == (tmp_path / "two" / f.name).read_text(encoding="utf-8")
 
 
 def test_summary_table_without_json(capsys: pytest.CaptureFixture[str]) -> None:

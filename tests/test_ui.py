@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 import pytest
 from rich.text import Text
+from textual.widgets import Static
 
 from mahjong_tui.engine.actions import Action, ActionKind
 from mahjong_tui.engine.events import HandOutcome
@@ -232,7 +233,7 @@ async def test_a_whole_drawn_hand_through_the_keys(rules: str, method: str) -> N
 
 
 async def test_a_hand_played_with_mouse_clicks() -> None:
-    seed = find_seed("shanghai", lambda g: g.hand.outcome is HandOutcome.DRAWN)
+    seed = find_seed("shanghai", lambda g: g.hand.outcome is HandOutcome.WIN and 0 in g.hand.winners)
     app = app_for("shanghai", seed)
     async with app.run_test(size=FULL) as pilot:
         await play_hand_by_keys(pilot, app, method="click")
@@ -390,7 +391,11 @@ async def test_a_small_terminal_shows_the_enlarge_notice() -> None:
         notice = table.query_one("#too-small")
         assert notice.display and "enlarge" in plain(notice)
         assert not table.query_one("#table").display
-        await pilot.press("left", "enter", "d", "w", "k", "1")
+        game = app.driver.game  # type: ignore[union-attr]
+        rivers = sum(len(p.river) for p in game.hand.players)
+        await pilot.press("left", "enter", "d", "w", "k", "1", "1")
+        await pilot.pause()
+        assert sum(len(p.river) for p in game.hand.players) == rivers  # nothing is played blind
         await pilot.resize_terminal(120, 36)
         await pilot.pause()
         assert table.layout_mode == "full"
@@ -443,13 +448,33 @@ async def test_command_palette_has_new_game_rules_and_settings() -> None:
 
 
 async def test_plain_text_tiles_keep_the_table_playable() -> None:
-    seed = find_seed("shanghai", lambda g: g.hand.outcome is HandOutcome.DRAWN)
-    app = app_for("shanghai", seed, display=Display(style=TileStyle.PLAIN))
+    app = app_for("shanghai", 3, display=Display(style=TileStyle.PLAIN))
     async with app.run_test(size=FULL) as pilot:
-        await settle(pilot, lambda: table_of(app).actor is not None)
-        assert any(x in plain(table_of(app).query_one(HandView)) for x in "mps")
-        await play_hand_by_keys(pilot, app)
-        assert isinstance(app.screen, HandEndScreen)
+        await settle(pilot, lambda: table_of(app).actor is not None or isinstance(app.screen, ChoiceScreen))
+        if isinstance(app.screen, ChoiceScreen):
+            await pilot.press("x", "x")
+            await settle(pilot, lambda: table_of(app).actor is not None)
+        shown = plain(table_of(app).query_one(HandView))
+        assert any(x in shown for x in "mps") and not any(x in shown for x in "万筒条")
+        rivers = sum(len(p.river) for p in app.driver.game.hand.players)  # type: ignore[union-attr]
+        await pilot.press("d")
+        await settle(pilot, lambda: sum(len(p.river) for p in app.driver.game.hand.players) > rivers)  # type: ignore[union-attr]
+
+
+async def test_settings_change_the_tile_style() -> None:
+    from mahjong_tui.ui.screens.settings import SettingsScreen
+
+    app = app_for("changsha", 3)
+    async with app.run_test(size=FULL) as pilot:
+        await pilot.pause()
+        app.action_settings()
+        await pilot.pause()
+        assert isinstance(app.screen, SettingsScreen)
+        app.screen.query_one("#style").value = TileStyle.PLAIN  # type: ignore[attr-defined]
+        await pilot.pause()
+        await pilot.click("#ok")
+        await pilot.pause()
+        assert table_of(app).appearance.style is TileStyle.PLAIN
 
 
 async def test_autoplay_lets_the_bot_play_the_human_seat() -> None:
@@ -474,3 +499,88 @@ def test_play_options_and_quick_setup() -> None:
         quick_setup("mahjong", 1)
     with pytest.raises(SetupError):
         quick_setup("shanghai", 5)
+
+
+async def test_new_game_from_the_palette_leaves_an_open_prompt() -> None:
+    game = claim_game("shanghai", lambda g: len(g.legal_actions(0)) >= 2)
+    app = MahjongApp(quick_setup("shanghai", 1, "normal", game.seed, speed="instant"), game=game,
+                     bot_factory=policy_bots)
+    async with app.run_test(size=FULL) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        app.action_new_game()
+        await pilot.pause()
+        await pilot.press("y")
+        await settle(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        assert app.driver is None
+
+
+async def test_after_the_last_hand_the_final_standings_then_a_new_game() -> None:
+    seed = find_seed("changsha", lambda g: g.hand.outcome is HandOutcome.WIN and 0 in g.hand.winners)
+    setup = quick_setup("changsha", 1, "normal", seed, speed="instant", max_hands=1)
+    app = MahjongApp(setup, bot_factory=policy_bots)
+    async with app.run_test(size=FULL) as pilot:
+        await play_hand_by_keys(pilot, app)
+        assert isinstance(app.screen, HandEndScreen)
+        await pilot.press("t")
+        await settle(pilot, lambda: isinstance(app.screen, TableScreen))
+        assert table_of(app).look().game.hand.over
+        await pilot.press("c")
+        await settle(pilot, lambda: isinstance(app.screen, HandEndScreen))
+        await pilot.press("enter")
+        await settle(pilot, lambda: isinstance(app.screen, GameEndScreen))
+        assert "Final standings" in plain(app.screen.query_one(Static))
+        await pilot.press("n")
+        await settle(pilot, lambda: isinstance(app.screen, NewGameScreen))
+
+
+def changsha_at(phase: Phase) -> Game:
+    """A Changsha game where seat 0 must answer first in ``phase``."""
+    for seed in range(400):
+        game = Game("changsha", seed)
+        if play_engine(game, lambda g: g.hand.phase is phase and g.pending_seats()[:1] == [0]):
+            return game
+    raise AssertionError(f"no {phase.value} position")
+
+
+async def test_the_haidi_is_taken_by_a_key() -> None:
+    game = changsha_at(Phase.HAIDI)
+    app = MahjongApp(quick_setup("changsha", 1, "normal", game.seed, speed="instant"), game=game,
+                     bot_factory=policy_bots)
+    async with app.run_test(size=FULL) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        assert {c.key for c in app.screen.choices} == {"t", "x"}  # type: ignore[attr-defined]
+        await pilot.press("t")
+        await settle(pilot, lambda: game.hand.phase is not Phase.HAIDI)
+        assert game.hand.haidi_taker == 0
+        await settle(pilot, lambda: isinstance(app.screen, (ChoiceScreen, HandEndScreen)))
+        if isinstance(app.screen, ChoiceScreen):
+            await pilot.press("w" if app.screen.win_offered else "x")
+        await settle(pilot, lambda: isinstance(app.screen, HandEndScreen))
+
+
+async def test_initial_small_wins_are_declared_by_a_key() -> None:
+    game = changsha_at(Phase.INITIAL)
+    app = MahjongApp(quick_setup("changsha", 1, "normal", game.seed, speed="instant"), game=game,
+                     bot_factory=policy_bots)
+    async with app.run_test(size=FULL) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        assert "起手小胡" in plain(app.screen.query_one("#choice-title"))
+        await pilot.press("d")
+        await settle(pilot, lambda: game.hand.phase is not Phase.INITIAL)
+        assert 0 in game.hand.initial_declared
+
+
+async def test_a_claim_option_can_be_clicked() -> None:
+    game = claim_game("changsha", lambda g: not any(a.kind is ActionKind.WIN for a in g.legal_actions(0)))
+    app = MahjongApp(quick_setup("changsha", 1, "normal", game.seed, speed="instant"), game=game,
+                     bot_factory=policy_bots)
+    async with app.run_test(size=FULL) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        screen = app.screen
+        assert isinstance(screen, ChoiceScreen)
+        index = next(i for i, c in enumerate(screen.choices) if c.action and c.action.kind is not ActionKind.PASS)
+        claimed = screen.choices[index].action
+        await pilot.pause()
+        await pilot.click(f"#choice-{index}")
+        await settle(pilot, lambda: app.screen is not screen)
+        assert claimed is not None and any(m.source is not None for m in game.hand.players[0].melds)

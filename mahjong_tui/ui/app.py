@@ -8,6 +8,7 @@ the table) and :func:`play_command` for ``mahjong-tui play --rules changsha --hu
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Iterable
 from dataclasses import replace
 
@@ -59,6 +60,7 @@ class MahjongApp(App[int]):
         """Ask for a setup, then play it."""
 
         def chosen(setup: GameSetup | None) -> None:
+            """Act on the dialog's answer."""
             if setup is None:
                 self.exit(0)
                 return
@@ -76,6 +78,7 @@ class MahjongApp(App[int]):
         self.setup = self.driver.setup
 
         def left(answer: str | None) -> None:
+            """The table was left: a new game or the exit."""
             self.driver = None
             if answer == "new":
                 self.new_game()
@@ -100,7 +103,10 @@ class MahjongApp(App[int]):
             from .screens.help import ConfirmScreen
 
             def answered(yes: bool | None) -> None:
+                """Leave the table when the answer is yes."""
                 if yes:
+                    while self.screen is not table:
+                        self.pop_screen()
                     table.dismiss("new")
 
             self.push_screen(ConfirmScreen("Leave this game for a new one?"), answered)
@@ -124,6 +130,7 @@ class MahjongApp(App[int]):
         speed = self.driver.setup.speed if self.driver else (self.setup.speed if self.setup else "normal")
 
         def chosen(settings: Settings | None) -> None:
+            """Act on the dialog's answer."""
             if settings is None:
                 return
             self.appearance = settings.display
@@ -136,6 +143,7 @@ class MahjongApp(App[int]):
         self.push_screen(SettingsScreen(Settings(self.appearance, speed)), chosen)
 
     def _table(self) -> TableScreen | None:
+        """The table screen, if a game is open."""
         for screen in self.screen_stack:
             if isinstance(screen, TableScreen):
                 return screen
@@ -194,3 +202,18 @@ def play_command(argv: list[str]) -> int:
     except SetupError as e:
         print(f"mahjong-tui play: {e}")
         return 2
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``[]``: the new game screen; ``["play", ...]``: straight to a game (see :func:`play_command`)."""
+    args = sys.argv[1:] if argv is None else argv
+    if args and args[0] == "play":
+        return play_command(args[1:])
+    if args:
+        print(f"mahjong-tui: unknown arguments {' '.join(args)!r} (try: play --help)")
+        return 2
+    return run()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -110,6 +110,7 @@ def claim_prompt(rules: str, seed: int, seat: int = 0) -> Game:
     from mahjong_tui.engine.hand import Phase
 
     def ready(g: Game) -> bool:
+        """The seat is first to answer a pong or chi."""
         if g.hand.over or g.hand.phase is not Phase.CLAIM or seat not in g.pending_seats():
             return False
         kinds = {a.kind for a in g.legal_actions(seat)}

@@ -12,7 +12,7 @@ from random import Random
 from typing import Protocol
 
 from mahjong_tui.engine.actions import Action, ActionKind
-from mahjong_tui.engine.events import Event, HandEnded
+from mahjong_tui.engine.events import Event, HandEnded, HandStarted
 from mahjong_tui.engine.game import Game
 from mahjong_tui.engine.view import SeatView, seat_view
 
@@ -87,7 +87,6 @@ class TableDriver:
     game: Game
     bot_factory: BotFactory = default_bot_factory
     autoplay: set[int] = field(default_factory=set)
-    history: list[HandRecord] = field(default_factory=list)
     _bots: dict[tuple[int, str], SeatBot] = field(default_factory=dict)
 
     @classmethod
@@ -133,22 +132,22 @@ class TableDriver:
             return choice
         return StandInBot(seat).choose(view)
 
+    @property
+    def history(self) -> list[HandRecord]:
+        """Every finished hand of the game so far, from the game's events."""
+        out: list[HandRecord] = []
+        number, dealer = 0, 0
+        for ev in self.game.events:
+            if isinstance(ev, HandStarted):
+                number, dealer = ev.hand_number, ev.dealer
+            elif isinstance(ev, HandEnded):
+                out.append(HandRecord(number, dealer, ev.winners, ev.payments, ev.scores))
+        return out
+
     def apply(self, action: Action) -> list[Event]:
-        """Apply an action; a hand's end is added to the history."""
-        events = self.game.apply(action)
-        for ev in events:
-            if isinstance(ev, HandEnded):
-                self.history.append(
-                    HandRecord(self.game.hand.hand_number, self.game.hand.dealer, ev.winners, ev.payments, ev.scores)
-                )
-        return events
+        """Apply an action; returns its events."""
+        return self.game.apply(action)
 
     def next_hand(self) -> list[Event]:
         """Deal the next hand (its events; a hand can end at once when flowers empty the wall)."""
-        events = self.game.next_hand()
-        for ev in events:
-            if isinstance(ev, HandEnded):
-                self.history.append(
-                    HandRecord(self.game.hand.hand_number, self.game.hand.dealer, ev.winners, ev.payments, ev.scores)
-                )
-        return events
+        return self.game.next_hand()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from rich.style import Style
@@ -32,9 +33,9 @@ from mahjong_tui.engine.events import (
 from mahjong_tui.engine.game import Game
 from mahjong_tui.engine.hand import Phase
 from mahjong_tui.engine.melds import Meld, MeldKind
-from mahjong_tui.engine.tiles import Tile, tile_name, tile_zh
+from mahjong_tui.engine.tiles import Tile, format_tiles, tile_name, tile_zh
 
-from .config import WINDS_ZH, Display
+from .config import WINDS_ZH, Display, TileStyle
 from .tiles import back_text, tile_text
 
 DICE = "⚀⚁⚂⚃⚄⚅"
@@ -68,6 +69,21 @@ class Look:
     def back(self) -> Text:
         """One face-down tile."""
         return back_text(self.display.style)
+
+    def word(self, tile: Tile) -> str:
+        """A tile in running text: ``五万``, or ``5m`` in the plain style."""
+        return tile_name(tile) if self.display.style is TileStyle.PLAIN else tile_zh(tile)
+
+    def words(self, tiles: tuple[Tile, ...] | list[Tile]) -> str:
+        """A meld in running text: ``二三四筒`` or ``234p``."""
+        if self.display.style is TileStyle.PLAIN:
+            return format_tiles(tiles)
+        return tiles_zh(tuple(tiles))
+
+    def seat_names(self, text: str) -> str:
+        """The engine's ``seat 2`` / ``座位2`` in a line, replaced by the player's name."""
+        text = re.sub(r"\b[Ss]eat ([0-3])\b", lambda m: self.names[int(m.group(1))], text)
+        return re.sub(r"座位([0-3])", lambda m: self.names[int(m.group(1))], text)
 
 
 def position_of(seat: int, bottom: int) -> str:
@@ -166,7 +182,7 @@ def seat_header(look: Look, seat: int, *, compact: bool = False) -> Text:
     if seat == hand.dealer:
         out.append(" 庄", style="bold #ff6b6b")
     scores = hand.scores_before[seat] + hand.payments[seat]
-    out.append(f"  {scores} pts", style="#cfd8dc")
+    out.append(f" {scores} pts", style="#cfd8dc")
     if turn:
         out.append("  ◀ to act" if not compact else " ◀", style="bold #ffd166")
     if hand.players[seat].kaigang_locked:
@@ -189,7 +205,7 @@ def concealed_chunks(look: Look, seat: int) -> list[Text]:
 
 def action_title(action: Action) -> str:
     """A player's words for an action, Chinese and English."""
-    t = f" {tile_zh(action.tile)}" if action.tile is not None else ""
+    t = f" {tile_zh(action.tile)} ({tile_name(action.tile)})" if action.tile is not None else ""
     kind = action.kind
     if kind is ActionKind.WIN:
         return f"胡 Win{t}"
@@ -234,36 +250,36 @@ def describe_event(ev: Event, look: Look, viewers: frozenset[int]) -> str | None
         extra = f", 荒番 {ev.huangfan}" if look.game.rules.uses_huangfan else ""
         return f"Hand {ev.hand_number}: dealer {look.names[ev.dealer]}, dice {d} = {sum(ev.dice)}{extra}"
     if isinstance(ev, TileDiscarded):
-        return f"{name(ev.seat)} discards {tile_zh(ev.tile)}"
+        return f"{name(ev.seat)} discards {look.word(ev.tile)}"
     if isinstance(ev, TileDrawn):
         if ev.source is DrawSource.KAIGANG:
             return None
         if ev.source is DrawSource.HAIDI:
             return f"{name(ev.seat)} takes the 海底"
         if ev.source is DrawSource.TAIL and ev.seat in viewers:
-            return f"{name(ev.seat)} draws {tile_zh(ev.tile)} from the tail"
+            return f"{name(ev.seat)} draws {look.word(ev.tile)} from the tail"
         return None
     if isinstance(ev, FlowerRevealed):
-        return f"{name(ev.seat)} shows flower {tile_zh(ev.tile)} (补花)"
+        return f"{name(ev.seat)} shows flower {look.word(ev.tile)} (补花)"
     if isinstance(ev, MeldClaimed):
         verb = {MeldKind.CHI: "吃 chi", MeldKind.PONG: "碰 pong", MeldKind.KONG: "杠 kong"}.get(ev.meld.kind, "claim")
         if ev.mode is KongMode.BUZHANG:
             verb = "补张 buzhang"
         elif ev.mode is KongMode.KAIGANG:
             verb = "开杠 kaigang"
-        return f"{name(ev.seat)} {verb} {tiles_zh(ev.meld.tiles)} from {look.names[ev.from_seat]}"
+        return f"{name(ev.seat)} {verb} {look.words(ev.meld.tiles)} from {look.names[ev.from_seat]}"
     if isinstance(ev, KongDeclared):
         what = "暗杠 concealed kong" if ev.meld.kind is MeldKind.CONCEALED_KONG else "加杠 added kong"
         if ev.mode is KongMode.BUZHANG:
             what = "补张 buzhang"
         elif ev.mode is KongMode.KAIGANG:
             what = "开杠 kaigang"
-        return f"{name(ev.seat)} {what} {tile_zh(ev.meld.first)}"
+        return f"{name(ev.seat)} {what} {look.word(ev.meld.first)}"
     if isinstance(ev, KaigangRevealed):
         d = "".join(DICE[x - 1] for x in ev.dice)
-        return f"{name(ev.seat)} 开杠 dice {d}: " + " ".join(tile_zh(t) for t in ev.tiles)
+        return f"{name(ev.seat)} 开杠 dice {d}: " + " ".join(look.word(t) for t in ev.tiles)
     if isinstance(ev, KaigangDiscarded):
-        return f"{name(ev.seat)} discards the 开杠 tiles " + " ".join(tile_zh(t) for t in ev.tiles)
+        return f"{name(ev.seat)} discards the 开杠 tiles " + " ".join(look.word(t) for t in ev.tiles)
     if isinstance(ev, InitialWinsDeclared):
         return f"{name(ev.seat)} declares 起手小胡: {', '.join(ev.result.types)}"
     if isinstance(ev, HaidiOffered):
@@ -271,7 +287,7 @@ def describe_event(ev: Event, look: Look, viewers: frozenset[int]) -> str | None
     if isinstance(ev, HaidiDeclined):
         return f"{name(ev.seat)} leaves the 海底"
     if isinstance(ev, BirdDrawn):
-        return f"扎鸟 bird {tile_zh(ev.tile)} → {name(ev.seat)}"
+        return f"扎鸟 bird {look.word(ev.tile)} → {name(ev.seat)}"
     if isinstance(ev, PlayerWon):
         how = {"self_draw": "自摸 self-draw", "discard": "on a discard", "robbed_kong": "抢杠 robbing a kong"}
         return f"{name(ev.seat)} wins 胡 ({how.get(ev.context.win_by.value, '')})"
@@ -283,7 +299,7 @@ def describe_event(ev: Event, look: Look, viewers: frozenset[int]) -> str | None
         return f"Game over: {ev.reason}"
     if isinstance(ev, OptionRefused):
         if ev.seat in viewers:
-            return f"{look.names[ev.seat]}: {ev.reason}"
+            return f"{look.names[ev.seat]}: {look.seat_names(ev.reason)}"
         return None
     return None
 

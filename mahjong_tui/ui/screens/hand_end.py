@@ -7,7 +7,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
+from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
@@ -17,6 +17,7 @@ from mahjong_tui.engine.events import (
     GameEnded,
     HandEnded,
     HandOutcome,
+    HandStarted,
     InitialWinsDeclared,
     KaigangRevealed,
     PlayerWon,
@@ -50,8 +51,8 @@ def standings_table(look: Look, history: list[HandRecord], *, title: str = "Stan
     return table
 
 
-def hand_summary(look: Look, events: list[Event], history: list[HandRecord]) -> RenderableType:
-    """Everything the end-of-hand screen shows, as one renderable."""
+def hand_summary(look: Look, events: list[Event]) -> RenderableType:
+    """The hand's result, the winners' breakdowns and every hand, as one renderable."""
     game = look.game
     hand = game.hand
     names = hand_type_names(game.rules.family)
@@ -65,7 +66,15 @@ def hand_summary(look: Look, events: list[Event], history: list[HandRecord]) -> 
         head.append(", ".join(look.label(s) for s in ended.winners) + " won", style="bold #69f0ae")
     parts.append(head)
     for ev in events:
-        if isinstance(ev, InitialWinsDeclared):
+        if isinstance(ev, HandStarted):
+            dice = f"{DICE[ev.dice[0] - 1]}{DICE[ev.dice[1] - 1]} = {sum(ev.dice)}"
+            line = Text(f"dice {dice}, dealer {look.label(ev.dealer)}")
+            if game.rules.uses_huangfan:
+                line.append(f", 荒番 {ev.huangfan}")
+                if ev.huangfan_from_dice:
+                    line.append(f" (dice +{ev.huangfan_from_dice})")
+            parts.append(line)
+        elif isinstance(ev, InitialWinsDeclared):
             parts.append(Text(f"起手小胡 {look.label(ev.seat)}: " + ", ".join(
                 f"{names.get(t, (t, t))[0]} {names.get(t, (t, t))[1]}" for t in ev.result.types)))
         elif isinstance(ev, KaigangRevealed):
@@ -76,16 +85,7 @@ def hand_summary(look: Look, events: list[Event], history: list[HandRecord]) -> 
     for ev in events:
         if isinstance(ev, PlayerWon):
             parts.append(_win_block(look, ev, names))
-    if ended is not None:
-        pay = Table(title="This hand", title_style="bold", show_edge=False, pad_edge=False)
-        pay.add_column("seat")
-        pay.add_column("paid / won", justify="right")
-        pay.add_column("points", justify="right")
-        for s in range(4):
-            p = ended.payments[s]
-            style = "bold #69f0ae" if p > 0 else ("#ff8a80" if p < 0 else "#9aa0a6")
-            pay.add_row(look.label(s), Text(f"{p:+d}", style=style), str(ended.scores[s]))
-        parts.append(pay)
+    parts.append(Text(""))
     parts.append(Text("All hands", style="bold"))
     for s in range(4):
         line = Text(f"{look.label(s):<12} ")
@@ -96,14 +96,33 @@ def hand_summary(look: Look, events: list[Event], history: list[HandRecord]) -> 
             line.append(" ")
             line.append_text(meld_text(look, m, s))
         parts.append(line)
-    parts.append(standings_table(look, history))
-    over = next((e for e in events if isinstance(e, GameEnded)), None)
-    if over is not None:
-        parts.append(Text(f"Game over: {over.reason}", style="bold #ffd166"))
     return Group(*parts)
 
 
+def payments_table(look: Look, events: list[Event]) -> Table | None:
+    """This hand's payments and each player's points after it."""
+    ended = next((e for e in reversed(events) if isinstance(e, HandEnded)), None)
+    if ended is None:
+        return None
+    pay = Table(title="This hand", title_style="bold", show_edge=False, pad_edge=False)
+    pay.add_column("seat")
+    pay.add_column("paid / won", justify="right")
+    pay.add_column("points", justify="right")
+    for s in range(4):
+        p = ended.payments[s]
+        style = "bold #69f0ae" if p > 0 else ("#ff8a80" if p < 0 else "#9aa0a6")
+        pay.add_row(look.label(s), Text(f"{p:+d}", style=style), str(ended.scores[s]))
+    return pay
+
+
+def game_over_line(events: list[Event]) -> Text | None:
+    """Why the game ended, when this hand ended it."""
+    over = next((e for e in events if isinstance(e, GameEnded)), None)
+    return None if over is None else Text(f"Game over: {over.reason}", style="bold #ffd166")
+
+
 def _tiles(look: Look, tiles: tuple[int, ...]) -> Text:
+    """Tiles in a row."""
     out = Text()
     for t in tiles:
         out.append_text(look.tile(t))
@@ -143,7 +162,7 @@ def _win_block(look: Look, ev: PlayerWon, names: dict[str, tuple[str, str]]) -> 
             style = "#ffab40"
         counted = ln.kind in (LineKind.TYPE, LineKind.FLOWER, LineKind.VALUE, LineKind.PAYMENT)
         amount = "" if ln.amount is None or not counted else str(ln.amount)
-        lines.add_row(Text(ln.text(), style=style), Text(amount, style=style))
+        lines.add_row(Text(look.seat_names(ln.text()), style=style), Text(amount, style=style))
     return Group(Text(""), title, hand, types, lines)
 
 
@@ -166,7 +185,13 @@ class HandEndScreen(Screen[str]):
     def compose(self) -> ComposeResult:
         """The summary in a scroll, and the keys."""
         with VerticalScroll(id="hand-end"):
-            yield Static(hand_summary(self.look, self.events, self.history), id="hand-end-body")
+            yield Static(hand_summary(self.look, self.events), id="hand-end-body")
+            with Horizontal(id="hand-end-tables"):
+                yield Static(payments_table(self.look, self.events) or "", id="hand-end-payments")
+                yield Static(standings_table(self.look, self.history), id="hand-end-standings")
+            over = game_over_line(self.events)
+            if over is not None:
+                yield Static(over, id="hand-end-over")
         yield Footer()
 
     def action_finish(self, answer: str) -> None:

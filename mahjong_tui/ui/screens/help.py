@@ -57,6 +57,7 @@ class HelpScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         """Three small tables."""
         def table(title: str, rows: tuple[tuple[str, str], ...]) -> Table:
+            """A titled two-column table."""
             t = Table(title=title, title_style="bold", show_header=False, show_edge=False, expand=False)
             t.add_column(style="bold #ffd166")
             t.add_column()

@@ -87,6 +87,7 @@ class NewGameScreen(Screen[GameSetup | None]):
 
     @on(Select.Changed, "#rules")
     def _rules_changed(self) -> None:
+        """Base score only matters for Shanghai."""
         rules = self.query_one("#rules", Select).value
         shanghai = isinstance(rules, str) and family_of(rules) == "shanghai"
         self.query_one("#base", Input).disabled = not shanghai
@@ -111,6 +112,7 @@ class NewGameScreen(Screen[GameSetup | None]):
             seats.append(SeatSetup(name, player == "human", player if player != "human" else "normal"))
 
         def number(field: str, label: str, lowest: int) -> int | None:
+            """A whole number from a field, or None when it is empty."""
             text = self.query_one(f"#{field}", Input).value.strip()
             if not text:
                 return None
@@ -145,6 +147,7 @@ class NewGameScreen(Screen[GameSetup | None]):
 
     @on(Input.Submitted)
     def _submitted(self) -> None:
+        """Enter in a field starts the game."""
         self.action_start()
 
     @on(Button.Pressed, "#quit")

@@ -45,10 +45,10 @@ def types_table(family: str) -> Table:
         from mahjong_tui.rules.shanghai_scoring import SHANGHAI_HAND_TYPES as types
     else:
         from mahjong_tui.rules.changsha_scoring import CHANGSHA_HAND_TYPES as types
-    t = Table(title=f"{family.title()} hand types", title_style="bold", show_edge=False)
-    t.add_column("")
-    t.add_column("")
-    t.add_column("")
+    t = Table(title=f"{family.title()} hand types", title_style="bold", show_edge=False, show_header=False)
+    t.add_column()
+    t.add_column()
+    t.add_column()
     for ht in types.values():
         t.add_row(Text(ht.zh, style="bold"), ht.en, Text(ht.description, style="#9aa0a6"))
     return t

@@ -66,26 +66,31 @@ class SettingsScreen(ModalScreen[Settings | None]):
         self._sample()
 
     def _chosen(self) -> Settings:
+        """The settings the form shows now."""
         style = self.query_one("#style", Select).value
         palette = self.query_one("#palette", Select).value
         speed = self.query_one("#speed", Select).value
         return Settings(Display(TileStyle(style), Palette(palette)), str(speed))
 
     def _sample(self) -> None:
+        """Redraw the sample row."""
         s = self._chosen()
         self.query_one("#sample", Static).update(Text("sample: ") + tiles_text(_SAMPLE, s.display.style,
                                                                                 s.display.palette))
 
     @on(Select.Changed)
     def _changed(self) -> None:
+        """A select changed: redraw the sample."""
         self._sample()
 
     @on(Button.Pressed, "#ok")
     def _ok(self) -> None:
+        """Keep the new settings."""
         self.dismiss(self._chosen())
 
     @on(Button.Pressed, "#cancel")
     def _cancel_button(self) -> None:
+        """Keep the old settings."""
         self.dismiss(None)
 
     def action_cancel(self) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -13,11 +15,10 @@ from textual.widgets import Footer, RichLog, Static
 from mahjong_tui.engine.actions import Action, ActionKind
 from mahjong_tui.engine.events import Event, HandStarted, OptionRefused, TileDiscarded
 from mahjong_tui.engine.hand import Phase
-from mahjong_tui.engine.tiles import tile_zh
 
 from ..config import BOT_SPEEDS, Display
 from ..driver import TableDriver
-from ..look import Look, describe_event, seat_at
+from ..look import Look, describe_event, hand_type_names, seat_at
 from ..widgets.hand import HandView, hand_tiles
 from ..widgets.river import RiverView
 from ..widgets.seat import CompactSeat, SeatPanel
@@ -29,6 +30,22 @@ FULL = (120, 36)
 SMALLEST = (80, 24)
 
 _KONGS = (ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG)
+_PASS_WORDS = {
+    Phase.HAIDI: "过 Leave the 海底",
+    Phase.HAIDI_TAKEN: "亮 Show the tile (no win)",
+    Phase.INITIAL: "过 Don't declare",
+}
+_CURTAIN_WHY = {
+    Phase.TURN: "your turn",
+    Phase.CLAIM: "a claim on a discard",
+    Phase.ROB: "robbing a kong (抢杠)",
+    Phase.INITIAL: "initial small wins (起手小胡)",
+    Phase.HAIDI: "the last tile (海底)",
+    Phase.HAIDI_TAKEN: "the last tile (海底)",
+    Phase.HAIDI_SHOWN: "a win on the 海底",
+    Phase.KAIGANG_SELF: "the 开杠 tiles",
+    Phase.KAIGANG_CLAIM: "a win on the 开杠 tiles",
+}
 
 
 def layout_for(width: int, height: int) -> str:
@@ -107,10 +124,7 @@ class TableScreen(Screen[str]):
                     yield HandView(id="hand")
                     yield Static(id="me-actions")
                 yield RichLog(id="log", wrap=True, markup=False, max_lines=300)
-        yield Static(
-            "The terminal is too small for the table.\nPlease enlarge it to at least 80×24.",
-            id="too-small",
-        )
+        yield Static(id="too-small")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -131,6 +145,12 @@ class TableScreen(Screen[str]):
         mode = layout_for(width, height)
         for name in ("full", "compact", "tiny"):
             self.set_class(mode == name, f"-{name}")
+        if mode == "tiny":
+            self.query_one("#too-small", Static).update(
+                f"The terminal is too small for the table ({width}×{height}).\n"
+                f"Please enlarge it to at least {SMALLEST[0]}×{SMALLEST[1]}."
+            )
+        self.refresh_bindings()
 
     @property
     def layout_mode(self) -> str:
@@ -172,6 +192,7 @@ class TableScreen(Screen[str]):
         self.refresh_bindings()
 
     def _draw_me(self, look: Look) -> None:
+        """The bottom seat's header line and its actions line."""
         from ..look import flowers_text, meld_text, seat_header
 
         seat = self.bottom
@@ -223,7 +244,8 @@ class TableScreen(Screen[str]):
         """Log events as the people at the screen may see them; keep private notices per seat."""
         log = self.query_one("#log", RichLog)
         humans = frozenset(self.driver.humans)
-        viewers = humans if not self.driver.hotseat else frozenset({self.viewer} if self.viewer is not None else ())
+        # In hot-seat the log is read by everyone: it keeps no one's private lines.
+        viewers = humans if not self.driver.hotseat else frozenset()
         look = self.look()
         for ev in events:
             if isinstance(ev, HandStarted):
@@ -298,7 +320,7 @@ class TableScreen(Screen[str]):
             self.bottom = seat
             self.render_table()
             self._waiting = True
-            why = "a claim on a discard" if self.driver.game.hand.phase is not Phase.TURN else "your turn"
+            why = _CURTAIN_WHY.get(self.driver.game.hand.phase, "your turn")
             self.app.push_screen(CurtainScreen(self.look().label(seat), why), lambda _: self._lift(seat))
             return
         self._lift(seat)
@@ -309,10 +331,6 @@ class TableScreen(Screen[str]):
         self.viewer = seat
         self.bottom = seat
         look = self.look()
-        if self.driver.hotseat:
-            log = self.query_one("#log", RichLog)
-            for note in self.private[seat]:
-                log.write(f"{look.names[seat]}: {note}")
         hand = self.driver.game.hand
         if hand.phase is Phase.TURN:
             self.actor = seat
@@ -336,10 +354,10 @@ class TableScreen(Screen[str]):
         phase = hand.phase
         discarder = hand.current
         if phase is Phase.CLAIM:
-            title.append(f"{look.label(discarder)} discarded {tile_zh(hand.last_discard or 0)}")
+            title.append(f"{look.label(discarder)} discarded {look.word(hand.last_discard or 0)}")
             tiles = look.tile(hand.last_discard or 0, highlight=True)
         elif phase is Phase.ROB:
-            title.append(f"{look.label(discarder)} adds {tile_zh(hand.rob_tile or 0)} to a pong (加杠): rob it?")
+            title.append(f"{look.label(discarder)} adds {look.word(hand.rob_tile or 0)} to a pong (加杠): rob it?")
             tiles = look.tile(hand.rob_tile or 0, highlight=True)
         elif phase in (Phase.KAIGANG_SELF, Phase.KAIGANG_CLAIM):
             title.append(f"开杠 by {look.label(discarder)} revealed")
@@ -353,20 +371,29 @@ class TableScreen(Screen[str]):
             title.append(f"{look.label(discarder)} shows the 海底")
             tiles = look.tile(hand.haidi_tile or 0, highlight=True)
         elif phase is Phase.INITIAL:
-            title.append("your starting hand has 起手小胡 (initial small wins)")
+            names = hand_type_names(game.rules.family)
+            types = game.rules.initial_wins(hand.players[seat].counts)
+            title.append("your starting hand has 起手小胡 (initial small wins): ")
+            title.append(", ".join(" ".join(names.get(t, (t, ""))) for t in types), style="bold #ffd166")
         self._waiting = True
 
         def answered(action: Action | None) -> None:
+            """Carry out the answer."""
             self._waiting = False
             if action is None:
                 self.advance()
                 return
             self.act(action)
 
-        self.app.push_screen(ChoiceScreen(title, choices_for(legal), tiles=tiles, notes=notes), answered)
+        choices = choices_for(legal)
+        if phase in _PASS_WORDS:
+            choices = [replace(c, label=_PASS_WORDS[phase]) if c.action and c.action.kind is ActionKind.PASS else c
+                       for c in choices]
+        self.app.push_screen(ChoiceScreen(title, choices, tiles=tiles, notes=notes), answered)
 
     # ------------------------------------------------------------------ turn input
     def _discard_refusal(self, tile: int) -> str | None:
+        """Why the person may not discard ``tile`` now (None: they may)."""
         if self.actor is None:
             return None
         for r in self.driver.game.hand.refusals_for(self.actor):
@@ -375,7 +402,9 @@ class TableScreen(Screen[str]):
         return None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Show only the keys that do something now."""
+        """Show only the keys that do something now (none of the game's while the table is hidden)."""
+        if self.layout_mode == "tiny" and action not in ("help", "leave"):
+            return False
         if action in ("discard", "discard_drawn", "move", "pick"):
             return self.actor is not None
         if action == "win":
@@ -445,7 +474,7 @@ class TableScreen(Screen[str]):
         legal = self.driver.game.legal_actions(seat)
         action = next((a for a in legal if a.kind is ActionKind.DISCARD and a.tile == tile), None)
         if action is None:
-            reason = self._discard_refusal(tile) or f"you can't discard {tile_zh(tile)} now"
+            reason = self._discard_refusal(tile) or f"you can't discard {self.look().word(tile)} now"
             self.notify(reason, severity="warning")
             return
         if any(a.kind is ActionKind.WIN for a in legal) and self.confirm != action:
@@ -475,6 +504,7 @@ class TableScreen(Screen[str]):
             return
 
         def chosen(action: Action | None) -> None:
+            """Carry out the chosen kong."""
             if action is not None:
                 self.act(action)
 
@@ -523,6 +553,7 @@ class TableScreen(Screen[str]):
         from .help import ConfirmScreen
 
         def answered(yes: bool | None) -> None:
+            """Carry out the answer."""
             if yes:
                 self.dismiss("quit")
 
@@ -544,6 +575,7 @@ class TableScreen(Screen[str]):
         look = self.look()
 
         def after(answer: str | None) -> None:
+            """Next hand, the table, the final standings or the exit."""
             if answer == "quit":
                 self.dismiss("quit")
                 return
@@ -552,6 +584,7 @@ class TableScreen(Screen[str]):
                 return
             if self.driver.game.over:
                 def final(choice: str | None) -> None:
+                    """Leave the finished game."""
                     self.dismiss("new" if choice == "new" else "quit")
 
                 self.app.push_screen(

@@ -55,6 +55,7 @@ class HandView(Widget):
         self.refresh()
 
     def _has_drawn(self) -> bool:
+        """The drawn tile is shown apart."""
         assert self.look is not None
         return hand_order(self.look, self.seat)[1] is not None
 

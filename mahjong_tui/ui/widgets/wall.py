@@ -33,6 +33,7 @@ _PHASE_TEXT = {
 
 
 def _stack(height: int, where: tuple[int, int], view: WallView, cells: int) -> Text:
+    """One stack: its height as a block, coloured for head, tail or break."""
     if view.head == where:
         style = _HEAD
     elif view.tail == where:
@@ -49,7 +50,7 @@ def _stack(height: int, where: tuple[int, int], view: WallView, cells: int) -> T
     return Text(ch * cells, style=style)
 
 
-def info_lines(look: Look) -> list[Text]:
+def info_lines(look: Look, *, legend: bool = True) -> list[Text]:
     """The centre's facts: rules and hand, 荒番, dice and break, tiles left, turn, last discard."""
     game = look.game
     hand = game.hand
@@ -68,11 +69,12 @@ def info_lines(look: Look) -> list[Text]:
     dice.append(f" · break {look.wind(bseat)} #{bidx + 1}", style=_BREAK)
     lines.append(dice)
     left = Text(f"{view.remaining} left", style="bold")
-    left.append(" ")
-    left.append("█", style=_HEAD)
-    left.append(" head ", style="#9aa0a6")
-    left.append("█", style=_TAIL)
-    left.append(" tail", style="#9aa0a6")
+    if legend:
+        left.append(" ")
+        left.append("█", style=_HEAD)
+        left.append(" head ", style="#9aa0a6")
+        left.append("█", style=_TAIL)
+        left.append(" tail", style="#9aa0a6")
     lines.append(left)
     pending = game.pending_seats()
     if hand.over:
@@ -129,6 +131,7 @@ class WallRing(Widget):
         side_rows = (long + 1) // 2
 
         def horizontal(seat: int, reverse: bool) -> Text:
+            """A top or bottom wall, two cells a stack."""
             hs = view.heights[seat]
             idx = list(range(len(hs)))
             if reverse:
@@ -140,6 +143,7 @@ class WallRing(Widget):
             return Text(" " * (pad // 2)) + row + Text(" " * (pad - pad // 2))
 
         def vertical(seat: int, reverse: bool) -> list[Text]:
+            """A side wall, two stacks a row."""
             hs = view.heights[seat]
             idx = list(range(len(hs)))
             if reverse:
@@ -197,10 +201,8 @@ class InfoLine(Widget):
         look = self.look
         if look is None:
             return ""
-        lines = info_lines(look)
-        out = Text(" · ").join(lines[:-1] if len(lines) > 4 else lines)
-        out.no_wrap = False
-        return out
+        lines = info_lines(look, legend=False)
+        return Text(" · ").join(lines[:-1] if look.game.pending_seats() else lines)
 
 
 __all__ = ["InfoLine", "WallRing", "position_of"]
