@@ -34,7 +34,6 @@ from typing import Any, TextIO
 from mahjong_tui.engine.actions import IllegalAction
 from mahjong_tui.engine.events import HandEnded, HandOutcome, InitialWinsDeclared, PlayerWon
 from mahjong_tui.engine.game import Game, save_record
-from mahjong_tui.engine.hand import Hand, Phase
 from mahjong_tui.engine.view import seat_view
 from mahjong_tui.rules import UnknownRules, family_of
 from mahjong_tui.rules.scoring import WinBy
@@ -143,60 +142,6 @@ def game_seed(seed: int, index: int) -> int:
 # --------------------------------------------------------------------------- checks
 
 
-def _tile_census(hand: Hand) -> list[int]:
-    """How many of each tile id are somewhere: wall, hands, melds, flowers, rivers, in flight."""
-    census = [0] * 42
-    wall = hand.wall
-    for t in wall.top:
-        if t is not None:
-            census[t] += 1
-    for t in wall.bottom:
-        if t is not None:
-            census[t] += 1
-    held = [sum(col) for col in zip(*(p.counts for p in hand.players), strict=True)]
-    for t in range(34):
-        census[t] += held[t]
-    for p in hand.players:
-        for t in p.flowers:
-            census[t] += 1
-        for m in p.melds:
-            for t in m.tiles:
-                census[t] += 1
-        for r in p.river:
-            if r.claimed_by is None:
-                census[r.tile] += 1
-    if hand.rob_tile is not None:
-        census[hand.rob_tile] += 1
-    if hand.phase is Phase.KAIGANG_SELF:
-        for t in hand.kaigang_tiles:
-            census[t] += 1
-    return census
-
-
-def check_hand(hand: Hand, expected: Sequence[int]) -> list[str]:
-    """The checks of ``Hand.check_invariants``, fast enough to run after every action."""
-    problems: list[str] = []
-    census = _tile_census(hand)
-    if census != list(expected):
-        diff = {t: census[t] - expected[t] for t in range(42) if census[t] != expected[t]}
-        problems.append(f"tiles not conserved: {diff}")
-    phase = hand.phase
-    for p in hand.players:
-        size = sum(p.counts) + 3 * len(p.melds)
-        if phase is Phase.ENDED:
-            ok = size in (13, 14)
-        elif phase is Phase.INITIAL and p.seat == hand.dealer:
-            ok = size == 14
-        else:
-            acting = phase in (Phase.TURN, Phase.HAIDI_TAKEN) and p.seat == hand.current
-            ok = size == (14 if acting else 13)
-        if not ok:
-            problems.append(f"seat {p.seat} holds {size} tiles in phase {phase.value}")
-    if sum(hand.payments) != 0:
-        problems.append(f"payments do not sum to zero: {hand.payments}")
-    return problems
-
-
 # --------------------------------------------------------------------------- one game
 
 
@@ -242,9 +187,6 @@ def play_game(job: GameJob) -> GameResult:
     gseed = game_seed(job.run_seed, job.index)
     game = Game(job.rules, gseed)
     bots = [create_bot(level, seat, gseed) for seat, level in enumerate(job.bots)]
-    expected = [0] * 42
-    for t in game.rules.tile_set():
-        expected[t] += 1
     total = sum(game.scores)
     result = GameResult(job.index, gseed)
     times = result.times
@@ -290,7 +232,7 @@ def play_game(job: GameJob) -> GameResult:
                 violations.append(f"engine failed on {action}: {type(e).__name__}: {e}")
                 stuck = True
                 break
-            problems = check_hand(hand, expected)
+            problems = hand.check_invariants()
             if sum(game.scores) + sum(hand.payments) * (not hand.over) != total:
                 problems.append(f"points do not sum to the start: {game.scores}")
             violations.extend(problems)

@@ -9,7 +9,7 @@ import pytest
 
 from mahjong_tui.engine.actions import ActionKind
 from mahjong_tui.engine.game import Game, load_record
-from mahjong_tui.simulate import GameJob, check_hand, play_game, run_simulate
+from mahjong_tui.simulate import GameJob, play_game, run_simulate
 
 
 def simulate_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict:
@@ -122,24 +122,21 @@ def test_bad_arguments_exit_2_with_one_line(capsys: pytest.CaptureFixture[str], 
     assert len(captured.err.strip().splitlines()) == 1
 
 
-def test_fast_checker_agrees_with_the_hand_invariants() -> None:
-    """The per-action checker finds what ``Hand.check_invariants`` finds, and a lost tile."""
+def test_the_invariant_check_finds_a_lost_tile() -> None:
+    """The per-action check holds through random legal play and notices a tile that went missing."""
     rng = random.Random(3)
     for rules in ("shanghai", "changsha"):
         game = Game(rules, 11)
-        expected = [0] * 42
-        for t in game.rules.tile_set():
-            expected[t] += 1
         steps = 0
         while not game.hand.over and steps < 400:
             seat = game.pending_seats()[0]
             legal = game.legal_actions(seat)
             wins = [a for a in legal if a.kind is ActionKind.WIN]
             game.apply(wins[0] if wins else rng.choice(legal))
-            assert check_hand(game.hand, expected) == game.hand.check_invariants() == []
+            assert game.hand.check_invariants() == []
             steps += 1
         p = game.hand.players[0]
         t = next(k for k in range(34) if p.counts[k])
         p.counts[t] -= 1
-        assert check_hand(game.hand, expected) and game.hand.check_invariants()
+        assert any("not conserved" in x for x in game.hand.check_invariants())
         p.counts[t] += 1
