@@ -12,6 +12,7 @@ raises :class:`IllegalAction` with a reason a player understands and changes not
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -1127,29 +1128,20 @@ class Hand:
 
     def _tile_census(self) -> list[int]:
         """How many of each tile id are somewhere: wall, hands, melds, flowers, rivers, in flight."""
-        census = [0] * NUM_TILE_IDS
-        for t in self.wall.top:
-            if t is not None:
-                census[t] += 1
-        for t in self.wall.bottom:
-            if t is not None:
-                census[t] += 1
+        found = [t for t in self.wall.top if t is not None]
+        found += [t for t in self.wall.bottom if t is not None]
         for p in self.players:
-            for t, n in enumerate(p.counts):
-                census[t] += n
-            for t in p.flowers:
-                census[t] += 1
+            found += p.flowers
             for m in p.melds:
-                for t in m.tiles:
-                    census[t] += 1
-            for r in p.river:
-                if r.claimed_by is None:
-                    census[r.tile] += 1
+                found += m.tiles
+            found += [r.tile for r in p.river if r.claimed_by is None]
         if self.rob_tile is not None:
-            census[self.rob_tile] += 1
+            found.append(self.rob_tile)
         if self.phase is Phase.KAIGANG_SELF:
-            for t in self.kaigang_tiles:
-                census[t] += 1
+            found += self.kaigang_tiles
+        census = [*map(sum, zip(*(p.counts for p in self.players), strict=True)), 0, 0, 0, 0, 0, 0, 0, 0]
+        for t, n in Counter(found).items():
+            census[t] += n
         return census
 
 

@@ -221,10 +221,7 @@ def counts_of(tiles: Iterable[Tile]) -> list[int]:
 
 def tiles_of(counts: Sequence[int]) -> list[Tile]:
     """The tiles of a count array, sorted."""
-    out: list[Tile] = []
-    for t, k in enumerate(counts):
-        out.extend([t] * k)
-    return out
+    return [t for t, k in enumerate(counts) if k for _ in range(k)]
 
 
 def full_tile_set(*, honours: bool, flowers: bool) -> list[Tile]:
