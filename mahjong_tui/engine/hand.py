@@ -12,7 +12,6 @@ raises :class:`IllegalAction` with a reason a player understands and changes not
 from __future__ import annotations
 
 import random
-from collections import Counter
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -1128,20 +1127,24 @@ class Hand:
 
     def _tile_census(self) -> list[int]:
         """How many of each tile id are somewhere: wall, hands, melds, flowers, rivers, in flight."""
-        found = [t for t in self.wall.top if t is not None]
-        found += [t for t in self.wall.bottom if t is not None]
+        census = list(self.wall.census)
         for p in self.players:
-            found += p.flowers
+            for t, n in enumerate(p.counts):
+                if n:
+                    census[t] += n
+            for t in p.flowers:
+                census[t] += 1
             for m in p.melds:
-                found += m.tiles
-            found += [r.tile for r in p.river if r.claimed_by is None]
+                for t in m.tiles:
+                    census[t] += 1
+            for r in p.river:
+                if r.claimed_by is None:
+                    census[r.tile] += 1
         if self.rob_tile is not None:
-            found.append(self.rob_tile)
+            census[self.rob_tile] += 1
         if self.phase is Phase.KAIGANG_SELF:
-            found += self.kaigang_tiles
-        census = [*map(sum, zip(*(p.counts for p in self.players), strict=True)), 0, 0, 0, 0, 0, 0, 0, 0]
-        for t, n in Counter(found).items():
-            census[t] += n
+            for t in self.kaigang_tiles:
+                census[t] += 1
         return census
 
 

@@ -43,7 +43,7 @@ class WallEmpty(RuntimeError):
 class Wall:
     """Stacks of two tiles; draws from the head, replacements from the tail."""
 
-    __slots__ = ("layout", "dice", "top", "bottom", "order", "remaining", "break_stack", "_offsets")
+    __slots__ = ("layout", "dice", "top", "bottom", "order", "remaining", "census", "break_stack", "_offsets")
 
     def __init__(self, tiles: list[Tile], layout: tuple[int, int, int, int], dealer: int, dice: tuple[int, int]):
         n_stacks = sum(layout)
@@ -66,6 +66,10 @@ class Wall:
         #: stack indices with a tile left, head first, tail last
         self.order: list[int] = [(start + i) % n_stacks for i in range(n_stacks)]
         self.remaining = len(tiles)
+        #: how many of each tile id the wall still holds (kept with every take, like ``remaining``)
+        self.census = [0] * 42
+        for t in tiles:
+            self.census[t] += 1
 
     def _take(self, stack: int) -> Tile:
         t = self.top[stack]
@@ -77,6 +81,7 @@ class Wall:
                 raise WallEmpty("stack is empty")
             self.bottom[stack] = None
         self.remaining -= 1
+        self.census[t] -= 1
         if self.top[stack] is None and self.bottom[stack] is None:
             self.order.remove(stack)
         return t
