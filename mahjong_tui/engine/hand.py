@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from enum import StrEnum
+from operator import add
 
 from mahjong_tui.rules.base import EndOfWall, GameOptions, PassedWinScope, Ruleset, SeatFacts
 from mahjong_tui.rules.scoring import ScoreResult, WinBy, WinContext
@@ -60,6 +61,8 @@ class Phase(StrEnum):
     ENDED = "ended"
 
 
+#: every discard action, made once: a turn lists up to 14 of them
+_DISCARDS = [[Action(s, ActionKind.DISCARD, t) for t in range(NUM_KINDS)] for s in range(4)]
 _NO_REPLACEMENT = "no kong: the wall has no tile left to replace it"
 _SINGLE_SEAT_PHASES = (Phase.TURN, Phase.KAIGANG_SELF, Phase.HAIDI, Phase.HAIDI_TAKEN)
 
@@ -374,9 +377,9 @@ class Hand:
                 refusals.append(Refusal(ActionKind.WIN, p.last_drawn, win.reason))
         if p.kaigang_locked:
             if p.last_drawn is not None and p.counts[p.last_drawn]:
-                acts.append(Action(seat, ActionKind.DISCARD, p.last_drawn))
+                acts.append(_DISCARDS[seat][p.last_drawn])
             else:
-                acts.extend(Action(seat, ActionKind.DISCARD, t) for t in range(NUM_KINDS) if p.counts[t])
+                acts.extend(_DISCARDS[seat][t] for t in range(NUM_KINDS) if p.counts[t])
             self._set_window({seat: acts}, {seat: refusals})
             return
         if self.turn_after_draw:
@@ -388,7 +391,8 @@ class Hand:
         for t in held:
             if t not in allowed:
                 refusals.append(Refusal(ActionKind.DISCARD, t, self._forbidden_reason(p, t)))
-        acts.extend(Action(seat, ActionKind.DISCARD, t) for t in allowed)
+        row = _DISCARDS[seat]
+        acts.extend([row[t] for t in allowed])
         self._set_window({seat: acts}, {seat: refusals})
 
     def _forbidden_reason(self, p: PlayerState, t: Tile) -> str:
@@ -1127,11 +1131,9 @@ class Hand:
 
     def _tile_census(self) -> list[int]:
         """How many of each tile id are somewhere: wall, hands, melds, flowers, rivers, in flight."""
-        census = list(self.wall.census)
+        held = map(sum, zip(*[p.counts for p in self.players], strict=True))
+        census = [*map(add, self.wall.census, held), *self.wall.census[NUM_KINDS:]]
         for p in self.players:
-            for t, n in enumerate(p.counts):
-                if n:
-                    census[t] += n
             for t in p.flowers:
                 census[t] += 1
             for m in p.melds:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from .actions import Action
 from .hand import Hand, Phase, Refusal, RiverTile
 from .melds import Meld
-from .tiles import NUM_KINDS, Tile
+from .tiles import NUM_KINDS, Tile, tiles_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,28 +64,30 @@ class SeatView:
 def seat_view(hand: Hand, seat: int, scores: tuple[int, int, int, int] | None = None) -> SeatView:
     """The view of ``seat`` in ``hand``."""
     p = hand.players[seat]
-    sc = scores if scores is not None else tuple(
-        hand.scores_before[k] + hand.payments[k] for k in range(4)
-    )
+    players = hand.players
+    if scores is None:
+        before, paid = hand.scores_before, hand.payments
+        scores = (before[0] + paid[0], before[1] + paid[1], before[2] + paid[2], before[3] + paid[3])
+    counts = tuple(p.counts)
     return SeatView(
-        seat=seat,
-        rules=hand.rules.name,
-        family=hand.rules.family,
-        dealer=hand.dealer,
-        phase=hand.phase,
-        current=hand.current,
-        hand=tuple(p.tiles()),
-        counts=tuple(p.counts),
-        last_drawn=p.last_drawn,
-        melds=tuple(tuple(q.melds) for q in hand.players),
-        rivers=tuple(tuple(q.river) for q in hand.players),
-        flowers=tuple(tuple(q.flowers) for q in hand.players),
-        hand_sizes=tuple(sum(q.counts) for q in hand.players),  # type: ignore[arg-type]
-        wall_remaining=hand.wall.remaining,
-        scores=sc,  # type: ignore[arg-type]
-        huangfan=hand.huangfan,
-        last_discard=hand.last_discard,
-        kaigang_locked=p.kaigang_locked,
-        legal=tuple(hand.legal_actions(seat)),
-        refusals=tuple(hand.refusals_for(seat)),
+        seat,
+        hand.rules.name,
+        hand.rules.family,
+        hand.dealer,
+        hand.phase,
+        hand.current,
+        tuple(tiles_of(counts)),
+        counts,
+        p.last_drawn,
+        tuple(map(tuple, [q.melds for q in players])),
+        tuple(map(tuple, [q.river for q in players])),
+        tuple(map(tuple, [q.flowers for q in players])),
+        tuple(map(sum, [q.counts for q in players])),  # type: ignore[arg-type]
+        hand.wall.remaining,
+        scores,
+        hand.huangfan,
+        hand.last_discard,
+        p.kaigang_locked,
+        tuple(hand.legal_actions(seat)),
+        tuple(hand.refusals_for(seat)),
     )
