@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from mahjong_tui.engine.analysis import waits as analysis_waits
 from mahjong_tui.engine.melds import Meld, MeldKind, meld_from_text
 from mahjong_tui.engine.shapes import is_seven_pairs, regular_splits
 from mahjong_tui.engine.tiles import Tile, counts_of, number_of, parse_tile, parse_tiles
@@ -16,7 +17,6 @@ from mahjong_tui.rules.changsha_scoring import (
     INITIAL_TYPES,
     SHAPES,
     bird_seat,
-    changsha_waits,
     changsha_winning_shapes,
     initial_small_wins,
     is_changsha_win,
@@ -237,8 +237,17 @@ WAIT_CASES = [
 @pytest.mark.parametrize(("hand", "waits"), WAIT_CASES)
 def test_changsha_waits(hand: str, waits: list[str]) -> None:
     """听牌: the tiles that complete a Changsha winning hand."""
-    got = changsha_waits(counts_of(parse_tiles(hand)))
-    assert got == [parse_tile(w) for w in waits]
+    counts = counts_of(parse_tiles(hand))
+    want = [parse_tile(w) for w in waits]
+    assert analysis_waits(counts, "changsha") == want  # the table-based waits the game uses
+    brute = []
+    for t in range(27):
+        if counts[t] < 4:
+            counts[t] += 1
+            if is_changsha_win(counts):
+                brute.append(t)
+            counts[t] -= 1
+    assert brute == want  # and the scoring's own win check agrees
 
 
 # ---------------------------------------------------------------- not a win

@@ -210,29 +210,6 @@ def changsha_winning_shapes(counts: Sequence[int], melds: Sequence[Meld] = ()) -
     return shapes
 
 
-def changsha_waits(counts: Sequence[int], melds: Sequence[Meld] = ()) -> list[Tile]:
-    """Tiles that would complete a Changsha winning hand (听牌), for a 3n+1 hand.
-
-    A tile the player already holds four of (in hand and melds) is left out: it cannot
-    come.
-    """
-    held = list(counts[:27])
-    for meld in melds:
-        for t in meld.tiles:
-            if t < 27:
-                held[t] += 1
-    work = list(counts)
-    waits: list[Tile] = []
-    for t in range(27):
-        if held[t] >= 4:
-            continue
-        work[t] += 1
-        if is_changsha_win(work, melds):
-            waits.append(t)
-        work[t] -= 1
-    return waits
-
-
 def initial_small_wins(counts: Sequence[int]) -> list[str]:
     """起手小胡 of a dealt hand (13 tiles, 14 for the dealer): ids of INITIAL_TYPES."""
     found: list[str] = []
