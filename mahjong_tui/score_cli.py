@@ -25,7 +25,7 @@ from mahjong_tui.engine.tiles import (
     parse_tiles,
     tile_name,
 )
-from mahjong_tui.rules import UnknownRules, family_of, score
+from mahjong_tui.rules import UnknownRules, family_of, get_ruleset, score
 from mahjong_tui.rules.scoring import HandType, LineKind, ScoreResult, WinBy, WinContext
 
 USAGE = "usage: mahjong-tui score FILE.json [--text]   (FILE '-' reads standard input)"
@@ -428,13 +428,7 @@ def result_to_json(ctx: WinContext, result: ScoreResult) -> dict[str, object]:
 
 
 def _hand_types(family: str) -> Mapping[str, HandType]:
-    if family == "shanghai":
-        from mahjong_tui.rules.shanghai_scoring import SHANGHAI_HAND_TYPES
-
-        return SHANGHAI_HAND_TYPES
-    from mahjong_tui.rules import changsha_scoring
-
-    return getattr(changsha_scoring, "CHANGSHA_HAND_TYPES", {})
+    return get_ruleset(family).hand_types
 
 
 _SECTIONS: tuple[tuple[str, tuple[LineKind, ...]], ...] = (

@@ -962,12 +962,12 @@ class Hand:
         if in_hand and win_tile is not None:
             concealed.remove(win_tile)
         if replacement is None:
-            replacement = win_by is WinBy.SELF_DRAW and self.draw_source in self.rules_replacement_sources()
+            replacement = win_by is WinBy.SELF_DRAW and self.draw_source in self.rules.replacement_win_sources
         last_tile = self.haidi_tile is not None and win_tile == self.haidi_tile and (
             self.phase in (Phase.HAIDI_TAKEN, Phase.HAIDI_SHOWN)
         )
         discarder_ready = False
-        if win_by is WinBy.DISCARD and discarder is not None and self.rules.family == "shanghai":
+        if win_by is WinBy.DISCARD and discarder is not None and self.rules.scores_discarder_readiness:
             discarder_ready = self.ready(discarder)
         return WinContext(
             rules=self.rules.name,
@@ -988,10 +988,6 @@ class Hand:
             claims=tuple(tuple(q.claims_from) for q in self.players),
             discarder_ready=discarder_ready,
         )
-
-    def rules_replacement_sources(self) -> tuple[DrawSource, ...]:
-        """Draws that make a self-draw a replacement win (Shanghai 杠开; Changsha 杠上开花 is 开杠 only)."""
-        return (DrawSource.TAIL,) if self.rules.family == "shanghai" else (DrawSource.KAIGANG,)
 
     def _settle_wins(self, wins: list[tuple[int, WinContext]], discarder: int | None) -> None:
         self._clear_window()

@@ -7,7 +7,12 @@ rules its ``rules`` field names.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .scoring import ScoreResult, WinContext
+
+if TYPE_CHECKING:
+    from .base import Ruleset
 
 FAMILIES = ("shanghai", "changsha")
 
@@ -43,8 +48,8 @@ def score(ctx: WinContext) -> ScoreResult:
     return score_changsha(ctx)
 
 
-def get_ruleset(name: str):  # -> Ruleset (imported lazily: the engine imports this package)
-    """The ruleset object for a preset name."""
+def get_ruleset(name: str) -> Ruleset:
+    """The ruleset object for a preset name (imported lazily: the engine imports this package)."""
     family = family_of(name)
     if family == "shanghai":
         from .shanghai import Shanghai

@@ -10,11 +10,13 @@ initial wins, the dealer and the game's end.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from types import MappingProxyType
 
 from mahjong_tui.engine.actions import KongMode
+from mahjong_tui.engine.events import DrawSource
 from mahjong_tui.engine.melds import Meld
 from mahjong_tui.engine.tiles import Tile
 
@@ -76,7 +78,12 @@ class Ruleset(ABC):
     initial_small_wins: bool = False
     uses_huangfan: bool = False
     default_starting_points: int = 100
-    hand_types: dict[str, HandType] = {}
+    #: draws that make a self-drawn win a replacement win (Shanghai 杠开, Changsha 杠上开花)
+    replacement_win_sources: tuple[DrawSource, ...] = (DrawSource.TAIL,)
+    #: scoring needs to know whether a discarder was ready (Shanghai 三口)
+    scores_discarder_readiness: bool = False
+    #: the hand types of this rule set, by id, for the rules screen and the calculator
+    hand_types: Mapping[str, HandType] = MappingProxyType({})
 
     def tile_set(self) -> list[Tile]:
         """Every physical tile of this rule set."""

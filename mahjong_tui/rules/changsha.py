@@ -6,10 +6,12 @@ from collections.abc import Sequence
 
 from mahjong_tui.engine.actions import KongMode
 from mahjong_tui.engine.analysis import is_ready
+from mahjong_tui.engine.events import DrawSource
 from mahjong_tui.engine.melds import Meld
 from mahjong_tui.engine.tiles import Tile
 
 from .base import EndOfWall, GameOptions, PassedWinScope, Ruleset
+from .changsha_scoring import CHANGSHA_HAND_TYPES
 
 
 class Changsha(Ruleset):
@@ -27,6 +29,8 @@ class Changsha(Ruleset):
     bird = True
     initial_small_wins = True
     default_starting_points = 500
+    replacement_win_sources = (DrawSource.KAIGANG,)  # a 补张 replacement win is an ordinary self-draw
+    hand_types = CHANGSHA_HAND_TYPES
 
     def __init__(self, name: str = "changsha"):
         self.name = name

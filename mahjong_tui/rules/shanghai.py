@@ -10,6 +10,7 @@ from mahjong_tui.engine.shapes import is_regular_complete
 from mahjong_tui.engine.tiles import Tile, is_suited
 
 from .base import EndOfWall, GameOptions, PassedWinScope, Ruleset, SeatFacts
+from .shanghai_scoring import SHANGHAI_HAND_TYPES
 
 _SUIT_ZH = ("万", "筒", "条")
 
@@ -48,6 +49,8 @@ class Shanghai(Ruleset):
     end_of_wall = EndOfWall.DRAW_ALL
     uses_huangfan = True
     default_starting_points = 200
+    scores_discarder_readiness = True
+    hand_types = SHANGHAI_HAND_TYPES
 
     def __init__(self, name: str = "shanghai"):
         self.name = name
