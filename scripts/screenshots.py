@@ -17,7 +17,7 @@ from textual.app import App
 
 from mahjong_tui.ui.app import MahjongApp
 from mahjong_tui.ui.config import Display, TileStyle
-from mahjong_tui.ui.demo import claim_prompt, demo_app, hand_won, mid_hand
+from mahjong_tui.ui.demo import claim_prompt, demo_app, hand_won, kaigang_prompt, mid_hand
 
 FULL = (120, 36)
 COMPACT = (80, 24)
@@ -28,6 +28,8 @@ SHOTS: list[tuple[str, Callable[[], App[int]], tuple[int, int], list[str], str]]
     ("table-shanghai", lambda: demo_app(mid_hand("shanghai", 1)), FULL, [], "Shanghai, mid-hand"),
     ("table-changsha", lambda: demo_app(mid_hand("changsha", 1)), FULL, [], "Changsha, mid-hand"),
     ("claim-prompt", lambda: demo_app(claim_prompt("shanghai", 1)), FULL, [], "A claim prompt"),
+    ("kaigang-prompt", lambda: demo_app(kaigang_prompt()), FULL, [], "Changsha: 补张 or 开杠 on a discard"),
+    ("claim-prompt-80x24", lambda: demo_app(claim_prompt("changsha", 1)), COMPACT, [], "A claim prompt at 80×24"),
     ("hotseat-curtain", lambda: demo_app(mid_hand("shanghai", 1), humans=2), FULL, [], "Hot-seat curtain"),
     ("hand-end", lambda: demo_app(hand_won("shanghai", 1)), FULL, ["w"], "End of a hand"),
     ("compact-80x24", lambda: demo_app(mid_hand("shanghai", 1)), COMPACT, [], "Compact layout, 80×24"),

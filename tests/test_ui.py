@@ -12,7 +12,8 @@ from collections.abc import Callable
 
 import pytest
 from rich.text import Text
-from textual.widgets import Static
+from textual.widgets import RichLog, Static
+from textual.widgets._footer import FooterKey
 
 from mahjong_tui.engine.actions import Action, ActionKind
 from mahjong_tui.engine.events import HandOutcome
@@ -139,10 +140,13 @@ async def play_hand_by_keys(pilot, app: MahjongApp, *, method: str = "numbers") 
         if isinstance(screen, ChoiceScreen):
             seat = game.pending_seats()[0]
             want = policy(game.legal_actions(seat), game.hand.players[seat].counts)
-            choice = next(c for c in screen.choices if c.action == want)
-            await pilot.press(choice.key)
-            if want.kind is ActionKind.PASS and screen.win_offered:
-                await pilot.press(choice.key)
+            index = next(i for i, c in enumerate(screen.choices) if c.action == want)
+            times = 2 if want.kind is ActionKind.PASS and screen.win_offered else 1
+            for _ in range(times):
+                if method == "click":
+                    await pilot.click(f"#choice-{index}")
+                else:
+                    await pilot.press(screen.choices[index].key)
             continue
         table = table_of(app)
         if table.actor is None:
@@ -150,13 +154,22 @@ async def play_hand_by_keys(pilot, app: MahjongApp, *, method: str = "numbers") 
         seat = table.actor
         want = policy(game.legal_actions(seat), game.hand.players[seat].counts)
         if want.kind is ActionKind.WIN:
-            await pilot.press("w")
+            if method == "click":  # the footer's keys are buttons too
+                await pilot.click(next(k for k in table.query(FooterKey) if k.action == "win"))
+            else:
+                await pilot.press("w")
         elif want.kind in (ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG):
-            await pilot.press("k")
+            if method == "click":
+                await pilot.click(next(k for k in table.query(FooterKey) if k.action == "kong"))
+            else:
+                await pilot.press("k")
             await pilot.pause()
             if isinstance(app.screen, ChoiceScreen):
-                choice = next(c for c in app.screen.choices if c.action == want)
-                await pilot.press(choice.key)
+                index = next(i for i, c in enumerate(app.screen.choices) if c.action == want)
+                if method == "click":
+                    await pilot.click(f"#choice-{index}")
+                else:
+                    await pilot.press(app.screen.choices[index].key)
         else:
             tiles = hand_tiles(table.look(), seat)
             index = tiles.index(want.tile)
@@ -218,6 +231,9 @@ async def test_a_whole_hand_won_by_the_human_through_the_keys(rules: str, method
         assert "won" in body
         await pilot.press("enter")
         await settle(pilot, lambda: app.driver is not None and app.driver.game.hand.hand_number == 2)
+        log = table_of(app).query_one("#log", RichLog)
+        await settle(pilot, lambda: log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y)
+        assert any("Hand 2" in line.text for line in log.lines[-12:])
 
 
 @pytest.mark.parametrize(("rules", "method"), [("shanghai", "arrows"), ("changsha", "numbers")])
@@ -233,11 +249,23 @@ async def test_a_whole_drawn_hand_through_the_keys(rules: str, method: str) -> N
 
 
 async def test_a_hand_played_with_mouse_clicks() -> None:
-    seed = find_seed("shanghai", lambda g: g.hand.outcome is HandOutcome.WIN and 0 in g.hand.winners)
+    """Discards, a claim and a self-drawn win by the mouse alone; then the summary's Continue key is clicked."""
+    from mahjong_tui.engine.events import MeldClaimed, PlayerWon
+    from mahjong_tui.rules.scoring import WinBy
+
+    def wanted(g: Game) -> bool:
+        wins = [e for e in g.hand.events if isinstance(e, PlayerWon)]
+        return any(w.seat == 0 and w.context.win_by is WinBy.SELF_DRAW for w in wins) and any(
+            isinstance(e, MeldClaimed) and e.seat == 0 for e in g.hand.events)
+
+    seed = find_seed("shanghai", wanted)
     app = app_for("shanghai", seed)
     async with app.run_test(size=FULL) as pilot:
-        await play_hand_by_keys(pilot, app, method="click")
-        assert isinstance(app.screen, HandEndScreen)
+        seen = await play_hand_by_keys(pilot, app, method="click")
+        assert isinstance(app.screen, HandEndScreen) and "ChoiceScreen" in seen
+        assert wanted(app.driver.game)  # type: ignore[union-attr]
+        await pilot.click(next(k for k in app.screen.query(FooterKey) if k.action == "finish('next')"))
+        await settle(pilot, lambda: app.driver is not None and app.driver.game.hand.hand_number == 2)
 
 
 async def test_the_compact_layout_plays_at_80x24() -> None:
@@ -584,3 +612,77 @@ async def test_a_claim_option_can_be_clicked() -> None:
         await pilot.click(f"#choice-{index}")
         await settle(pilot, lambda: app.screen is not screen)
         assert claimed is not None and any(m.source is not None for m in game.hand.players[0].melds)
+
+
+# ---------------------------------------------------------------------- 开杠 (Changsha)
+def kaigang_game(how: str) -> Game:
+    """Seat 0 holds 五万×3 and is ready on 2s with the quad set aside; the dealer (seat 3) acts first.
+
+    ``claim``: the dealer discards the fourth 五万, so seat 0 may 补张 or 开杠 it (or pong, or pass).
+    ``turn``: the dealer discards 九万 and seat 0 draws the fourth 五万, a concealed quad.
+    """
+    from mahjong_tui.engine.scenario import scripted_hand
+    from mahjong_tui.engine.tiles import parse_tile
+
+    game = Game("changsha", 1)
+    dealer = ("5m" if how == "claim" else "5p") + "1m3m7m9m1p9p8p2s3s6s4s9s7p"
+    hands = ["5m5m5m1p2p3p4p5p6p7s8s9s2s", "2m4m6m8m1p3p5p7p1s3s5s7s9s", "1m3m6m9m2p4p6p8p2s4s6s8s1s", dealer]
+    game.hand = scripted_hand("changsha", hands, dealer=3, options=game.options,
+                              draws="" if how == "claim" else "5m", tail="1m3m4m6m7m8m4s6s8s9s7p9p")
+    game.apply(Action(3, ActionKind.DISCARD, parse_tile("5m" if how == "claim" else "9m")))
+    assert game.pending_seats() == [0]
+    return game
+
+
+@pytest.mark.parametrize("how", ["claim", "turn"])
+async def test_the_kaigang_choice_offers_the_engines_kongs(how: str) -> None:
+    from mahjong_tui.engine.actions import KongMode
+    from mahjong_tui.engine.events import KaigangRevealed
+
+    game = kaigang_game(how)
+    legal = game.legal_actions(0)
+    kongs = [a for a in legal if a.kind in (ActionKind.KONG, ActionKind.CONCEALED_KONG)]
+    assert {a.mode for a in kongs} == {KongMode.BUZHANG, KongMode.KAIGANG}
+    app = MahjongApp(quick_setup("changsha", 1, "normal", game.seed, speed="instant"), game=game,
+                     bot_factory=policy_bots)
+    async with app.run_test(size=FULL) as pilot:
+        if how == "turn":
+            await settle(pilot, lambda: table_of(app).actor == 0)
+            assert "k 杠 kong" in plain(table_of(app).query_one("#me-actions"))
+            await pilot.press("k")
+        await settle(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        screen = app.screen
+        assert isinstance(screen, ChoiceScreen)
+        offered = {c.key: c.action for c in screen.choices}
+        expected = legal if how == "claim" else kongs
+        assert sorted((a for a in offered.values() if a is not None), key=repr) == sorted(expected, key=repr)
+        assert offered["b"] is not None and offered["b"].mode is KongMode.BUZHANG
+        assert offered["g"] is not None and offered["g"].mode is KongMode.KAIGANG
+        labels = [str(b.label) for b in screen.query("Button.choice")]
+        assert any(x.startswith("[b] 补张 Buzhang") for x in labels)
+        assert any(x.startswith("[g] 开杠 Kaigang") for x in labels)
+        if how == "turn":
+            assert offered["escape"] is None  # back to the turn without a kong
+        await pilot.press("g")
+        await settle(pilot, lambda: any(isinstance(e, KaigangRevealed) for e in game.hand.events))
+        assert game.hand.players[0].kaigang_locked
+        assert "开杠" in plain(table_of(app).query_one("#me-header"))
+        # Back to seat 0's turn: the table says the drawn tile must go, and nothing else is discarded.
+        for _ in range(20):
+            await settle(pilot, lambda: isinstance(app.screen, (ChoiceScreen, HandEndScreen))
+                         or table_of(app).actor == 0)
+            if not isinstance(app.screen, ChoiceScreen):
+                break
+            await pilot.press("x", "x")
+        if isinstance(app.screen, HandEndScreen):
+            return
+        table = table_of(app)
+        assert "开杠: you must discard each tile you draw" in plain(table.query_one("#me-actions"))
+        rivers = len(game.hand.players[0].river)
+        drawn = game.hand.players[0].last_drawn
+        await pilot.press("1", "1")
+        if hand_tiles(table.look(), 0)[0] != drawn:
+            assert len(game.hand.players[0].river) == rivers
+            await pilot.press("d")
+        await settle(pilot, lambda: len(game.hand.players[0].river) == rivers + 1)
+        assert game.hand.players[0].river[-1].tile == drawn

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from mahjong_tui.ui.app import MahjongApp
 from mahjong_tui.ui.config import Display, Palette, TileStyle
-from mahjong_tui.ui.demo import claim_prompt, demo_app, hand_won, mid_hand
+from mahjong_tui.ui.demo import claim_prompt, demo_app, hand_won, kaigang_prompt, mid_hand
 
 FULL = (120, 36)
 COMPACT = (80, 24)
@@ -39,6 +39,12 @@ class TestDialogSnapshots:
 
     def test_claim_prompt(self, snap_compare) -> None:  # type: ignore[no-untyped-def]
         assert snap_compare(demo_app(claim_prompt("shanghai", 1)), terminal_size=FULL)
+
+    def test_kaigang_prompt(self, snap_compare) -> None:  # type: ignore[no-untyped-def]
+        assert snap_compare(demo_app(kaigang_prompt()), terminal_size=FULL)
+
+    def test_claim_prompt_compact(self, snap_compare) -> None:  # type: ignore[no-untyped-def]
+        assert snap_compare(demo_app(claim_prompt("changsha", 1)), terminal_size=COMPACT)
 
     def test_hotseat_curtain(self, snap_compare) -> None:  # type: ignore[no-untyped-def]
         assert snap_compare(demo_app(mid_hand("shanghai", 1), humans=2), terminal_size=FULL)

@@ -107,7 +107,8 @@ class Game:
             self.end_reason = self.rules.floor_reason(below[0], self.options)
         elif self.options.max_hands is not None and self.hand_number >= self.options.max_hands:
             self.over = True
-            self.end_reason = f"all {self.options.max_hands} hands have been played"
+            n = self.options.max_hands
+            self.end_reason = f"all {n} hands have been played" if n > 1 else "its one hand has been played"
         if self.over:
             ev = GameEnded((self.scores[0], self.scores[1], self.scores[2], self.scores[3]), self.end_reason)
             self.events.append(ev)

@@ -67,7 +67,7 @@ class Wall:
         self.order: list[int] = [(start + i) % n_stacks for i in range(n_stacks)]
         self.remaining = len(tiles)
         #: how many of each tile id the wall still holds (kept with every take, like ``remaining``)
-        self.census = [0] * 42
+        self.census = [0] * max(42, max(tiles, default=0) + 1)
         for t in tiles:
             self.census[t] += 1
 

@@ -149,3 +149,21 @@ def demo_app(game: Game, *, humans: int = 1, display: object | None = None):  # 
     setup = quick_setup(game.rules.name, humans, "normal", game.seed, speed="instant")
     look = display if isinstance(display, Display) else Display()
     return MahjongApp(setup, game=game, display=look, bot_factory=demo_bot_factory)
+
+
+def kaigang_prompt() -> Game:
+    """A Changsha game where seat 0, ready with 五万×3, may 补张 or 开杠 the dealer's fourth 五万."""
+    from mahjong_tui.engine.scenario import scripted_hand
+    from mahjong_tui.engine.tiles import parse_tile
+
+    game = Game("changsha", 1)
+    hands = [
+        "5m5m5m1p2p3p4p5p6p7s8s9s2s",
+        "2m4m6m8m1p3p5p7p1s3s5s7s9s",
+        "1m3m6m9m2p4p6p8p2s4s6s8s1s",
+        "5m1m3m7m9m1p9p8p2s3s6s4s9s7p",
+    ]
+    game.hand = scripted_hand("changsha", hands, dealer=3, options=game.options, tail="1m3m4m6m7m8m4s6s8s9s7p9p")
+    game.hand.scores_before = tuple(game.scores)
+    game.apply(Action(3, ActionKind.DISCARD, parse_tile("5m")))
+    return game

@@ -71,6 +71,15 @@ def choices_for(actions: list[Action], *, cancel: bool = False) -> list[Choice]:
     return out
 
 
+def kong_modes_explained(choices: list[Choice]) -> str | None:
+    """One line on 补张 and 开杠 when a choice offers both (Changsha), else None."""
+    modes = {c.action.mode for c in choices if c.action is not None}
+    if KongMode.KAIGANG not in modes:
+        return None
+    return ("补张: a kong, then a replacement tile from the tail.  "
+            "开杠: the dice reveal two tail tiles to win on; after it you must discard every tile you draw.")
+
+
 class ChoiceScreen(ModalScreen[Action | None]):
     """Ask one player: exactly the options given, each with a key; other keys do nothing.
 
@@ -94,6 +103,7 @@ class ChoiceScreen(ModalScreen[Action | None]):
         self.choices = choices
         self.tiles = tiles
         self.notes = notes or []
+        self.explain = kong_modes_explained(choices)
         self._pass_armed_by: str | None = None  # the key that asked to pass up a win
 
     def compose(self) -> ComposeResult:
@@ -110,7 +120,15 @@ class ChoiceScreen(ModalScreen[Action | None]):
                 yield button
             for note in self.notes:
                 yield Static(f"✕ {note}", classes="choice-note")
+            if self.explain:
+                yield Static(self.explain, id="choice-explain")
             yield Static("", id="choice-hint")
+
+    def on_mount(self) -> None:
+        """Above the hand on a full-size table; near the top on a small one."""
+        full = self.app.size.width >= 120 and self.app.size.height >= 36
+        self.set_class(full, "-full")
+        self.set_class(not full, "-small")
 
     @property
     def win_offered(self) -> bool:

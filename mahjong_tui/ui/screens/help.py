@@ -24,6 +24,7 @@ KEYS = (
     ("q", "leave the game"),
     ("?", "this help"),
     ("Ctrl+P", "commands: new game, rules, settings"),
+    ("mouse", "every key in the bottom bar is a button too (胡 Win, 杠 Kong, Continue …)"),
 )
 
 PROMPT_KEYS = (
@@ -33,6 +34,7 @@ PROMPT_KEYS = (
     ("1 2 3", "each possible chi 吃"),
     ("t / d", "take the 海底 / declare 起手小胡"),
     ("x or Esc", "pass 过 (twice when it would pass up a win)"),
+    ("click", "an option picks it (pass on a win: click it twice)"),
 )
 
 SIGNS = (
@@ -42,6 +44,7 @@ SIGNS = (
     ("dim, struck tile", "a discard claimed into a meld"),
     ("red tile", "a discard someone won on"),
     ("wall", "█ two tiles, ▄ one, · none; green the head, orange the tail, ✕ the break"),
+    ("underlined tile", "an 开杠 tile (Changsha); 开杠 by a name: that seat must discard every draw"),
 )
 
 

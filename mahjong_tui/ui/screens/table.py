@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from time import monotonic
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -18,7 +19,7 @@ from mahjong_tui.engine.hand import Phase
 
 from ..config import BOT_SPEEDS, Display
 from ..driver import TableDriver
-from ..look import Look, describe_event, hand_type_names, seat_at
+from ..look import Look, describe_event, hand_type_names, pack, seat_at
 from ..widgets.hand import HandView, hand_tiles
 from ..widgets.river import RiverView
 from ..widgets.seat import CompactSeat, SeatPanel
@@ -28,6 +29,7 @@ from .curtain import CurtainScreen
 
 FULL = (120, 36)
 SMALLEST = (80, 24)
+_BATCH_SECONDS = 0.05  # bot moves are made at once for this long, then the table is drawn and input read
 
 _KONGS = (ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG)
 _PASS_WORDS = {
@@ -93,6 +95,7 @@ class TableScreen(Screen[str]):
         self.hand_events: list[Event] = []
         self._timer: Timer | None = None
         self._waiting = False  # a dialog or curtain is open for a person
+        self._keys_shown: tuple[bool | None, ...] = ()
         if not driver.hotseat:
             self.viewer = driver.humans[0] if driver.humans else None
 
@@ -103,15 +106,18 @@ class TableScreen(Screen[str]):
             with Vertical(id="full"):
                 yield SeatPanel("top", id="seat-top")
                 with Horizontal(id="middle"):
-                    yield SeatPanel("left", id="seat-left")
+                    # The side seats keep their rivers beneath them, so the centre is the wall
+                    # between the rivers of the seats across and at the bottom.
+                    with Vertical(id="side-left", classes="side"):
+                        yield SeatPanel("left", id="seat-left")
+                        yield RiverView("left", id="river-left")
                     with Vertical(id="centre"):
                         yield RiverView("top", id="river-top")
-                        with Horizontal(id="centre-row"):
-                            yield RiverView("left", id="river-left")
-                            yield WallRing(id="wall")
-                            yield RiverView("right", id="river-right")
+                        yield WallRing(id="wall")
                         yield RiverView("bottom", id="river-bottom")
-                    yield SeatPanel("right", id="seat-right")
+                    with Vertical(id="side-right", classes="side"):
+                        yield SeatPanel("right", id="seat-right")
+                        yield RiverView("right", id="river-right")
             with Vertical(id="compact"):
                 yield InfoLine(id="info-line")
                 yield CompactSeat("top", id="cseat-top")
@@ -145,6 +151,7 @@ class TableScreen(Screen[str]):
         mode = layout_for(width, height)
         for name in ("full", "compact", "tiny"):
             self.set_class(mode == name, f"-{name}")
+        self.query_one(Footer).compact = mode != "full"  # every key fits on one line at 80 columns
         if mode == "tiny":
             self.query_one("#too-small", Static).update(
                 f"The terminal is too small for the table ({width}×{height}).\n"
@@ -189,24 +196,33 @@ class TableScreen(Screen[str]):
         self.query_one("#info-line", InfoLine).show(look)
         self.query_one("#hand", HandView).show(look, self.bottom, active=self.actor == self.bottom)
         self._draw_me(look)
-        self.refresh_bindings()
+        # The footer is rebuilt only when the keys on offer change (rebuilding it is slow).
+        keys = tuple(self.check_action(a, ()) for a in ("discard", "win", "kong", "autoplay", "summary"))
+        if keys != self._keys_shown:
+            self._keys_shown = keys
+            self.refresh_bindings()
+
+    def render_hand(self) -> None:
+        """Redraw only the bottom hand and its actions line (a new selection changes nothing else)."""
+        look = self.look()
+        self.query_one("#hand", HandView).show(look, self.bottom, active=self.actor == self.bottom)
+        self.query_one("#me-actions", Static).update(self._actions_line())
 
     def _draw_me(self, look: Look) -> None:
         """The bottom seat's header line and its actions line."""
         from ..look import flowers_text, meld_text, seat_header
 
         seat = self.bottom
-        header = seat_header(look, seat)
+        chunks = [seat_header(look, seat)]
         p = self.driver.game.hand.players[seat]
-        if p.flowers:
-            header.append("  花 ", style="#9aa0a6")
-            header.append_text(flowers_text(look, seat) or Text())
-        for m in p.melds:
-            header.append("  ")
-            header.append_text(meld_text(look, m, seat))
         if seat in self.driver.autoplay:
-            header.append("  [autoplay]", style="bold #69f0ae")
-        self.query_one("#me-header", Static).update(header)
+            chunks.append(Text("[autoplay]", style="bold #69f0ae"))
+        if p.flowers:
+            chunks.append(Text(" 花 ", style="#9aa0a6") + (flowers_text(look, seat) or Text()))
+        chunks.extend(Text(" ") + meld_text(look, m, seat) for m in p.melds)
+        # Whole melds to a line: a wrapped line never splits one.
+        width = self.query_one("#me-header", Static).size.width or 76
+        self.query_one("#me-header", Static).update(pack(chunks, max(20, width)))
         self.query_one("#me-actions", Static).update(self._actions_line())
 
     def _actions_line(self) -> Text:
@@ -227,6 +243,9 @@ class TableScreen(Screen[str]):
         if kinds & set(_KONGS):
             out.append("k 杠 kong  ", style="bold #ffd166")
         out.append(" · ".join(parts), style="#9aa0a6")
+        if self.driver.game.hand.players[self.actor].kaigang_locked:
+            out.append("\n")
+            out.append("开杠: you must discard each tile you draw (d), unless it wins (w)", style="bold #ffd166")
         notes = self.private.get(self.actor) or []
         if notes:
             out.append("\n")
@@ -263,25 +282,40 @@ class TableScreen(Screen[str]):
 
     # ------------------------------------------------------------------ play
     def advance(self) -> None:
-        """Start whatever comes next: a bot's move, a person's turn or prompt, or the hand's end."""
+        """Start whatever comes next: a bot's move, a person's turn or prompt, or the hand's end.
+
+        Bot moves without a pause (passes, fast-forward, the instant speed) are made at once,
+        one after another, and the table is drawn once after them.
+        """
         if self._waiting or self._timer is not None:
             return
-        game = self.driver.game
-        if game.hand.over:
-            self.show_hand_end()
-            return
-        seat = self.driver.next_seat()
-        if seat is None:
-            return
-        if self.driver.is_bot(seat):
+        moved = 0
+        start = monotonic()
+        while True:
+            game = self.driver.game
+            if game.hand.over:
+                self.show_hand_end()
+                return
+            seat = self.driver.next_seat()
+            if seat is None:
+                if moved:
+                    self.render_table()
+                return
+            if not self.driver.is_bot(seat):
+                break
             action = self.driver.bot_action(seat)
             quick = action.kind is ActionKind.PASS and game.hand.phase is not Phase.HAIDI
             delay = 0.0 if (self.fast or quick) else BOT_SPEEDS.get(self.driver.setup.speed, 0.6)
             if self.driver.hotseat and self.viewer is not None and self.viewer != seat:
                 self.viewer = None
-                self.render_table()
-            self._timer = self.set_timer(max(delay, 0.001), lambda: self._bot_move(action))
-            return
+                moved += 1  # the hidden hand must be drawn now
+            if delay > 0 or monotonic() - start > _BATCH_SECONDS or not self.is_current:
+                if moved:
+                    self.render_table()
+                self._timer = self.set_timer(max(delay, 0.001), lambda a=action: self._bot_move(a))
+                return
+            self._apply(action)
+            moved += 1
         self.fast = False
         self.person(seat)
 
@@ -298,6 +332,12 @@ class TableScreen(Screen[str]):
 
     def act(self, action: Action) -> None:
         """Send an action to the engine, show what happened, and go on."""
+        self._apply(action)
+        self.render_table()
+        self.advance()
+
+    def _apply(self, action: Action) -> None:
+        """Send an action to the engine and log what happened (the caller redraws)."""
         self.actor = None
         self.selected = None
         self.armed = None
@@ -310,8 +350,6 @@ class TableScreen(Screen[str]):
         if self.driver.hotseat and (nxt is None or nxt != self.viewer or self.driver.is_bot(nxt)):
             self.viewer = None
         self.note_events(events)
-        self.render_table()
-        self.advance()
 
     def person(self, seat: int) -> None:
         """A person must decide: the curtain first in hot-seat, then their turn or a prompt."""
@@ -431,7 +469,7 @@ class TableScreen(Screen[str]):
         self.selected = ((self.selected or 0) + step) % n
         self.armed = None
         self.confirm = None
-        self.render_table()
+        self.render_hand()
 
     def action_pick(self, index: int) -> None:
         """Select a tile by number; the same number again discards it."""
@@ -446,7 +484,7 @@ class TableScreen(Screen[str]):
         self.selected = index
         self.armed = index
         self.confirm = None
-        self.render_table()
+        self.render_hand()
 
     def on_hand_view_tile_clicked(self, message: HandView.TileClicked) -> None:
         """Click selects; a click on the selected tile discards it."""
@@ -474,7 +512,11 @@ class TableScreen(Screen[str]):
         legal = self.driver.game.legal_actions(seat)
         action = next((a for a in legal if a.kind is ActionKind.DISCARD and a.tile == tile), None)
         if action is None:
-            reason = self._discard_refusal(tile) or f"you can't discard {self.look().word(tile)} now"
+            reason = self._discard_refusal(tile) or (
+                "after 开杠 you must discard the tile you drew"
+                if self.driver.game.hand.players[seat].kaigang_locked
+                else f"you can't discard {self.look().word(tile)} now"
+            )
             self.notify(reason, severity="warning")
             return
         if any(a.kind is ActionKind.WIN for a in legal) and self.confirm != action:
@@ -612,5 +654,8 @@ class TableScreen(Screen[str]):
         if not self.driver.hotseat and self.driver.humans:
             self.viewer = self.driver.humans[0]
         self.note_events(events)
+        log = self.query_one("#log", RichLog)
+        # The log was hidden under the summary: scroll to the new hand once it is laid out again.
+        self.call_after_refresh(lambda: log.scroll_end(animate=False))
         self.render_table()
         self.advance()

@@ -78,9 +78,10 @@ class CompactSeat(Widget):
             return ""
         width = max(10, self.size.width)
         river = river_chunks(look, self.seat)
+        label = Text(f"{look.wind(self.seat)}河 ", style="#6b7075")  # whose river, even without a header
         if self.position == "bottom":
-            body = pack(river, width - 3, max_lines=2, keep_end=True) if river else Text("—", style="#6b7075")
-            return Text("河 ", style="#6b7075") + Text("\n   ").join(body.split("\n"))
+            body = pack(river, width - 4, max_lines=2, keep_end=True) if river else Text("—", style="#6b7075")
+            return label + Text("\n    ").join(body.split("\n"))
         p = look.game.hand.players[self.seat]
         line = seat_header(look, self.seat, compact=True)
         if p.flowers:
@@ -95,13 +96,13 @@ class CompactSeat(Widget):
         else:
             line.append(f" ▒×{sum(p.counts)}", style="#7fb58a")
         line.truncate(width)
-        body = pack(river, width - 3, max_lines=2, keep_end=True) if river else Text("—", style="#6b7075")
+        body = pack(river, width - 4, max_lines=2, keep_end=True) if river else Text("—", style="#6b7075")
         out = line
         out.append("\n")
-        out.append("河 ", style="#6b7075")
+        out.append_text(label)
         lines = body.split("\n")
         for i, ln in enumerate(lines):
             if i:
-                out.append("\n   ")
+                out.append("\n    ")
             out.append_text(ln)
         return out
