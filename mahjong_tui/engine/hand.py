@@ -158,6 +158,7 @@ class Hand:
         self.kaigang_tiles: tuple[Tile, ...] = ()
         self.haidi_tile: Tile | None = None
         self.haidi_first: int | None = None
+        self._haidi_offers = 0  # how many seats the 海底 has been offered to
         self.haidi_taker: int | None = None
         self.last_tile_drawer: int | None = None  # who drew the wall's last tile
         self.winners: tuple[int, ...] = ()
@@ -336,7 +337,6 @@ class Hand:
             self.haidi_first = seat
             self.current = seat
             self.phase = Phase.HAIDI
-            self._haidi_offers = 0
             self._offer_haidi()
             return
         self.current = seat
