@@ -19,6 +19,7 @@ Each bot keeps ``last_reason``: a short record of why it made its last choice.
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
 from collections.abc import Sequence
 
 from mahjong_tui.engine.actions import Action, ActionKind, KongMode
@@ -79,7 +80,7 @@ def _keep_value(counts: Sequence[int], t: int) -> int:
     return value
 
 
-class BaseBot:
+class BaseBot(ABC):
     """What every level does the same way: wins, initial wins, forced moves, dispatch."""
 
     level = "base"
@@ -117,13 +118,13 @@ class BaseBot:
         return next((a for a in legal if a.kind is ActionKind.PASS), legal[0])
 
     # ------------------------------------------------------------------ per level
+    @abstractmethod
     def turn(self, view: SeatView) -> Action:
         """Discard or kong in one's own turn."""
-        raise NotImplementedError
 
+    @abstractmethod
     def claim(self, view: SeatView) -> Action:
         """Answer a discard: chi, pong, kong or pass."""
-        raise NotImplementedError
 
     def haidi(self, view: SeatView) -> Action:
         """Changsha 海底: take the last tile when the hand is ready."""
