@@ -11,6 +11,7 @@ import argparse
 import sys
 from collections.abc import Iterable
 from dataclasses import replace
+from typing import NoReturn
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
@@ -174,9 +175,17 @@ def run(
     return result or 0
 
 
+class _OneLineParser(argparse.ArgumentParser):
+    """Bad arguments: one line on standard error and exit 2, without the usage block."""
+
+    def error(self, message: str) -> NoReturn:
+        """Print one line and exit 2."""
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
 def play_parser() -> argparse.ArgumentParser:
     """Options of ``mahjong-tui play``."""
-    p = argparse.ArgumentParser(prog="mahjong-tui play", description="Start a game at the table directly.")
+    p = _OneLineParser(prog="mahjong-tui play", description="Start a game at the table directly.")
     p.add_argument("--rules", default="shanghai", choices=list(PRESET_FAMILY), help="rule set preset")
     p.add_argument("--humans", type=int, default=1, help="people at this terminal, 0-4 (seats 1..n)")
     p.add_argument("--bots", default="normal", choices=BOT_LEVELS, help="level of the bot seats")
@@ -200,7 +209,7 @@ def play_command(argv: list[str]) -> int:
                    starting_points=args.points, max_hands=args.hands, speed=args.speed, tiles=args.tiles,
                    colours=args.colours)
     except SetupError as e:
-        print(f"mahjong-tui play: {e}")
+        print(f"mahjong-tui play: {e}", file=sys.stderr)
         return 2
 
 

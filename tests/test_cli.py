@@ -1,0 +1,39 @@
+"""The ``mahjong-tui`` command line: help, version, bad commands."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from mahjong_tui.cli import main
+
+
+def test_help_lists_the_commands(capsys):
+    """``--help`` names every command."""
+    assert main(["--help"]) == 0
+    out = capsys.readouterr().out
+    for word in ("play", "score", "simulate"):
+        assert word in out
+
+
+def test_unknown_command_is_one_line_and_exit_2(capsys):
+    """A command that does not exist: exit 2, one line on standard error."""
+    assert main(["deal"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "unknown command 'deal'" in err[0]
+
+
+def test_version():
+    """``--version`` prints the installed version."""
+    out = subprocess.run([sys.executable, "-m", "mahjong_tui", "--version"], capture_output=True, text=True)
+    assert out.returncode == 0 and out.stdout.startswith("mahjong-tui ")
+
+
+def test_bad_play_option_is_one_line_without_traceback():
+    """``play`` with a bad option: exit 2, one line naming it, no traceback."""
+    out = subprocess.run(
+        [sys.executable, "-m", "mahjong_tui", "play", "--rules", "riichi"], capture_output=True, text=True
+    )
+    assert out.returncode == 2 and out.stdout == ""
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and "riichi" in lines[0]
