@@ -40,22 +40,6 @@ def _own_tiles(view: SeatView) -> tuple[list[int], tuple[Meld, ...]]:
     return list(view.counts), view.melds[view.seat]
 
 
-def _outside(view: SeatView) -> list[int]:
-    """Tiles seen outside this seat's hand and melds: others' melds and every river."""
-    seen = [0] * 34
-    for s, melds in enumerate(view.melds):
-        if s == view.seat:
-            continue
-        for m in melds:
-            for t in m.tiles:
-                seen[t] += 1
-    for river in view.rivers:
-        for r in river:
-            if r.claimed_by is None:
-                seen[r.tile] += 1
-    return seen
-
-
 def _unseen(counts: Sequence[int], melds: Sequence[Meld], outside: Sequence[int]) -> list[int]:
     mine = list(counts)
     for m in melds:
@@ -277,7 +261,7 @@ class PlanningBot(BaseBot):
         """Best discard by goal distance and acceptance; kong when it costs nothing."""
         legal = view.legal
         counts, melds = _own_tiles(view)
-        outside = _outside(view)
+        outside = view.outside
         discards = [a.tile for a in legal if a.kind is ActionKind.DISCARD and a.tile is not None]
         tile, score, target, acc = self._rank(view, counts, melds, discards, outside)
         kongs = [a for a in legal if a.kind in _OWN_KONGS]
@@ -339,7 +323,7 @@ class PlanningBot(BaseBot):
         counts, melds = _own_tiles(view)
         planner = self.planner(view.family)
         now, now_target = planner.score(counts, melds, planner.targets(counts, melds))
-        outside = _outside(view)
+        outside = view.outside
         best: tuple[float, int, Action] | None = None
         for a in options:
             after_score = self._claim_score(view, a, counts, melds, outside)
@@ -444,7 +428,7 @@ class HardBot(PlanningBot):
                         danger[t] += 1
             if all(m.kind is not MeldKind.CHI for m in theirs):
                 threat = True
-                seen = _outside(view)
+                seen = view.outside
                 for t in range(34):
                     if counts[t] and seen[t] + counts[t] <= 2:
                         danger[t] += 1
@@ -482,7 +466,7 @@ class HardBot(PlanningBot):
         counts, melds = _own_tiles(view)
         if shanten(counts, view.family, melds) != 0:
             return self._haidi_answer(view, False, "not ready: the 海底 only risks 海底炮")
-        outside = _outside(view)
+        outside = view.outside
         unseen = _unseen(counts, melds, outside)
         live = sum(unseen[t] for t in waits(counts, view.family, melds))
         pool = max(1, sum(unseen))

@@ -41,10 +41,12 @@ class SeatView:
     refusals: tuple[Refusal, ...]
 
     @property
-    def visible(self) -> list[int]:
-        """34-slot counts of tiles this seat can see outside its own hand (melds, rivers)."""
+    def outside(self) -> list[int]:
+        """34-slot counts of tiles this seat sees outside its own hand and melds: others' melds, every river."""
         seen = [0] * NUM_KINDS
-        for melds in self.melds:
+        for s, melds in enumerate(self.melds):
+            if s == self.seat:
+                continue
             for m in melds:
                 for t in m.tiles:
                     seen[t] += 1
@@ -52,6 +54,15 @@ class SeatView:
             for r in river:
                 if r.claimed_by is None:
                     seen[r.tile] += 1
+        return seen
+
+    @property
+    def visible(self) -> list[int]:
+        """34-slot counts of tiles this seat can see outside its own hand (all melds, rivers)."""
+        seen = self.outside
+        for m in self.melds[self.seat]:
+            for t in m.tiles:
+                seen[t] += 1
         return seen
 
     @property

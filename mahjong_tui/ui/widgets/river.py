@@ -5,9 +5,9 @@ from __future__ import annotations
 from rich.console import RenderableType
 from rich.style import Style
 from rich.text import Text
-from textual.widget import Widget
 
 from ..look import Look, pack
+from .base import SeatWidget
 
 
 def river_chunks(look: Look, seat: int) -> list[Text]:
@@ -27,25 +27,14 @@ def river_chunks(look: Look, seat: int) -> list[Text]:
     return chunks
 
 
-class RiverView(Widget):
+class RiverView(SeatWidget):
     """The discards of one seat, laid in rows that fill the widget's width."""
 
     DEFAULT_CSS = """
     RiverView { height: 1fr; width: 1fr; padding: 0 1; }
     """
 
-    def __init__(self, position: str, *, id: str | None = None) -> None:
-        """A river for the seat shown at ``position``."""
-        super().__init__(id=id)
-        self.position = position
-        self.look: Look | None = None
-        self.seat = 0
-
-    def show(self, look: Look, seat: int) -> None:
-        """Draw the river of ``seat``."""
-        self.look = look
-        self.seat = seat
-        self.refresh()
+    RELAYOUT = False
 
     def render(self) -> RenderableType:
         """The river's tiles, newest last; the oldest rows give way when space runs out."""

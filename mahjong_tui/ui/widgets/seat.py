@@ -4,30 +4,17 @@ from __future__ import annotations
 
 from rich.console import RenderableType
 from rich.text import Text
-from textual.widget import Widget
 
-from ..look import Look, concealed_chunks, flowers_text, meld_text, pack, seat_header
+from ..look import concealed_chunks, flowers_text, meld_text, pack, seat_header
+from .base import SeatWidget
 
 
-class SeatPanel(Widget):
+class SeatPanel(SeatWidget):
     """One of the three other seats (top, left, right) in the full layout."""
 
     DEFAULT_CSS = """
     SeatPanel { height: auto; padding: 0 1; }
     """
-
-    def __init__(self, position: str, *, id: str | None = None) -> None:
-        """A panel for the seat at ``position`` (``top``, ``left`` or ``right``)."""
-        super().__init__(id=id)
-        self.position = position
-        self.look: Look | None = None
-        self.seat = 0
-
-    def show(self, look: Look, seat: int) -> None:
-        """Draw ``seat`` from ``look``."""
-        self.look = look
-        self.seat = seat
-        self.refresh(layout=True)
 
     def render(self) -> RenderableType:
         """Header, flowers, melds, then the hand."""
@@ -49,25 +36,12 @@ class SeatPanel(Widget):
         return out
 
 
-class CompactSeat(Widget):
+class CompactSeat(SeatWidget):
     """A seat in the compact layout: one line of facts, then its river."""
 
     DEFAULT_CSS = """
     CompactSeat { height: auto; }
     """
-
-    def __init__(self, position: str, *, id: str | None = None) -> None:
-        """A compact line for the seat at ``position``."""
-        super().__init__(id=id)
-        self.position = position
-        self.look: Look | None = None
-        self.seat = 0
-
-    def show(self, look: Look, seat: int) -> None:
-        """Draw ``seat`` from ``look``."""
-        self.look = look
-        self.seat = seat
-        self.refresh(layout=True)
 
     def render(self) -> RenderableType:
         """Header with melds and tile count, then the river's latest tiles."""
