@@ -51,17 +51,19 @@ def _unseen(counts: Sequence[int], melds: Sequence[Meld], outside: Sequence[int]
 def _keep_value(counts: Sequence[int], t: int) -> int:
     """How much a tile holds the hand together: copies and neighbours (easy's whole judgement)."""
     c = counts[t]
-    value = 6 if c >= 3 else 4 if c == 2 else 0
-    if t < 27:
-        pos = t % 9
-        for d, w in ((-2, 1), (-1, 2), (1, 2), (2, 1)):
-            if 0 <= pos + d <= 8 and counts[t + d]:
-                value += w
-        if pos in (0, 8):
-            value -= 1
-    else:
-        value -= 1
+    value = (6 if c >= 3 else 4 if c == 2 else 0) + _EDGE[t]
+    for u, w in _NEIGHBOURS[t]:
+        if counts[u]:
+            value += w
     return value
+
+
+# a terminal or an honour holds a hand together a little less; suited tiles count their neighbours
+_EDGE = [-1 if t >= 27 or t % 9 in (0, 8) else 0 for t in range(34)]
+_NEIGHBOURS = [
+    tuple((t + d, w) for d, w in ((-2, 1), (-1, 2), (1, 2), (2, 1)) if t < 27 and 0 <= t % 9 + d <= 8)
+    for t in range(34)
+]
 
 
 class BaseBot(ABC):

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from mahjong_tui.engine.actions import IllegalAction
+from mahjong_tui.engine.actions import IllegalAction, is_among
 from mahjong_tui.engine.events import HandEnded, HandOutcome, InitialWinsDeclared, PlayerWon
 from mahjong_tui.engine.game import Game, save_record
 from mahjong_tui.engine.view import seat_view
@@ -219,7 +219,7 @@ def play_game(job: GameJob) -> GameResult:
                     violations.append(f"seat {seat} ({job.bots[seat]}) failed: {type(e).__name__}: {e}")
                     action = legal[0]
                 times.append((perf() - t0) * 1000.0)
-                if action not in legal:
+                if not is_among(action, legal):
                     violations.append(f"seat {seat} ({job.bots[seat]}) chose an illegal action: {action}")
                     action = legal[0]
             try:

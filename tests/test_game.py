@@ -168,6 +168,26 @@ def test_points_sum_to_zero_across_hands():
         g.next_hand()
 
 
+def test_game_end_names_every_seat_below_the_floor():
+    """Changsha: when a self-drawn win takes three players below zero, the reason names all three."""
+    from bots import create_bot
+    from mahjong_tui.engine.view import seat_view
+
+    for seed in range(40):
+        g = Game("changsha", seed=seed, options=GameOptions(starting_points=12))
+        players = [create_bot("normal", s, seed) for s in range(4)]
+        while not g.hand.over:
+            seat = g.pending_seats()[0]
+            g.apply(players[seat].choose(seat_view(g.hand, seat)))
+        below = [s for s in range(4) if g.scores[s] < 0]
+        if len(below) == 3:
+            break
+    else:
+        pytest.fail("no seed in 0-39 ends with three players below zero")
+    expected = f"seat {below[0]}, seat {below[1]} and seat {below[2]} have run out of points"
+    assert g.over and g.end_reason == expected
+
+
 def test_max_hands_ends_the_game():
     """A game with a hand limit ends after that many hands."""
     g = Game("changsha", seed=3, options=GameOptions(max_hands=2))

@@ -556,7 +556,13 @@ async def test_after_the_last_hand_the_final_standings_then_a_new_game() -> None
         await settle(pilot, lambda: isinstance(app.screen, HandEndScreen))
         await pilot.press("enter")
         await settle(pilot, lambda: isinstance(app.screen, GameEndScreen))
-        assert "Final standings" in plain(app.screen.query_one(Static))
+        text = plain(app.screen.query_one(Static))
+        assert "Final standings" in text
+        scores = app.driver.game.scores
+        rows = [line for line in text.splitlines() if "│" in line][:4]  # the ranking comes first
+        for line in rows:
+            place, player, points = (cell.strip() for cell in line.split("│"))
+            assert int(place) == 1 + sum(p > int(points) for p in scores)  # equal points share a place
         await pilot.press("n")
         await settle(pilot, lambda: isinstance(app.screen, NewGameScreen))
 

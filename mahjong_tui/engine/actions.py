@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -94,6 +95,14 @@ class Action:
         if self.mode is not None and self.mode is not KongMode.KONG:
             parts.append(f"({self.mode.value})")
         return " ".join(parts)
+
+
+def is_among(action: Action, options: Sequence[Action]) -> bool:
+    """``action in options``, trying identity first: a chosen action is usually one of the very objects offered."""
+    for a in options:
+        if a is action:
+            return True
+    return action in options
 
 
 class IllegalAction(ValueError):

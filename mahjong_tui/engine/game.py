@@ -104,7 +104,7 @@ class Game:
         below = [s for s in range(4) if self.scores[s] < floor]
         if below:
             self.over = True
-            self.end_reason = self.rules.floor_reason(below[0], self.options)
+            self.end_reason = self.rules.floor_reason(below, self.options)
         elif self.options.max_hands is not None and self.hand_number >= self.options.max_hands:
             self.over = True
             n = self.options.max_hands

@@ -14,12 +14,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from enum import StrEnum
-from operator import add
 
 from mahjong_tui.rules.base import EndOfWall, GameOptions, PassedWinScope, Ruleset, SeatFacts
 from mahjong_tui.rules.scoring import ScoreResult, WinBy, WinContext
 
-from .actions import Action, ActionKind, IllegalAction, KongMode
+from .actions import Action, ActionKind, IllegalAction, KongMode, is_among
 from .events import (
     BirdDrawn,
     DrawSource,
@@ -228,7 +227,7 @@ class Hand:
     def apply(self, action: Action) -> list[Event]:
         """Carry out a legal action; return the events it caused."""
         legal = self.window.get(action.seat, ())
-        if action.seat in self.decisions or action not in legal:
+        if action.seat in self.decisions or not is_among(action, legal):
             raise IllegalAction(self._why_illegal(action))
         start = len(self.events)
         phase = self.phase
@@ -963,8 +962,10 @@ class Hand:
             concealed.remove(win_tile)
         if replacement is None:
             replacement = win_by is WinBy.SELF_DRAW and self.draw_source in self.rules.replacement_win_sources
-        last_tile = self.haidi_tile is not None and win_tile == self.haidi_tile and (
-            self.phase in (Phase.HAIDI_TAKEN, Phase.HAIDI_SHOWN)
+        last_tile = (
+            self.haidi_tile is not None
+            and win_tile == self.haidi_tile
+            and (self.phase in (Phase.HAIDI_TAKEN, Phase.HAIDI_SHOWN))
         )
         discarder_ready = False
         if win_by is WinBy.DISCARD and discarder is not None and self.rules.scores_discarder_readiness:
@@ -1127,8 +1128,11 @@ class Hand:
 
     def _tile_census(self) -> list[int]:
         """How many of each tile id are somewhere: wall, hands, melds, flowers, rivers, in flight."""
-        held = map(sum, zip(*[p.counts for p in self.players], strict=True))
-        census = [*map(add, self.wall.census, held), *self.wall.census[NUM_KINDS:]]
+        a, b, c, d = [p.counts for p in self.players]
+        wall = self.wall.census
+        # the hands hold the 34 kinds; the wall's census goes on with the flowers
+        census = [w + x + y + z + v for w, x, y, z, v in zip(wall, a, b, c, d, strict=False)]
+        census += wall[NUM_KINDS:]
         for p in self.players:
             for t in p.flowers:
                 census[t] += 1

@@ -36,10 +36,6 @@ class Split:
     sets: tuple[ConcealedSet, ...]
 
 
-def _suit_key(counts: Sequence[int], start: int, size: int) -> tuple[int, ...]:
-    return tuple(counts[start : start + size])
-
-
 @cache
 def _suit_sets_only(key: tuple[int, ...], honours: bool) -> bool:
     """Can this one-suit count vector be split entirely into sets?"""
@@ -80,26 +76,30 @@ _RANGES = ((0, 9, False), (9, 9, False), (18, 9, False), (27, 7, True))
 
 def is_regular_complete(counts: Sequence[int]) -> bool:
     """Four-sets-and-a-pair shape (for any 3n+2 tiles): sets plus exactly one pair."""
-    pair_suit = -1
-    for idx, (start, size, _) in enumerate(_RANGES):
-        total = sum(counts[start : start + size])
-        rem = total % 3
-        if rem == 1:
+    pair = False
+    for start, size, honours in _RANGES:
+        kind = _suit_kind(tuple(counts[start : start + size]), honours)
+        if kind is _NEITHER:
             return False
-        if rem == 2:
-            if pair_suit != -1:
+        if kind is _WITH_PAIR:
+            if pair:
                 return False
-            pair_suit = idx
-    if pair_suit == -1:
-        return False
-    for idx, (start, size, honours) in enumerate(_RANGES):
-        key = _suit_key(counts, start, size)
-        if idx == pair_suit:
-            if not _suit_sets_with_pair(key, honours):
-                return False
-        elif not _suit_sets_only(key, honours):
-            return False
-    return True
+            pair = True
+    return pair
+
+
+_SETS, _WITH_PAIR, _NEITHER = "sets", "sets and a pair", "neither"
+
+
+@cache
+def _suit_kind(key: tuple[int, ...], honours: bool) -> str:
+    """Whether one suit splits into sets only, into sets and one pair, or neither (the sum decides which to try)."""
+    rem = sum(key) % 3
+    if rem == 0:
+        return _SETS if _suit_sets_only(key, honours) else _NEITHER
+    if rem == 2:
+        return _WITH_PAIR if _suit_sets_with_pair(key, honours) else _NEITHER
+    return _NEITHER
 
 
 def regular_splits(counts: Sequence[int]) -> list[Split]:

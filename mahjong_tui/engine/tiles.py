@@ -221,7 +221,14 @@ def counts_of(tiles: Iterable[Tile]) -> list[int]:
 
 def tiles_of(counts: Sequence[int]) -> list[Tile]:
     """The tiles of a count array, sorted."""
-    return [t for t, k in enumerate(counts) if k for _ in range(k)]
+    out: list[Tile] = []
+    for t, k in enumerate(counts):
+        if k:
+            out += _RUNS[t][k] if k <= 4 else [t] * k
+    return out
+
+
+_RUNS = [[[t] * k for k in range(5)] for t in range(NUM_TILE_IDS)]
 
 
 def full_tile_set(*, honours: bool, flowers: bool) -> list[Tile]:

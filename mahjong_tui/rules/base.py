@@ -134,6 +134,12 @@ class Ruleset(ABC):
         """A player whose score falls below this at the end of a hand cannot go on."""
         return 0
 
-    def floor_reason(self, seat: int, options: GameOptions) -> str:
-        """Why the game ended at the floor, in a player's words."""
-        return f"seat {seat} has run out of points"
+    def floor_reason(self, seats: Sequence[int], options: GameOptions) -> str:
+        """Why the game ended at the floor, in a player's words (``seats``: those below it)."""
+        return f"{seat_list(seats)} {'has' if len(seats) == 1 else 'have'} run out of points"
+
+
+def seat_list(seats: Sequence[int]) -> str:
+    """``seat 1``, ``seat 1 and seat 3``, ``seat 0, seat 1 and seat 2``: the UI puts names in their place."""
+    words = [f"seat {s}" for s in seats]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"

@@ -55,6 +55,3 @@ class Changsha(Ruleset):
         """A player below zero cannot go on."""
         return 0
 
-    def floor_reason(self, seat: int, options: GameOptions) -> str:
-        """Why the game ended."""
-        return f"seat {seat} has run out of points"

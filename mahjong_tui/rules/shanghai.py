@@ -9,7 +9,7 @@ from mahjong_tui.engine.melds import Meld, MeldKind
 from mahjong_tui.engine.shapes import is_regular_complete
 from mahjong_tui.engine.tiles import Tile, is_suited
 
-from .base import EndOfWall, GameOptions, PassedWinScope, Ruleset, SeatFacts
+from .base import EndOfWall, GameOptions, PassedWinScope, Ruleset, SeatFacts, seat_list
 from .shanghai_scoring import SHANGHAI_HAND_TYPES
 
 _SUIT_ZH = ("万", "筒", "条")
@@ -97,6 +97,7 @@ class Shanghai(Ruleset):
         """Below 50 × base a player cannot go on (`000`)."""
         return 50 * options.base
 
-    def floor_reason(self, seat: int, options: GameOptions) -> str:
+    def floor_reason(self, seats: Sequence[int], options: GameOptions) -> str:
         """Why the game ended."""
-        return f"seat {seat} has fewer than {50 * options.base} points (50 × base) and cannot go on"
+        verb = "has" if len(seats) == 1 else "have"
+        return f"{seat_list(seats)} {verb} fewer than {50 * options.base} points (50 × base) and cannot go on"

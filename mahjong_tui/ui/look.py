@@ -296,7 +296,7 @@ def describe_event(ev: Event, look: Look, viewers: frozenset[int]) -> str | None
             return "Hand drawn (流局): nobody won"
         return "Hand over"
     if isinstance(ev, GameEnded):
-        return f"Game over: {ev.reason}"
+        return f"Game over: {look.seat_names(ev.reason)}"
     if isinstance(ev, OptionRefused):
         if ev.seat in viewers:
             return f"{look.names[ev.seat]}: {look.seat_names(ev.reason)}"

@@ -142,9 +142,9 @@ class ChoiceScreen(ModalScreen[Action | None]):
         if action is not None and action.kind is ActionKind.PASS and self.win_offered and self._pass_armed_by != key:
             self._pass_armed_by = key
             name = "Esc" if key == "escape" else key
-            self.query_one("#choice-hint", Static).update(
-                Text(f"You can win! Press {name} again to pass it up, or w to win.", style="bold #ff6b6b")
-            )
+            hint = self.query_one("#choice-hint", Static)
+            hint.update(Text(f"You can win! Press {name} again to pass it up, or w to win.", style="bold #ff6b6b"))
+            hint.add_class("-shown")
             return
         self.dismiss(action)
 

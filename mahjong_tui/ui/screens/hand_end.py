@@ -115,10 +115,10 @@ def payments_table(look: Look, events: list[Event]) -> Table | None:
     return pay
 
 
-def game_over_line(events: list[Event]) -> Text | None:
+def game_over_line(look: Look, events: list[Event]) -> Text | None:
     """Why the game ended, when this hand ended it."""
     over = next((e for e in events if isinstance(e, GameEnded)), None)
-    return None if over is None else Text(f"Game over: {over.reason}", style="bold #ffd166")
+    return None if over is None else Text(f"Game over: {look.seat_names(over.reason)}", style="bold #ffd166")
 
 
 def _tiles(look: Look, tiles: tuple[int, ...]) -> Text:
@@ -189,7 +189,7 @@ class HandEndScreen(Screen[str]):
             with Horizontal(id="hand-end-tables"):
                 yield Static(payments_table(self.look, self.events) or "", id="hand-end-payments")
                 yield Static(standings_table(self.look, self.history), id="hand-end-standings")
-            over = game_over_line(self.events)
+            over = game_over_line(self.look, self.events)
             if over is not None:
                 yield Static(over, id="hand-end-over")
         yield Footer()
@@ -223,10 +223,11 @@ class GameEndScreen(Screen[str]):
         rank.add_column("#", justify="right")
         rank.add_column("player")
         rank.add_column("points", justify="right")
-        for i, s in enumerate(order, 1):
-            rank.add_row(str(i), self.look.label(s), str(scores[s]), style="bold #ffd166" if i == 1 else "")
+        for s in order:
+            place = 1 + sum(scores[o] > scores[s] for o in range(4))  # equal points share a place
+            rank.add_row(str(place), self.look.label(s), str(scores[s]), style="bold #ffd166" if place == 1 else "")
         with VerticalScroll(id="game-end"):
-            yield Static(Group(Text(f"Game over: {self.reason}\n", style="bold"), rank, Text(""),
+            yield Static(Group(Text(f"Game over: {self.look.seat_names(self.reason)}\n", style="bold"), rank, Text(""),
                                standings_table(self.look, self.history, title="Every hand")))
         yield Footer()
 
