@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from mahjong_tui.engine.actions import Action, ActionKind, KongMode
-from mahjong_tui.engine.hand import Hand
+from mahjong_tui.engine.events import Event
+from mahjong_tui.engine.hand import Hand, Phase
 from mahjong_tui.engine.tiles import parse_tile, parse_tiles
 
 
@@ -44,18 +45,39 @@ def find(hand: Hand, text: str) -> Action:
     return want
 
 
-def play(hand: Hand, *steps: str) -> list:
-    """Apply each step in order (claim windows the step's seat is not in are passed); returns all events."""
-    from mahjong_tui.engine.hand import Phase
+_ANSWERS = {"win", "pass", "chi", "pong", "kong"}
 
-    events = []
+
+def play(hand: Hand, *steps: str) -> list[Event]:
+    """Apply each step in order; returns all events.
+
+    Open windows (claims, 开杠 tiles) that a step does not answer are passed first: every
+    step but an answer by a seat being asked waits until the window has closed.
+    """
+    events: list[Event] = []
     for s in steps:
-        seat = int(s.split()[0])
-        while hand.phase is Phase.CLAIM and seat not in hand.pending_seats() and hand.pending_seats():
-            other = hand.pending_seats()[0]
-            events.extend(hand.apply(find(hand, f"{other} pass")))
-        events.extend(hand.apply(find(hand, s)))
+        seat, kind = int(s.split()[0]), s.split()[1]
+        while (
+            hand.phase in (Phase.CLAIM, Phase.KAIGANG_CLAIM)
+            and hand.pending_seats()
+            and (kind not in _ANSWERS or seat not in hand.pending_seats())
+        ):
+            events += hand.apply(find(hand, f"{hand.pending_seats()[0]} pass"))
+        events += hand.apply(find(hand, s))
     return events
+
+
+def pass_all(hand: Hand) -> list[Event]:
+    """Every seat still to answer the open window passes."""
+    events: list[Event] = []
+    while hand.phase in (Phase.CLAIM, Phase.KAIGANG_CLAIM, Phase.ROB, Phase.HAIDI_SHOWN) and hand.pending_seats():
+        events += hand.apply(find(hand, f"{hand.pending_seats()[0]} pass"))
+    return events
+
+
+def of(events: list[Event], cls: type) -> list:
+    """The events of one type."""
+    return [e for e in events if isinstance(e, cls)]
 
 
 def kinds(hand: Hand, seat: int) -> set[str]:

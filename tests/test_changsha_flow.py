@@ -12,12 +12,11 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 
 import pytest
-from support import find, kinds
+from support import kinds, of, pass_all, play
 
 from mahjong_tui.engine.actions import Action, ActionKind, IllegalAction, KongMode
 from mahjong_tui.engine.events import (
     BirdDrawn,
-    Event,
     FlowerRevealed,
     HaidiDeclined,
     HaidiOffered,
@@ -46,8 +45,6 @@ RULES = "changsha"
 # Knitted filler per seat: three suits, 2-5-8 tiles, no two tiles within two of each
 # other, so filler makes no set, no chi and no initial small win.
 FILLER = ("147m258p369s", "258m369p147s", "369m147p258s", "159m159p159s")
-
-CLAIM_KINDS = {"win", "pass", "chi", "pong", "kong"}
 
 
 # ---------------------------------------------------------------- helpers
@@ -115,29 +112,6 @@ def start(keys: list[str], *, draws: str = "", tail: str = "", dealer: int = 0, 
     return h
 
 
-def act(h: Hand, *steps: str) -> list[Event]:
-    """Apply each step; open claim windows the step does not answer are passed first."""
-    events: list[Event] = []
-    for s in steps:
-        seat, kind = int(s.split()[0]), s.split()[1]
-        while (
-            h.phase in (Phase.CLAIM, Phase.KAIGANG_CLAIM)
-            and h.pending_seats()
-            and (kind not in CLAIM_KINDS or seat not in h.pending_seats())
-        ):
-            events += h.apply(find(h, f"{h.pending_seats()[0]} pass"))
-        events += h.apply(find(h, s))
-    return events
-
-
-def pass_all(h: Hand) -> list[Event]:
-    """Every seat still to answer the open window passes."""
-    events: list[Event] = []
-    while h.phase in (Phase.CLAIM, Phase.KAIGANG_CLAIM, Phase.ROB, Phase.HAIDI_SHOWN) and h.pending_seats():
-        events += h.apply(find(h, f"{h.pending_seats()[0]} pass"))
-    return events
-
-
 def drive(h: Hand, stop: Callable[[Hand], bool]) -> None:
     """Plain play until ``stop``: every offer passed, every seat discards the tile it drew."""
     while not h.over and not stop(h):
@@ -169,11 +143,6 @@ def ended(h: Hand) -> HandEnded:
     assert sum(end.payments) == 0
     assert h.check_invariants() == []
     return end
-
-
-def of(events: list[Event], cls: type) -> list:
-    """The events of one type."""
-    return [e for e in events if isinstance(e, cls)]
 
 
 def t(name: str) -> int:
@@ -231,7 +200,7 @@ def test_wall_is_four_walls_of_14_13_14_13_stacks_and_the_deal():
 def test_chi_only_from_the_previous_player():
     """Chi is for the discarder's next player only: the opposite seat holding 4m6m gets nothing."""
     h = start(["5m", "4m6m", "4m6m", ""])
-    act(h, "0 discard 5m")
+    play(h, "0 discard 5m")
     assert kinds(h, 1) == {"chi", "pass"}
     assert h.legal_actions(2) == []
     with pytest.raises(IllegalAction):
@@ -244,10 +213,10 @@ def test_pong_and_kong_from_any_player(claimer):
     keys = ["5m", "", "", ""]
     keys[claimer] = "5m5m5m"
     h = start(keys)
-    act(h, "0 discard 5m")
+    play(h, "0 discard 5m")
     assert kinds(h, claimer) == {"pong", "kong", "pass"}
     assert {a.mode for a in h.legal_actions(claimer) if a.kind is ActionKind.KONG} == {KongMode.BUZHANG}
-    events = act(h, f"{claimer} pong 5m")
+    events = play(h, f"{claimer} pong 5m")
     claim = of(events, MeldClaimed)[0]
     assert claim.seat == claimer and claim.from_seat == 0 and claim.meld.kind is MeldKind.PONG
     assert h.phase is Phase.TURN and h.current == claimer
@@ -256,7 +225,7 @@ def test_pong_and_kong_from_any_player(claimer):
 def test_pong_beats_chi():
     """Pong over chi: the opposite seat's pong takes the discard the next seat wanted to chi."""
     h = start(["5m", "4m6m", "5m5m", ""])
-    act(h, "0 discard 5m", "1 chi 5m 46m", "2 pong 5m")
+    play(h, "0 discard 5m", "1 chi 5m 46m", "2 pong 5m")
     assert h.current == 2 and h.players[2].melds[0].kind is MeldKind.PONG
     assert h.players[1].melds == []
     assert h.players[0].river[-1].claimed_by == 2
@@ -265,9 +234,9 @@ def test_pong_beats_chi():
 def test_chi_goes_through_when_the_pong_passes():
     """With the pong passed the chi is made; the claimer discards and play goes on from it."""
     h = start(["5m", "4m6m9s", "5m5m", ""], draws="9p")
-    act(h, "0 discard 5m", "2 pass", "1 chi 5m 46m")
+    play(h, "0 discard 5m", "2 pass", "1 chi 5m 46m")
     assert h.current == 1 and h.players[1].melds[0].tiles == (t("4m"), t("5m"), t("6m"))
-    act(h, "1 discard 9s")
+    play(h, "1 discard 9s")
     assert h.current == 2 and h.players[2].last_drawn == t("9p")
 
 
@@ -275,13 +244,13 @@ def test_no_suit_restriction_on_claims():
     """No one-suit rule: after a 万 chi the same seat may pong 条 and chi 筒."""
     keys = ["5m4s3p", "4m6m4s4s1p2p9s7m", "", ""]
     h = start(keys, draws="9m9p9s1s8s6m")
-    act(h, "0 discard 5m", "1 chi 5m 46m", "1 discard 9s", "2 discard 9m", "3 discard 9p")
-    events = act(h, "0 discard 4s")
+    play(h, "0 discard 5m", "1 chi 5m 46m", "1 discard 9s", "2 discard 9m", "3 discard 9p")
+    events = play(h, "0 discard 4s")
     assert not of(events, OptionRefused) and "pong" in kinds(h, 1)
-    act(h, "1 pong 4s", "1 discard 7m", "2 discard 1s", "3 discard 8s")
-    events = act(h, "0 discard 3p")
+    play(h, "1 pong 4s", "1 discard 7m", "2 discard 1s", "3 discard 8s")
+    events = play(h, "0 discard 3p")
     assert not of(events, OptionRefused) and "chi" in kinds(h, 1)
-    act(h, "1 chi 3p 12p")
+    play(h, "1 chi 3p 12p")
     assert [m.kind for m in h.players[1].melds] == [MeldKind.CHI, MeldKind.PONG, MeldKind.CHI]
     assert [m.first // 9 for m in h.players[1].melds] == [0, 2, 1]  # 万, 条, 筒
 
@@ -294,19 +263,19 @@ def test_buzhang_concealed_quad_replacement_from_the_tail_top_then_bottom():
     h = start(["9m", "5m5m5m", "7s7s7s", ""], draws="5m7s", tail="1p3p")
     last = h.wall.order[-1]
     assert last == (h.wall.break_stack - 1) % 54  # the stack just before the break
-    act(h, "0 discard 9m")
+    play(h, "0 discard 9m")
     assert [(a.tile, a.mode) for a in h.legal_actions(1) if a.kind is ActionKind.CONCEALED_KONG] == [
         (t("5m"), KongMode.BUZHANG)
     ]
-    events = act(h, "1 concealed_kong 5m buzhang")
+    events = play(h, "1 concealed_kong 5m buzhang")
     assert of(events, KongDeclared)[0].mode is KongMode.BUZHANG
     assert h.phase is Phase.TURN and h.current == 1  # a concealed quad is not robbed
     drawn = of(events, TileDrawn)[-1]
     assert (drawn.seat, drawn.tile, drawn.source.value) == (1, t("1p"), "tail")
     assert h.wall.top[last] is None and h.wall.bottom[last] == t("3p")
     assert h.players[1].melds[0].kind is MeldKind.CONCEALED_KONG
-    act(h, "1 discard 1p")
-    events = act(h, "2 concealed_kong 7s buzhang")
+    play(h, "1 discard 1p")
+    events = play(h, "2 concealed_kong 7s buzhang")
     drawn = of(events, TileDrawn)[-1]
     assert (drawn.seat, drawn.tile, drawn.source.value) == (2, t("3p"), "tail")
     assert last not in h.wall.order  # that stack is used up
@@ -317,9 +286,9 @@ def test_buzhang_win_on_the_replacement_is_an_ordinary_self_draw():
     """A win on a 补张 replacement is a plain self-draw: no 杠上开花; bird as for any self-draw."""
     # seat 1: 5m5m5m 123p 456p 789s + 2s, waiting on 2s; bird 4p: 4 from the dealer is seat 3
     h = start(["9m", "5m5m5m123p456p789s2s", "", ""], draws="5m4p", tail="2s")
-    act(h, "0 discard 9m", "1 concealed_kong 5m buzhang")
+    play(h, "0 discard 9m", "1 concealed_kong 5m buzhang")
     assert "win" in kinds(h, 1)
-    events = act(h, "1 win")
+    events = play(h, "1 win")
     won = of(events, PlayerWon)[0]
     assert won.result.types == ("xiaohu",)
     assert won.context.win_by is WinBy.SELF_DRAW and not won.context.replacement
@@ -331,14 +300,14 @@ def test_buzhang_win_on_the_replacement_is_an_ordinary_self_draw():
 def test_buzhang_from_pong_and_drawn_tile():
     """补张 of an added kong: the pong becomes a quad and the replacement comes from the tail."""
     h = start(["5m9m", "5m5m1s", "", ""], draws="1p2p3p5m", tail="6s")
-    act(h, "0 discard 5m", "1 pong 5m", "1 discard 1s")
-    act(h, "2 discard 1p", "3 discard 2p", "0 discard 3p")
+    play(h, "0 discard 5m", "1 pong 5m", "1 discard 1s")
+    play(h, "2 discard 1p", "3 discard 2p", "0 discard 3p")
     pass_all(h)
     assert h.current == 1 and h.players[1].last_drawn == t("5m")
     assert [(a.tile, a.mode) for a in h.legal_actions(1) if a.kind is ActionKind.ADDED_KONG] == [
         (t("5m"), KongMode.BUZHANG)
     ]
-    events = act(h, "1 added_kong 5m buzhang")
+    events = play(h, "1 added_kong 5m buzhang")
     assert h.players[1].melds[0].kind is MeldKind.ADDED_KONG
     drawn = of(events, TileDrawn)[-1]
     assert (drawn.seat, drawn.tile, drawn.source.value) == (1, t("6s"), "tail")
@@ -349,16 +318,16 @@ def test_buzhang_from_pong_and_drawn_tile():
 def test_buzhang_from_concealed_triplet_and_discard():
     """补张 on a discard (concealed triplet + the discard): an exposed quad, replacement from the tail."""
     h = start(["5m", "", "5m5m5m", ""], tail="6s")
-    act(h, "0 discard 5m")
+    play(h, "0 discard 5m")
     kong = [a for a in h.legal_actions(2) if a.kind is ActionKind.KONG]
     assert [a.mode for a in kong] == [KongMode.BUZHANG]
-    events = act(h, "2 kong 5m buzhang")
+    events = play(h, "2 kong 5m buzhang")
     claim = of(events, MeldClaimed)[0]
     assert claim.meld.kind is MeldKind.KONG and claim.from_seat == 0 and claim.mode is KongMode.BUZHANG
     drawn = of(events, TileDrawn)[-1]
     assert (drawn.seat, drawn.tile, drawn.source.value) == (2, t("6s"), "tail")
     assert h.phase is Phase.TURN and h.current == 2
-    act(h, "2 discard 6s")
+    play(h, "2 discard 6s")
     assert h.current == 3  # play goes on from the konger
 
 
@@ -372,7 +341,7 @@ NOT_READY = "1p4p7p2s5s8s9m"
 def test_kaigang_offered_only_when_ready_concealed_quad(ready):
     """开杠 is offered for a concealed quad only when the hand is ready with the quad set aside."""
     h = start(["9m", "5m5m5m" + (READY if ready else NOT_READY), "", ""], draws="5m")
-    act(h, "0 discard 9m")
+    play(h, "0 discard 9m")
     modes = {a.mode for a in h.legal_actions(1) if a.kind is ActionKind.CONCEALED_KONG}
     assert modes == ({KongMode.BUZHANG, KongMode.KAIGANG} if ready else {KongMode.BUZHANG})
 
@@ -381,11 +350,9 @@ def test_kaigang_offered_only_when_ready_concealed_quad(ready):
 def test_kaigang_offered_only_when_ready_triplet_and_discard(ready):
     """开杠 on a discard (concealed triplet + the discard) only when ready with the quad set aside."""
     h = start(["5m", "5m5m5m" + (READY if ready else NOT_READY), "", ""])
-    act(h, "0 discard 5m")
+    play(h, "0 discard 5m")
     modes = {a.mode for a in h.legal_actions(1) if a.kind is ActionKind.KONG}
     assert modes == ({KongMode.BUZHANG, KongMode.KAIGANG} if ready else {KongMode.BUZHANG})
-
-
 
 
 @pytest.mark.parametrize(
@@ -399,8 +366,8 @@ def test_kaigang_offered_only_when_ready_added_kong(ready):
     """开杠 of an added kong (pong + drawn tile) only when ready with the quad set aside."""
     keys = ["5m9m", "5m5m1s" + (READY if ready else NOT_READY), "", ""]
     h = start(keys, draws="1m3m7m5m")
-    act(h, "0 discard 5m", "1 pong 5m", "1 discard 1s")
-    act(h, "2 discard 1m", "3 discard 3m", "0 discard 7m")
+    play(h, "0 discard 5m", "1 pong 5m", "1 discard 1s")
+    play(h, "2 discard 1m", "3 discard 3m", "0 discard 7m")
     pass_all(h)
     assert h.current == 1 and h.players[1].last_drawn == t("5m")
     modes = {a.mode for a in h.legal_actions(1) if a.kind is ActionKind.ADDED_KONG}
@@ -415,7 +382,7 @@ TAIL12 = "1m3m4m6m7m8m4s6s8s9s7p9p"
 def _kaigang_hand() -> Hand:
     """Seat 1 holds 5m5m5m and is ready on 2s with the quad set aside; it draws the fourth 5m."""
     h = start(["9m", "5m5m5m" + READY, "", ""], draws="5m", tail=TAIL12)
-    act(h, "0 discard 9m")
+    play(h, "0 discard 9m")
     assert "kaigang" in {a.mode.value for a in h.legal_actions(1) if a.mode is not None}
     return h
 
@@ -433,7 +400,7 @@ def test_kaigang_reveals_two_tiles_from_the_tail_by_its_dice():
     h = _kaigang_hand()
     order = list(h.wall.order)
     remaining = h.wall.remaining
-    events = act(h, "1 concealed_kong 5m kaigang")
+    events = play(h, "1 concealed_kong 5m kaigang")
     rev = of(events, KaigangRevealed)[0]
     assert rev.seat == 1 and all(1 <= d <= 6 for d in rev.dice)
     assert names(rev.tiles) == names(_expected_reveal(TAIL12, rev.dice))
@@ -454,7 +421,7 @@ def test_kaigang_dice_pick_the_stacks(dice):
     """Each die counts stacks from the tail; with both dice equal the stack gives its top, then its bottom."""
     h = _kaigang_hand()
     h.rng = Dice(*dice)
-    events = act(h, "1 concealed_kong 5m kaigang")
+    events = play(h, "1 concealed_kong 5m kaigang")
     rev = of(events, KaigangRevealed)[0]
     assert rev.dice == dice
     assert names(rev.tiles) == names(_expected_reveal(TAIL12, dice))
@@ -466,8 +433,8 @@ def test_kaigang_gangshangkaihua():
     keys = ["9m", "5m5m5m123p456p7s8s2s2s", "", ""]
     tail = "6s1m9s3m6s4m9s7m6s8m9s9p"
     h = start(keys, draws="5m3p", tail=tail)
-    act(h, "0 discard 9m")
-    events = act(h, "1 concealed_kong 5m kaigang")
+    play(h, "0 discard 9m")
+    events = play(h, "1 concealed_kong 5m kaigang")
     rev = of(events, KaigangRevealed)[0]
     assert h.phase is Phase.KAIGANG_SELF and kinds(h, 1) == {"win", "pass"}
     win = next(a for a in h.legal_actions(1) if a.kind is ActionKind.WIN)
@@ -491,8 +458,8 @@ def test_kaigang_gangshangpao():
     keys = ["9m", "5m5m5m" + READY, "", "2s3s6m7m8m7p8p9p1m1m1m5s5s"]
     tail = "1s2m4s3m1s4m4s2m1s3m4s4m"
     h = start(keys, draws="5m3p", tail=tail)
-    act(h, "0 discard 9m")
-    events = act(h, "1 concealed_kong 5m kaigang")
+    play(h, "0 discard 9m")
+    events = play(h, "1 concealed_kong 5m kaigang")
     rev = of(events, KaigangRevealed)[0]
     assert of(events, KaigangDiscarded) == [KaigangDiscarded(1, rev.tiles)]
     assert h.phase is Phase.KAIGANG_CLAIM and h.pending_seats() == [3]
@@ -513,23 +480,23 @@ def test_after_kaigang_discard_every_draw_no_claims_but_may_win():
     # seat 1 after the quad: 123p 789p 2m2m 3s3s, waiting on 3s (a 2m would not win)
     keys = ["9m", "5m5m5m1p2p3p7p8p9p2m2m3s3s", "", ""]
     h = start(keys, draws="5m2m1s4p9s3s4s", tail=TAIL12)
-    act(h, "0 discard 9m", "1 concealed_kong 5m kaigang")
+    play(h, "0 discard 9m", "1 concealed_kong 5m kaigang")
     assert h.phase is Phase.TURN and h.current == 2
     assert h.players[1].counts[t("2m")] == 2 and h.players[1].counts[t("2p")] == h.players[1].counts[t("3p")] == 1
-    act(h, "2 discard 2m")  # a pong for anyone else
+    play(h, "2 discard 2m")  # a pong for anyone else
     assert h.legal_actions(1) == []
-    act(h, "3 discard 1s", "0 discard 4p")  # a chi of 4p with 2p3p for anyone else
+    play(h, "3 discard 1s", "0 discard 4p")  # a chi of 4p with 2p3p for anyone else
     assert h.legal_actions(1) == []
     pass_all(h)
     assert h.phase is Phase.TURN and h.current == 1
     assert h.legal_actions(1) == [Action(1, ActionKind.DISCARD, t("9s"))]
     with pytest.raises(IllegalAction, match="开杠"):
         h.apply(Action(1, ActionKind.DISCARD, t("1p")))
-    act(h, "1 discard 9s")
-    events = act(h, "2 discard 3s")
+    play(h, "1 discard 9s")
+    events = play(h, "2 discard 3s")
     assert not of(events, OptionRefused)
     assert kinds(h, 1) == {"win", "pass"}
-    events = act(h, "1 win")
+    events = play(h, "1 win")
     won = of(events, PlayerWon)[0]
     assert won.seat == 1 and won.result.types == ("xiaohu",)
     # small discard win: 10 from seat 2; bird 4s lands on seat 3: no double
@@ -544,7 +511,7 @@ def test_kaigang_die_beyond_the_wall_takes_the_last_stack():
     drive(h, at_turn(1, 6))
     assert h.players[1].last_drawn == t("5m")
     h.rng = Dice(6, 6)
-    events = act(h, "1 concealed_kong 5m kaigang")
+    events = play(h, "1 concealed_kong 5m kaigang")
     rev = of(events, KaigangRevealed)[0]
     assert names(rev.tiles) == names(parse_tiles("1m3m"))  # the engine gives 7m8m, the head stack
 
@@ -554,7 +521,7 @@ def test_kaigang_with_only_the_haidi_left_takes_it_and_there_is_no_haidi():
     h = start(["", "", "5m5m5m" + READY, ""], tail="5m9p")
     drive(h, at_turn(2, 1))
     assert h.players[2].last_drawn == t("5m")
-    events = act(h, "2 concealed_kong 5m kaigang")
+    events = play(h, "2 concealed_kong 5m kaigang")
     assert of(events, KaigangRevealed)[0].tiles == (t("9p"),)
     assert h.wall.remaining == 0
     assert not of(h.events, HaidiOffered)
@@ -570,12 +537,12 @@ def test_robbing_an_added_kong_buzhang():
     # seat 2 becomes ready on 5m (4m6m) after drawing 8s
     keys = ["5m", "5m5m1s", "4m6m1p2p3p7p8p9p7s9s2s2s9m", ""]
     h = start(keys, draws="8s1m3m5m3s")
-    act(h, "0 discard 5m", "1 pong 5m", "1 discard 1s", "2 discard 9m", "3 discard 1m", "0 discard 3m")
+    play(h, "0 discard 5m", "1 pong 5m", "1 discard 1s", "2 discard 9m", "3 discard 1m", "0 discard 3m")
     pass_all(h)
-    events = act(h, "1 added_kong 5m buzhang")
+    events = play(h, "1 added_kong 5m buzhang")
     assert of(events, KongDeclared)[0].mode is KongMode.BUZHANG
     assert h.phase is Phase.ROB and h.pending_seats() == [2] and kinds(h, 2) == {"win", "pass"}
-    events = act(h, "2 win")
+    events = play(h, "2 win")
     won = of(events, PlayerWon)[0]
     assert won.seat == 2 and won.result.types == ("qiangganghu",)
     assert won.context.win_by is WinBy.ROBBED_KONG and won.context.discarder == 1
@@ -590,11 +557,11 @@ def test_robbing_an_added_kong_kaigang():
     """抢杠胡 works the same when the added kong is declared as 开杠: no dice are rolled."""
     keys = ["5m", "5m5m1s" + READY, "4m6m1p2p3p7p8p9p7s9s2s2s9m", ""]
     h = start(keys, draws="8s1m3m5m3s")
-    act(h, "0 discard 5m", "1 pong 5m", "1 discard 1s", "2 discard 9m", "3 discard 1m", "0 discard 3m")
+    play(h, "0 discard 5m", "1 pong 5m", "1 discard 1s", "2 discard 9m", "3 discard 1m", "0 discard 3m")
     pass_all(h)
-    act(h, "1 added_kong 5m kaigang")
+    play(h, "1 added_kong 5m kaigang")
     assert h.phase is Phase.ROB and h.pending_seats() == [2]
-    events = act(h, "2 win")
+    events = play(h, "2 win")
     assert of(events, PlayerWon)[0].result.types == ("qiangganghu",)
     assert not of(h.events, KaigangRevealed)
 
@@ -603,10 +570,10 @@ def test_added_kong_not_robbed_completes_with_replacement():
     """When the robber passes, the pong becomes a quad and the konger draws from the tail."""
     keys = ["5m", "5m5m1s", "4m6m1p2p3p7p8p9p7s9s2s2s9m", ""]
     h = start(keys, draws="8s1m3m5m", tail="6s")
-    act(h, "0 discard 5m", "1 pong 5m", "1 discard 1s", "2 discard 9m", "3 discard 1m", "0 discard 3m")
+    play(h, "0 discard 5m", "1 pong 5m", "1 discard 1s", "2 discard 9m", "3 discard 1m", "0 discard 3m")
     pass_all(h)
-    act(h, "1 added_kong 5m buzhang")
-    events = act(h, "2 pass")
+    play(h, "1 added_kong 5m buzhang")
+    events = play(h, "2 pass")
     assert h.players[1].melds[0].kind is MeldKind.ADDED_KONG
     drawn = of(events, TileDrawn)[-1]
     assert (drawn.seat, drawn.tile, drawn.source.value) == (1, t("6s"), "tail")
@@ -617,8 +584,8 @@ def test_concealed_quad_is_never_robbed():
     """A concealed quad cannot be robbed: the player waiting on it gets no window."""
     keys = ["9m", "5m5m5m", "4m6m1p2p3p7p8p9p7s8s9s2s2s", ""]
     h = start(keys, draws="5m", tail="6s")
-    act(h, "0 discard 9m")
-    events = act(h, "1 concealed_kong 5m buzhang")
+    play(h, "0 discard 9m")
+    events = play(h, "1 concealed_kong 5m buzhang")
     assert h.phase is Phase.TURN and h.current == 1
     assert h.legal_actions(2) == []
     assert not of(events, PlayerWon)
@@ -644,7 +611,7 @@ def test_initial_small_win_offered_after_the_deal_and_settled_at_once(hand, type
     assert h.phase is Phase.INITIAL and h.pending_seats() == [1]
     assert kinds(h, 1) == {"declare_initial", "pass"}
     assert h.legal_actions(0) == []  # the dealer waits before the first discard
-    events = act(h, "1 declare_initial")
+    events = play(h, "1 declare_initial")
     declared = of(events, InitialWinsDeclared)
     assert [(e.seat, e.result.types) for e in declared] == [(1, types)]
     n = len(types)
@@ -659,7 +626,7 @@ def test_initial_small_wins_of_several_seats_add_up_and_the_hand_goes_on():
     """Dealer and another seat both declare; each is settled; the payments stay in the hand's result."""
     h = scripted_hand(RULES, deal(["1m1m1m9p9p9p", "", "1m2m3m4m5m6m7m1p2p3p4p5p6p", ""]))
     assert h.phase is Phase.INITIAL and set(h.pending_seats()) == {0, 2}
-    act(h, "2 declare_initial", "0 declare_initial")
+    play(h, "2 declare_initial", "0 declare_initial")
     # dealer 六六顺: 20 from each; seat 2 缺一色: 20 from the dealer, 10 from the others
     assert h.payments == [60 - 20, -20 - 10, -20 + 40, -20 - 10]
     assert h.phase is Phase.TURN and h.current == 0
@@ -671,7 +638,7 @@ def test_initial_small_wins_of_several_seats_add_up_and_the_hand_goes_on():
 def test_initial_small_win_passed_is_not_settled():
     """Passing the initial small win settles nothing and it is not offered again."""
     h = scripted_hand(RULES, deal(["", "5m5m5m5m", "", ""]))
-    events = act(h, "1 pass")
+    events = play(h, "1 pass")
     assert not of(events, InitialWinsDeclared) and h.payments == [0, 0, 0, 0]
     assert h.phase is Phase.TURN and h.current == 0
     assert "declare_initial" not in kinds(h, 1)
@@ -694,7 +661,7 @@ def test_haidi_offered_in_turn_from_the_player_whose_turn_it_is_nobody_takes():
     """海底: offered from the seat whose draw it is, in turn; nobody takes it: drawn, the first offered deals."""
     h = _to_haidi(["9m", "", "", ""], "9p")
     assert h.pending_seats() == [3] and kinds(h, 3) == {"take_haidi", "pass"}
-    events = act(h, "3 pass", "0 pass", "1 pass", "2 pass")
+    events = play(h, "3 pass", "0 pass", "1 pass", "2 pass")
     assert [e.seat for e in of(h.events, HaidiOffered)] == [3, 0, 1, 2]
     assert [e.seat for e in of(events, HaidiDeclined)] == [3, 0, 1, 2]
     end = ended(h)
@@ -706,7 +673,7 @@ def test_haidi_first_offer_follows_the_turn_after_a_claim():
     """After a pong the turn moves on from the claimer, and so does the 海底 offer."""
     h = start(["9m9m", "", "", ""], tail="9m3s", avoid="3s")
     drive(h, at_turn(2, 1))
-    act(h, "2 discard 9m", "0 pong 9m")
+    play(h, "2 discard 9m", "0 pong 9m")
     discard = next(a for a in h.legal_actions(0) if a.kind is ActionKind.DISCARD)
     h.apply(discard)
     pass_all(h)
@@ -716,9 +683,9 @@ def test_haidi_first_offer_follows_the_turn_after_a_claim():
 def test_haidi_taken_and_shown_nobody_wins_the_taker_deals_next():
     """The taker who cannot win shows the 海底; nobody wins on it: drawn, the taker deals next."""
     h = _to_haidi(["9m", "", "", ""], "9p")
-    act(h, "3 pass", "0 take_haidi")
+    play(h, "3 pass", "0 take_haidi")
     assert h.phase is Phase.HAIDI_TAKEN and kinds(h, 0) == {"pass"}
-    act(h, "0 pass")
+    play(h, "0 pass")
     end = ended(h)
     assert end.outcome is HandOutcome.DRAWN and end.next_dealer == 0
     assert h.players[0].river[-1].tile == t("9p")
@@ -727,10 +694,10 @@ def test_haidi_taken_and_shown_nobody_wins_the_taker_deals_next():
 def test_haidilaoyue_and_its_bird_is_the_haidi_tile():
     """海底捞月: the taker wins on the 海底; the bird is the 海底 tile itself."""
     h = _to_haidi(["9m", "", "", WAIT_2S], "2s")
-    events = act(h, "3 take_haidi")
+    events = play(h, "3 take_haidi")
     assert of(events, TileDrawn)[-1].source.value == "haidi"
     assert kinds(h, 3) == {"win", "pass"}
-    events = act(h, "3 win")
+    events = play(h, "3 win")
     won = of(events, PlayerWon)[0]
     assert won.seat == 3 and won.result.types == ("haidilaoyue",) and won.context.last_tile
     # bird 2s: 2 from the dealer is seat 1
@@ -743,11 +710,11 @@ def test_haidilaoyue_and_its_bird_is_the_haidi_tile():
 def test_haidipao_others_win_on_the_shown_haidi():
     """海底炮: the taker shows the 海底 and another player wins on it, paid by the taker."""
     h = _to_haidi(["9m", WAIT_2S, "", ""], "2s")
-    act(h, "3 take_haidi")
-    events = act(h, "3 pass")
+    play(h, "3 take_haidi")
+    events = play(h, "3 pass")
     assert h.phase is Phase.HAIDI_SHOWN and h.pending_seats() == [1]
     assert h.players[3].river[-1].tile == t("2s") and not of(events, HandEnded)
-    events = act(h, "1 win")
+    events = play(h, "1 win")
     won = of(events, PlayerWon)[0]
     assert won.seat == 1 and won.result.types == ("haidipao",) and won.context.discarder == 3
     # bird 2s lands on seat 1, the winner: the taker pays double
@@ -761,9 +728,9 @@ def test_last_tile_as_kong_replacement_no_haidi_and_the_drawer_deals_next():
     h = start(["", "", "5m5m5m", ""], tail="5m9p")
     drive(h, at_turn(2, 1))
     assert h.players[2].last_drawn == t("5m") and "concealed_kong" in kinds(h, 2)
-    events = act(h, "2 concealed_kong 5m buzhang")
+    events = play(h, "2 concealed_kong 5m buzhang")
     assert of(events, TileDrawn)[-1].tile == t("9p") and h.wall.remaining == 0
-    act(h, "2 discard 9p")
+    play(h, "2 discard 9p")
     pass_all(h)
     assert not of(h.events, HaidiOffered)
     end = ended(h)
@@ -774,8 +741,8 @@ def test_win_on_the_last_tile_as_replacement_is_no_haidi_and_has_no_bird():
     """A self-draw on the last tile drawn as a 补张 replacement: not 海底捞月, and no tile is left for a bird."""
     h = start(["", "", "5m5m5m" + READY, ""], tail="5m2s")
     drive(h, at_turn(2, 1))
-    act(h, "2 concealed_kong 5m buzhang")
-    events = act(h, "2 win")
+    play(h, "2 concealed_kong 5m buzhang")
+    events = play(h, "2 win")
     won = of(events, PlayerWon)[0]
     assert won.result.types == ("xiaohu",) and not won.context.last_tile
     assert not of(events, BirdDrawn)
@@ -800,9 +767,9 @@ WAIT_2S_5S = "123m456p789p2m2m3s4s"  # waits on 2s or 5s (2m pair)
 def test_bird_on_a_discard_win(bird, seat, payments):
     """扎鸟 after a discard win: the next wall tile, counted from the dealer; winner or discarder hit: double."""
     h = start(["9m", "", WAIT_2S_5S, ""], draws="5s" + bird, avoid="2s5s")
-    act(h, "0 discard 9m", "1 discard 5s")
+    play(h, "0 discard 9m", "1 discard 5s")
     assert "win" in kinds(h, 2)
-    events = act(h, "2 win")
+    events = play(h, "2 win")
     events += pass_all(h)
     won = of(events, PlayerWon)[0]
     assert won.result.types == ("xiaohu",) and won.context.discarder == 1
@@ -824,10 +791,10 @@ def test_bird_on_a_discard_win(bird, seat, payments):
 def test_bird_on_a_self_draw(bird, seat, payments):
     """扎鸟 after a self-draw: the winner hit, everyone pays double; another hit, that one pays double."""
     h = start(["9m", "", WAIT_2S_5S, ""], draws="8m5s" + bird, avoid="2s5s")
-    act(h, "0 discard 9m", "1 discard 8m")
+    play(h, "0 discard 9m", "1 discard 8m")
     pass_all(h)
     assert h.current == 2 and "win" in kinds(h, 2)
-    events = act(h, "2 win")
+    events = play(h, "2 win")
     assert of(events, BirdDrawn) == [BirdDrawn(t(bird), seat)]
     assert of(events, PlayerWon)[0].result.types == ("xiaohu",)
     end = ended(h)
@@ -840,9 +807,9 @@ def test_bird_on_a_self_draw(bird, seat, payments):
 def _passed_win_on_5s(draws: str) -> Hand:
     """Seat 2 (waiting on 2s/5s) lets seat 3's 5s go."""
     h = start(["9m", "", WAIT_2S_5S, ""], draws="1s8s5s" + draws, avoid="2s5s")
-    act(h, "0 discard 9m", "1 discard 1s", "2 discard 8s", "3 discard 5s")
+    play(h, "0 discard 9m", "1 discard 1s", "2 discard 8s", "3 discard 5s")
     assert "win" in kinds(h, 2)
-    act(h, "2 pass")
+    play(h, "2 pass")
     pass_all(h)
     return h
 
@@ -850,7 +817,7 @@ def _passed_win_on_5s(draws: str) -> Hand:
 def test_passed_win_blocks_the_same_tile_until_the_next_draw():
     """漏胡: having passed a win on 5s, seat 2 may not win on another 5s before its next draw."""
     h = _passed_win_on_5s("5s")
-    events = act(h, "0 discard 5s")
+    events = play(h, "0 discard 5s")
     assert h.legal_actions(2) == []
     refused = of(events, OptionRefused)
     assert [(e.seat, e.kind, e.tile) for e in refused] == [(2, "win", t("5s"))]
@@ -860,11 +827,11 @@ def test_passed_win_blocks_the_same_tile_until_the_next_draw():
 def test_passed_win_does_not_block_a_different_tile():
     """漏胡 is only for the tile passed: seat 2 may still win on a 2s."""
     h = _passed_win_on_5s("5s2s")
-    act(h, "0 discard 5s")
+    play(h, "0 discard 5s")
     pass_all(h)
-    act(h, "1 discard 2s")
+    play(h, "1 discard 2s")
     assert "win" in kinds(h, 2)
-    events = act(h, "2 win")
+    events = play(h, "2 win")
     assert of(events, PlayerWon)[0].context.win_tile == t("2s")
 
 
@@ -872,11 +839,11 @@ def test_passed_win_lifts_at_the_players_next_draw():
     """漏胡 ends with the player's own next draw: then a 5s can be won on again."""
     h = _passed_win_on_5s("9p6s7m5s")
     assert h.players[2].passed_win_tiles == {t("5s")}
-    act(h, "0 discard 9p", "1 discard 6s")
+    play(h, "0 discard 9p", "1 discard 6s")
     pass_all(h)
     assert h.current == 2 and h.players[2].last_drawn == t("7m")
     assert not h.players[2].passed_win_tiles
-    act(h, "2 discard 7m", "3 discard 5s")
+    play(h, "2 discard 7m", "3 discard 5s")
     assert "win" in kinds(h, 2)
 
 
@@ -887,9 +854,9 @@ def test_several_winners_on_one_discard_each_settles_and_the_discarder_deals_nex
     """一炮多响: both players waiting on 5s win; each settles with the discarder, who deals next."""
     keys = ["9m", "", WAIT_2S_5S, "123m456p789p8m8m3s4s"]
     h = start(keys, draws="5s1s", avoid="2s5s")
-    act(h, "0 discard 9m", "1 discard 5s")
+    play(h, "0 discard 9m", "1 discard 5s")
     assert h.pending_seats() == [2, 3]
-    events = act(h, "2 win", "3 win")
+    events = play(h, "2 win", "3 win")
     assert [e.seat for e in of(events, PlayerWon)] == [2, 3]
     # bird 1s lands on the dealer: no double for either winner
     assert of(events, BirdDrawn) == [BirdDrawn(t("1s"), 0)]
@@ -903,8 +870,8 @@ def test_dealer_who_wins_deals_again():
     """The winner deals next, the dealer included: here the dealer wins on seat 3's discard."""
     keys = ["9m" + WAIT_2S_5S, "", "", ""]
     h = start(keys, draws="1s8s5s2m", avoid="2s5s")
-    act(h, "0 discard 9m", "1 discard 1s", "2 discard 8s", "3 discard 5s")
-    events = act(h, "0 win")
+    play(h, "0 discard 9m", "1 discard 1s", "2 discard 8s", "3 discard 5s")
+    events = play(h, "0 win")
     events += pass_all(h)
     assert of(events, PlayerWon)[0].seat == 0
     # small discard with the dealer involved: 10 + 10; bird 2m lands on seat 1: no double
