@@ -8,10 +8,15 @@ they differ in how they discard, claim, kong and take the 海底:
 * normal discards by shanten, then tile acceptance, toward the family's winning hand
   (in Shanghai also toward a one-suit hand, since a plain hand cannot qualify) and
   claims only when a claim lowers its shanten or completes a valuable set;
-* hard weighs every hand type worth aiming for (清一色, 混一色, 碰碰胡, 七小对, 将将胡 …),
-  respects Shanghai's one-suit rule before claiming, stops feeding a player whose
-  melds show a flush or all pongs when its own hand is far from winning, chooses
-  Changsha's 补张 or 开杠 by its waits and takes the 海底 by weighing the risk.
+* hard, in Shanghai, discards toward every hand type worth aiming for (清一色, 混一色,
+  碰碰胡 …), respects the one-suit rule before claiming and stops feeding a player whose
+  melds show a flush or all pongs when its own hand is far from winning; in Changsha,
+  where the race decides, it discards for speed like normal but looks one step further:
+  one tile from ready it counts, for every draw that makes the hand ready, the live
+  winning tiles that would leave, and between ready hands it weighs each winning tile by
+  what the win pays (a big type, 七小对 碰碰胡 清一色 将将胡, counts several small wins).
+  In both it claims with the bigger hand types in view, chooses Changsha's 补张 or 开杠
+  by its waits and takes the 海底 by weighing the risk.
 
 Each bot keeps ``last_reason``: a short record of why it made its last choice.
 """
@@ -23,17 +28,20 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 
 from mahjong_tui.engine.actions import Action, ActionKind, KongMode
-from mahjong_tui.engine.analysis import shanten, waits
+from mahjong_tui.engine.analysis import acceptance, discard_options, shanten, shanten_seven_pairs, waits
 from mahjong_tui.engine.hand import Phase
 from mahjong_tui.engine.melds import Meld, MeldKind
 from mahjong_tui.engine.tiles import tile_name
 from mahjong_tui.engine.view import SeatView
 
-from .planning import INF, Goal, Planner, Target
+from .planning import INF, Goal, Planner, Target, pongs_shanten
 
 _CLAIM_KINDS = (ActionKind.CHI, ActionKind.PONG, ActionKind.KONG)
 _OWN_KONGS = (ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG)
 _MAX_ACCEPTANCE = 5
+_TWO_STEP_CANDIDATES = 6
+_BIG_WIN_WEIGHT = 3.5  # a Changsha big type pays about four times a small win
+_IS_258 = tuple(t < 27 and t % 9 in (1, 4, 7) for t in range(34))
 
 
 def _own_tiles(view: SeatView) -> tuple[list[int], tuple[Meld, ...]]:
@@ -64,6 +72,34 @@ _NEIGHBOURS = [
     tuple((t + d, w) for d, w in ((-2, 1), (-1, 2), (1, 2), (2, 1)) if t < 27 and 0 <= t % 9 + d <= 8)
     for t in range(34)
 ]
+
+
+def _changsha_win_weight(counts: Sequence[int], melds: Sequence[Meld]) -> float:
+    """How much a complete Changsha hand (``counts`` with the winning tile) is worth: 1 small, more per big type."""
+    big = 0
+    if not melds and shanten_seven_pairs(counts, True) == -1:
+        big += 1  # 七小对
+    if pongs_shanten(counts, melds) == -1:
+        big += 1  # 碰碰胡
+    suits = {t // 9 for t in range(27) if counts[t]} | {m.first // 9 for m in melds}
+    if len(suits) == 1:
+        big += 1  # 清一色
+    if all(_IS_258[t] for t in range(27) if counts[t]) and all(
+        m.kind is not MeldKind.CHI and _IS_258[m.first] for m in melds
+    ):
+        big += 1  # 将将胡
+    return _BIG_WIN_WEIGHT * big if big else 1.0
+
+
+def _wait_value(counts: list[int], melds: Sequence[Meld], live: Sequence[tuple[int, int]]) -> float:
+    """Live winning tiles of a ready Changsha hand, each weighted by what the win would pay."""
+    total = 0.0
+    for t, n in live:
+        if n > 0:
+            counts[t] += 1
+            total += n * _changsha_win_weight(counts, melds)
+            counts[t] -= 1
+    return total
 
 
 class BaseBot(ABC):
@@ -392,13 +428,89 @@ class NormalBot(PlanningBot):
 
 
 class HardBot(PlanningBot):
-    """Rule-aware: aims for the hands that pay, defends when far, 补张/开杠 and 海底 by risk."""
+    """Rule-aware: Shanghai hands that qualify and pay, Changsha speed by the waits ahead, 补张/开杠, 海底 by risk."""
 
     level = "hard"
 
     def make_planner(self, family: str) -> Planner:
         """Every hand type worth aiming for, bigger ones a step ahead."""
         return Planner(family, shanghai_plain_bonus=-3.0, big_bonus=0.75, value_bonus=0.5, all_goals=True)
+
+    def _rank(
+        self,
+        view: SeatView,
+        counts: list[int],
+        melds: tuple[Meld, ...],
+        tiles: Sequence[int],
+        outside: Sequence[int],
+    ) -> tuple[int, float, Target, int]:
+        """Changsha is a race: the fastest discard, ready and one step from ready judged by the waits.
+
+        Ready: the discard whose live winning tiles are worth most (a big hand's count more).
+        One step away: each draw that makes the hand ready, weighted by the waits of its best
+        discard. Otherwise the lowest shanten, then the most helpful tiles.
+        """
+        if view.family != "changsha":
+            return super()._rank(view, counts, melds, tiles, outside)
+        allowed = set(tiles)
+        opts = [o for o in discard_options(counts, view.family, outside, melds) if o.tile in allowed]
+        opts.sort(key=lambda o: (o.shanten, -o.acceptance, self._keep_bias(counts, o.tile), o.tile))
+        best = opts[0]
+        plain = Target(Goal.PLAIN)
+        mine = list(counts)
+        for m in melds:
+            for t in m.tiles:
+                mine[t] += 1
+        if best.shanten == 0:
+            ready_key: tuple[float, int, int, int] | None = None
+            for o in opts:
+                if o.shanten != 0:
+                    break
+                counts[o.tile] -= 1
+                value = _wait_value(counts, melds, [(u, 4 - mine[u] + (u == o.tile) - outside[u]) for u in o.improving])
+                counts[o.tile] += 1
+                key = (-value, -o.acceptance, self._keep_bias(counts, o.tile), o.tile)
+                if ready_key is None or key < ready_key:
+                    ready_key, best = key, o
+            return best.tile, 0.0, plain, best.acceptance
+        if best.shanten != 1:
+            return best.tile, float(best.shanten), plain, best.acceptance
+        pool = [o for o in opts if o.shanten == 1][:_TWO_STEP_CANDIDATES]
+        if len(pool) == 1:
+            return best.tile, 1.0, plain, best.acceptance
+        choice_key: tuple[float, int, int, int] | None = None
+        for o in pool:
+            counts[o.tile] -= 1
+            mine[o.tile] -= 1
+            # each draw that makes the hand ready, weighted by the live waits of its best discard
+            value = 0.0
+            for u in o.improving:
+                live = 4 - mine[u] - outside[u]
+                if live > 0:
+                    counts[u] += 1
+                    value += live * self._best_waits(view.family, counts, melds, outside)
+                    counts[u] -= 1
+            counts[o.tile] += 1
+            mine[o.tile] += 1
+            key = (-value, -o.acceptance, self._keep_bias(counts, o.tile), o.tile)
+            if choice_key is None or key < choice_key:
+                choice_key, best = key, o
+        return best.tile, 1.0, plain, best.acceptance
+
+    @staticmethod
+    def _best_waits(family: str, counts: list[int], melds: tuple[Meld, ...], outside: Sequence[int]) -> float:
+        """The worth of the best ready hand one discard away from ``counts`` (a 3n+2 hand): see ``_wait_value``."""
+        best = 0.0
+        for d in range(34):
+            if not counts[d]:
+                continue
+            counts[d] -= 1
+            if shanten(counts, family, melds) == 0:
+                live = _wait_value(counts, melds, acceptance(counts, family, outside, melds))
+                if live > best:
+                    best = live
+            counts[d] += 1
+        return best
 
     def _keep_bias(self, counts: Sequence[int], t: int) -> int:
         """Honour pairs are 花 in Shanghai: keep them a little longer."""

@@ -263,3 +263,32 @@ def test_bots_import_no_ui_library() -> None:
 def test_concealed_kong_meld_kind_is_known() -> None:
     """Meld kinds used when bots weigh a kong exist in the engine."""
     assert MeldKind.CONCEALED_KONG.is_kong
+
+
+def test_hard_weighs_every_equal_discard_in_changsha() -> None:
+    """Many discards stay one step from ready: hard finds the one with the most helpful tiles.
+
+    Normal weighs only the loosest few of many equal discards, so it throws 6s (21 helpful
+    tiles); throwing 9p leaves 30.
+    """
+    hand = "111m567899p23456s"
+    assert discard_of("hard", "changsha", hand) == "9p"
+    assert discard_of("normal", "changsha", hand) == "6s"
+
+
+def test_hard_looks_at_the_waits_one_step_from_ready_in_changsha() -> None:
+    """One step from ready, hard weighs each helpful draw by the live waits it would leave.
+
+    Throwing 8p keeps the most helpful tiles (43), but the ready hands they lead to wait on
+    fewer live tiles than after throwing 4m (38 helpful tiles).
+    """
+    hand = "2344m3458p455678s"
+    assert discard_of("normal", "changsha", hand) == "8p"
+    assert discard_of("hard", "changsha", hand) == "4m"
+
+
+def test_hard_prefers_the_ready_hand_that_pays_more_in_changsha() -> None:
+    """Ready either way: hard waits on 4m for 七小对 (a big win, 3 live) rather than on 2p 2s for a small win (4)."""
+    hand = "1112222334m22p22s"
+    assert discard_of("normal", "changsha", hand) == "3m"
+    assert discard_of("hard", "changsha", hand) == "1m"
