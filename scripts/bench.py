@@ -1,6 +1,6 @@
 """One benchmark run, printed side by side: shanten speed, bot decision latency, simulation speed.
 
-    python scripts/bench.py [--hands 300] [--views 3000] [--seed 1]
+    python scripts/bench.py [--hands 1000] [--views 3000] [--seed 1]
 
 1. Shanten calls per second on the same random 13/14-tile hands: ours (regular shape and
    each rule family's shanten) against the ``mahjong`` package (installed with the test
@@ -161,7 +161,7 @@ def bench_simulate(hands: int, seed: int) -> None:
 def main() -> None:
     """Run the three measurements."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--hands", type=int, default=300, help="hands per simulate measurement")
+    ap.add_argument("--hands", type=int, default=1000, help="hands per simulate measurement")
     ap.add_argument("--views", type=int, default=3000, help="seat views per rule set for latency")
     ap.add_argument("--shanten-hands", type=int, default=20000)
     ap.add_argument("--seed", type=int, default=1)

@@ -38,7 +38,6 @@ def make_view(
         dealer=0,
         phase=phase,
         current=seat,
-        hand=tuple(sorted(tiles)),
         counts=tuple(counts),
         last_drawn=None,
         melds=melds,

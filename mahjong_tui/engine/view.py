@@ -25,7 +25,6 @@ class SeatView:
     dealer: int
     phase: Phase
     current: int
-    hand: tuple[Tile, ...]
     counts: tuple[int, ...]
     last_drawn: Tile | None
     melds: tuple[tuple[Meld, ...], ...]
@@ -39,6 +38,11 @@ class SeatView:
     kaigang_locked: bool
     legal: tuple[Action, ...]
     refusals: tuple[Refusal, ...]
+
+    @property
+    def hand(self) -> tuple[Tile, ...]:
+        """Own concealed tiles, sorted."""
+        return tuple(tiles_of(self.counts))
 
     @property
     def outside(self) -> list[int]:
@@ -87,7 +91,6 @@ def seat_view(hand: Hand, seat: int, scores: tuple[int, int, int, int] | None = 
         hand.dealer,
         hand.phase,
         hand.current,
-        tuple(tiles_of(counts)),
         counts,
         p.last_drawn,
         tuple(map(tuple, [q.melds for q in players])),
