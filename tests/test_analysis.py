@@ -204,6 +204,21 @@ def test_acceptance_agrees_with_mahjong_package_for_regular_hands() -> None:
         assert [tile for tile, _ in acceptance(hand, "shanghai")] == expected
 
 
+@pytest.mark.parametrize("size", [14, 11, 8, 5, 2])
+def test_the_engines_win_check_agrees_with_every_split_and_with_shanten(size: int) -> None:
+    """§1 four sets and a pair: the engine's fast yes/no equals "some split exists" and shanten -1."""
+    rng = random.Random(size)
+    wins = 0
+    for i in range(3000):
+        kinds = SUITED[:9] if i % 3 == 0 else SUITED if i % 3 == 1 else ALL  # one suit makes wins common
+        counts = deal(rng, kinds, size)
+        fast = is_regular_complete(counts)
+        melds = (14 - size) // 3
+        assert fast == bool(regular_splits(counts)) == (shanten_regular(counts, melds) == -1), counts
+        wins += fast
+    assert wins > 30  # the winning side was really exercised
+
+
 # ---------------------------------------------------------------------------
 # Reference win checks written straight from RULES.md, for the wait tests.
 

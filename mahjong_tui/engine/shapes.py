@@ -79,20 +79,21 @@ def is_regular_complete(counts: Sequence[int]) -> bool:
     pair = False
     for start, size, honours in _RANGES:
         kind = _suit_kind(tuple(counts[start : start + size]), honours)
-        if kind is _NEITHER:
+        if kind == _NEITHER:
             return False
-        if kind is _WITH_PAIR:
+        if kind == _WITH_PAIR:
             if pair:
                 return False
             pair = True
     return pair
 
 
-_SETS, _WITH_PAIR, _NEITHER = "sets", "sets and a pair", "neither"
+# what one suit of a hand splits into
+_SETS, _WITH_PAIR, _NEITHER = 0, 1, 2
 
 
 @cache
-def _suit_kind(key: tuple[int, ...], honours: bool) -> str:
+def _suit_kind(key: tuple[int, ...], honours: bool) -> int:
     """Whether one suit splits into sets only, into sets and one pair, or neither (the sum decides which to try)."""
     rem = sum(key) % 3
     if rem == 0:
