@@ -284,6 +284,7 @@ class Totals:
     deal_ins_by_seat: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
     points_by_seat: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
     hand_types: Counter[str] = field(default_factory=Counter)
+    payments: list[tuple[int, int, int, int]] = field(default_factory=list)  # per hand, in order
     violations: list[str] = field(default_factory=list)
     violation_count: int = 0
     times: list[float] = field(default_factory=list)
@@ -310,6 +311,7 @@ class Totals:
                 self.draws += 1
             for s in range(4):
                 self.points_by_seat[s] += h.payments[s]
+            self.payments.append(h.payments)
             self.hand_types.update(h.types)
             self.violation_count += len(h.violations)
             for v in h.violations:
