@@ -996,8 +996,7 @@ class Hand:
         if self.rules.bird:
             bird_tile = self.haidi_tile if wins[0][1].last_tile else self.wall.peek_head()
             if bird_tile is not None:
-                n = bird_tile % 9 + 1
-                self._emit(BirdDrawn(bird_tile, (self.dealer + n - 1) % 4))
+                self._emit(BirdDrawn(bird_tile, self.rules.bird_seat(bird_tile, self.dealer)))
         winners = []
         for seat, ctx in wins:
             if bird_tile is not None:
@@ -1112,7 +1111,7 @@ class Hand:
             problems.append(f"tiles not conserved (found minus expected): {diff}")
         phase = self.phase
         for p in self.players:
-            size = sum(p.counts) + 3 * len(p.melds)
+            size = p.size()
             if phase is Phase.ENDED:
                 ok = size in (13, 14)
             elif phase is Phase.INITIAL and p.seat == self.dealer:

@@ -13,6 +13,8 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 
+from mahjong_tui.rules.base import Ruleset
+
 from .actions import Action, ActionKind, IllegalAction, KongMode
 from .analysis import discard_options
 from .events import (
@@ -92,13 +94,13 @@ def _choose(game: Game, seat: int, actions: list[Action], rng: random.Random) ->
     return rng.choice(actions)
 
 
-def _bird_outcome(ev: PlayerWon) -> str:
+def _bird_outcome(rules: Ruleset, ev: PlayerWon) -> str:
     """How a win's bird fell: on the winner, the discarder, another seat, or no bird."""
     ctx = ev.context
     how = "self_draw" if ctx.discarder is None else "discard"
     if ctx.bird is None:
         return f"bird_{how}_none"
-    hit = (ctx.dealer + ctx.bird % 9) % 4
+    hit = rules.bird_seat(ctx.bird, ctx.dealer)
     if hit == ctx.winner:
         return f"bird_{how}_hits_winner"
     if hit == ctx.discarder:
@@ -146,7 +148,7 @@ def soak(rules: str, seed: int, hands: int, *, probe_every: int = 7, replay: boo
                     if isinstance(ev, PlayerWon):
                         stats.hand_types.update(ev.result.types)
                         if game.rules.bird:
-                            stats.events[_bird_outcome(ev)] += 1
+                            stats.events[_bird_outcome(game.rules, ev)] += 1
                     elif isinstance(ev, KaigangRevealed):
                         stats.events["kaigang"] += 1
                     elif isinstance(ev, BirdDrawn):

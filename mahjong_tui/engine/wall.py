@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .tiles import Tile
+from .tiles import NUM_TILE_IDS, Tile
 
 #: Walls in clockwise order around the table, starting with seat 0's.
 CLOCKWISE_WALLS = (0, 3, 2, 1)
@@ -67,7 +67,7 @@ class Wall:
         self.order: list[int] = [(start + i) % n_stacks for i in range(n_stacks)]
         self.remaining = len(tiles)
         #: how many of each tile id the wall still holds (kept with every take, like ``remaining``)
-        self.census = [0] * max(42, max(tiles, default=0) + 1)
+        self.census = [0] * max(NUM_TILE_IDS, max(tiles, default=0) + 1)  # tests label stacks with any ints
         for t in tiles:
             self.census[t] += 1
 

@@ -130,6 +130,10 @@ class Ruleset(ABC):
             return options.starting_points
         return self.default_starting_points * options.base
 
+    def bird_seat(self, bird: Tile, dealer: int) -> int:
+        """The seat a bird tile (扎鸟) lands on, for rule sets with ``bird``."""
+        raise NotImplementedError(f"{self.name} has no bird")
+
     def floor(self, options: GameOptions) -> int:
         """A player whose score falls below this at the end of a hand cannot go on."""
         return 0
