@@ -296,7 +296,7 @@ def claim_game(rules: str, want: Callable[[Game], bool]) -> Game:
 async def test_the_claim_prompt_offers_exactly_the_legal_options(rules: str) -> None:
     game = claim_game(rules, lambda g: len(g.legal_actions(0)) >= 2)
     legal = game.legal_actions(0)
-    app = MahjongApp(quick_setup(rules, 1, "normal", game.seed, speed="instant"), game=game, bot_factory=policy_bots)
+    app = app_for(game.rules.name, game.seed, game=game)
     async with app.run_test(size=FULL) as pilot:
         await settle(pilot, lambda: isinstance(app.screen, ChoiceScreen))
         screen = app.screen
@@ -314,8 +314,7 @@ async def test_the_claim_prompt_offers_exactly_the_legal_options(rules: str) -> 
 
 async def test_a_stray_key_never_throws_a_win_away() -> None:
     game = claim_game("shanghai", lambda g: any(a.kind is ActionKind.WIN for a in g.legal_actions(0)))
-    app = MahjongApp(quick_setup("shanghai", 1, "normal", game.seed, speed="instant"), game=game,
-                     bot_factory=policy_bots)
+    app = app_for(game.rules.name, game.seed, game=game)
     async with app.run_test(size=FULL) as pilot:
         await settle(pilot, lambda: isinstance(app.screen, ChoiceScreen))
         screen = app.screen
@@ -330,8 +329,7 @@ async def test_a_stray_key_never_throws_a_win_away() -> None:
 async def test_a_refused_option_is_explained_in_one_line() -> None:
     game = claim_game("shanghai", lambda g: bool(g.hand.refusals_for(0)))
     reasons = [r.reason for r in game.hand.refusals_for(0)]
-    app = MahjongApp(quick_setup("shanghai", 1, "normal", game.seed, speed="instant"), game=game,
-                     bot_factory=policy_bots)
+    app = app_for(game.rules.name, game.seed, game=game)
     async with app.run_test(size=FULL) as pilot:
         await settle(pilot, lambda: isinstance(app.screen, ChoiceScreen))
         notes = [plain(n) for n in app.screen.query(".choice-note")]
@@ -531,8 +529,7 @@ def test_play_options_and_quick_setup() -> None:
 
 async def test_new_game_from_the_palette_leaves_an_open_prompt() -> None:
     game = claim_game("shanghai", lambda g: len(g.legal_actions(0)) >= 2)
-    app = MahjongApp(quick_setup("shanghai", 1, "normal", game.seed, speed="instant"), game=game,
-                     bot_factory=policy_bots)
+    app = app_for(game.rules.name, game.seed, game=game)
     async with app.run_test(size=FULL) as pilot:
         await settle(pilot, lambda: isinstance(app.screen, ChoiceScreen))
         app.action_new_game()
@@ -578,8 +575,7 @@ def changsha_at(phase: Phase) -> Game:
 
 async def test_the_haidi_is_taken_by_a_key() -> None:
     game = changsha_at(Phase.HAIDI)
-    app = MahjongApp(quick_setup("changsha", 1, "normal", game.seed, speed="instant"), game=game,
-                     bot_factory=policy_bots)
+    app = app_for(game.rules.name, game.seed, game=game)
     async with app.run_test(size=FULL) as pilot:
         await settle(pilot, lambda: isinstance(app.screen, ChoiceScreen))
         assert {c.key for c in app.screen.choices} == {"t", "x"}  # type: ignore[attr-defined]
@@ -594,8 +590,7 @@ async def test_the_haidi_is_taken_by_a_key() -> None:
 
 async def test_initial_small_wins_are_declared_by_a_key() -> None:
     game = changsha_at(Phase.INITIAL)
-    app = MahjongApp(quick_setup("changsha", 1, "normal", game.seed, speed="instant"), game=game,
-                     bot_factory=policy_bots)
+    app = app_for(game.rules.name, game.seed, game=game)
     async with app.run_test(size=FULL) as pilot:
         await settle(pilot, lambda: isinstance(app.screen, ChoiceScreen))
         assert "起手小胡" in plain(app.screen.query_one("#choice-title"))
@@ -606,8 +601,7 @@ async def test_initial_small_wins_are_declared_by_a_key() -> None:
 
 async def test_a_claim_option_can_be_clicked() -> None:
     game = claim_game("changsha", lambda g: not any(a.kind is ActionKind.WIN for a in g.legal_actions(0)))
-    app = MahjongApp(quick_setup("changsha", 1, "normal", game.seed, speed="instant"), game=game,
-                     bot_factory=policy_bots)
+    app = app_for(game.rules.name, game.seed, game=game)
     async with app.run_test(size=FULL) as pilot:
         await settle(pilot, lambda: isinstance(app.screen, ChoiceScreen))
         screen = app.screen
@@ -649,8 +643,7 @@ async def test_the_kaigang_choice_offers_the_engines_kongs(how: str) -> None:
     legal = game.legal_actions(0)
     kongs = [a for a in legal if a.kind in (ActionKind.KONG, ActionKind.CONCEALED_KONG)]
     assert {a.mode for a in kongs} == {KongMode.BUZHANG, KongMode.KAIGANG}
-    app = MahjongApp(quick_setup("changsha", 1, "normal", game.seed, speed="instant"), game=game,
-                     bot_factory=policy_bots)
+    app = app_for(game.rules.name, game.seed, game=game)
     async with app.run_test(size=FULL) as pilot:
         if how == "turn":
             await settle(pilot, lambda: table_of(app).actor == 0)
