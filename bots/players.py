@@ -28,20 +28,20 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 
 from mahjong_tui.engine.actions import Action, ActionKind, KongMode
-from mahjong_tui.engine.analysis import acceptance, discard_options, shanten, shanten_seven_pairs, waits
+from mahjong_tui.engine.analysis import acceptance, discard_options, shanten, waits
 from mahjong_tui.engine.hand import Phase
 from mahjong_tui.engine.melds import Meld, MeldKind
 from mahjong_tui.engine.tiles import tile_name
 from mahjong_tui.engine.view import SeatView
+from mahjong_tui.rules.changsha_scoring import changsha_winning_shapes
 
-from .planning import INF, Goal, Planner, Target, pongs_shanten
+from .planning import INF, Goal, Planner, Target
 
 _CLAIM_KINDS = (ActionKind.CHI, ActionKind.PONG, ActionKind.KONG)
 _OWN_KONGS = (ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG)
 _MAX_ACCEPTANCE = 5
 _TWO_STEP_CANDIDATES = 6
 _BIG_WIN_WEIGHT = 3.5  # a Changsha big type pays about four times a small win
-_IS_258 = tuple(t < 27 and t % 9 in (1, 4, 7) for t in range(34))
 
 
 def _own_tiles(view: SeatView) -> tuple[list[int], tuple[Meld, ...]]:
@@ -76,18 +76,7 @@ _NEIGHBOURS = [
 
 def _changsha_win_weight(counts: Sequence[int], melds: Sequence[Meld]) -> float:
     """How much a complete Changsha hand (``counts`` with the winning tile) is worth: 1 small, more per big type."""
-    big = 0
-    if not melds and shanten_seven_pairs(counts, True) == -1:
-        big += 1  # 七小对
-    if pongs_shanten(counts, melds) == -1:
-        big += 1  # 碰碰胡
-    suits = {t // 9 for t in range(27) if counts[t]} | {m.first // 9 for m in melds}
-    if len(suits) == 1:
-        big += 1  # 清一色
-    if all(_IS_258[t] for t in range(27) if counts[t]) and all(
-        m.kind is not MeldKind.CHI and _IS_258[m.first] for m in melds
-    ):
-        big += 1  # 将将胡
+    big = sum(1 for shape in changsha_winning_shapes(counts, melds) if shape != "xiaohu")
     return _BIG_WIN_WEIGHT * big if big else 1.0
 
 
@@ -457,17 +446,14 @@ class HardBot(PlanningBot):
         opts.sort(key=lambda o: (o.shanten, -o.acceptance, self._keep_bias(counts, o.tile), o.tile))
         best = opts[0]
         plain = Target(Goal.PLAIN)
-        mine = list(counts)
-        for m in melds:
-            for t in m.tiles:
-                mine[t] += 1
+        unseen = _unseen(counts, melds, outside)  # a discard makes its own tile one more unseen copy
         if best.shanten == 0:
             ready_key: tuple[float, int, int, int] | None = None
             for o in opts:
                 if o.shanten != 0:
                     break
                 counts[o.tile] -= 1
-                value = _wait_value(counts, melds, [(u, 4 - mine[u] + (u == o.tile) - outside[u]) for u in o.improving])
+                value = _wait_value(counts, melds, [(u, unseen[u] + (u == o.tile)) for u in o.improving])
                 counts[o.tile] += 1
                 key = (-value, -o.acceptance, self._keep_bias(counts, o.tile), o.tile)
                 if ready_key is None or key < ready_key:
@@ -481,17 +467,15 @@ class HardBot(PlanningBot):
         choice_key: tuple[float, int, int, int] | None = None
         for o in pool:
             counts[o.tile] -= 1
-            mine[o.tile] -= 1
             # each draw that makes the hand ready, weighted by the live waits of its best discard
             value = 0.0
             for u in o.improving:
-                live = 4 - mine[u] - outside[u]
+                live = unseen[u] + (u == o.tile)
                 if live > 0:
                     counts[u] += 1
                     value += live * self._best_waits(view.family, counts, melds, outside)
                     counts[u] -= 1
             counts[o.tile] += 1
-            mine[o.tile] += 1
             key = (-value, -o.acceptance, self._keep_bias(counts, o.tile), o.tile)
             if choice_key is None or key < choice_key:
                 choice_key, best = key, o
