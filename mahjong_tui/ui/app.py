@@ -211,18 +211,3 @@ def play_command(argv: list[str]) -> int:
     except SetupError as e:
         print(f"mahjong-tui play: {e}", file=sys.stderr)
         return 2
-
-
-def main(argv: list[str] | None = None) -> int:
-    """``[]``: the new game screen; ``["play", ...]``: straight to a game (see :func:`play_command`)."""
-    args = sys.argv[1:] if argv is None else argv
-    if args and args[0] == "play":
-        return play_command(args[1:])
-    if args:
-        print(f"mahjong-tui: unknown arguments {' '.join(args)!r} (try: play --help)")
-        return 2
-    return run()
-
-
-if __name__ == "__main__":
-    sys.exit(main())
