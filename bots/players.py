@@ -14,7 +14,10 @@ they differ in how they discard, claim, kong and take the 海底:
   where the race decides, it discards for speed like normal but looks one step further:
   one tile from ready it counts, for every draw that makes the hand ready, the live
   winning tiles that would leave, and between ready hands it weighs each winning tile by
-  what the win pays (a big type, 七小对 碰碰胡 清一色 将将胡, counts several small wins).
+  what the win pays (a big type, 七小对 碰碰胡 清一色 将将胡, counts several small wins);
+  then it weighs the risk: a discard at the same shanten that is much less likely to be
+  someone's winning tile (read from their rivers and melds, :mod:`bots.risk`) is taken
+  when it is worth more than the little speed it gives up.
   In both it claims with the bigger hand types in view, chooses Changsha's 补张 or 开杠
   by its waits and takes the 海底 by weighing the risk.
 
@@ -28,7 +31,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 
 from mahjong_tui.engine.actions import Action, ActionKind, KongMode
-from mahjong_tui.engine.analysis import acceptance, discard_options, shanten, waits
+from mahjong_tui.engine.analysis import DiscardOption, acceptance, discard_options, shanten, waits
 from mahjong_tui.engine.hand import Phase
 from mahjong_tui.engine.melds import Meld, MeldKind
 from mahjong_tui.engine.tiles import tile_name
@@ -36,12 +39,18 @@ from mahjong_tui.engine.view import SeatView
 from mahjong_tui.rules.changsha_scoring import changsha_winning_shapes
 
 from .planning import INF, Goal, Planner, Target
+from .risk import deal_in_cost, win_chance
 
 _CLAIM_KINDS = (ActionKind.CHI, ActionKind.PONG, ActionKind.KONG)
 _OWN_KONGS = (ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG)
 _MAX_ACCEPTANCE = 5
 _TWO_STEP_CANDIDATES = 6
 _BIG_WIN_WEIGHT = 3.5  # a Changsha big type pays about four times a small win
+# Changsha hands of normal bots (scripts/fit_risk.py's games): a win brings the winner 37
+# points on average, a deal-in costs 27 (18 without the dealer, about double with)
+_WIN_VALUE = 37.0
+_DEAL_IN_LOSS = 18.0
+_SAFER_MARGIN = 2.0  # points a safer discard must be worth beyond the fastest
 
 
 def _own_tiles(view: SeatView) -> tuple[list[int], tuple[Meld, ...]]:
@@ -214,6 +223,7 @@ class PlanningBot(BaseBot):
     def __init__(self, seat: int, seed: int = 0):
         super().__init__(seat, seed)
         self._planners: dict[str, Planner] = {}
+        self._note = ""  # what the discard ranking adds to the decision record
 
     def planner(self, family: str) -> Planner:
         """The planner for a rule family (built once)."""
@@ -290,14 +300,17 @@ class PlanningBot(BaseBot):
         counts, melds = _own_tiles(view)
         outside = view.outside
         discards = [a.tile for a in legal if a.kind is ActionKind.DISCARD and a.tile is not None]
+        self._note = ""
         tile, score, target, acc = self._rank(view, counts, melds, discards, outside)
         kongs = [a for a in legal if a.kind in _OWN_KONGS]
         if kongs:
             kong = self._kong_choice(view, counts, melds, kongs, score, outside)
             if kong is not None:
                 return kong
-        self.last_reason = f"discard {tile_name(tile)}: {target.label()} at {score:g}" + (
-            f", {acc} tiles help" if acc >= 0 else ""
+        self.last_reason = (
+            f"discard {tile_name(tile)}: {target.label()} at {score:g}"
+            + (f", {acc} tiles help" if acc >= 0 else "")
+            + self._note
         )
         return next(a for a in legal if a.kind is ActionKind.DISCARD and a.tile == tile)
 
@@ -444,9 +457,22 @@ class HardBot(PlanningBot):
         allowed = set(tiles)
         opts = [o for o in discard_options(counts, view.family, outside, melds) if o.tile in allowed]
         opts.sort(key=lambda o: (o.shanten, -o.acceptance, self._keep_bias(counts, o.tile), o.tile))
+        unseen = _unseen(counts, melds, outside)  # a discard makes its own tile one more unseen copy
+        choice = self._race(view, counts, melds, opts, unseen, outside)
+        return self._safer(view, opts, choice)
+
+    def _race(
+        self,
+        view: SeatView,
+        counts: list[int],
+        melds: tuple[Meld, ...],
+        opts: list[DiscardOption],
+        unseen: list[int],
+        outside: Sequence[int],
+    ) -> tuple[int, float, Target, int]:
+        """The fastest discard (``opts`` sorted by shanten, then acceptance), judged by the waits ahead."""
         best = opts[0]
         plain = Target(Goal.PLAIN)
-        unseen = _unseen(counts, melds, outside)  # a discard makes its own tile one more unseen copy
         if best.shanten == 0:
             ready_key: tuple[float, int, int, int] | None = None
             for o in opts:
@@ -480,6 +506,37 @@ class HardBot(PlanningBot):
             if choice_key is None or key < choice_key:
                 choice_key, best = key, o
         return best.tile, 1.0, plain, best.acceptance
+
+    def _safer(
+        self, view: SeatView, opts: list[DiscardOption], choice: tuple[int, float, Target, int]
+    ) -> tuple[int, float, Target, int]:
+        """Trade a little speed for much less risk.
+
+        Among the discards at the best shanten, each is worth what the hand may still win
+        (its chance to win, from the shanten, helpful tiles and wall left, times what a win
+        pays on average) minus what it may feed an opponent (the chance that the tile wins
+        for someone, times what that costs). The fastest discard stays unless another is
+        worth clearly more.
+        """
+        shanten0 = opts[0].shanten
+        same = [o for o in opts if o.shanten == shanten0]
+        if len(same) == 1:
+            return choice
+        cost = deal_in_cost(view, _DEAL_IN_LOSS)
+        wall = view.wall_remaining
+
+        def worth(o: DiscardOption) -> float:
+            return _WIN_VALUE * win_chance(o.shanten, o.acceptance, wall) - cost[o.tile]
+
+        mine = next(o for o in same if o.tile == choice[0])
+        alt = max(same, key=lambda o: (worth(o), -o.tile))
+        if worth(alt) - worth(mine) <= _SAFER_MARGIN:
+            return choice
+        self._note = (
+            f"; safer than {tile_name(mine.tile)} "
+            f"(feeds someone {cost[mine.tile]:.1f} points on average, this {cost[alt.tile]:.1f})"
+        )
+        return alt.tile, choice[1], choice[2], alt.acceptance
 
     @staticmethod
     def _best_waits(family: str, counts: list[int], melds: tuple[Meld, ...], outside: Sequence[int]) -> float:

@@ -6,11 +6,12 @@ import pytest
 
 from bots import LEVELS, UnknownLevel, create_bot
 from bots.planning import flush_shanten, jiang_shanten, pongs_shanten
+from bots.risk import deal_in_chances, passed_since_turn, win_chance
 from mahjong_tui.engine.actions import Action, ActionKind, KongMode
 from mahjong_tui.engine.game import Game
 from mahjong_tui.engine.hand import Phase, RiverTile
 from mahjong_tui.engine.melds import Meld, MeldKind, meld_from_text
-from mahjong_tui.engine.tiles import counts_of, parse_tile, parse_tiles
+from mahjong_tui.engine.tiles import counts_of, parse_tile, parse_tiles, tile_name
 from mahjong_tui.engine.view import SeatView, seat_view
 
 
@@ -291,3 +292,60 @@ def test_hard_prefers_the_ready_hand_that_pays_more_in_changsha() -> None:
     hand = "1112222334m22p22s"
     assert discard_of("normal", "changsha", hand) == "3m"
     assert discard_of("hard", "changsha", hand) == "1m"
+
+
+# ---------------------------------------------------------------------- reading the table (bots.risk)
+
+
+def _river(text: str) -> tuple[RiverTile, ...]:
+    return tuple(RiverTile(t) for t in parse_tiles(text))
+
+
+_LATE_MELDS = (meld_from_text("chi", "234s", 0), meld_from_text("pong", "666m", 2), meld_from_text("chi", "678p", 0))
+
+
+def test_hard_takes_the_safer_of_two_equal_discards_in_changsha() -> None:
+    """Ready either way (5p or 5s for the 2-5-8 pair, two live each): hard keeps off the late hand's tile.
+
+    Seat 1 has three melds down after ten discards and once threw 5s itself; 5p it has not
+    thrown. Normal throws 5p (the looser tile); hard throws 5s and says why.
+    """
+    melds = ((), _LATE_MELDS, (), ())
+    rivers = ((), _river("5s1s9m1m9s1s4m3m1p9p"), _river("1m9m"), _river("5p9m"))
+    view = make_view("changsha", "123m789m789s222s5p5s", melds=melds, rivers=rivers, wall=12)
+    assert tile_name(create_bot("normal", 0, 1).choose(view).tile) == "5p"  # type: ignore[arg-type]
+    hard = create_bot("hard", 0, 1)
+    assert tile_name(hard.choose(view).tile) == "5s"  # type: ignore[arg-type]
+    assert "safer than 5p" in hard.last_reason  # type: ignore[attr-defined]
+
+
+def test_a_tile_passed_since_a_players_turn_cannot_feed_it() -> None:
+    """漏胡: seat 1 did not win on 5p when seat 2 threw it, so 5p cannot win for seat 1 before it draws."""
+    rivers = ((), _river("1m9m"), _river("9s5p"), _river("9p"))
+    view = make_view("changsha", "123m789m789s222s5p5s", melds=((), _LATE_MELDS, (), ()), rivers=rivers, wall=12)
+    assert passed_since_turn(view, 1) == {parse_tile("5p"), parse_tile("9p")}
+    chances = deal_in_chances(view)
+    assert chances[1][parse_tile("5p")] == 0.0
+    assert chances[1][parse_tile("5s")] > 0.05
+    assert chances[0] == [0.0] * 34  # never one's own
+
+
+def test_deal_in_chance_reads_progress_and_the_players_own_river() -> None:
+    """A hand with three melds after ten discards is far likelier to be ready than one after two discards;
+    a tile the player threw itself is less likely to be its winning tile."""
+    hand = "123m789m789s222s5p5s"
+    early = make_view("changsha", hand, rivers=((), _river("1m9m"), (), ()), wall=50)
+    late_river = _river("1s9m1m9s1s4m3m1p9p7s")
+    late = make_view("changsha", hand, melds=((), _LATE_MELDS, (), ()), rivers=((), late_river, (), ()), wall=12)
+    five_p = parse_tile("5p")
+    assert deal_in_chances(late)[1][five_p] > 3 * deal_in_chances(early)[1][five_p]
+    thrown_river = (*late_river, RiverTile(five_p))
+    thrown = make_view("changsha", hand, melds=((), _LATE_MELDS, (), ()), rivers=((), thrown_river, (), ()), wall=12)
+    assert deal_in_chances(thrown)[1][five_p] < deal_in_chances(late)[1][five_p] / 2
+
+
+def test_win_chance_grows_with_helpful_tiles_and_falls_with_shanten() -> None:
+    """The hand's own prospects, as the hard bot weighs them against a discard's risk."""
+    assert win_chance(0, 8, 30) > win_chance(0, 2, 30) > win_chance(1, 2, 30)
+    assert win_chance(1, 20, 30) > win_chance(2, 20, 30) > win_chance(3, 20, 30)
+    assert win_chance(-1, 0, 0) == 1.0

@@ -1,0 +1,141 @@
+"""What a Changsha discard risks, and what a hand may still win, read from what a seat can see.
+
+Two small models, fitted on games of normal bots (``scripts/fit_risk.py``; the numbers are in
+:mod:`bots.risk_weights`):
+
+* :func:`deal_in_chances`: for each opponent and tile kind, the chance that the tile is one
+  of the opponent's winning tiles. A logistic model adds up weights of a few features:
+  how far the opponent's hand has come (discards made and melds shown, the wall left);
+  the tile's number (edges are waited on less) and whether it is a 2, 5 or 8 (the pair a
+  small win needs); how many ways a wait on it can still be made from tiles this seat
+  cannot see (sequences around it, a pair or single wait); the opponent's own river (the
+  tile or its 筋, three apart, thrown before); melds all in one suit and the tile's suit.
+  A tile discarded since the opponent's last turn is safe outright: the opponent did not
+  win on it, and under 漏胡 may not win on it before drawing again.
+* :func:`win_chance`: the chance that a hand at a given shanten, with so many helpful
+  tiles and so many tiles left in the wall, goes on to win the hand.
+
+The hard bot weighs the two: a discard a little slower than the fastest is worth taking
+when it is much less likely to feed someone.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from mahjong_tui.engine.view import SeatView
+
+from .risk_weights import DEAL_IN_WEIGHTS, WIN_CHANCE
+
+# the winning tile's neighbours that make a sequence wait on it: (t-2, t-1), (t-1, t+1), (t+1, t+2)
+_SEQUENCE_SHAPES: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple(
+        (t + a, t + b) for a, b in ((-2, -1), (-1, 1), (1, 2)) if t < 27 and 0 <= t % 9 + a <= 8 and 0 <= t % 9 + b <= 8
+    )
+    for t in range(34)
+)
+
+
+def _bucket(n: int) -> int:
+    """0, 1, 2-3, 4-7, 8-15, 16+ as 0..5."""
+    return 0 if n <= 0 else min(5, n.bit_length())
+
+
+def passed_since_turn(view: SeatView, opponent: int) -> set[int]:
+    """Tiles discarded after ``opponent``'s last discard by the players after it, up to this seat."""
+    out: set[int] = set()
+    s = (opponent + 1) % 4
+    while s not in (view.seat, opponent):
+        river = view.rivers[s]
+        if river:
+            out.add(river[-1].tile)
+        s = (s + 1) % 4
+    return out
+
+
+def features(view: SeatView, opponent: int, unseen: Sequence[int]) -> list[list[tuple]]:
+    """The model's feature keys for each tile kind (index 0..33) against ``opponent``."""
+    river = view.rivers[opponent]
+    melds = view.melds[opponent]
+    thrown = {r.tile for r in river}
+    progress = ("progress", min(len(river), 12) // 2, len(melds))
+    wall = ("wall", min(view.wall_remaining, 60) // 10, len(melds))
+    suits = {m.first // 9 for m in melds if m.first < 27}
+    flush = suits.pop() if len(melds) >= 2 and len(suits) == 1 else None
+    changsha = view.family == "changsha"
+    passed = passed_since_turn(view, opponent)
+    out: list[list[tuple]] = []
+    for t in range(34):
+        rank = t % 9 if t < 27 else 9
+        is258 = changsha and rank in (1, 4, 7)
+        seq = sum(unseen[a] * unseen[b] for a, b in _SEQUENCE_SHAPES[t])
+        keys: list[tuple] = [
+            ("bias",),
+            progress,
+            wall,
+            ("rank", rank, is258),
+            ("seq", _bucket(seq), len(melds) >= 3),
+            ("pair", unseen[t], is258),
+        ]
+        if t in thrown:
+            keys.append(("thrown",))
+        elif t < 27 and ((rank >= 3 and t - 3 in thrown) or (rank <= 5 and t + 3 in thrown)):
+            both = rank in (0, 8) or (3 <= rank <= 5 and t - 3 in thrown and t + 3 in thrown)
+            keys.append(("suji", both))
+        if t in passed:
+            keys.append(("passed",))
+        if flush is not None:
+            keys.append(("flush", t < 27 and t // 9 == flush))
+        out.append(keys)
+    return out
+
+
+def _logistic(z: float) -> float:
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+
+
+def chance_of(keys: Sequence[tuple]) -> float:
+    """The model's chance for one tile's feature keys (0 for a tile passed under 漏胡)."""
+    if ("passed",) in keys:
+        return 0.0
+    return _logistic(sum(DEAL_IN_WEIGHTS.get(k, 0.0) for k in keys))
+
+
+def deal_in_chances(view: SeatView) -> list[list[float]]:
+    """Per seat (own seat: zeros), the chance that each tile kind is one of that seat's winning tiles."""
+    unseen = view.unseen
+    out: list[list[float]] = []
+    for o in range(4):
+        if o == view.seat:
+            out.append([0.0] * 34)
+        else:
+            out.append([chance_of(keys) for keys in features(view, o, unseen)])
+    return out
+
+
+def deal_in_cost(view: SeatView, small_loss: float) -> list[float]:
+    """Expected points lost by discarding each tile kind: chance × what a deal-in costs.
+
+    ``small_loss`` is an ordinary deal-in's cost; one where the dealer is involved (the
+    dealer wins or discards) pays double.
+    """
+    chances = deal_in_chances(view)
+    cost = [0.0] * 34
+    for o in range(4):
+        if o == view.seat:
+            continue
+        loss = small_loss * (2.0 if view.dealer in (o, view.seat) else 1.0)
+        row = chances[o]
+        for t in range(34):
+            cost[t] += row[t] * loss
+    return cost
+
+
+def win_chance(shanten: int, helpful: int, wall: int) -> float:
+    """Chance that a hand ``shanten`` from ready, with ``helpful`` live tiles, goes on to win."""
+    if shanten < 0:
+        return 1.0
+    a, b, c, d = WIN_CHANCE[min(shanten, len(WIN_CHANCE) - 1)]
+    x = wall / 10
+    return _logistic(a + b * math.log1p(helpful) + c * x + d * x * x)

@@ -1,0 +1,205 @@
+"""Fit the hard bot's risk models (``bots/risk.py``) on Changsha hands played by normal bots.
+
+    pip install numpy   # this script only; the game and its bots do not need it
+    python scripts/fit_risk.py [--hands 3000] [--seed 1] [--workers 2] [--out bots/risk_weights.py]
+
+Two models, written as plain numbers to ``--out``:
+
+* deal-in chances: at every discard, for every tile kind in the discarder's hand and every
+  opponent, the features of ``bots.risk.features`` with the label "the tile is one of the
+  opponent's winning tiles" (known here because the script sees every hand); a logistic
+  regression, 80 % of the rows to fit and 20 % held out for the printed log loss and AUC;
+* win chances: at every discard, the shanten and helpful tiles the discard leaves and the
+  wall left, with the label "this seat went on to win the hand"; one logistic curve per
+  shanten (0, 1, 2, 3+) in log(1 + helpful tiles) and the wall.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bots.players import make  # noqa: E402
+from bots.risk import features  # noqa: E402
+from mahjong_tui.engine.actions import ActionKind  # noqa: E402
+from mahjong_tui.engine.analysis import discard_options, waits  # noqa: E402
+from mahjong_tui.engine.events import PlayerWon  # noqa: E402
+from mahjong_tui.engine.hand import Hand, Phase  # noqa: E402
+from mahjong_tui.engine.view import seat_view  # noqa: E402
+from mahjong_tui.rules import get_ruleset  # noqa: E402
+from mahjong_tui.rules.base import GameOptions  # noqa: E402
+
+RULES = "changsha"
+
+DangerRow = tuple[tuple[tuple, ...], bool]
+WinRow = tuple[int, int, int, int]  # seat, shanten, helpful tiles, wall
+
+
+def play_hand(job: tuple[int, int]) -> tuple[list[DangerRow], list[tuple[int, int, int, bool]]]:
+    """One hand of four normal bots; the rows of both models."""
+    seed, index = job
+    ruleset = get_ruleset(RULES)
+    start = ruleset.starting_points(GameOptions())
+    hand = Hand(ruleset, seed=f"fit-risk/{seed}/{index}", dealer=index % 4, scores=(start,) * 4)
+    bots = [make("normal", s, seed * 7 + index) for s in range(4)]
+    danger: list[DangerRow] = []
+    decisions: list[WinRow] = []
+    while not hand.over:
+        seat = hand.pending_seats()[0]
+        legal = hand.legal_actions(seat)
+        if len(legal) == 1:
+            hand.apply(legal[0])
+            continue
+        view = seat_view(hand, seat)
+        action = bots[seat].choose(view)
+        if view.phase is Phase.TURN and action.kind is ActionKind.DISCARD and not view.kaigang_locked:
+            unseen = view.unseen
+            for o in range(4):
+                if o == seat:
+                    continue
+                p = hand.players[o]
+                try:
+                    winning = set(waits(p.counts, RULES, p.melds))
+                except ValueError:
+                    winning = set()
+                rows = features(view, o, unseen)
+                # a tile passed under 漏胡 is safe by the rules, not by the model
+                danger.extend(
+                    (tuple(rows[t]), t in winning) for t in range(34) if view.counts[t] and ("passed",) not in rows[t]
+                )
+            chosen = next(
+                o for o in discard_options(view.counts, RULES, view.outside, view.melds[seat]) if o.tile == action.tile
+            )
+            decisions.append((seat, chosen.shanten, chosen.acceptance, view.wall_remaining))
+        hand.apply(action)
+    winners = {ev.seat for ev in hand.events if isinstance(ev, PlayerWon)}
+    return danger, [(sh, acc, wall, seat in winners) for seat, sh, acc, wall in decisions]
+
+
+def fit_deal_in(rows: list[DangerRow]):  # type: ignore[no-untyped-def]
+    """Logistic regression over one-hot feature keys (Adam, full batch); weights and held-out scores."""
+    import numpy as np
+
+    keys: dict[tuple, int] = {}
+    coded = [[keys.setdefault(k, len(keys)) for k in f] for f, _ in rows]
+    n_keys = len(keys)
+    width = max(len(c) for c in coded)
+    x = np.full((len(rows), width), n_keys, dtype=np.int32)  # index n_keys: padding, weight 0
+    for i, c in enumerate(coded):
+        x[i, : len(c)] = c
+    y = np.array([label for _, label in rows], dtype=np.float64)
+    order = np.random.default_rng(0).permutation(len(y))
+    cut = int(0.8 * len(y))
+    train, test = order[:cut], order[cut:]
+    w = np.zeros(n_keys + 1)
+    m = np.zeros_like(w)
+    v = np.zeros_like(w)
+    xt, yt = x[train], y[train]
+    flat = xt.ravel()
+
+    def predict(xs):  # type: ignore[no-untyped-def]
+        return 1.0 / (1.0 + np.exp(-np.clip(w[xs].sum(1), -30, 30)))
+
+    for step in range(1, 401):
+        g = predict(xt) - yt
+        grad = np.bincount(flat, weights=np.repeat(g, width), minlength=n_keys + 1) / len(yt) + 1e-4 * w
+        grad[n_keys] = 0.0
+        m = 0.9 * m + 0.1 * grad
+        v = 0.999 * v + 0.001 * grad**2
+        w -= 0.1 * (m / (1 - 0.9**step)) / (np.sqrt(v / (1 - 0.999**step)) + 1e-8)
+    p = np.clip(predict(x[test]), 1e-9, 1 - 1e-9)
+    yy = y[test]
+    loss = float(-np.mean(yy * np.log(p) + (1 - yy) * np.log(1 - p)))
+    ranks = np.empty(len(p))
+    ranks[np.argsort(p)] = np.arange(1, len(p) + 1)
+    pos = yy.sum()
+    auc = float((ranks[yy == 1].sum() - pos * (pos + 1) / 2) / (pos * (len(yy) - pos)))
+    base = y[train].mean()
+    const = float(-(base * np.log(base) + (1 - base) * np.log(1 - base)))
+    weights = {k: round(float(w[i]), 3) for k, i in keys.items()}
+    return weights, loss, const, auc
+
+
+def fit_win_chance(rows: list[tuple[int, int, int, bool]]) -> list[list[float]]:
+    """Per shanten 0..3+: logistic coefficients on (1, log1p(helpful), wall/10, (wall/10)²), by Newton's method."""
+    import numpy as np
+
+    out: list[list[float]] = []
+    data = np.array([(min(s, 3), a, wall, won) for s, a, wall, won in rows if s >= 0], dtype=np.float64)
+    for s in range(4):
+        part = data[data[:, 0] == s]
+        wall = part[:, 2] / 10
+        x = np.stack([np.ones(len(part)), np.log1p(part[:, 1]), wall, wall**2], 1)
+        y = part[:, 3]
+        beta = np.zeros(4)
+        for _ in range(50):
+            p = 1 / (1 + np.exp(-x @ beta))
+            hessian = (x * (p * (1 - p))[:, None]).T @ x + 1e-6 * np.eye(4)
+            beta -= np.linalg.solve(hessian, x.T @ (p - y))
+        out.append([round(float(b), 4) for b in beta])
+    return out
+
+
+def _key_text(key: tuple) -> str:
+    """A feature key as source text in the project's style (double quotes)."""
+    parts = [f'"{x}"' if isinstance(x, str) else repr(x) for x in key]
+    return "(" + ", ".join(parts) + ("," if len(parts) == 1 else "") + ")"
+
+
+def main() -> int:
+    """Play, fit, write."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--hands", type=int, default=3000)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--out", default=str(Path(__file__).resolve().parent.parent / "bots" / "risk_weights.py"))
+    args = ap.parse_args()
+    t0 = time.perf_counter()
+    danger: list[DangerRow] = []
+    wins: list[tuple[int, int, int, bool]] = []
+    jobs = [(args.seed, i) for i in range(args.hands)]
+    with ProcessPoolExecutor(args.workers) as pool:
+        for d, w in pool.map(play_hand, jobs, chunksize=50):
+            danger.extend(d)
+            wins.extend(w)
+    print(
+        f"{args.hands} hands: {len(danger)} tile rows ({sum(y for _, y in danger)} winning tiles), "
+        f"{len(wins)} discards ({time.perf_counter() - t0:.0f} s)",
+        flush=True,
+    )
+    weights, loss, const, auc = fit_deal_in(danger)
+    print(f"deal-in model: held-out log loss {loss:.4f} (a constant: {const:.4f}), AUC {auc:.3f}", flush=True)
+    win_chance = fit_win_chance(wins)
+    command = f"scripts/fit_risk.py --hands {args.hands} --seed {args.seed}"
+    lines = [
+        f'"""Numbers of the hard bot\'s risk models, written by ``{command}``.',
+        "",
+        f"Deal-in model: held-out log loss {loss:.4f} (a constant rate: {const:.4f}), AUC {auc:.3f}.",
+        '"""',
+        "",
+        "# feature key -> logistic weight (see bots.risk.features)",
+        "DEAL_IN_WEIGHTS: dict[tuple, float] = {",
+        *(f"    {_key_text(k)}: {weights[k]}," for k in sorted(weights, key=repr)),
+        "}",
+        "",
+        "# per shanten 0, 1, 2, 3+: (constant, log(1 + helpful tiles), wall / 10, (wall / 10)²)",
+        "WIN_CHANCE: tuple[tuple[float, float, float, float], ...] = (",
+        *(f"    ({', '.join(str(c) for c in row)})," for row in win_chance),
+        ")",
+        "",
+    ]
+    out = Path(args.out)
+    tmp = out.with_suffix(".tmp")
+    tmp.write_text("\n".join(lines), encoding="utf-8")
+    tmp.replace(out)
+    print(f"written {out} ({time.perf_counter() - t0:.0f} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
