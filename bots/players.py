@@ -39,18 +39,14 @@ from mahjong_tui.engine.view import SeatView
 from mahjong_tui.rules.changsha_scoring import changsha_winning_shapes
 
 from .planning import INF, Goal, Planner, Target
-from .risk import deal_in_cost, win_chance
+from .risk import deal_in_cost, win_chance, win_value
 
 _CLAIM_KINDS = (ActionKind.CHI, ActionKind.PONG, ActionKind.KONG)
 _OWN_KONGS = (ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG)
 _MAX_ACCEPTANCE = 5
 _TWO_STEP_CANDIDATES = 6
 _BIG_WIN_WEIGHT = 3.5  # a Changsha big type pays about four times a small win
-# Changsha hands of normal bots (scripts/fit_risk.py's games): a win brings the winner 37
-# points on average, a deal-in costs 27 (18 without the dealer, about double with)
-_WIN_VALUE = 37.0
-_DEAL_IN_LOSS = 18.0
-_SAFER_MARGIN = 2.0  # points a safer discard must be worth beyond the fastest
+_SAFER_MARGIN = 0.05  # a safer discard must be worth this much of an average win beyond the fastest
 
 
 def _own_tiles(view: SeatView) -> tuple[list[int], tuple[Meld, ...]]:
@@ -522,15 +518,16 @@ class HardBot(PlanningBot):
         same = [o for o in opts if o.shanten == shanten0]
         if len(same) == 1:
             return choice
-        cost = deal_in_cost(view, _DEAL_IN_LOSS)
+        cost = deal_in_cost(view)
         wall = view.wall_remaining
+        value = win_value()
 
         def worth(o: DiscardOption) -> float:
-            return _WIN_VALUE * win_chance(o.shanten, o.acceptance, wall) - cost[o.tile]
+            return value * win_chance(o.shanten, o.acceptance, wall) - cost[o.tile]
 
         mine = next(o for o in same if o.tile == choice[0])
         alt = max(same, key=lambda o: (worth(o), -o.tile))
-        if worth(alt) - worth(mine) <= _SAFER_MARGIN:
+        if worth(alt) - worth(mine) <= _SAFER_MARGIN * value:
             return choice
         self._note = (
             f"; safer than {tile_name(mine.tile)} "

@@ -1,7 +1,8 @@
 """What a Changsha discard risks, and what a hand may still win, read from what a seat can see.
 
-Two small models, fitted on games of normal bots (``scripts/fit_risk.py``; the numbers are in
-:mod:`bots.risk_weights`):
+Two small models, fitted on Changsha hands of normal bots (``scripts/fit_risk.py``; the
+numbers are in :mod:`bots.risk_changsha`, with the average points a win brings and a
+deal-in costs):
 
 * :func:`deal_in_chances`: for each opponent and tile kind, the chance that the tile is one
   of the opponent's winning tiles. A logistic model adds up weights of a few features:
@@ -26,7 +27,7 @@ from collections.abc import Sequence
 
 from mahjong_tui.engine.view import SeatView
 
-from .risk_weights import DEAL_IN_WEIGHTS, WIN_CHANCE
+from . import risk_changsha as model
 
 # the winning tile's neighbours that make a sequence wait on it: (t-2, t-1), (t-1, t+1), (t+1, t+2)
 _SEQUENCE_SHAPES: tuple[tuple[tuple[int, int], ...], ...] = tuple(
@@ -99,7 +100,8 @@ def chance_of(keys: Sequence[tuple]) -> float:
     """The model's chance for one tile's feature keys (0 for a tile passed under 漏胡)."""
     if ("passed",) in keys:
         return 0.0
-    return _logistic(sum(DEAL_IN_WEIGHTS.get(k, 0.0) for k in keys))
+    weights = model.DEAL_IN_WEIGHTS
+    return _logistic(sum(weights.get(k, 0.0) for k in keys))
 
 
 def deal_in_chances(view: SeatView) -> list[list[float]]:
@@ -114,18 +116,23 @@ def deal_in_chances(view: SeatView) -> list[list[float]]:
     return out
 
 
-def deal_in_cost(view: SeatView, small_loss: float) -> list[float]:
+def win_value() -> float:
+    """What a win brings the winner on average."""
+    return float(model.WIN_VALUE)
+
+
+def deal_in_cost(view: SeatView) -> list[float]:
     """Expected points lost by discarding each tile kind: chance × what a deal-in costs.
 
-    ``small_loss`` is an ordinary deal-in's cost; one where the dealer is involved (the
-    dealer wins or discards) pays double.
+    A deal-in's cost is the average one, apart for one where the dealer is involved (the
+    dealer wins or discards), which pays about double.
     """
     chances = deal_in_chances(view)
     cost = [0.0] * 34
     for o in range(4):
         if o == view.seat:
             continue
-        loss = small_loss * (2.0 if view.dealer in (o, view.seat) else 1.0)
+        loss = model.DEAL_IN_LOSS_DEALER if view.dealer in (o, view.seat) else model.DEAL_IN_LOSS
         row = chances[o]
         for t in range(34):
             cost[t] += row[t] * loss
@@ -136,6 +143,7 @@ def win_chance(shanten: int, helpful: int, wall: int) -> float:
     """Chance that a hand ``shanten`` from ready, with ``helpful`` live tiles, goes on to win."""
     if shanten < 0:
         return 1.0
-    a, b, c, d = WIN_CHANCE[min(shanten, len(WIN_CHANCE) - 1)]
+    table = model.WIN_CHANCE
+    a, b, c, d = table[min(shanten, len(table) - 1)]
     x = wall / 10
     return _logistic(a + b * math.log1p(helpful) + c * x + d * x * x)

@@ -1,13 +1,15 @@
 """Fit the hard bot's risk models (``bots/risk.py``) on Changsha hands played by normal bots.
 
     pip install numpy   # this script only; the game and its bots do not need it
-    python scripts/fit_risk.py [--hands 3000] [--seed 1] [--workers 2] [--out bots/risk_weights.py]
+    python scripts/fit_risk.py [--hands 3000] [--seed 1] [--workers 2] [--out bots/risk_changsha.py]
 
-Two models, written as plain numbers to ``--out``:
+Written as plain numbers to ``--out``: two models and the average points they are weighed
+in (what a win brings the winner; what a deal-in costs the discarder, apart when the dealer
+wins or deals in):
 
 * deal-in chances: at every discard, for every tile kind in the discarder's hand and every
-  opponent, the features of ``bots.risk.features`` with the label "the tile is one of the
-  opponent's winning tiles" (known here because the script sees every hand); a logistic
+  opponent, the features of ``bots.risk.features`` with the label "the opponent could win
+  on this tile" (known here because the script sees every hand); a logistic
   regression, 80 % of the rows to fit and 20 % held out for the printed log loss and AUC;
 * win chances: at every discard, the shanten and helpful tiles the discard leaves and the
   wall left, with the label "this seat went on to win the hand"; one logistic curve per
@@ -28,22 +30,24 @@ from bots.players import make  # noqa: E402
 from bots.risk import features  # noqa: E402
 from mahjong_tui.engine.actions import ActionKind  # noqa: E402
 from mahjong_tui.engine.analysis import discard_options, waits  # noqa: E402
-from mahjong_tui.engine.events import PlayerWon  # noqa: E402
+from mahjong_tui.engine.events import HandEnded, PlayerWon  # noqa: E402
 from mahjong_tui.engine.hand import Hand, Phase  # noqa: E402
 from mahjong_tui.engine.view import seat_view  # noqa: E402
 from mahjong_tui.rules import get_ruleset  # noqa: E402
 from mahjong_tui.rules.base import GameOptions  # noqa: E402
+from mahjong_tui.rules.scoring import WinBy  # noqa: E402
 
 RULES = "changsha"
 
 DangerRow = tuple[tuple[tuple, ...], bool]
 WinRow = tuple[int, int, int, int]  # seat, shanten, helpful tiles, wall
+Points = tuple[list[int], list[tuple[int, bool]]]  # winners' gains; discarders' losses, dealer involved
 
 
-def play_hand(job: tuple[int, int]) -> tuple[list[DangerRow], list[tuple[int, int, int, bool]]]:
-    """One hand of four normal bots; the rows of both models."""
-    seed, index = job
-    ruleset = get_ruleset(RULES)
+def play_hand(job: tuple[str, int, int]) -> tuple[list[DangerRow], list[tuple[int, int, int, bool]], Points]:
+    """One hand of four normal bots; the rows of both models and what the hand paid."""
+    rules, seed, index = job
+    ruleset = get_ruleset(rules)
     start = ruleset.starting_points(GameOptions())
     hand = Hand(ruleset, seed=f"fit-risk/{seed}/{index}", dealer=index % 4, scores=(start,) * 4)
     bots = [make("normal", s, seed * 7 + index) for s in range(4)]
@@ -62,23 +66,49 @@ def play_hand(job: tuple[int, int]) -> tuple[list[DangerRow], list[tuple[int, in
             for o in range(4):
                 if o == seat:
                     continue
-                p = hand.players[o]
-                try:
-                    winning = set(waits(p.counts, RULES, p.melds))
-                except ValueError:
-                    winning = set()
+                winning = _winning_tiles(hand, o, seat, rules)
                 rows = features(view, o, unseen)
                 # a tile passed under 漏胡 is safe by the rules, not by the model
                 danger.extend(
                     (tuple(rows[t]), t in winning) for t in range(34) if view.counts[t] and ("passed",) not in rows[t]
                 )
             chosen = next(
-                o for o in discard_options(view.counts, RULES, view.outside, view.melds[seat]) if o.tile == action.tile
+                o for o in discard_options(view.counts, rules, view.outside, view.melds[seat]) if o.tile == action.tile
             )
             decisions.append((seat, chosen.shanten, chosen.acceptance, view.wall_remaining))
         hand.apply(action)
-    winners = {ev.seat for ev in hand.events if isinstance(ev, PlayerWon)}
-    return danger, [(sh, acc, wall, seat in winners) for seat, sh, acc, wall in decisions]
+    won = [ev for ev in hand.events if isinstance(ev, PlayerWon)]
+    winners = {ev.seat for ev in won}
+    paid = next(ev.payments for ev in hand.events if isinstance(ev, HandEnded))
+    gains = [paid[s] for s in winners]
+    losses = [
+        (paid[d], hand.dealer in (d, *winners))
+        for d in {ev.context.discarder for ev in won if ev.context.discarder is not None}
+    ]
+    return danger, [(sh, acc, wall, seat in winners) for seat, sh, acc, wall in decisions], (gains, losses)
+
+
+def _winning_tiles(hand: Hand, seat: int, discarder: int, rules: str) -> set[int]:
+    """Tiles ``seat`` could win on if ``discarder`` threw them: shape waits that also make a valid win
+    (the engine's own check, as at the table)."""
+    p = hand.players[seat]
+    try:
+        shape = waits(p.counts, rules, p.melds)
+    except ValueError:
+        return set()
+    out = set()
+    thrower = hand.players[discarder].counts
+    for t in shape:
+        if not thrower[t]:
+            continue  # only tiles the discarder holds are asked about
+        thrower[t] -= 1  # as if thrown: the win check looks at the discarder's hand too (三口)
+        try:
+            res = hand._discard_win(seat, t, discarder, WinBy.DISCARD)  # the engine's own win check
+        finally:
+            thrower[t] += 1
+        if res is not None and res.valid:
+            out.add(t)
+    return out
 
 
 def fit_deal_in(rows: list[DangerRow]):  # type: ignore[no-untyped-def]
@@ -157,30 +187,46 @@ def main() -> int:
     ap.add_argument("--hands", type=int, default=3000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--workers", type=int, default=2)
-    ap.add_argument("--out", default=str(Path(__file__).resolve().parent.parent / "bots" / "risk_weights.py"))
+    ap.add_argument("--out", default=str(Path(__file__).resolve().parent.parent / "bots" / "risk_changsha.py"))
     args = ap.parse_args()
+    out = Path(args.out)
     t0 = time.perf_counter()
     danger: list[DangerRow] = []
     wins: list[tuple[int, int, int, bool]] = []
-    jobs = [(args.seed, i) for i in range(args.hands)]
+    gains: list[int] = []
+    losses: list[tuple[int, bool]] = []
+    jobs = [(RULES, args.seed, i) for i in range(args.hands)]
     with ProcessPoolExecutor(args.workers) as pool:
-        for d, w in pool.map(play_hand, jobs, chunksize=50):
+        for d, w, (g, lost) in pool.map(play_hand, jobs, chunksize=50):
             danger.extend(d)
             wins.extend(w)
+            gains.extend(g)
+            losses.extend(lost)
+    win_value = round(sum(gains) / len(gains), 2)
+    plain = [-p for p, dealer in losses if not dealer]
+    with_dealer = [-p for p, dealer in losses if dealer]
+    loss = round(sum(plain) / max(1, len(plain)), 2)
+    loss_dealer = round(sum(with_dealer) / max(1, len(with_dealer)), 2)
     print(
         f"{args.hands} hands: {len(danger)} tile rows ({sum(y for _, y in danger)} winning tiles), "
         f"{len(wins)} discards ({time.perf_counter() - t0:.0f} s)",
         flush=True,
     )
-    weights, loss, const, auc = fit_deal_in(danger)
-    print(f"deal-in model: held-out log loss {loss:.4f} (a constant: {const:.4f}), AUC {auc:.3f}", flush=True)
+    print(f"a win brings {win_value} points; a deal-in costs {loss}, {loss_dealer} with the dealer", flush=True)
+    weights, log_loss, const, auc = fit_deal_in(danger)
+    print(f"deal-in model: held-out log loss {log_loss:.4f} (a constant: {const:.4f}), AUC {auc:.3f}", flush=True)
     win_chance = fit_win_chance(wins)
     command = f"scripts/fit_risk.py --hands {args.hands} --seed {args.seed}"
     lines = [
-        f'"""Numbers of the hard bot\'s risk models, written by ``{command}``.',
+        f'"""The hard bot\'s risk models for Changsha, written by ``{command}``.',
         "",
-        f"Deal-in model: held-out log loss {loss:.4f} (a constant rate: {const:.4f}), AUC {auc:.3f}.",
+        f"Deal-in model: held-out log loss {log_loss:.4f} (a constant rate: {const:.4f}), AUC {auc:.3f}.",
         '"""',
+        "",
+        "# average points: a win, to the winner; a deal-in, to the discarder (without / with the dealer involved)",
+        f"WIN_VALUE = {win_value}",
+        f"DEAL_IN_LOSS = {loss}",
+        f"DEAL_IN_LOSS_DEALER = {loss_dealer}",
         "",
         "# feature key -> logistic weight (see bots.risk.features)",
         "DEAL_IN_WEIGHTS: dict[tuple, float] = {",
@@ -193,7 +239,6 @@ def main() -> int:
         ")",
         "",
     ]
-    out = Path(args.out)
     tmp = out.with_suffix(".tmp")
     tmp.write_text("\n".join(lines), encoding="utf-8")
     tmp.replace(out)

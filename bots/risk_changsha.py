@@ -1,7 +1,12 @@
-"""Numbers of the hard bot's risk models, written by ``scripts/fit_risk.py --hands 3000 --seed 1``.
+"""The hard bot's risk models for Changsha, written by ``scripts/fit_risk.py --hands 3000 --seed 1``.
 
 Deal-in model: held-out log loss 0.0511 (a constant rate: 0.0626), AUC 0.860.
 """
+
+# average points: a win, to the winner; a deal-in, to the discarder (without / with the dealer involved)
+WIN_VALUE = 37.71
+DEAL_IN_LOSS = 16.91
+DEAL_IN_LOSS_DEALER = 36.52
 
 # feature key -> logistic weight (see bots.risk.features)
 DEAL_IN_WEIGHTS: dict[tuple, float] = {
