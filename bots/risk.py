@@ -11,8 +11,11 @@ deal-in costs):
   small win needs); how many ways a wait on it can still be made from tiles this seat
   cannot see (sequences around it, a pair or single wait); the opponent's own river (the
   tile or its 筋, three apart, thrown before); melds all in one suit and the tile's suit.
-  A tile discarded since the opponent's last turn is safe outright: the opponent did not
-  win on it, and under 漏胡 may not win on it before drawing again.
+  A tile discarded since the opponent's last turn counts as safe: the opponent did not win
+  on it, and under 漏胡 may not win on it before drawing again. (The view keeps each
+  river's order, not the order across rivers, so "since" is read from the seats in
+  between; after a claim that skipped a seat this can be wrong, in the fitting games for
+  2 tiles in 64,168.)
 * :func:`win_chance`: the chance that a hand at a given shanten, with so many helpful
   tiles and so many tiles left in the wall, goes on to win the hand.
 
@@ -44,7 +47,7 @@ def _bucket(n: int) -> int:
 
 
 def passed_since_turn(view: SeatView, opponent: int) -> set[int]:
-    """Tiles discarded after ``opponent``'s last discard by the players after it, up to this seat."""
+    """Tiles discarded after ``opponent``'s last discard: the last discard of each seat between it and this one."""
     out: set[int] = set()
     s = (opponent + 1) % 4
     while s not in (view.seat, opponent):
