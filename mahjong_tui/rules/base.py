@@ -20,7 +20,7 @@ from mahjong_tui.engine.events import DrawSource
 from mahjong_tui.engine.melds import Meld
 from mahjong_tui.engine.tiles import Tile
 
-from .scoring import HandType, ScoreResult, WinContext
+from .scoring import HandType, ScoreResult, WinContext, bird_seat
 
 
 class PassedWinScope(StrEnum):
@@ -131,8 +131,8 @@ class Ruleset(ABC):
         return self.default_starting_points * options.base
 
     def bird_seat(self, bird: Tile, dealer: int) -> int:
-        """The seat a bird tile (扎鸟) lands on, for rule sets with ``bird``."""
-        raise NotImplementedError(f"{self.name} has no bird")
+        """The seat a bird tile (扎鸟) lands on, in rule sets with ``bird``: its number counted from the dealer."""
+        return bird_seat(bird, dealer)
 
     def floor(self, options: GameOptions) -> int:
         """A player whose score falls below this at the end of a hand cannot go on."""

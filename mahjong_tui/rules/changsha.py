@@ -11,7 +11,7 @@ from mahjong_tui.engine.melds import Meld
 from mahjong_tui.engine.tiles import Tile
 
 from .base import EndOfWall, GameOptions, PassedWinScope, Ruleset
-from .changsha_scoring import CHANGSHA_HAND_TYPES, bird_seat
+from .changsha_scoring import CHANGSHA_HAND_TYPES
 
 
 class Changsha(Ruleset):
@@ -54,7 +54,3 @@ class Changsha(Ruleset):
     def floor(self, options: GameOptions) -> int:
         """A player below zero cannot go on."""
         return 0
-
-    def bird_seat(self, bird: Tile, dealer: int) -> int:
-        """Counted from the dealer by the bird's number (`003`)."""
-        return bird_seat(bird, dealer)

@@ -19,7 +19,7 @@ from mahjong_tui.engine.melds import Meld, MeldKind
 from mahjong_tui.engine.shapes import is_regular_complete, regular_splits
 from mahjong_tui.engine.tiles import NUM_KINDS, Tile, counts_of, number_of, tile_name, tile_zh
 
-from .scoring import HandType, LineKind, ScoreLine, ScoreResult, WinBy, WinContext, invalid
+from .scoring import HandType, LineKind, ScoreLine, ScoreResult, WinBy, WinContext, bird_seat, invalid
 
 CHANGSHA_HAND_TYPES: dict[str, HandType] = {
     t.id: t
@@ -224,11 +224,6 @@ def initial_small_wins(counts: Sequence[int]) -> list[str]:
     if sum(1 for c in suited if c >= 3) >= 2:
         found.append("liuliushun")
     return found
-
-
-def bird_seat(bird: Tile, dealer: int) -> int:
-    """The seat a bird tile (扎鸟) lands on: its number counted from the dealer in play order."""
-    return (dealer + number_of(bird) - 1) % 4
 
 
 # ---------------------------------------------------------------- scoring

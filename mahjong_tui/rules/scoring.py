@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from mahjong_tui.engine.melds import Meld
-from mahjong_tui.engine.tiles import Tile
+from mahjong_tui.engine.tiles import Tile, number_of
 
 
 class WinBy(StrEnum):
@@ -123,3 +123,8 @@ class ScoreResult:
 def invalid(reason: str) -> ScoreResult:
     """A result that is not a win, with the reason a player reads."""
     return ScoreResult(valid=False, reason=reason)
+
+
+def bird_seat(bird: Tile, dealer: int) -> int:
+    """The seat a bird tile (扎鸟) lands on: its number counted from the dealer in play order."""
+    return (dealer + number_of(bird) - 1) % 4
