@@ -455,7 +455,7 @@ class HardBot(PlanningBot):
         opts.sort(key=lambda o: (o.shanten, -o.acceptance, self._keep_bias(counts, o.tile), o.tile))
         unseen = _unseen(counts, melds, outside)  # a discard makes its own tile one more unseen copy
         choice = self._race(view, counts, melds, opts, unseen, outside)
-        return self._safer(view, opts, choice)
+        return self._safer(view, opts, unseen, choice)
 
     def _race(
         self,
@@ -504,7 +504,11 @@ class HardBot(PlanningBot):
         return best.tile, 1.0, plain, best.acceptance
 
     def _safer(
-        self, view: SeatView, opts: list[DiscardOption], choice: tuple[int, float, Target, int]
+        self,
+        view: SeatView,
+        opts: list[DiscardOption],
+        unseen: Sequence[int],
+        choice: tuple[int, float, Target, int],
     ) -> tuple[int, float, Target, int]:
         """Trade a little speed for much less risk.
 
@@ -518,7 +522,7 @@ class HardBot(PlanningBot):
         same = [o for o in opts if o.shanten == shanten0]
         if len(same) == 1:
             return choice
-        cost = deal_in_cost(view)
+        cost = deal_in_cost(view, unseen)
         wall = view.wall_remaining
         value = win_value()
 

@@ -107,9 +107,11 @@ def chance_of(keys: Sequence[tuple]) -> float:
     return _logistic(sum(weights.get(k, 0.0) for k in keys))
 
 
-def deal_in_chances(view: SeatView) -> list[list[float]]:
-    """Per seat (own seat: zeros), the chance that each tile kind is one of that seat's winning tiles."""
-    unseen = view.unseen
+def deal_in_chances(view: SeatView, unseen: Sequence[int]) -> list[list[float]]:
+    """Per seat (own seat: zeros), the chance that each tile kind is one of that seat's winning tiles.
+
+    ``unseen``: copies of each kind this seat cannot see (``view.unseen``, when the caller has it at hand).
+    """
     out: list[list[float]] = []
     for o in range(4):
         if o == view.seat:
@@ -124,13 +126,13 @@ def win_value() -> float:
     return float(model.WIN_VALUE)
 
 
-def deal_in_cost(view: SeatView) -> list[float]:
+def deal_in_cost(view: SeatView, unseen: Sequence[int]) -> list[float]:
     """Expected points lost by discarding each tile kind: chance × what a deal-in costs.
 
     A deal-in's cost is the average one, apart for one where the dealer is involved (the
     dealer wins or discards), which pays about double.
     """
-    chances = deal_in_chances(view)
+    chances = deal_in_chances(view, unseen)
     cost = [0.0] * 34
     for o in range(4):
         if o == view.seat:

@@ -324,7 +324,7 @@ def test_a_tile_passed_since_a_players_turn_cannot_feed_it() -> None:
     rivers = ((), _river("1m9m"), _river("9s5p"), _river("9p"))
     view = make_view("changsha", "123m789m789s222s5p5s", melds=((), _LATE_MELDS, (), ()), rivers=rivers, wall=12)
     assert passed_since_turn(view, 1) == {parse_tile("5p"), parse_tile("9p")}
-    chances = deal_in_chances(view)
+    chances = deal_in_chances(view, view.unseen)
     assert chances[1][parse_tile("5p")] == 0.0
     assert chances[1][parse_tile("5s")] > 0.05
     assert chances[0] == [0.0] * 34  # never one's own
@@ -338,10 +338,10 @@ def test_deal_in_chance_reads_progress_and_the_players_own_river() -> None:
     late_river = _river("1s9m1m9s1s4m3m1p9p7s")
     late = make_view("changsha", hand, melds=((), _LATE_MELDS, (), ()), rivers=((), late_river, (), ()), wall=12)
     five_p = parse_tile("5p")
-    assert deal_in_chances(late)[1][five_p] > 3 * deal_in_chances(early)[1][five_p]
+    assert deal_in_chances(late, late.unseen)[1][five_p] > 3 * deal_in_chances(early, early.unseen)[1][five_p]
     thrown_river = (*late_river, RiverTile(five_p))
     thrown = make_view("changsha", hand, melds=((), _LATE_MELDS, (), ()), rivers=((), thrown_river, (), ()), wall=12)
-    assert deal_in_chances(thrown)[1][five_p] < deal_in_chances(late)[1][five_p] / 2
+    assert deal_in_chances(thrown, thrown.unseen)[1][five_p] < deal_in_chances(late, late.unseen)[1][five_p] / 2
 
 
 def test_win_chance_grows_with_helpful_tiles_and_falls_with_shanten() -> None:
