@@ -1,16 +1,17 @@
 """Bots: three levels a player can choose per seat.
 
 A bot sees only what its seat may see (a :class:`~mahjong_tui.engine.view.SeatView`)
-and answers with one of the legal actions in it. Bots are deterministic for a seed.
+and answers with one of the legal actions in it: it is a player of the engine's play
+loop. Bots are deterministic for a seed.
 """
 
 from __future__ import annotations
 
 from typing import Protocol
 
-from mahjong_tui.engine.actions import Action
-from mahjong_tui.engine.view import SeatView
+from mahjong_tui.engine import Action, SeatView
 
+#: the bot levels a seat can have, weakest first (the one list the game, simulate and the scripts use)
 LEVELS = ("easy", "normal", "hard")
 
 

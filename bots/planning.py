@@ -1,11 +1,11 @@
 """The hand analysis the bots share: how far a hand is from a goal, and which draws help.
 
 A goal (:class:`Target`) is a kind of winning hand a bot can aim for: the plain shape of
-the rule family, a one-suit hand (混一色 / 清一色), all triplets (碰碰胡), seven pairs
+the rule set, a one-suit hand (混一色 / 清一色), all triplets (碰碰胡), seven pairs
 (七小对) or all 2-5-8 (将将胡). Its distance is in shanten units (0 ready, -1 complete),
 taken from :mod:`mahjong_tui.engine.analysis`; its ``bonus`` says how much a bot would
-give for it (a bigger hand is worth a step more, a Shanghai plain hand that cannot
-qualify is worth less). A :class:`Planner` keeps the goals a bot level considers and
+give for it (a bigger hand is worth a step more, a plain hand that cannot qualify, as in
+Shanghai, is worth less). A :class:`Planner` keeps the goals a bot level considers and
 scores a hand by its best goal: distance minus bonus.
 """
 
@@ -15,18 +15,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
+from mahjong_tui.engine import Meld, MeldKind, Ruleset
 from mahjong_tui.engine.analysis import acceptance, shanten, shanten_regular, shanten_seven_pairs
-from mahjong_tui.engine.melds import Meld, MeldKind
+from mahjong_tui.engine.tiles import IS_258, KINDS_258
 
 INF = 99
-_IS_258 = tuple(t < 27 and t % 9 in (1, 4, 7) for t in range(34))
-_KINDS_258 = tuple(t for t in range(27) if _IS_258[t])
 
 
 class Goal(Enum):
     """The kinds of winning hand a bot can aim for."""
 
-    PLAIN = "plain"  # the family's own shanten (Shanghai: four sets + a pair; Changsha: every shape)
+    PLAIN = "plain"  # the rule set's own shanten (Shanghai: four sets + a pair; Changsha: every shape)
     FLUSH = "flush"  # one suit plus honours (混一色) or one suit only (清一色)
     PONGS = "pongs"  # all triplets (碰碰胡)
     PAIRS = "pairs"  # seven pairs (七小对, Changsha)
@@ -105,20 +104,21 @@ def flush_shanten(counts: Sequence[int], melds: Sequence[Meld], suit: int, honou
 def jiang_shanten(counts: Sequence[int], melds: Sequence[Meld]) -> int:
     """将将胡: tiles that are not 2, 5 or 8 must all go (INF once a meld is not all 2-5-8)."""
     for m in melds:
-        if m.kind is MeldKind.CHI or not _IS_258[m.first]:
+        if m.kind is MeldKind.CHI or not IS_258[m.first]:
             return INF
     size = 3 * (4 - len(melds)) + 2
-    return size - min(size, sum(counts[t] for t in _KINDS_258)) - 1
+    return size - min(size, sum(counts[t] for t in KINDS_258)) - 1
 
 
 class Planner:
-    """Scores hands for one bot level and rule family by the goals it considers."""
+    """Scores hands for one bot level and rule set by the goals it considers."""
 
     def __init__(
-        self, family: str, *, shanghai_plain_bonus: float, big_bonus: float, value_bonus: float, all_goals: bool
+        self, rules: Ruleset, *, unqualified_bonus: float, big_bonus: float, value_bonus: float, all_goals: bool
     ):
-        self.family = family
-        self.shanghai_plain_bonus = shanghai_plain_bonus
+        self.rules = rules
+        self.shapes = rules.shapes
+        self.unqualified_bonus = unqualified_bonus  # what a plain hand is worth where it cannot win
         self.big_bonus = big_bonus
         self.value_bonus = value_bonus
         self.all_goals = all_goals
@@ -128,9 +128,9 @@ class Planner:
         """Goals worth scoring for this hand (flushes only in suits that already hold enough)."""
         out: list[Target] = []
         exposed = sum(1 for m in melds if m.kind is not MeldKind.CONCEALED_KONG)
-        if self.family == "shanghai":
+        if self.rules.must_qualify:
             # a plain hand qualifies only by luck, except with four melds down (大吊车)
-            out.append(Target(Goal.PLAIN, 0.0 if exposed == 4 else self.shanghai_plain_bonus))
+            out.append(Target(Goal.PLAIN, 0.0 if exposed == 4 else self.unqualified_bonus))
             suit_tiles = [sum(counts[9 * s : 9 * s + 9]) + 3 * _meld_suit_count(melds, s) for s in range(3)]
             honours = sum(counts[27:34]) + 3 * _meld_suit_count(melds, 3)
             for s in range(3):
@@ -151,7 +151,7 @@ class Planner:
             out.append(Target(Goal.PONGS, self.big_bonus))
         if not melds and pairs >= 4:
             out.append(Target(Goal.PAIRS, self.big_bonus))
-        if sum(counts[t] for t in _KINDS_258) >= 8:
+        if sum(counts[t] for t in KINDS_258) >= 8:
             out.append(Target(Goal.JIANG, self.big_bonus))
         return out
 
@@ -159,7 +159,7 @@ class Planner:
         """Shanten of the hand toward one goal."""
         g = target.goal
         if g is Goal.PLAIN:
-            return shanten(counts, self.family, melds)
+            return shanten(counts, self.shapes, melds)
         if g is Goal.FLUSH:
             return flush_shanten(counts, melds, target.suit, target.honours)
         if g is Goal.PONGS:
@@ -184,7 +184,7 @@ class Planner:
         """Unseen copies of the tiles that bring a 3n+1 hand closer to ``target`` (tile acceptance)."""
         if target.goal is Goal.PLAIN:
             try:
-                return sum(n for _, n in acceptance(counts, self.family, outside, melds))
+                return sum(n for _, n in acceptance(counts, self.shapes, outside, melds))
             except ValueError:
                 return 0
         now = self.distance(target, counts, melds)
@@ -193,7 +193,7 @@ class Planner:
             if target.honours:
                 kinds = [*kinds, *range(27, 34)]
         elif target.goal is Goal.JIANG:
-            return sum(unseen[t] for t in _KINDS_258)
+            return sum(unseen[t] for t in KINDS_258)
         else:
             kinds = [t for t in range(34) if counts[t]]
         total = 0

@@ -1,14 +1,14 @@
-"""The three bot levels: easy, normal and hard, for both rule families.
+"""The three bot levels: easy, normal and hard, for every rule set.
 
 Every level takes every win it is offered and declares Changsha's initial small wins;
 they differ in how they discard, claim, kong and take the 海底:
 
 * easy keeps pairs and partial sets by a simple count of neighbours, pongs honour
   pairs (or any pair when it holds another one for the eyes) and kongs whatever it can;
-* normal discards by shanten, then tile acceptance, toward the family's winning hand
+* normal discards by shanten, then tile acceptance, toward the rule set's winning hand
   (in Shanghai also toward a one-suit hand, since a plain hand cannot qualify) and
   claims only when a claim lowers its shanten or completes a valuable set;
-* hard, in Shanghai, discards toward every hand type worth aiming for (清一色, 混一色,
+* hard (:mod:`bots.hard`), in Shanghai, discards toward every hand type worth aiming for (清一色, 混一色,
   碰碰胡 …), respects the one-suit rule before claiming and stops feeding a player whose
   melds show a flush or all pongs when its own hand is far from winning; in Changsha,
   where the race decides, it discards for speed like normal but looks one step further:
@@ -30,30 +30,22 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 
-from mahjong_tui.engine.actions import Action, ActionKind, KongMode
-from mahjong_tui.engine.analysis import DiscardOption, acceptance, discard_options, shanten, waits
-from mahjong_tui.engine.hand import Phase
-from mahjong_tui.engine.melds import Meld, MeldKind
-from mahjong_tui.engine.tiles import tile_name
-from mahjong_tui.engine.view import SeatView
-from mahjong_tui.rules.changsha_scoring import changsha_winning_shapes
+from mahjong_tui.engine import Action, ActionKind, KongMode, Meld, MeldKind, Phase, Ruleset, SeatView, tile_name
+from mahjong_tui.engine.analysis import shanten
 
 from .planning import INF, Goal, Planner, Target
-from .risk import deal_in_cost, win_chance, win_value
 
 _CLAIM_KINDS = (ActionKind.CHI, ActionKind.PONG, ActionKind.KONG)
 _OWN_KONGS = (ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG)
 _MAX_ACCEPTANCE = 5
-_TWO_STEP_CANDIDATES = 6
 _BIG_WIN_WEIGHT = 3.5  # a Changsha big type pays about four times a small win
-_SAFER_MARGIN = 0.05  # a safer discard must be worth this much of an average win beyond the fastest
 
 
-def _own_tiles(view: SeatView) -> tuple[list[int], tuple[Meld, ...]]:
+def own_tiles(view: SeatView) -> tuple[list[int], tuple[Meld, ...]]:
     return list(view.counts), view.melds[view.seat]
 
 
-def _unseen(counts: Sequence[int], melds: Sequence[Meld], outside: Sequence[int]) -> list[int]:
+def unseen_counts(counts: Sequence[int], melds: Sequence[Meld], outside: Sequence[int]) -> list[int]:
     mine = list(counts)
     for m in melds:
         for t in m.tiles:
@@ -61,7 +53,7 @@ def _unseen(counts: Sequence[int], melds: Sequence[Meld], outside: Sequence[int]
     return [max(0, 4 - mine[t] - outside[t]) for t in range(34)]
 
 
-def _keep_value(counts: Sequence[int], t: int) -> int:
+def keep_value(counts: Sequence[int], t: int) -> int:
     """How much a tile holds the hand together: copies and neighbours (easy's whole judgement)."""
     c = counts[t]
     value = (6 if c >= 3 else 4 if c == 2 else 0) + _EDGE[t]
@@ -79,19 +71,19 @@ _NEIGHBOURS = [
 ]
 
 
-def _changsha_win_weight(counts: Sequence[int], melds: Sequence[Meld]) -> float:
-    """How much a complete Changsha hand (``counts`` with the winning tile) is worth: 1 small, more per big type."""
-    big = sum(1 for shape in changsha_winning_shapes(counts, melds) if shape != "xiaohu")
+def win_weight(rules: Ruleset, counts: Sequence[int], melds: Sequence[Meld]) -> float:
+    """How much a complete hand (``counts`` with the winning tile) is worth: 1 plain, more per big type."""
+    big = len(rules.shape_types(counts, melds))
     return _BIG_WIN_WEIGHT * big if big else 1.0
 
 
-def _wait_value(counts: list[int], melds: Sequence[Meld], live: Sequence[tuple[int, int]]) -> float:
-    """Live winning tiles of a ready Changsha hand, each weighted by what the win would pay."""
+def wait_value(rules: Ruleset, counts: list[int], melds: Sequence[Meld], live: Sequence[tuple[int, int]]) -> float:
+    """Live winning tiles of a ready hand, each weighted by what the win would pay."""
     total = 0.0
     for t, n in live:
         if n > 0:
             counts[t] += 1
-            total += n * _changsha_win_weight(counts, melds)
+            total += n * win_weight(rules, counts, melds)
             counts[t] -= 1
     return total
 
@@ -144,8 +136,8 @@ class BaseBot(ABC):
 
     def haidi(self, view: SeatView) -> Action:
         """Changsha 海底: take the last tile when the hand is ready."""
-        counts, melds = _own_tiles(view)
-        take = shanten(counts, view.family, melds) == 0
+        counts, melds = own_tiles(view)
+        take = shanten(counts, view.ruleset.shapes, melds) == 0
         why = "ready: the 海底 may win" if take else "not ready: the 海底 only risks 海底炮"
         return self._haidi_answer(view, take, why)
 
@@ -184,7 +176,7 @@ class EasyBot(BaseBot):
             return a
         counts = view.counts
         valued = [
-            (_keep_value(counts, a.tile), a) for a in legal if a.kind is ActionKind.DISCARD and a.tile is not None
+            (keep_value(counts, a.tile), a) for a in legal if a.kind is ActionKind.DISCARD and a.tile is not None
         ]
         low = min(v for v, _ in valued)
         ties = [a for v, a in valued if v == low]
@@ -221,16 +213,16 @@ class PlanningBot(BaseBot):
         self._planners: dict[str, Planner] = {}
         self._note = ""  # what the discard ranking adds to the decision record
 
-    def planner(self, family: str) -> Planner:
-        """The planner for a rule family (built once)."""
-        p = self._planners.get(family)
+    def planner(self, rules: Ruleset) -> Planner:
+        """The planner for a rule set (built once)."""
+        p = self._planners.get(rules.name)
         if p is None:
-            p = self._planners[family] = self.make_planner(family)
+            p = self._planners[rules.name] = self.make_planner(rules)
         return p
 
-    def make_planner(self, family: str) -> Planner:
-        """Normal: the family's shanten; in Shanghai, a one-suit hand beside the plain one."""
-        return Planner(family, shanghai_plain_bonus=-2.0, big_bonus=0.0, value_bonus=0.0, all_goals=False)
+    def make_planner(self, rules: Ruleset) -> Planner:
+        """Normal: the rule set's shanten; where a hand must qualify, a one-suit hand beside the plain one."""
+        return Planner(rules, unqualified_bonus=-2.0, big_bonus=0.0, value_bonus=0.0, all_goals=False)
 
     # ------------------------------------------------------------------ discards
     def _rank(
@@ -242,7 +234,7 @@ class PlanningBot(BaseBot):
         outside: Sequence[int],
     ) -> tuple[int, float, Target, int]:
         """The best discard among ``tiles``: (tile, score, goal, acceptance)."""
-        planner = self.planner(view.family)
+        planner = self.planner(view.ruleset)
         targets = planner.targets(counts, melds)
         rows: list[tuple[float, int, Target]] = []
         for t in tiles:
@@ -268,7 +260,7 @@ class PlanningBot(BaseBot):
             # acceptance is the costly part: weigh only the loosest few of many equal discards
             cands.sort(key=lambda r: (self._keep_bias(counts, r[1]), r[1]))
             del cands[_MAX_ACCEPTANCE:]
-        unseen = _unseen(counts, melds, outside)
+        unseen = unseen_counts(counts, melds, outside)
         choice: tuple[int, float, Target, int] | None = None
         choice_key: tuple[int, int, int] | None = None
         for sc, t, tg in cands:
@@ -283,7 +275,7 @@ class PlanningBot(BaseBot):
 
     def _keep_bias(self, counts: Sequence[int], t: int) -> int:
         """Among equal discards, throw the tile that holds the hand together least."""
-        return _keep_value(counts, t)
+        return keep_value(counts, t)
 
     def _danger(self, view: SeatView, counts: Sequence[int], melds: Sequence[Meld], best: float) -> list[int] | None:
         """Per-tile danger when the bot would rather defend (None: play for the hand)."""
@@ -293,7 +285,7 @@ class PlanningBot(BaseBot):
     def turn(self, view: SeatView) -> Action:
         """Best discard by goal distance and acceptance; kong when it costs nothing."""
         legal = view.legal
-        counts, melds = _own_tiles(view)
+        counts, melds = own_tiles(view)
         outside = view.outside
         discards = [a.tile for a in legal if a.kind is ActionKind.DISCARD and a.tile is not None]
         self._note = ""
@@ -319,7 +311,7 @@ class PlanningBot(BaseBot):
         discard_score: float,
         outside: Sequence[int],
     ) -> Action | None:
-        planner = self.planner(view.family)
+        planner = self.planner(view.ruleset)
         by_tile: dict[int, list[Action]] = {}
         for a in kongs:
             by_tile.setdefault(a.tile, []).append(a)  # type: ignore[arg-type]
@@ -356,8 +348,8 @@ class PlanningBot(BaseBot):
         options = [a for a in legal if a.kind in _CLAIM_KINDS]
         if not options:
             return self._pass(view, "nothing to claim")
-        counts, melds = _own_tiles(view)
-        planner = self.planner(view.family)
+        counts, melds = own_tiles(view)
+        planner = self.planner(view.ruleset)
         now, now_target = planner.score(counts, melds, planner.targets(counts, melds))
         outside = view.outside
         best: tuple[float, int, Action] | None = None
@@ -379,7 +371,7 @@ class PlanningBot(BaseBot):
     def _claim_score(
         self, view: SeatView, a: Action, counts: list[int], melds: tuple[Meld, ...], outside: Sequence[int]
     ) -> float:
-        planner = self.planner(view.family)
+        planner = self.planner(view.ruleset)
         t = a.tile
         assert t is not None
         after = list(counts)
@@ -397,7 +389,7 @@ class PlanningBot(BaseBot):
             after[x] -= 1
             after[y] -= 1
             new = (*melds, Meld(MeldKind.CHI, tuple(sorted((x, y, t))), t))
-            forbidden = {t} if view.family == "shanghai" else set()
+            forbidden = {t} if view.ruleset.after_chi_restriction else set()
         tiles = [u for u in range(34) if after[u] and u not in forbidden] or [u for u in range(34) if after[u]]
         targets = planner.targets(after, new)
         best = float(INF)
@@ -413,7 +405,7 @@ class PlanningBot(BaseBot):
         """A set worth claiming even when the hand gets no closer."""
         t = a.tile
         assert t is not None
-        if view.family == "shanghai":
+        if view.ruleset.scores_hua:
             # honour pongs and every kong add 花
             return a.kind is ActionKind.KONG or (a.kind is ActionKind.PONG and t >= 27)
         return a.kind is ActionKind.KONG or (a.kind is ActionKind.PONG and target.goal in (Goal.PONGS, Goal.JIANG))
@@ -425,218 +417,9 @@ class NormalBot(PlanningBot):
     level = "normal"
 
 
-class HardBot(PlanningBot):
-    """Rule-aware: Shanghai hands that qualify and pay, Changsha speed by the waits ahead, 补张/开杠, 海底 by risk."""
-
-    level = "hard"
-
-    def make_planner(self, family: str) -> Planner:
-        """Every hand type worth aiming for, bigger ones a step ahead."""
-        return Planner(family, shanghai_plain_bonus=-3.0, big_bonus=0.75, value_bonus=0.5, all_goals=True)
-
-    def _rank(
-        self,
-        view: SeatView,
-        counts: list[int],
-        melds: tuple[Meld, ...],
-        tiles: Sequence[int],
-        outside: Sequence[int],
-    ) -> tuple[int, float, Target, int]:
-        """Changsha is a race: the fastest discard, ready and one step from ready judged by the waits.
-
-        Ready: the discard whose live winning tiles are worth most (a big hand's count more).
-        One step away: each draw that makes the hand ready, weighted by the waits of its best
-        discard. Otherwise the lowest shanten, then the most helpful tiles.
-        """
-        if view.family != "changsha":
-            return super()._rank(view, counts, melds, tiles, outside)
-        allowed = set(tiles)
-        opts = [o for o in discard_options(counts, view.family, outside, melds) if o.tile in allowed]
-        opts.sort(key=lambda o: (o.shanten, -o.acceptance, self._keep_bias(counts, o.tile), o.tile))
-        unseen = _unseen(counts, melds, outside)  # a discard makes its own tile one more unseen copy
-        choice = self._race(view, counts, melds, opts, unseen, outside)
-        return self._safer(view, opts, unseen, choice)
-
-    def _race(
-        self,
-        view: SeatView,
-        counts: list[int],
-        melds: tuple[Meld, ...],
-        opts: list[DiscardOption],
-        unseen: list[int],
-        outside: Sequence[int],
-    ) -> tuple[int, float, Target, int]:
-        """The fastest discard (``opts`` sorted by shanten, then acceptance), judged by the waits ahead."""
-        best = opts[0]
-        plain = Target(Goal.PLAIN)
-        if best.shanten == 0:
-            ready_key: tuple[float, int, int, int] | None = None
-            for o in opts:
-                if o.shanten != 0:
-                    break
-                counts[o.tile] -= 1
-                value = _wait_value(counts, melds, [(u, unseen[u] + (u == o.tile)) for u in o.improving])
-                counts[o.tile] += 1
-                key = (-value, -o.acceptance, self._keep_bias(counts, o.tile), o.tile)
-                if ready_key is None or key < ready_key:
-                    ready_key, best = key, o
-            return best.tile, 0.0, plain, best.acceptance
-        if best.shanten != 1:
-            return best.tile, float(best.shanten), plain, best.acceptance
-        pool = [o for o in opts if o.shanten == 1][:_TWO_STEP_CANDIDATES]
-        if len(pool) == 1:
-            return best.tile, 1.0, plain, best.acceptance
-        choice_key: tuple[float, int, int, int] | None = None
-        for o in pool:
-            counts[o.tile] -= 1
-            # each draw that makes the hand ready, weighted by the live waits of its best discard
-            value = 0.0
-            for u in o.improving:
-                live = unseen[u] + (u == o.tile)
-                if live > 0:
-                    counts[u] += 1
-                    value += live * self._best_waits(view.family, counts, melds, outside)
-                    counts[u] -= 1
-            counts[o.tile] += 1
-            key = (-value, -o.acceptance, self._keep_bias(counts, o.tile), o.tile)
-            if choice_key is None or key < choice_key:
-                choice_key, best = key, o
-        return best.tile, 1.0, plain, best.acceptance
-
-    def _safer(
-        self,
-        view: SeatView,
-        opts: list[DiscardOption],
-        unseen: Sequence[int],
-        choice: tuple[int, float, Target, int],
-    ) -> tuple[int, float, Target, int]:
-        """Trade a little speed for much less risk.
-
-        Among the discards at the best shanten, each is worth what the hand may still win
-        (its chance to win, from the shanten, helpful tiles and wall left, times what a win
-        pays on average) minus what it may feed an opponent (the chance that the tile wins
-        for someone, times what that costs). The fastest discard stays unless another is
-        worth clearly more.
-        """
-        shanten0 = opts[0].shanten
-        same = [o for o in opts if o.shanten == shanten0]
-        if len(same) == 1:
-            return choice
-        cost = deal_in_cost(view, unseen)
-        wall = view.wall_remaining
-        value = win_value()
-
-        def worth(o: DiscardOption) -> float:
-            return value * win_chance(o.shanten, o.acceptance, wall) - cost[o.tile]
-
-        mine = next(o for o in same if o.tile == choice[0])
-        alt = max(same, key=lambda o: (worth(o), -o.tile))
-        if worth(alt) - worth(mine) <= _SAFER_MARGIN * value:
-            return choice
-        self._note = (
-            f"; safer than {tile_name(mine.tile)} "
-            f"(feeds someone {cost[mine.tile]:.1f} points on average, this {cost[alt.tile]:.1f})"
-        )
-        return alt.tile, choice[1], choice[2], alt.acceptance
-
-    @staticmethod
-    def _best_waits(family: str, counts: list[int], melds: tuple[Meld, ...], outside: Sequence[int]) -> float:
-        """The worth of the best ready hand one discard away from ``counts`` (a 3n+2 hand): see ``_wait_value``."""
-        best = 0.0
-        for d in range(34):
-            if not counts[d]:
-                continue
-            counts[d] -= 1
-            if shanten(counts, family, melds) == 0:
-                live = _wait_value(counts, melds, acceptance(counts, family, outside, melds))
-                if live > best:
-                    best = live
-            counts[d] += 1
-        return best
-
-    def _keep_bias(self, counts: Sequence[int], t: int) -> int:
-        """Honour pairs are 花 in Shanghai: keep them a little longer."""
-        bias = _keep_value(counts, t)
-        if t >= 27 and counts[t] >= 2:
-            bias += 2
-        return bias
-
-    def _danger(self, view: SeatView, counts: Sequence[int], melds: Sequence[Meld], best: float) -> list[int] | None:
-        """Tiles that feed a player showing a flush or all pongs, when our own hand is far."""
-        if best < 2:
-            return None
-        danger = [0] * 34
-        threat = False
-        for s in range(4):
-            if s == view.seat:
-                continue
-            theirs = view.melds[s]
-            if len(theirs) < 2:
-                continue
-            suits = {m.first // 9 for m in theirs if m.first < 27}
-            if len(suits) == 1:
-                threat = True
-                (suit,) = suits
-                for t in range(9 * suit, 9 * suit + 9):
-                    danger[t] += 2
-                if view.family == "shanghai":
-                    for t in range(27, 34):
-                        danger[t] += 1
-            if all(m.kind is not MeldKind.CHI for m in theirs):
-                threat = True
-                seen = view.outside
-                for t in range(34):
-                    if counts[t] and seen[t] + counts[t] <= 2:
-                        danger[t] += 1
-        return danger if threat else None
-
-    def _claim_score(
-        self, view: SeatView, a: Action, counts: list[int], melds: tuple[Meld, ...], outside: Sequence[int]
-    ) -> float:
-        """Shanghai one-suit rule: a meld in a suit the hand is not aiming at locks every other suit."""
-        sc = super()._claim_score(view, a, counts, melds, outside)
-        if view.family == "shanghai" and a.tile is not None and a.tile < 27:
-            suit = a.tile // 9
-            held = [sum(counts[9 * s : 9 * s + 9]) for s in range(3)]
-            if held[suit] < max(held) and sc >= 1:
-                sc += 0.5
-        return sc
-
-    def _kong_mode(
-        self, view: SeatView, acts: list[Action], after: list[int], melds: tuple[Meld, ...], outside: Sequence[int]
-    ) -> Action:
-        """开杠 when ready with waits worth two tiles from the tail; 补张 otherwise."""
-        kaigang = [a for a in acts if a.mode is KongMode.KAIGANG]
-        if kaigang and view.wall_remaining >= 10:
-            unseen = _unseen(after, melds, outside)
-            try:
-                live = sum(unseen[t] for t in waits(after, view.family, melds))
-            except ValueError:
-                live = 0
-            if live >= 4:
-                return kaigang[0]
-        return self._mode_choice(acts, KongMode.BUZHANG)
-
-    def haidi(self, view: SeatView) -> Action:
-        """Take the 海底 when the chance of 海底捞月 outweighs feeding a 海底炮."""
-        counts, melds = _own_tiles(view)
-        if shanten(counts, view.family, melds) != 0:
-            return self._haidi_answer(view, False, "not ready: the 海底 only risks 海底炮")
-        outside = view.outside
-        unseen = _unseen(counts, melds, outside)
-        live = sum(unseen[t] for t in waits(counts, view.family, melds))
-        pool = max(1, sum(unseen))
-        win = live / pool
-        threats = sum(1 for s in range(4) if s != view.seat and len(view.melds[s]) >= 2)
-        risk = 0.08 * (threats + 1)
-        take = win * 120 >= risk * 70
-        why = f"ready, {live} live tiles of {pool}: {'worth' if take else 'not worth'} the 海底炮 risk"
-        return self._haidi_answer(view, take, why)
-
-
-LEVEL_CLASSES: dict[str, type[BaseBot]] = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot}
-
-
 def make(level: str, seat: int, seed: int = 0) -> BaseBot:
     """A bot of ``level`` for ``seat``, deterministic for ``seed``."""
-    return LEVEL_CLASSES[level](seat, seed)
+    from .hard import HardBot
+
+    classes: dict[str, type[BaseBot]] = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot}
+    return classes[level](seat, seed)

@@ -28,7 +28,8 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from mahjong_tui.engine.view import SeatView
+from mahjong_tui.engine import SeatView
+from mahjong_tui.engine.tiles import RANKS_258
 
 from . import risk_changsha as model
 
@@ -67,12 +68,12 @@ def features(view: SeatView, opponent: int, unseen: Sequence[int]) -> list[list[
     wall = ("wall", min(view.wall_remaining, 60) // 10, len(melds))
     suits = {m.first // 9 for m in melds if m.first < 27}
     flush = suits.pop() if len(melds) >= 2 and len(suits) == 1 else None
-    changsha = view.family == "changsha"
+    pair_258 = view.ruleset.shapes.plain_pair_258
     passed = passed_since_turn(view, opponent)
     out: list[list[tuple]] = []
     for t in range(34):
         rank = t % 9 if t < 27 else 9
-        is258 = changsha and rank in (1, 4, 7)
+        is258 = pair_258 and rank in RANKS_258
         seq = sum(unseen[a] * unseen[b] for a, b in _SEQUENCE_SHAPES[t])
         keys: list[tuple] = [
             ("bias",),

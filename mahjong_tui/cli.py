@@ -1,4 +1,4 @@
-"""The ``mahjong-tui`` command: the game, and its subcommands.
+"""The ``mahjong-tui`` command: the game, and its subcommands (:mod:`mahjong_tui.commands`).
 
     mahjong-tui                      the new game screen
     mahjong-tui play [options]       straight to the table
@@ -8,46 +8,12 @@
 
 from __future__ import annotations
 
+import argparse
 import sys
-from collections.abc import Callable
-from importlib import metadata
+from importlib import import_module, metadata
 
-USAGE = """usage: mahjong-tui [COMMAND] [options]
-
-commands:
-  (none)     open the game: the new game screen
-  play       start a game directly (mahjong-tui play --help)
-  score      score a hand: mahjong-tui score FILE.json [--text]
-  simulate   bots play each other headless (mahjong-tui simulate --help)
-
-options:
-  -h, --help     this help
-  --version      the version"""
-
-
-def _play(argv: list[str]) -> int:
-    from .ui.app import play_command
-
-    return play_command(argv)
-
-
-def _score(argv: list[str]) -> int:
-    from .score_cli import run_score
-
-    return run_score(argv)
-
-
-def _simulate(argv: list[str]) -> int:
-    from .simulate import run_simulate
-
-    return run_simulate(argv)
-
-
-COMMANDS: dict[str, Callable[[list[str]], int]] = {
-    "play": _play,
-    "score": _score,
-    "simulate": _simulate,
-}
+from .commands import COMMANDS
+from .commands.parser import OneLineParser
 
 
 def _version() -> str:
@@ -57,25 +23,52 @@ def _version() -> str:
         return "unknown"
 
 
+def parser() -> OneLineParser:
+    """The top level: a command and its arguments, or nothing for the game."""
+    listing = "\n".join(f"  {name:<10} {line}" for name, (_, line) in COMMANDS.items())
+    p = OneLineParser(
+        prog="mahjong-tui",
+        description="Shanghai and Changsha mahjong in the terminal. Without a command: the new game screen.",
+        epilog=f"commands:\n{listing}",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        add_help=False,
+    )
+    p.add_argument("-h", "--help", action="store_true", help="this help")
+    p.add_argument("--version", action="store_true", help="the version")
+    p.add_argument("command", nargs="?", help="one of the commands below")
+    p.add_argument("args", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
+    return p
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run ``mahjong-tui`` with ``argv`` (default: the process arguments); return the exit status."""
     args = sys.argv[1:] if argv is None else argv
-    if not args:
-        from .ui.app import run
-
-        return run()
-    command, rest = args[0], args[1:]
-    if command in ("-h", "--help", "help"):
-        print(USAGE)
-        return 0
-    if command == "--version":
-        print(f"mahjong-tui {_version()}")
-        return 0
-    handler = COMMANDS.get(command)
-    if handler is None:
-        print(f"mahjong-tui: unknown command {command!r} (try: {', '.join(COMMANDS)}; --help)", file=sys.stderr)
-        return 2
     try:
-        return handler(rest)
+        return _main(args)
+    except SystemExit as e:  # argparse: --help (0) or a bad argument (2), already printed
+        return e.code if isinstance(e.code, int) else 2
     except KeyboardInterrupt:
         return 130
+
+
+def _main(args: list[str]) -> int:
+    if args and args[0] in COMMANDS:
+        command, rest = args[0], args[1:]
+    else:
+        top = parser()
+        ns = top.parse_args(args)
+        if ns.help or ns.command == "help":
+            top.print_help()
+            return 0
+        if ns.version:
+            print(f"mahjong-tui {_version()}")
+            return 0
+        if ns.command is None:
+            from .ui.app import run
+
+            return run()
+        choices = ", ".join(COMMANDS)
+        print(f"mahjong-tui: unknown command {ns.command!r} (try: {choices}; --help)", file=sys.stderr)
+        return 2
+    module = import_module(f".commands.{COMMANDS[command][0]}", __package__)
+    return int(module.run(rest))

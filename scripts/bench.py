@@ -3,7 +3,7 @@
     python scripts/bench.py [--hands 1000] [--views 3000] [--seed 1]
 
 1. Shanten calls per second on the same random 13/14-tile hands: ours (regular shape and
-   each rule family's shanten) against the ``mahjong`` package (installed with the test
+   each rule set's shanten) against the ``mahjong`` package (installed with the test
    extra; imported only here). Both measured after a warm-up on other hands.
 2. Bot decision latency per level (mean and p99, ms): every level answers the same
    recorded seat views (taken from seeded bot games, only those with a real choice).
@@ -25,10 +25,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bots import LEVELS, create_bot  # noqa: E402
+from mahjong_tui.engine import Action, Game, SeatView, get_ruleset, play_until_decision  # noqa: E402
 from mahjong_tui.engine.analysis import shanten, shanten_regular  # noqa: E402
-from mahjong_tui.engine.game import Game  # noqa: E402
-from mahjong_tui.engine.view import SeatView, seat_view  # noqa: E402
-from mahjong_tui.simulate import SimulateArgs, run  # noqa: E402
+from mahjong_tui.simulation import SimulateArgs, run  # noqa: E402
 
 RULES = ("shanghai", "changsha")
 
@@ -64,6 +63,7 @@ def bench_shanten(n: int) -> None:
         print("shanten: the mahjong package is not installed (pip install -e '.[test]'); skipped\n")
         return
     reference = Shanten().calculate_shanten_for_regular_hand
+    shanghai, changsha = get_ruleset("shanghai"), get_ruleset("changsha")
     rng = random.Random(7)
     kinds = list(range(34))
     for h in random_hands(rng, kinds, n):  # warm-up, other hands
@@ -73,10 +73,10 @@ def bench_shanten(n: int) -> None:
     suited = random_hands(rng, list(range(27)), n)
     rows = [
         ("regular shape, random hands", calls_per_second(shanten_regular, hands), calls_per_second(reference, hands)),
-        ("shanghai shanten (+ 乱风向)", calls_per_second(lambda h: shanten(h, "shanghai"), hands), None),
+        ("shanghai shanten (+ 乱风向)", calls_per_second(lambda h: shanten(h, shanghai.shapes), hands), None),
         (
             "changsha shanten (all shapes)",
-            calls_per_second(lambda h: shanten(h, "changsha"), suited),
+            calls_per_second(lambda h: shanten(h, changsha.shapes), suited),
             calls_per_second(reference, suited),
         ),
     ]
@@ -88,6 +88,19 @@ def bench_shanten(n: int) -> None:
     print("(changsha row: the package computes the regular shape only, on the same hands)\n")
 
 
+class _Collector:
+    """A bot that keeps every view it is asked about."""
+
+    def __init__(self, bot: object, views: list[SeatView]):
+        self.bot = bot
+        self.views = views
+
+    def choose(self, view: SeatView) -> Action:
+        """Keep the view, answer as the bot."""
+        self.views.append(view)
+        return self.bot.choose(view)  # type: ignore[attr-defined]
+
+
 def collect_views(rules: str, count: int, seed: int) -> list[SeatView]:
     """Seat views with more than one legal action, from seeded games of mixed bots."""
     views: list[SeatView] = []
@@ -95,16 +108,11 @@ def collect_views(rules: str, count: int, seed: int) -> list[SeatView]:
     g = 0
     while len(views) < count:
         game = Game(rules, seed * 1000 + g)
-        bots = [create_bot(levels[s], s, g) for s in range(4)]
+        players = {s: _Collector(create_bot(levels[s], s, g), views) for s in range(4)}
         g += 1
         try:
             for _ in range(6):
-                while not game.hand.over:
-                    seat = game.pending_seats()[0]
-                    view = seat_view(game.hand, seat)
-                    if len(view.legal) > 1:
-                        views.append(view)
-                    game.apply(bots[seat].choose(view))
+                play_until_decision(game, players)
                 if game.over or len(views) >= count:
                     break
                 game.next_hand()

@@ -24,11 +24,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from mahjong_tui.engine.analysis import (  # noqa: E402
+from mahjong_tui.engine.shanten_table import (  # noqa: E402
     TABLE_COLUMNS,
     TABLE_FORMAT,
     TABLE_PATH,
 )
+from mahjong_tui.engine.tiles import RANKS_258  # noqa: E402
 
 POW5 = tuple(5**i for i in range(9))
 MAX_TILES = 14
@@ -36,7 +37,7 @@ MAX_TILES = 14
 SET_TYPES = [tuple(3 if j == i else 0 for j in range(9)) for i in range(9)] + [
     tuple(1 if i <= j <= i + 2 else 0 for j in range(9)) for i in range(7)
 ]
-TWO_FIVE_EIGHT = (1, 4, 7)
+TWO_FIVE_EIGHT = RANKS_258
 
 
 def key_of(counts: tuple[int, ...]) -> int:

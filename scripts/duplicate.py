@@ -28,11 +28,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from mahjong_tui.engine.events import HandEnded, PlayerWon  # noqa: E402
-from mahjong_tui.engine.hand import Hand  # noqa: E402
-from mahjong_tui.engine.view import seat_view  # noqa: E402
-from mahjong_tui.rules import get_ruleset  # noqa: E402
-from mahjong_tui.rules.base import GameOptions  # noqa: E402
+from mahjong_tui.engine import Game, GameOptions, HandEnded, PlayerWon, play_until_decision  # noqa: E402
 
 BotFactory = Callable[[str, int, int], object]
 
@@ -47,27 +43,17 @@ class Outcome:
 
 
 def _factory() -> BotFactory:
-    from bots.players import make
+    from bots import create_bot
 
-    return make
+    return create_bot
 
 
 def play(rules: str, seed: int, index: int, levels: Sequence[str], seat: int, make: BotFactory) -> Outcome:
-    """Play deal ``index`` with ``levels`` per seat; ``seat``'s result."""
-    ruleset = get_ruleset(rules)
-    start = ruleset.starting_points(GameOptions())
-    hand = Hand(
-        ruleset,
-        seed=f"duplicate/{seed}/{index}",
-        dealer=index % 4,
-        scores=(start, start, start, start),
-    )
-    bots = [make(level, s, seed * 100_003 + index) for s, level in enumerate(levels)]
-    while not hand.over:
-        actor = hand.pending_seats()[0]
-        legal = hand.legal_actions(actor)
-        action = legal[0] if len(legal) == 1 else bots[actor].choose(seat_view(hand, actor))  # type: ignore[attr-defined]
-        hand.apply(action)
+    """Play deal ``index`` (the first hand of a seeded game) with ``levels`` per seat; ``seat``'s result."""
+    game = Game(rules, seed * 100_003 + index, GameOptions(max_hands=1))
+    players = {s: make(level, s, seed * 100_003 + index) for s, level in enumerate(levels)}
+    play_until_decision(game, players)  # type: ignore[arg-type]
+    hand = game.hand
     won = dealt_in = False
     points = 0
     for ev in hand.events:

@@ -26,16 +26,20 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bots.players import make  # noqa: E402
+from bots import create_bot  # noqa: E402
 from bots.risk import features  # noqa: E402
-from mahjong_tui.engine.actions import ActionKind  # noqa: E402
+from mahjong_tui.engine import (  # noqa: E402
+    Action,
+    ActionKind,
+    Game,
+    GameOptions,
+    HandEnded,
+    Phase,
+    PlayerWon,
+    SeatView,
+    play_until_decision,
+)
 from mahjong_tui.engine.analysis import discard_options, waits  # noqa: E402
-from mahjong_tui.engine.events import HandEnded, PlayerWon  # noqa: E402
-from mahjong_tui.engine.hand import Hand, Phase  # noqa: E402
-from mahjong_tui.engine.view import seat_view  # noqa: E402
-from mahjong_tui.rules import get_ruleset  # noqa: E402
-from mahjong_tui.rules.base import GameOptions  # noqa: E402
-from mahjong_tui.rules.scoring import WinBy  # noqa: E402
 
 RULES = "changsha"
 
@@ -44,39 +48,47 @@ WinRow = tuple[int, int, int, int]  # seat, shanten, helpful tiles, wall
 Points = tuple[list[int], list[tuple[int, bool]]]  # winners' gains; discarders' losses, dealer involved
 
 
-def play_hand(job: tuple[str, int, int]) -> tuple[list[DangerRow], list[tuple[int, int, int, bool]], Points]:
-    """One hand of four normal bots; the rows of both models and what the hand paid."""
-    rules, seed, index = job
-    ruleset = get_ruleset(rules)
-    start = ruleset.starting_points(GameOptions())
-    hand = Hand(ruleset, seed=f"fit-risk/{seed}/{index}", dealer=index % 4, scores=(start,) * 4)
-    bots = [make("normal", s, seed * 7 + index) for s in range(4)]
-    danger: list[DangerRow] = []
-    decisions: list[WinRow] = []
-    while not hand.over:
-        seat = hand.pending_seats()[0]
-        legal = hand.legal_actions(seat)
-        if len(legal) == 1:
-            hand.apply(legal[0])
-            continue
-        view = seat_view(hand, seat)
-        action = bots[seat].choose(view)
-        if view.phase is Phase.TURN and action.kind is ActionKind.DISCARD and not view.kaigang_locked:
+class _Recorder:
+    """A normal bot that, before each discard, notes every tile's features and whether it would feed a win."""
+
+    def __init__(self, game: Game, seat: int, seed: int, danger: list[DangerRow], decisions: list[WinRow]):
+        self.game = game
+        self.bot = create_bot("normal", seat, seed)
+        self.danger = danger
+        self.decisions = decisions
+
+    def choose(self, view: SeatView) -> Action:
+        """The bot's choice; the rows of both models when it is a discard."""
+        action = self.bot.choose(view)
+        seat = view.seat
+        if view.phase is Phase.TURN and action.kind is ActionKind.DISCARD and not view.kaigang_locked[seat]:
             unseen = view.unseen
             for o in range(4):
                 if o == seat:
                     continue
-                winning = _winning_tiles(hand, o, seat, rules)
+                winning = _winning_tiles(self.game, o, seat)
                 rows = features(view, o, unseen)
                 # a tile passed under 漏胡 is safe by the rules, not by the model
-                danger.extend(
+                self.danger.extend(
                     (tuple(rows[t]), t in winning) for t in range(34) if view.counts[t] and ("passed",) not in rows[t]
                 )
+            shapes = view.ruleset.shapes
             chosen = next(
-                o for o in discard_options(view.counts, rules, view.outside, view.melds[seat]) if o.tile == action.tile
+                o for o in discard_options(view.counts, shapes, view.outside, view.melds[seat]) if o.tile == action.tile
             )
-            decisions.append((seat, chosen.shanten, chosen.acceptance, view.wall_remaining))
-        hand.apply(action)
+            self.decisions.append((seat, chosen.shanten, chosen.acceptance, view.wall_remaining))
+        return action
+
+
+def play_hand(job: tuple[str, int, int]) -> tuple[list[DangerRow], list[tuple[int, int, int, bool]], Points]:
+    """One hand of four normal bots; the rows of both models and what the hand paid."""
+    rules, seed, index = job
+    game = Game(rules, seed * 100_003 + index, GameOptions(max_hands=1))
+    danger: list[DangerRow] = []
+    decisions: list[WinRow] = []
+    players = {s: _Recorder(game, s, seed * 7 + index, danger, decisions) for s in range(4)}
+    play_until_decision(game, players)
+    hand = game.hand
     won = [ev for ev in hand.events if isinstance(ev, PlayerWon)]
     winners = {ev.seat for ev in won}
     paid = next(ev.payments for ev in hand.events if isinstance(ev, HandEnded))
@@ -88,12 +100,13 @@ def play_hand(job: tuple[str, int, int]) -> tuple[list[DangerRow], list[tuple[in
     return danger, [(sh, acc, wall, seat in winners) for seat, sh, acc, wall in decisions], (gains, losses)
 
 
-def _winning_tiles(hand: Hand, seat: int, discarder: int, rules: str) -> set[int]:
+def _winning_tiles(game: Game, seat: int, discarder: int) -> set[int]:
     """Tiles ``seat`` could win on if ``discarder`` threw them: shape waits that also make a valid win
     (the engine's own check, as at the table)."""
+    hand = game.hand
     p = hand.players[seat]
     try:
-        shape = waits(p.counts, rules, p.melds)
+        shape = waits(p.counts, game.rules.shapes, p.melds)
     except ValueError:
         return set()
     out = set()
@@ -103,7 +116,7 @@ def _winning_tiles(hand: Hand, seat: int, discarder: int, rules: str) -> set[int
             continue  # only tiles the discarder holds are asked about
         thrower[t] -= 1  # as if thrown: the win check looks at the discarder's hand too (三口)
         try:
-            res = hand._discard_win(seat, t, discarder, WinBy.DISCARD)  # the engine's own win check
+            res = hand.discard_win(seat, t, discarder)  # the engine's own win check
         finally:
             thrower[t] += 1
         if res is not None and res.valid:

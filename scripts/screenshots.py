@@ -2,7 +2,7 @@
 
     python scripts/screenshots.py [OUTDIR]
 
-Each picture is the app running on a seeded position (see ``mahjong_tui.ui.demo``), so
+Each picture is the app running on a seeded position (see ``mahjong_tui.testing.fixtures``), so
 running the script again gives the same pictures.
 """
 
@@ -15,9 +15,9 @@ from pathlib import Path
 
 from textual.app import App
 
+from mahjong_tui.testing.fixtures import claim_prompt, demo_app, hand_won, kaigang_prompt, mid_hand
 from mahjong_tui.ui.app import MahjongApp
 from mahjong_tui.ui.config import Display, TileStyle
-from mahjong_tui.ui.demo import claim_prompt, demo_app, hand_won, kaigang_prompt, mid_hand
 
 FULL = (120, 36)
 COMPACT = (80, 24)

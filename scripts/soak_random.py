@@ -13,7 +13,7 @@ import argparse
 import sys
 import time
 
-from mahjong_tui.engine.soak import soak
+from mahjong_tui.testing.soak import soak
 
 
 def main() -> int:

@@ -23,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from mahjong_tui.simulate import SimulateArgs, run, summary  # noqa: E402
+from mahjong_tui.simulation import SimulateArgs, run, summary  # noqa: E402
 
 MATCHUPS = (("hard", "normal"), ("normal", "easy"))
 RELATIVE = ("next", "opposite", "previous")

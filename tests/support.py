@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from mahjong_tui.engine import Hand, Phase
 from mahjong_tui.engine.actions import Action, ActionKind, KongMode
 from mahjong_tui.engine.events import Event
-from mahjong_tui.engine.hand import Hand, Phase
 from mahjong_tui.engine.tiles import parse_tile, parse_tiles
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from mahjong.shanten import Shanten
 
-from mahjong_tui.engine import analysis
+from mahjong_tui.engine import get_ruleset, shanten_table
 from mahjong_tui.engine.analysis import (
     DiscardOption,
     acceptance,
@@ -19,10 +19,8 @@ from mahjong_tui.engine.analysis import (
     is_ready,
     regular_waits,
     shanten,
-    shanten_changsha,
     shanten_regular,
     shanten_seven_pairs,
-    shanten_shanghai,
     waits,
 )
 from mahjong_tui.engine.melds import Meld, MeldKind, meld_from_text
@@ -30,6 +28,20 @@ from mahjong_tui.engine.shapes import is_regular_complete, is_seven_pairs, regul
 from mahjong_tui.engine.tiles import counts_of, parse_tiles
 
 REFERENCE = Shanten.calculate_shanten_for_regular_hand
+# the winning shapes each rule set names
+SHANGHAI = get_ruleset("shanghai").shapes
+CHANGSHA = get_ruleset("changsha").shapes
+SHAPES = {"shanghai": SHANGHAI, "changsha": CHANGSHA}
+
+
+def shanten_shanghai(counts: Sequence[int], melds: Sequence[Meld] | int = 0) -> int:
+    """Shanten toward Shanghai's winning shapes."""
+    return shanten(counts, SHANGHAI, melds)
+
+
+def shanten_changsha(counts: Sequence[int], melds: Sequence[Meld] | int = 0) -> int:
+    """Shanten toward Changsha's winning shapes."""
+    return shanten(counts, CHANGSHA, melds)
 SUITED = list(range(27))
 HONOURS = list(range(27, 34))
 ALL = list(range(34))
@@ -123,28 +135,32 @@ def test_shipped_suit_table_matches_direct_computation() -> None:
         if sum(counts) > 14:
             continue
         key = sum(c * 5**i for i, c in enumerate(counts))
-        assert analysis._VECS[analysis._SUIT_BY_KEY[key]] == analysis._suit_vector_exact(counts), counts
+        assert shanten_table.VECS[shanten_table.SUIT_BY_KEY[key]] == shanten_table.suit_vector_exact(counts), counts
 
 
 def test_shipped_suit_table_loads() -> None:
-    analysis._load_table()
-    assert analysis._table_ids is not None
-    assert len(analysis._table_vectors) < 1024
+    assert shanten_table.table_loaded()
+    assert shanten_table.table_vector_count() < 1024
 
 
 def test_without_the_table_file_results_are_the_same(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    name = "mahjong_tui.engine._analysis_no_table"
-    spec = importlib.util.spec_from_file_location(name, analysis.__file__)
+    """A fresh copy of the table module with no table file solves each suit state itself, to the same vectors."""
+    name = "mahjong_tui.engine._shanten_table_no_file"
+    spec = importlib.util.spec_from_file_location(name, shanten_table.__file__)
     assert spec is not None and spec.loader is not None
     copy = importlib.util.module_from_spec(spec)
     monkeypatch.setitem(sys.modules, name, copy)
     spec.loader.exec_module(copy)
     copy.TABLE_PATH = tmp_path / "missing.json"
     rng = random.Random(77)
-    hands = [deal(rng, ALL, 13 + i % 2) for i in range(20)]
+    keys = []
+    for _ in range(40):
+        counts = [rng.choice((0, 0, 1, 1, 2, 3, 4)) for _ in range(9)]
+        if sum(counts) <= 14:
+            keys.append(sum(c * 5**i for i, c in enumerate(counts)))
     with pytest.warns(RuntimeWarning, match="shanten table unavailable"):
-        got = [copy.shanten_regular(c) for c in hands]
-    assert got == [shanten_regular(c) for c in hands]
+        got = [copy.VECS[copy.SUIT_BY_KEY[k]] for k in keys]
+    assert got == [shanten_table.VECS[shanten_table.SUIT_BY_KEY[k]] for k in keys]
 
 
 def test_shanten_regular_known_values() -> None:
@@ -168,24 +184,24 @@ def test_a_draw_lowers_shanten_by_at_most_one_and_a_discard_keeps_the_best(rules
     rng = random.Random(ruleset)
     for _ in range(150):
         hand = deal(rng, kinds, 13)
-        before = shanten(hand, ruleset)
+        before = shanten(hand, SHAPES[ruleset])
         afters = []
         for tile in kinds:
             if hand[tile] < 4:
                 hand[tile] += 1
-                afters.append(shanten(hand, ruleset))
+                afters.append(shanten(hand, SHAPES[ruleset]))
                 hand[tile] -= 1
         assert min(afters) == before - 1
         hand14 = deal(rng, kinds, 14)
-        s14 = shanten(hand14, ruleset)
-        options = discard_options(hand14, ruleset)
+        s14 = shanten(hand14, SHAPES[ruleset])
+        options = discard_options(hand14, SHAPES[ruleset])
         assert min(o.shanten for o in options) == s14
         for o in options:
             hand14[o.tile] -= 1
-            assert o.shanten == shanten(hand14, ruleset)
+            assert o.shanten == shanten(hand14, SHAPES[ruleset])
             # the discarded copy is out of play: seen, as far as acceptance is concerned
             seen = counts_of([o.tile])
-            assert o.acceptance == sum(n for _, n in acceptance(hand14, ruleset, seen))
+            assert o.acceptance == sum(n for _, n in acceptance(hand14, SHAPES[ruleset], seen))
             hand14[o.tile] += 1
 
 
@@ -201,7 +217,7 @@ def test_acceptance_agrees_with_mahjong_package_for_regular_hands() -> None:
                 if REFERENCE(hand) < before:
                     expected.append(tile)
                 hand[tile] -= 1
-        assert [tile for tile, _ in acceptance(hand, "shanghai")] == expected
+        assert [tile for tile, _ in acceptance(hand, SHANGHAI)] == expected
 
 
 @pytest.mark.parametrize("size", [14, 11, 8, 5, 2])
@@ -316,17 +332,17 @@ def test_waits_match_reference_win_checks(ruleset: str) -> None:
     for _ in range(400):
         counts, melds = near_complete(rng, ruleset)
         expected = reference_waits(counts, ruleset, melds)
-        assert waits(counts, ruleset, melds) == expected, counts
-        assert is_ready(counts, ruleset, melds) == bool(expected)
+        assert waits(counts, SHAPES[ruleset], melds) == expected, counts
+        assert is_ready(counts, SHAPES[ruleset], melds) == bool(expected)
         if melds:
             # shanten counts copies in the concealed hand only; a meld can hold the rest
-            assert not expected or shanten(counts, ruleset, melds) == 0
+            assert not expected or shanten(counts, SHAPES[ruleset], melds) == 0
         else:
-            assert (shanten(counts, ruleset, melds) == 0) == bool(expected)
+            assert (shanten(counts, SHAPES[ruleset], melds) == 0) == bool(expected)
         ready += bool(expected)
         for tile in expected:
             counts[tile] += 1
-            assert shanten(counts, ruleset, melds) == -1
+            assert shanten(counts, SHAPES[ruleset], melds) == -1
             counts[tile] -= 1
     assert ready > 100  # the generator does produce ready hands
 
@@ -336,37 +352,37 @@ def test_waits_match_reference_win_checks(ruleset: str) -> None:
 
 
 def test_shanghai_regular_two_sided_wait() -> None:
-    assert waits(h("23m456p789s11122z"), "shanghai") == t("14m")
+    assert waits(h("23m456p789s11122z"), SHANGHAI) == t("14m")
 
 
 def test_shanghai_regular_double_pair_wait() -> None:
-    assert waits(h("123m456p789s1122z"), "shanghai") == t("12z")
+    assert waits(h("123m456p789s1122z"), SHANGHAI) == t("12z")
 
 
 def test_shanghai_has_no_seven_pairs() -> None:
     hand = h("1122m3344p5588s9s")
-    assert waits(hand, "shanghai") == []
-    assert not is_ready(hand, "shanghai")
+    assert waits(hand, SHANGHAI) == []
+    assert not is_ready(hand, SHANGHAI)
     assert shanten_shanghai(hand) > 0
 
 
 def test_shanghai_luanfengxiang_any_honour_completes() -> None:
     # 乱风向: thirteen honours, any arrangement, wait on every honour.
-    assert waits(h("1122334455667z"), "shanghai") == HONOURS
+    assert waits(h("1122334455667z"), SHANGHAI) == HONOURS
     assert shanten_shanghai(h("1122334455667z")) == 0
     assert shanten_shanghai(h("11223344556677z")) == -1
 
 
 def test_shanghai_luanfengxiang_and_regular_waits_together() -> None:
-    assert waits(h("1112223334445z"), "shanghai") == HONOURS
+    assert waits(h("1112223334445z"), SHANGHAI) == HONOURS
 
 
 def test_shanghai_luanfengxiang_needs_honour_melds() -> None:
     hand = h("2233445567z")
-    assert waits(hand, "shanghai", [pong("111z")]) == HONOURS
-    assert waits(hand, "shanghai", [chi("123m")]) == []
+    assert waits(hand, SHANGHAI, [pong("111z")]) == HONOURS
+    assert waits(hand, SHANGHAI, [chi("123m")]) == []
     # A bare meld count says nothing about the meld, so 乱风向 is not assumed.
-    assert waits(hand, "shanghai", 1) == []
+    assert waits(hand, SHANGHAI, 1) == []
 
 
 def test_shanghai_luanfengxiang_shanten_counts_non_honours() -> None:
@@ -376,13 +392,13 @@ def test_shanghai_luanfengxiang_shanten_counts_non_honours() -> None:
 
 def test_shanghai_acceptance_counts_unseen_copies() -> None:
     visible = counts_of(t("1z3z"))
-    assert acceptance(h("123m456p789s1122z"), "shanghai", visible) == [(27, 1), (28, 2)]
+    assert acceptance(h("123m456p789s1122z"), SHANGHAI, visible) == [(27, 1), (28, 2)]
     # One set short of ready: the middle of 35m or a partner for either single honour.
-    assert acceptance(h("123m456p789s35m12z"), "shanghai") == [(3, 4), (27, 3), (28, 3)]
+    assert acceptance(h("123m456p789s35m12z"), SHANGHAI) == [(3, 4), (27, 3), (28, 3)]
 
 
 def test_shanghai_discard_options_best_first() -> None:
-    options = discard_options(h("123m456p789s1122z5m"), "shanghai", counts_of(t("1z")))
+    options = discard_options(h("123m456p789s1122z5m"), SHANGHAI, counts_of(t("1z")))
     assert options[0] == DiscardOption(4, 0, 3, (27, 28))
     assert len(options) == 12
     keys = [(o.shanten, -o.acceptance, o.tile) for o in options]
@@ -391,7 +407,7 @@ def test_shanghai_discard_options_best_first() -> None:
 
 def test_discarded_tile_is_not_counted_as_available() -> None:
     # Breaking the 11z pair: drawing 1z back helps, and two copies (not three) are unseen.
-    options = discard_options(h("123m456p789s11z22z3z"), "shanghai")
+    options = discard_options(h("123m456p789s11z22z3z"), SHANGHAI)
     by_tile = {o.tile: o for o in options}
     assert by_tile[27] == DiscardOption(27, 1, 2 + 2 + 3, (27, 28, 29))
 
@@ -403,18 +419,18 @@ def test_discarded_tile_is_not_counted_as_available() -> None:
 def test_changsha_258_pair_rule_single_wait() -> None:
     # (a) 小胡 needs a 2, 5 or 8 pair: a single wait on 1p cannot win.
     hand = h("123m456m789p234s1p")
-    assert waits(hand, "shanghai") == t("1p")
-    assert waits(hand, "changsha") == []
-    assert not is_ready(hand, "changsha")
+    assert waits(hand, SHANGHAI) == t("1p")
+    assert waits(hand, CHANGSHA) == []
+    assert not is_ready(hand, CHANGSHA)
     assert shanten_changsha(hand) == 1
-    assert waits(h("123m456m789p234s5p"), "changsha") == t("5p")
+    assert waits(h("123m456m789p234s5p"), CHANGSHA) == t("5p")
 
 
 def test_changsha_258_pair_rule_double_pair_wait() -> None:
     # 22m + 33p: winning on 3p leaves the 22m pair (fine); on 2m leaves 33p (not 2-5-8).
     hand = h("123m456m789s22m33p")
-    assert waits(hand, "shanghai") == t("2m3p")
-    assert waits(hand, "changsha") == t("3p")
+    assert waits(hand, SHANGHAI) == t("2m3p")
+    assert waits(hand, CHANGSHA) == t("3p")
 
 
 def test_regular_waits_show_the_shape_whatever_the_pair() -> None:
@@ -424,27 +440,27 @@ def test_regular_waits_show_the_shape_whatever_the_pair() -> None:
 
 
 def test_changsha_pengpenghu_allows_any_pair() -> None:
-    assert waits(h("111m777m333p999s4p"), "changsha") == t("4p")
+    assert waits(h("111m777m333p999s4p"), CHANGSHA) == t("4p")
     assert shanten_changsha(h("111m777m333p999s4p")) == 0
 
 
 def test_changsha_pengpenghu_needs_no_chi_meld() -> None:
     hand = h("333p999s4p")
-    assert waits(hand, "changsha", [pong("111m"), pong("777m")]) == t("4p")
-    assert waits(hand, "changsha", [pong("111m"), chi("789m")]) == []
+    assert waits(hand, CHANGSHA, [pong("111m"), pong("777m")]) == t("4p")
+    assert waits(hand, CHANGSHA, [pong("111m"), chi("789m")]) == []
     assert shanten_changsha(hand, [pong("111m"), chi("789m")]) == 1
     assert shanten_changsha(hand, [pong("111m"), pong("777m")]) == 0
 
 
 def test_changsha_qingyise_allows_any_pair() -> None:
     # 九莲宝灯 shape: one suit, every tile of the suit completes it.
-    assert waits(h("1112345678999m"), "changsha") == list(range(9))
+    assert waits(h("1112345678999m"), CHANGSHA) == list(range(9))
 
 
 def test_changsha_qingyise_counts_melds() -> None:
     hand = h("456p789p11p99p")
-    assert waits(hand, "changsha", [chi("123p")]) == t("1369p")
-    assert waits(hand, "changsha", [chi("123m")]) == []
+    assert waits(hand, CHANGSHA, [chi("123p")]) == t("1369p")
+    assert waits(hand, CHANGSHA, [chi("123m")]) == []
     assert shanten_changsha(hand, [chi("123p")]) == 0
     assert shanten_changsha(hand, [chi("123m")]) == 1
 
@@ -457,7 +473,7 @@ def test_changsha_qingyise_shanten_counts_tiles_outside_the_suit() -> None:
 
 def test_changsha_seven_pairs_with_a_quad_as_two_pairs() -> None:
     hand = h("1111m22p33p44s55s7s")
-    assert waits(hand, "changsha") == t("7s")
+    assert waits(hand, CHANGSHA) == t("7s")
     assert shanten_seven_pairs(hand, quad_is_two_pairs=True) == 0
     assert shanten_seven_pairs(hand, quad_is_two_pairs=False) == 2
     assert shanten_changsha(h("1111m22p33p44s55s77s")) == -1
@@ -465,31 +481,31 @@ def test_changsha_seven_pairs_with_a_quad_as_two_pairs() -> None:
 
 def test_changsha_seven_pairs_only_concealed() -> None:
     hand = h("11m22p33p44s55s")
-    assert waits(hand, "changsha", [pong("999m")]) == []
+    assert waits(hand, CHANGSHA, [pong("999m")]) == []
     assert shanten_changsha(h("11m22p33p44s55s66s7s")) == 0
 
 
 def test_changsha_jiangjianghu_any_258_completes() -> None:
     hand = h("22m55m88m22p55p88s2s")
-    assert waits(hand, "changsha") == t("258m258p258s")
+    assert waits(hand, CHANGSHA) == t("258m258p258s")
     assert shanten_changsha(h("22m55m88m22p55p88s2s1m")) == 0
 
 
 def test_changsha_jiangjianghu_melds_must_be_258_triplets() -> None:
     hand = h("2m5m8m22p55p88s2s")
-    assert waits(hand, "changsha", [pong("555s")]) == t("258m258p258s")
-    assert waits(hand, "changsha", [pong("333s")]) == []
+    assert waits(hand, CHANGSHA, [pong("555s")]) == t("258m258p258s")
+    assert waits(hand, CHANGSHA, [pong("333s")]) == []
 
 
 def test_changsha_discard_options_prefer_jiangjianghu_ready() -> None:
-    options = discard_options(h("22m55m88m22p55p88s2s1m"), "changsha")
+    options = discard_options(h("22m55m88m22p55p88s2s1m"), CHANGSHA)
     assert options[0].tile == 0
     assert options[0].shanten == 0
     assert set(options[0].improving) == set(t("258m258p258s"))
 
 
 def test_changsha_ignores_honour_tiles_it_cannot_draw() -> None:
-    assert all(tile < 27 for tile, _ in acceptance(h("123m456p789s1z35m2s"), "changsha"))
+    assert all(tile < 27 for tile, _ in acceptance(h("123m456p789s1z35m2s"), CHANGSHA))
 
 
 # ---------------------------------------------------------------------------
@@ -498,33 +514,35 @@ def test_changsha_ignores_honour_tiles_it_cannot_draw() -> None:
 
 def test_no_wait_on_a_fifth_copy() -> None:
     hand = h("1111m234p567p789s")
-    assert waits(hand, "shanghai") == []
-    assert not is_ready(hand, "shanghai")
-    assert 0 not in [tile for tile, _ in acceptance(hand, "shanghai")]
+    assert waits(hand, SHANGHAI) == []
+    assert not is_ready(hand, SHANGHAI)
+    assert 0 not in [tile for tile, _ in acceptance(hand, SHANGHAI)]
 
 
 def test_no_wait_on_a_tile_held_in_own_meld() -> None:
     hand = h("1m234p567p789s")
-    assert waits(hand, "shanghai", 1) == t("1m")
-    assert waits(hand, "shanghai", [pong("111m")]) == []
-    assert not is_ready(hand, "shanghai", [pong("111m")])
+    assert waits(hand, SHANGHAI, 1) == t("1m")
+    assert waits(hand, SHANGHAI, [pong("111m")]) == []
+    assert not is_ready(hand, SHANGHAI, [pong("111m")])
 
 
 def test_acceptance_subtracts_own_melds() -> None:
     hand = h("13m234p567p55s")
-    assert acceptance(hand, "shanghai", None, [pong("222m")]) == [(1, 1)]
-    assert acceptance(hand, "shanghai", counts_of(t("2m")), 1) == [(1, 3)]
+    assert acceptance(hand, SHANGHAI, None, [pong("222m")]) == [(1, 1)]
+    assert acceptance(hand, SHANGHAI, counts_of(t("2m")), 1) == [(1, 3)]
 
 
 def test_wrong_hand_size_is_refused() -> None:
     with pytest.raises(ValueError):
-        waits(h("123m"), "shanghai")
+        waits(h("123m"), SHANGHAI)
     with pytest.raises(ValueError):
-        discard_options(h("123m456p789s1122z"), "shanghai")
-    with pytest.raises(ValueError):
-        shanten(h("123m"), "sichuan")
+        discard_options(h("123m456p789s1122z"), SHANGHAI)
+    with pytest.raises(ValueError, match="sichuan"):
+        get_ruleset("sichuan")
 
 
-def test_presets_use_their_family() -> None:
-    assert waits(h("123m456m789s22m33p"), "changsha-classic") == t("3p")
-    assert waits(h("123m456m789s22m33p"), "shanghai-qq") == t("2m3p")
+def test_presets_name_their_winning_shapes() -> None:
+    """A preset's analysis is its rule set's: shanghai-qq waits as Shanghai does."""
+    assert get_ruleset("shanghai-qq").shapes is SHANGHAI
+    assert waits(h("123m456m789s22m33p"), get_ruleset("shanghai-qq").shapes) == t("2m3p")
+    assert waits(h("123m456m789s22m33p"), CHANGSHA) == t("3p")

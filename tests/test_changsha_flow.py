@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable
 import pytest
 from support import kinds, of, pass_all, play
 
+from mahjong_tui.engine import Hand, Phase, WinBy, scripted_hand
 from mahjong_tui.engine.actions import Action, ActionKind, IllegalAction, KongMode
 from mahjong_tui.engine.events import (
     BirdDrawn,
@@ -32,13 +33,10 @@ from mahjong_tui.engine.events import (
     TileDrawn,
 )
 from mahjong_tui.engine.game import Game
-from mahjong_tui.engine.hand import Hand, Phase
 from mahjong_tui.engine.melds import MeldKind
-from mahjong_tui.engine.scenario import scripted_hand
 from mahjong_tui.engine.tiles import counts_of, format_tiles, parse_tile, parse_tiles
 from mahjong_tui.rules import get_ruleset
 from mahjong_tui.rules.changsha_scoring import initial_small_wins
-from mahjong_tui.rules.scoring import WinBy
 
 RULES = "changsha"
 
@@ -838,11 +836,11 @@ def test_passed_win_does_not_block_a_different_tile():
 def test_passed_win_lifts_at_the_players_next_draw():
     """漏胡 ends with the player's own next draw: then a 5s can be won on again."""
     h = _passed_win_on_5s("9p6s7m5s")
-    assert h.players[2].passed_win_tiles == {t("5s")}
+    assert h.players[2].passed_wins == {t("5s")}
     play(h, "0 discard 9p", "1 discard 6s")
     pass_all(h)
     assert h.current == 2 and h.players[2].last_drawn == t("7m")
-    assert not h.players[2].passed_win_tiles
+    assert not h.players[2].passed_wins
     play(h, "2 discard 7m", "3 discard 5s")
     assert "win" in kinds(h, 2)
 

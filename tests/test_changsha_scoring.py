@@ -6,11 +6,11 @@ import random
 
 import pytest
 
+from mahjong_tui.engine import LineKind, ScoreResult, WinBy, WinContext, get_ruleset
 from mahjong_tui.engine.analysis import waits as analysis_waits
 from mahjong_tui.engine.melds import Meld, MeldKind, meld_from_text
 from mahjong_tui.engine.shapes import is_seven_pairs, regular_splits
 from mahjong_tui.engine.tiles import Tile, counts_of, number_of, parse_tile, parse_tiles
-from mahjong_tui.rules import score
 from mahjong_tui.rules.changsha_scoring import (
     BIG_TYPES,
     CHANGSHA_HAND_TYPES,
@@ -22,9 +22,9 @@ from mahjong_tui.rules.changsha_scoring import (
     is_changsha_win,
     score_changsha,
 )
-from mahjong_tui.rules.scoring import LineKind, ScoreResult, WinBy, WinContext
 
 SELF, DISCARD, ROBBED = WinBy.SELF_DRAW, WinBy.DISCARD, WinBy.ROBBED_KONG
+CHANGSHA = get_ruleset("changsha")
 
 # A small win (2-5-8 pair) used wherever only the situation matters: 123m 456p 789s 234m 55p.
 SMALL = "123m456p789s234m5p"
@@ -57,7 +57,6 @@ def ctx(
 ) -> WinContext:
     """A Changsha WinContext from tile notation."""
     return WinContext(
-        rules="changsha",
         winner=winner,
         concealed=tuple(parse_tiles(hand)),
         win_tile=None if win_tile is None else parse_tile(win_tile),
@@ -239,7 +238,7 @@ def test_changsha_waits(hand: str, waits: list[str]) -> None:
     """听牌: the tiles that complete a Changsha winning hand."""
     counts = counts_of(parse_tiles(hand))
     want = [parse_tile(w) for w in waits]
-    assert analysis_waits(counts, "changsha") == want  # the table-based waits the game uses
+    assert analysis_waits(counts, CHANGSHA.shapes) == want  # the table-based waits the game uses
     brute = []
     for t in range(27):
         if counts[t] < 4:
@@ -296,7 +295,7 @@ def test_impossible_context_raises(c: WinContext) -> None:
 
 def run(c: WinContext) -> ScoreResult:
     """Score through the rule-set dispatcher, as the game and the calculator do."""
-    result = score(c)
+    result = CHANGSHA.score(c)
     assert result.valid, result.reason
     assert sum(result.payments) == 0
     return result
@@ -625,7 +624,7 @@ INITIAL_CASES = [
 def test_initial_small_wins(hand: str, winner: int, dealer: int, types: list[str], payments: list[int] | None) -> None:
     """起手小胡: each type once, each paid as a small self-draw, adding up, no bird."""
     assert initial_small_wins(counts_of(parse_tiles(hand))) == types
-    result = score(ctx(hand, None, winner=winner, dealer=dealer, initial=True))
+    result = CHANGSHA.score(ctx(hand, None, winner=winner, dealer=dealer, initial=True))
     assert result.valid == bool(types)
     if payments is not None:
         assert list(result.types) == types
@@ -652,7 +651,7 @@ def test_initial_small_wins_ignore_the_bird() -> None:
 )
 def test_initial_small_wins_need_the_dealt_hand(c: WinContext, reason_part: str) -> None:
     """Initial small wins are judged on the dealt hand only."""
-    result = score(c)
+    result = CHANGSHA.score(c)
     assert not result.valid
     assert reason_part in result.reason
 

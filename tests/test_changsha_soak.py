@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from mahjong_tui.engine.soak import soak
+from mahjong_tui.testing.soak import soak
 
 
 @pytest.mark.parametrize("seed", [11, 12])

@@ -5,6 +5,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
 from mahjong_tui.cli import main
 
 
@@ -37,3 +39,22 @@ def test_bad_play_option_is_one_line_without_traceback():
     assert out.returncode == 2 and out.stdout == ""
     lines = out.stderr.strip().splitlines()
     assert len(lines) == 1 and "riichi" in lines[0]
+
+
+@pytest.mark.parametrize(
+    ("args", "word"),
+    [
+        (["--points", "0"], "--points"),
+        (["--hands", "0"], "--hands"),
+        (["--seed", "-1"], "--seed"),
+        (["--base", "0"], "--base"),
+        (["--names", "Alice,Bartholomew-the-Third"], "12 characters"),
+        (["--bots", "expert"], "expert"),
+        (["--humans", "5"], "--humans"),
+    ],
+)
+def test_play_refuses_what_the_new_game_screen_refuses(capsys, args, word):
+    """``play`` holds its options to the new game screen's limits: exit 2, one line naming the option."""
+    assert main(["play", *args]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and word in err[0]

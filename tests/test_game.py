@@ -9,10 +9,23 @@ from pathlib import Path
 
 import pytest
 
-from mahjong_tui.engine.actions import ActionKind, IllegalAction
-from mahjong_tui.engine.events import GameEnded, HandEnded, HandOutcome
-from mahjong_tui.engine.game import Game, RecordError, load_record, save_record
-from mahjong_tui.rules.base import GameOptions
+from mahjong_tui.engine import (
+    Action,
+    ActionKind,
+    Game,
+    GameEnded,
+    GameOptions,
+    HandEnded,
+    HandOutcome,
+    IllegalAction,
+    RecordError,
+    RiggedDeal,
+    game_from_record,
+    game_record,
+    load_record,
+    play_until_decision,
+    save_record,
+)
 
 
 def _auto(game: Game, prefer_win: bool = True) -> None:
@@ -94,11 +107,11 @@ def test_bad_record_is_one_clear_error(tmp_path: Path, text, message):
 def test_record_with_illegal_action_is_refused():
     """Replaying a record whose action is illegal names the hand, the action and the reason."""
     g = Game("shanghai", seed=2)
-    rec = g.to_record()
+    rec = game_record(g)
     seat = g.pending_seats()[0]
     rec["hands"][0].append({"seat": (seat + 1) % 4, "kind": "discard", "tile": "1m"})
     with pytest.raises(RecordError, match="hand 1, action 1: it is not your turn"):
-        Game.from_record(rec)
+        game_from_record(rec)
 
 
 def test_dealer_rotation_winner_deals_next_and_drawn_hand_keeps_dealer():
@@ -139,14 +152,9 @@ def test_game_ends_when_a_player_falls_below_fifty_base():
     """A player below 50 × base at the end of a hand cannot go on: the game ends there."""
     from support import fill_hands
 
-    from mahjong_tui.engine.actions import Action
-    from mahjong_tui.engine.scenario import scripted_hand
-
-    g = Game("shanghai", seed=4, options=GameOptions(base=1, starting_points=50))
-    g.hand = scripted_hand(
-        "shanghai", fill_hands(["5z", "123m456m789m1z1z1z5z", "", ""]), options=g.options, hand_number=1
-    )
-    g.hand.scores_before = (50, 50, 50, 50)
+    hands = fill_hands(["5z", "123m456m789m1z1z1z5z", "", ""])
+    deal = RiggedDeal((hands[0], hands[1], hands[2], hands[3]))
+    g = Game("shanghai", seed=4, options=GameOptions(base=1, starting_points=50), rigged=deal)
     g.apply(Action(0, ActionKind.DISCARD, 31))
     g.apply(Action(1, ActionKind.WIN, 31))
     assert g.over
@@ -171,14 +179,10 @@ def test_points_sum_to_zero_across_hands():
 def test_game_end_names_every_seat_below_the_floor():
     """Changsha: when a self-drawn win takes three players below zero, the reason names all three."""
     from bots import create_bot
-    from mahjong_tui.engine.view import seat_view
 
     for seed in range(40):
         g = Game("changsha", seed=seed, options=GameOptions(starting_points=12))
-        players = [create_bot("normal", s, seed) for s in range(4)]
-        while not g.hand.over:
-            seat = g.pending_seats()[0]
-            g.apply(players[seat].choose(seat_view(g.hand, seat)))
+        play_until_decision(g, {s: create_bot("normal", s, seed) for s in range(4)})
         below = [s for s in range(4) if g.scores[s] < 0]
         if len(below) == 3:
             break

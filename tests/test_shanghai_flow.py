@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from support import fill_hands, find, kinds, play
 
+from mahjong_tui.engine import Phase, scripted_hand
 from mahjong_tui.engine.actions import ActionKind, IllegalAction
 from mahjong_tui.engine.events import (
     FlowerRevealed,
@@ -16,12 +17,10 @@ from mahjong_tui.engine.events import (
     PlayerWon,
     TileDrawn,
 )
-from mahjong_tui.engine.hand import Phase
 from mahjong_tui.engine.melds import MeldKind
-from mahjong_tui.engine.scenario import scripted_hand
-from mahjong_tui.engine.soak import state_fingerprint
 from mahjong_tui.engine.tiles import format_tiles, parse_tile
 from mahjong_tui.rules.shanghai import huangfan_dice_bonus
+from mahjong_tui.testing.soak import state_fingerprint
 
 # Key tiles per seat; the rest is inert filler (support.fill_hands).
 BASE = fill_hands(["5m", "4m6m", "5m5m", ""])
@@ -102,11 +101,9 @@ def test_one_suit_rule_refuses_chi_of_another_suit():
 
 def test_one_suit_rule_refuses_pong_beside_chi_of_another_suit():
     """One-suit rule: a pong of a suited tile is refused beside a chi of another suit; honour pongs are fine."""
-    from mahjong_tui.engine.melds import Meld
-    from mahjong_tui.rules.base import SeatFacts
-    from mahjong_tui.rules.shanghai import Shanghai
+    from mahjong_tui.engine import Meld, SeatFacts, get_ruleset
 
-    rs = Shanghai()
+    rs = get_ruleset("shanghai")
     chi_m = Meld(MeldKind.CHI, (0, 1, 2), 0, 3)
     facts = SeatFacts(1, [0] * 34, [chi_m])
     assert "one suit" in (rs.pong_refusal(facts, parse_tile("5p")) or "")
@@ -163,19 +160,22 @@ def test_after_chi_discard_restriction(holding, chi_tile, forbidden):
 
 
 def test_after_chi_restriction_lifts_when_nothing_else_left():
-    """RULES.md §4: if every tile in hand is forbidden by the after-chi restriction, it lifts."""
-    h = scripted_hand("shanghai", fill_hands(["4m", "56m", "", ""]))
-    p = h.players[1]
-    play(h, "0 discard 4m")
-    # leave seat 1 holding only 5m6m + 4m/7m: chi 4m with 56m leaves 4m 7m
-    for t in range(34):
-        p.counts[t] = 0
-    p.counts[parse_tile("5m")] = 1
-    p.counts[parse_tile("6m")] = 1
-    p.counts[parse_tile("4m")] = 1
-    p.counts[parse_tile("7m")] = 1
-    h._open_claim_window(0, parse_tile("4m"))
+    """RULES.md §4: if every tile in hand is forbidden by the after-chi restriction, it lifts.
+
+    Seat 1 pongs three honours, then chis 4m with 5m6m holding only 4m and 7m besides:
+    both are forbidden (the chi'd tile and the other end), so both may be discarded.
+    """
+    hands = [
+        "1z4m1p1p1p9p9p9p5s5s5s7z7z7z",
+        "1z1z2z2z3z3z4m5m6m7m9s8s2p",
+        "2z3z1m1m1m9m9m9m4s4s4s6p6p",
+        "2m2m2m8m8m8m3s3s3s7p7p7p4z",
+    ]
+    h = scripted_hand("shanghai", hands, draws="8p2s5z6z3p")
+    play(h, "0 discard 1z", "1 pong 1z", "1 discard 9s", "2 discard 2z", "1 pong 2z", "1 discard 8s")
+    play(h, "2 discard 3z", "1 pong 3z", "1 discard 2p", "2 discard 5z", "3 discard 6z", "0 discard 4m")
     h.apply(find(h, "1 chi 4m 56m"))
+    assert h.players[1].tiles() == [parse_tile("4m"), parse_tile("7m")]
     assert {a.tile for a in h.legal_actions(1)} == {parse_tile("4m"), parse_tile("7m")}
 
 
@@ -207,19 +207,24 @@ def test_passed_win_blocks_discard_wins_until_next_draw():
     keys = ["5z", "5z", WAIT_5Z, ""]
     h = scripted_hand("shanghai", fill_hands(keys, reserve="9s8s"), draws="9s8s")
     play(h, "0 discard 5z", "2 pass")
-    assert h.players[2].passed_win
+    assert h.players[2].passed_wins
     events = play(h, "1 discard 5z")
     refused = [e for e in events if isinstance(e, OptionRefused)]
     assert [(e.seat, e.kind) for e in refused] == [(2, "win")] and "漏胡" in refused[0].reason
-    assert h.current == 2 and not h.players[2].passed_win  # seat 2 drew: lifted
+    assert h.current == 2 and not h.players[2].passed_wins  # seat 2 drew: lifted
 
 
 def test_passed_win_lifted_by_a_claim():
-    """漏胡 (Shanghai) also ends with the player's next claim."""
-    h = scripted_hand("shanghai", fill_hands(["9p", "", "9p9p", ""]))
-    h.players[2].passed_win = True
-    play(h, "0 discard 9p", "2 pong 9p")
-    assert not h.players[2].passed_win
+    """漏胡 (Shanghai) also ends with the player's next claim: seat 2 passes a win on 5z, then pongs 7m."""
+    keys = ["5z", "7m", "123m456m7m7m1z1z1z5z5z", ""]
+    h = scripted_hand("shanghai", fill_hands(keys, reserve="9s"), draws="9s")
+    play(h, "0 discard 5z", "2 pass")
+    assert h.players[2].passed_wins
+    events = play(h, "1 discard 7m")
+    assert [e.kind for e in events if isinstance(e, OptionRefused)] == []  # seat 2 may pong, so it is asked
+    assert any("漏胡" in r.reason for r in h.refusals_for(2))
+    play(h, "2 pong 7m")
+    assert not h.players[2].passed_wins
 
 
 ROB_HANDS = [
@@ -323,7 +328,7 @@ def test_kong_refused_when_no_replacement_tile():
     h = scripted_hand("shanghai", hands)
     while h.wall.remaining:
         h.wall.draw_head()
-    h._open_turn()
+    h.open_turn()
     assert "concealed_kong" not in kinds(h, 0)
     assert any("no tile left" in r.reason for r in h.refusals_for(0))
 

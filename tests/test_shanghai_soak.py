@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mahjong_tui.engine.soak import soak
+from mahjong_tui.testing.soak import soak
 
 
 def test_random_legal_shanghai_hands_keep_every_invariant():

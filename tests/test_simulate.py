@@ -7,9 +7,10 @@ import random
 
 import pytest
 
+from mahjong_tui.commands.simulate import run as run_simulate
+from mahjong_tui.engine import Game, load_record
 from mahjong_tui.engine.actions import ActionKind
-from mahjong_tui.engine.game import Game, load_record
-from mahjong_tui.simulate import GameJob, play_game, run_simulate
+from mahjong_tui.simulation import GameJob, play_game
 
 
 def simulate_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict:

@@ -15,12 +15,9 @@ from rich.text import Text
 from textual.widgets import RichLog, Static
 from textual.widgets._footer import FooterKey
 
-from mahjong_tui.engine.actions import Action, ActionKind
-from mahjong_tui.engine.events import HandOutcome
-from mahjong_tui.engine.game import Game
-from mahjong_tui.engine.hand import Phase
-from mahjong_tui.engine.view import SeatView
-from mahjong_tui.ui.app import MahjongApp, play_parser
+from mahjong_tui.commands.play import parser as play_parser
+from mahjong_tui.engine import Action, ActionKind, Game, HandOutcome, Phase, SeatView
+from mahjong_tui.ui.app import MahjongApp
 from mahjong_tui.ui.config import Display, GameSetup, Palette, SetupError, TileStyle, quick_setup
 from mahjong_tui.ui.screens.choice import ChoiceScreen, choices_for
 from mahjong_tui.ui.screens.curtain import CurtainScreen
@@ -118,7 +115,7 @@ async def settle(pilot, until: Callable[[], bool], rounds: int = 400) -> None:  
         await pilot.pause(0.01)
     app = pilot.app
     table = next((s for s in app.screen_stack if isinstance(s, TableScreen)), None)
-    state = (app.screen_stack, table and (table.actor, table._waiting, table._timer),
+    state = (app.screen_stack, table and (table.actor, table.waiting, table.paused_move),
              app.driver and (app.driver.game.pending_seats(), app.driver.game.hand.phase))
     assert until(), f"the app did not get there: {state}"
 
@@ -176,7 +173,7 @@ async def play_hand_by_keys(pilot, app: MahjongApp, *, method: str = "numbers") 
             if method == "numbers" and index < 10:
                 await pilot.press(str((index + 1) % 10), "enter")
             elif method == "click":
-                drawn_gap = GAP if index == len(tiles) - 1 and table.look().game.hand.players[seat].last_drawn else 0
+                drawn_gap = GAP if index == len(tiles) - 1 and table.look().table.drawn[seat] is not None else 0
                 offset = (index * CELL + drawn_gap + 1, 2)
                 await pilot.click(HandView, offset=offset)
                 await pilot.click(HandView, offset=offset)
@@ -250,8 +247,7 @@ async def test_a_whole_drawn_hand_through_the_keys(rules: str, method: str) -> N
 
 async def test_a_hand_played_with_mouse_clicks() -> None:
     """Discards, a claim and a self-drawn win by the mouse alone; then the summary's Continue key is clicked."""
-    from mahjong_tui.engine.events import MeldClaimed, PlayerWon
-    from mahjong_tui.rules.scoring import WinBy
+    from mahjong_tui.engine import MeldClaimed, PlayerWon, WinBy
 
     def wanted(g: Game) -> bool:
         wins = [e for e in g.hand.events if isinstance(e, PlayerWon)]
@@ -548,7 +544,7 @@ async def test_after_the_last_hand_the_final_standings_then_a_new_game() -> None
         assert isinstance(app.screen, HandEndScreen)
         await pilot.press("t")
         await settle(pilot, lambda: isinstance(app.screen, TableScreen))
-        assert table_of(app).look().game.hand.over
+        assert table_of(app).look().table.over
         await pilot.press("c")
         await settle(pilot, lambda: isinstance(app.screen, HandEndScreen))
         await pilot.press("enter")
@@ -581,7 +577,7 @@ async def test_the_haidi_is_taken_by_a_key() -> None:
         assert {c.key for c in app.screen.choices} == {"t", "x"}  # type: ignore[attr-defined]
         await pilot.press("t")
         await settle(pilot, lambda: game.hand.phase is not Phase.HAIDI)
-        assert game.hand.haidi_taker == 0
+        assert game.hand.haidi.taker == 0
         await settle(pilot, lambda: isinstance(app.screen, (ChoiceScreen, HandEndScreen)))
         if isinstance(app.screen, ChoiceScreen):
             await pilot.press("w" if app.screen.win_offered else "x")
@@ -621,14 +617,12 @@ def kaigang_game(how: str) -> Game:
     ``claim``: the dealer discards the fourth 五万, so seat 0 may 补张 or 开杠 it (or pong, or pass).
     ``turn``: the dealer discards 九万 and seat 0 draws the fourth 五万, a concealed quad.
     """
-    from mahjong_tui.engine.scenario import scripted_hand
-    from mahjong_tui.engine.tiles import parse_tile
+    from mahjong_tui.engine import RiggedDeal, parse_tile
 
-    game = Game("changsha", 1)
     dealer = ("5m" if how == "claim" else "5p") + "1m3m7m9m1p9p8p2s3s6s4s9s7p"
-    hands = ["5m5m5m1p2p3p4p5p6p7s8s9s2s", "2m4m6m8m1p3p5p7p1s3s5s7s9s", "1m3m6m9m2p4p6p8p2s4s6s8s1s", dealer]
-    game.hand = scripted_hand("changsha", hands, dealer=3, options=game.options,
-                              draws="" if how == "claim" else "5m", tail="1m3m4m6m7m8m4s6s8s9s7p9p")
+    hands = ("5m5m5m1p2p3p4p5p6p7s8s9s2s", "2m4m6m8m1p3p5p7p1s3s5s7s9s", "1m3m6m9m2p4p6p8p2s4s6s8s1s", dealer)
+    game = Game("changsha", 1, rigged=RiggedDeal(hands, draws="" if how == "claim" else "5m",
+                                                 tail="1m3m4m6m7m8m4s6s8s9s7p9p", dealer=3))
     game.apply(Action(3, ActionKind.DISCARD, parse_tile("5m" if how == "claim" else "9m")))
     assert game.pending_seats() == [0]
     return game
@@ -636,8 +630,7 @@ def kaigang_game(how: str) -> Game:
 
 @pytest.mark.parametrize("how", ["claim", "turn"])
 async def test_the_kaigang_choice_offers_the_engines_kongs(how: str) -> None:
-    from mahjong_tui.engine.actions import KongMode
-    from mahjong_tui.engine.events import KaigangRevealed
+    from mahjong_tui.engine import KaigangRevealed, KongMode
 
     game = kaigang_game(how)
     legal = game.legal_actions(0)

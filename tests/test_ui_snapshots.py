@@ -6,9 +6,9 @@ Update after looking at the pictures: ``pytest tests/test_ui_snapshots.py --snap
 
 from __future__ import annotations
 
+from mahjong_tui.testing.fixtures import claim_prompt, demo_app, hand_won, kaigang_prompt, mid_hand
 from mahjong_tui.ui.app import MahjongApp
 from mahjong_tui.ui.config import Display, Palette, TileStyle
-from mahjong_tui.ui.demo import claim_prompt, demo_app, hand_won, kaigang_prompt, mid_hand
 
 FULL = (120, 36)
 COMPACT = (80, 24)

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .tiles import Tile, TileError, format_tiles, parse_tile, parse_tiles, tile_name
+from .tiles import NUM_TILE_IDS, Tile, TileError, format_tiles, parse_tile, parse_tiles, tile_name
 
 
 class ActionKind(StrEnum):
@@ -97,13 +97,60 @@ class Action:
         return " ".join(parts)
 
 
-def is_among(action: Action, options: Sequence[Action]) -> bool:
-    """``action in options``, trying identity first: a chosen action is usually one of the very objects offered."""
-    for a in options:
-        if a is action:
-            return True
-    return action in options
-
-
 class IllegalAction(ValueError):
     """An action the rules do not allow now; the message says why in a player's words."""
+
+
+def _is_tile_id(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < NUM_TILE_IDS
+
+
+def malformed(action: object) -> str | None:
+    """What makes ``action`` no action at all (a seat out of 0..3, a tile that does not exist …), or None."""
+    if not isinstance(action, Action):
+        return f"{action!r} is not an action"
+    seat = action.seat
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat <= 3:
+        return f"there is no seat {seat!r}: seats are 0 to 3"
+    if not isinstance(action.kind, ActionKind):
+        return f"{action.kind!r} is not a kind of action"
+    if action.tile is not None and not _is_tile_id(action.tile):
+        return f"there is no tile {action.tile!r}"
+    if not isinstance(action.tiles, tuple) or not all(_is_tile_id(t) for t in action.tiles):
+        return f"there are no tiles {action.tiles!r}"
+    if action.mode is not None and not isinstance(action.mode, KongMode):
+        return f"{action.mode!r} is not a way to use a quad"
+    return None
+
+
+def _means(action: Action, offered: Action) -> bool:
+    """The same move, however it was written: a pass names any tile or none, a chi's tiles in any order."""
+    if action.kind is not offered.kind:
+        return False
+    if action.kind is not ActionKind.PASS and action.tile is not None and action.tile != offered.tile:
+        return False
+    if action.tiles and sorted(action.tiles) != sorted(offered.tiles):
+        return False
+    return action.mode is None or action.mode is offered.mode
+
+
+def match_action(action: Action, legal: Sequence[Action]) -> Action | None:
+    """The one legal action ``action`` means, or None (not offered, ambiguous or malformed).
+
+    A chosen action is usually one of the very objects offered, so identity is tried first.
+    """
+    for a in legal:
+        if a is action:
+            return a
+    if malformed(action) is not None:
+        return None
+    for a in legal:
+        if a == action:
+            return a
+    meant = [a for a in legal if _means(action, a)]
+    return meant[0] if len(meant) == 1 else None
+
+
+def meanings(action: Action, legal: Sequence[Action]) -> list[Action]:
+    """Every legal action ``action`` could mean (more than one: it must say which)."""
+    return [a for a in legal if _means(action, a)]

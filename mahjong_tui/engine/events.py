@@ -5,10 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from mahjong_tui.rules.scoring import ScoreResult, WinContext
-
 from .actions import KongMode
 from .melds import Meld
+from .scoring import ScoreResult, WinContext
 from .tiles import Tile
 
 

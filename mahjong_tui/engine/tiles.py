@@ -31,6 +31,11 @@ DRAGONS = (WHITE, GREEN, RED)
 HONOURS = WINDS + DRAGONS
 FLOWERS = tuple(range(34, 42))
 SUITED = tuple(range(27))
+#: a suit's ranks 2, 5 and 8, counted from 0 (二五八, the pair a Changsha small win needs)
+RANKS_258: tuple[int, ...] = (1, 4, 7)
+#: per kind (index 0..33): a 2, 5 or 8 of a suit
+IS_258: tuple[bool, ...] = tuple(t < 27 and t % 9 in RANKS_258 for t in range(34))
+KINDS_258: tuple[int, ...] = tuple(t for t in range(27) if IS_258[t])
 
 _NUMERALS_ZH = "一二三四五六七八九"
 _SUIT_ZH = ("万", "筒", "条")

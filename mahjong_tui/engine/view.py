@@ -1,43 +1,139 @@
-"""What one seat may see: the input of bots and hints, and of the table for that seat.
+"""Views: what a seat, or everyone, may see of a hand. The table, the bots and the hints read these.
 
-Own concealed tiles, every seat's melds, rivers and flowers, how many tiles each other
-seat holds, the wall count and the scores — never another seat's concealed tiles or the
-order of the wall.
+A :class:`TableView` is what everyone at the table sees: the rule set, dealer and dice,
+every river, meld and flower, how many tiles each seat holds, the wall, the scores, whose
+decision is awaited and what it is about (the discard, the kong that may be robbed, the
+开杠 tiles, the shown 海底). Concealed tiles appear only for the seats it reveals (and for
+every seat once the hand is over). A :class:`SeatView` adds one seat's own tiles, what it
+may do now, and what it may not with why: the input of a bot, a hint, or the prompt.
+
+Privacy is which view a screen gets: nothing here ever holds another seat's concealed
+tiles unless the view was asked to reveal them, or the order of the wall.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Collection
+from typing import NamedTuple
 
 from .actions import Action
-from .hand import Hand, Phase, Refusal, RiverTile
+from .haidi import shown_tile
+from .hand import Hand
 from .melds import Meld
+from .ruleset import Ruleset
+from .state import Phase, Refusal, RiverTile
 from .tiles import NUM_KINDS, Tile, tiles_of
+from .wall import WallView
 
 
-@dataclass(frozen=True, slots=True)
-class SeatView:
-    """One seat's view of a hand at one moment."""
+class TableView(NamedTuple):
+    """What everyone may see of a hand at one moment (plus the concealed tiles of the seats revealed).
 
-    seat: int
-    rules: str
-    family: str
+    A named tuple: views are made at every decision, and a tuple is made fastest.
+    """
+
+    ruleset: Ruleset
+    hand_number: int
     dealer: int
+    dice: tuple[int, int]
+    huangfan: int
+    huangfan_from_dice: int
     phase: Phase
     current: int
-    counts: tuple[int, ...]
-    last_drawn: Tile | None
+    pending: tuple[int, ...]
+    scores: tuple[int, int, int, int]
     melds: tuple[tuple[Meld, ...], ...]
     rivers: tuple[tuple[RiverTile, ...], ...]
     flowers: tuple[tuple[Tile, ...], ...]
-    hand_sizes: tuple[int, int, int, int]
-    wall_remaining: int
-    scores: tuple[int, int, int, int]
-    huangfan: int
+    hand_sizes: tuple[int, ...]
+    kaigang_locked: tuple[bool, ...]
+    wall: WallView
     last_discard: Tile | None
-    kaigang_locked: bool
+    rob_tile: Tile | None
+    kaigang_tiles: tuple[Tile, ...]
+    haidi_tile: Tile | None
+    holds_drawn: tuple[bool, ...]  # a seat holds the tile it just drew apart (everyone sees that)
+    concealed: tuple[tuple[Tile, ...] | None, ...]
+    drawn: tuple[Tile | None, ...]  # that tile, for the seats revealed
+
+    @property
+    def over(self) -> bool:
+        """The hand has ended."""
+        return self.phase is Phase.ENDED
+
+    @property
+    def wall_remaining(self) -> int:
+        """Tiles left in the wall."""
+        return self.wall.remaining
+
+    @property
+    def is_huangfan_hand(self) -> bool:
+        """荒番 hand: the counter is above 0 after the dice."""
+        return self.ruleset.uses_huangfan and self.huangfan > 0
+
+    def revealed(self, seat: int) -> bool:
+        """This view shows ``seat``'s concealed tiles."""
+        return self.concealed[seat] is not None
+
+
+class SeatView(NamedTuple):
+    """One seat's view of a hand at one moment: the table, its own tiles, what it may do and may not.
+
+    ``table`` is what everyone sees; the table's facts a player asks about most are also
+    read straight from the seat view (``view.melds`` is ``view.table.melds``).
+    """
+
+    table: TableView
+    seat: int
+    counts: tuple[int, ...]
+    last_drawn: Tile | None
     legal: tuple[Action, ...]
     refusals: tuple[Refusal, ...]
+
+    @property
+    def ruleset(self) -> Ruleset:
+        """The rule set of the hand."""
+        return self.table.ruleset
+
+    @property
+    def phase(self) -> Phase:
+        """What the hand is waiting for."""
+        return self.table.phase
+
+    @property
+    def current(self) -> int:
+        """The seat whose turn it is (or whose discard, kong or 海底 is being answered)."""
+        return self.table.current
+
+    @property
+    def dealer(self) -> int:
+        """The dealer's seat."""
+        return self.table.dealer
+
+    @property
+    def melds(self) -> tuple[tuple[Meld, ...], ...]:
+        """Every seat's melds."""
+        return self.table.melds
+
+    @property
+    def rivers(self) -> tuple[tuple[RiverTile, ...], ...]:
+        """Every seat's discards."""
+        return self.table.rivers
+
+    @property
+    def flowers(self) -> tuple[tuple[Tile, ...], ...]:
+        """Every seat's flowers."""
+        return self.table.flowers
+
+    @property
+    def last_discard(self) -> Tile | None:
+        """The latest discard."""
+        return self.table.last_discard
+
+    @property
+    def wall_remaining(self) -> int:
+        """Tiles left in the wall."""
+        return self.table.wall.remaining
 
     @property
     def hand(self) -> tuple[Tile, ...]:
@@ -48,13 +144,13 @@ class SeatView:
     def outside(self) -> list[int]:
         """34-slot counts of tiles this seat sees outside its own hand and melds: others' melds, every river."""
         seen = [0] * NUM_KINDS
-        for s, melds in enumerate(self.melds):
+        for s, melds in enumerate(self.table.melds):
             if s == self.seat:
                 continue
             for m in melds:
                 for t in m.tiles:
                     seen[t] += 1
-        for river in self.rivers:
+        for river in self.table.rivers:
             for r in river:
                 if r.claimed_by is None:
                     seen[r.tile] += 1
@@ -64,7 +160,7 @@ class SeatView:
     def visible(self) -> list[int]:
         """34-slot counts of tiles this seat can see outside its own hand (all melds, rivers)."""
         seen = self.outside
-        for m in self.melds[self.seat]:
+        for m in self.table.melds[self.seat]:
             for t in m.tiles:
                 seen[t] += 1
         return seen
@@ -76,32 +172,82 @@ class SeatView:
         return [max(0, 4 - vis[t] - self.counts[t]) for t in range(NUM_KINDS)]
 
 
-def seat_view(hand: Hand, seat: int, scores: tuple[int, int, int, int] | None = None) -> SeatView:
-    """The view of ``seat`` in ``hand``."""
+_NONE = (None, None, None, None)
+_NONE_APART = (False, False, False, False)
+
+
+def _drawn(hand: Hand, seat: int) -> Tile | None:
+    """The tile ``seat`` just drew, shown apart while it may still be discarded."""
     p = hand.players[seat]
+    t = p.last_drawn
+    if t is not None and hand.phase in (Phase.TURN, Phase.HAIDI_TAKEN) and hand.current == seat and p.counts[t]:
+        return t
+    return None
+
+
+_APART = tuple(tuple(s == seat for s in range(4)) for seat in range(4))
+
+
+def _holds_drawn(hand: Hand) -> tuple[bool, ...]:
+    """Per seat: it holds a just-drawn tile apart (only the seat in its turn can)."""
+    return _APART[hand.current] if _drawn(hand, hand.current) is not None else _NONE_APART
+
+
+def _table(hand: Hand, reveal: Collection[int]) -> TableView:
+    """The TableView of ``hand``, showing the concealed tiles of ``reveal``."""
     players = hand.players
-    if scores is None:
-        before, paid = hand.scores_before, hand.payments
-        scores = (before[0] + paid[0], before[1] + paid[1], before[2] + paid[2], before[3] + paid[3])
-    counts = tuple(p.counts)
-    return SeatView(
-        seat,
-        hand.rules.name,
-        hand.rules.family,
+    before, paid = hand.scores_before, hand.payments
+    if hand.phase is Phase.ENDED:
+        reveal = range(4)
+    if reveal:
+        concealed = tuple(tuple(q.tiles()) if q.seat in reveal else None for q in players)
+        drawn = tuple(_drawn(hand, q.seat) if q.seat in reveal else None for q in players)
+    else:
+        concealed = drawn = _NONE
+    return TableView(
+        hand.rules,
+        hand.hand_number,
         hand.dealer,
+        hand.dice,
+        hand.huangfan,
+        hand.huangfan_from_dice,
         hand.phase,
         hand.current,
-        counts,
-        p.last_drawn,
+        tuple(hand.pending_seats()),
+        (before[0] + paid[0], before[1] + paid[1], before[2] + paid[2], before[3] + paid[3]),
         tuple(map(tuple, [q.melds for q in players])),
         tuple(map(tuple, [q.river for q in players])),
         tuple(map(tuple, [q.flowers for q in players])),
-        tuple(map(sum, [q.counts for q in players])),  # type: ignore[arg-type]
-        hand.wall.remaining,
-        scores,
-        hand.huangfan,
+        tuple(map(sum, [q.counts for q in players])),
+        tuple(q.kaigang_locked for q in players),
+        hand.wall.view(),
         hand.last_discard,
-        p.kaigang_locked,
+        hand.rob_tile,
+        hand.kaigang_tiles,
+        shown_tile(hand),
+        _holds_drawn(hand),
+        concealed,
+        drawn,
+    )
+
+
+def table_view(hand: Hand, reveal: Collection[int] = ()) -> TableView:
+    """What everyone sees of ``hand``, with the concealed tiles of the seats in ``reveal``."""
+    return _table(hand, reveal)
+
+
+def seat_view(hand: Hand, seat: int) -> SeatView:
+    """The view of ``seat`` in ``hand``: the table, its own tiles (``counts``, ``hand``) and its choices.
+
+    Bots ask for one at every decision, so the table part reveals no hand until the hand is
+    over: the seat's own tiles are its ``counts``.
+    """
+    p = hand.players[seat]
+    return SeatView(
+        _table(hand, ()),
+        seat,
+        tuple(p.counts),
+        p.last_drawn,
         tuple(hand.legal_actions(seat)),
         tuple(hand.refusals_for(seat)),
     )

@@ -10,7 +10,7 @@ before it, going back (the tail), top tile first.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .tiles import NUM_TILE_IDS, Tile
 
@@ -18,9 +18,8 @@ from .tiles import NUM_TILE_IDS, Tile
 CLOCKWISE_WALLS = (0, 3, 2, 1)
 
 
-@dataclass(frozen=True, slots=True)
-class WallView:
-    """What the table shows of the wall.
+class WallView(NamedTuple):
+    """What the table shows of the wall (a named tuple: one is made for every view).
 
     ``heights[seat]`` lists the stacks of that seat's wall from its owner's right end to
     the left end: 2, 1 or 0 tiles left in each. ``head`` and ``tail`` are
@@ -28,12 +27,56 @@ class WallView:
     the wall is empty); ``break_at`` is where the wall was broken.
     """
 
-    heights: tuple[tuple[int, ...], ...]
-    head: tuple[int, int] | None
-    tail: tuple[int, int] | None
-    break_at: tuple[int, int]
+    stack_heights: bytes  # every stack's height, in stack order (see the module docstring)
+    layout: tuple[int, int, int, int]
+    head_stack: int | None
+    tail_stack: int | None
+    break_stack: int
     dice: tuple[int, int]
     remaining: int
+
+    @property
+    def heights(self) -> tuple[tuple[int, ...], ...]:
+        """Per seat, the heights of its wall's stacks from its owner's right end to the left end."""
+        out = []
+        for seat in range(4):
+            off = _offset(self.layout, seat)
+            out.append(tuple(self.stack_heights[off : off + self.layout[seat]]))
+        return tuple(out)
+
+    @property
+    def head(self) -> tuple[int, int] | None:
+        """``(seat, index)`` of the next live stack."""
+        return None if self.head_stack is None else _seat_index(self.layout, self.head_stack)
+
+    @property
+    def tail(self) -> tuple[int, int] | None:
+        """``(seat, index)`` of the next replacement stack."""
+        return None if self.tail_stack is None else _seat_index(self.layout, self.tail_stack)
+
+    @property
+    def break_at(self) -> tuple[int, int]:
+        """``(seat, index)`` of the stack where the wall was broken."""
+        return _seat_index(self.layout, self.break_stack)
+
+
+def _seat_index(layout: tuple[int, int, int, int], stack: int) -> tuple[int, int]:
+    """The wall (its owner's seat) a stack stands in, and its place from the owner's right end."""
+    for seat in CLOCKWISE_WALLS:
+        off = _offset(layout, seat)
+        if off <= stack < off + layout[seat]:
+            return seat, stack - off
+    raise IndexError(stack)
+
+
+def _offset(layout: tuple[int, int, int, int], seat: int) -> int:
+    """The first stack of ``seat``'s wall in stack order."""
+    off = 0
+    for s in CLOCKWISE_WALLS:
+        if s == seat:
+            return off
+        off += layout[s]
+    raise ValueError(seat)
 
 
 class WallEmpty(RuntimeError):
@@ -43,7 +86,7 @@ class WallEmpty(RuntimeError):
 class Wall:
     """Stacks of two tiles; draws from the head, replacements from the tail."""
 
-    __slots__ = ("layout", "dice", "top", "bottom", "order", "remaining", "census", "break_stack", "_offsets")
+    __slots__ = ("layout", "dice", "top", "bottom", "height", "order", "remaining", "census", "break_stack", "_offsets")
 
     def __init__(self, tiles: list[Tile], layout: tuple[int, int, int, int], dealer: int, dice: tuple[int, int]):
         n_stacks = sum(layout)
@@ -53,6 +96,8 @@ class Wall:
         self.dice = dice
         self.top: list[Tile | None] = tiles[0::2]
         self.bottom: list[Tile | None] = tiles[1::2]
+        #: tiles left in each stack (kept with every take, so a view is a copy)
+        self.height = bytearray([2]) * n_stacks
         offsets = {}
         pos = 0
         for seat in CLOCKWISE_WALLS:
@@ -82,7 +127,8 @@ class Wall:
             self.bottom[stack] = None
         self.remaining -= 1
         self.census[t] -= 1
-        if self.top[stack] is None and self.bottom[stack] is None:
+        self.height[stack] -= 1
+        if not self.height[stack]:
             self.order.remove(stack)
         return t
 
@@ -118,31 +164,15 @@ class Wall:
         t = self.top[s]
         return t if t is not None else self.bottom[s]
 
-    def _seat_index(self, stack: int) -> tuple[int, int]:
-        for seat in CLOCKWISE_WALLS:
-            off = self._offsets[seat]
-            if off <= stack < off + self.layout[seat]:
-                return seat, stack - off
-        raise IndexError(stack)
-
     def view(self) -> WallView:
         """The wall as the table draws it."""
-        heights = []
-        for seat in range(4):
-            off = self._offsets[seat]
-            heights.append(
-                tuple(
-                    (self.top[i] is not None) + (self.bottom[i] is not None)
-                    for i in range(off, off + self.layout[seat])
-                )
-            )
-        head = self._seat_index(self.order[0]) if self.order else None
-        tail = self._seat_index(self.order[-1]) if self.order else None
+        order = self.order
         return WallView(
-            heights=tuple(heights),
-            head=head,
-            tail=tail,
-            break_at=self._seat_index(self.break_stack),
+            stack_heights=bytes(self.height),
+            layout=self.layout,
+            head_stack=order[0] if order else None,
+            tail_stack=order[-1] if order else None,
+            break_stack=self.break_stack,
             dice=self.dice,
             remaining=self.remaining,
         )

@@ -16,10 +16,9 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from mahjong_tui.engine.melds import Meld, MeldKind
+from mahjong_tui.engine.scoring import HandType, LineKind, ScoreLine, ScoreResult, WinBy, WinContext, bird_seat, invalid
 from mahjong_tui.engine.shapes import is_regular_complete, regular_splits
-from mahjong_tui.engine.tiles import NUM_KINDS, Tile, counts_of, number_of, tile_name, tile_zh
-
-from .scoring import HandType, LineKind, ScoreLine, ScoreResult, WinBy, WinContext, bird_seat, invalid
+from mahjong_tui.engine.tiles import KINDS_258, NUM_KINDS, RANKS_258, Tile, counts_of, number_of, tile_name, tile_zh
 
 CHANGSHA_HAND_TYPES: dict[str, HandType] = {
     t.id: t
@@ -68,7 +67,7 @@ BIG_SELF_DRAW_OTHER = 30
 BIG_DISCARD = 60
 DEALER_EXTRA = 10  # per unit on a discard win when the dealer is winner or payer
 
-_JIANG_TILES = frozenset(t for t in range(27) if t % 9 in (1, 4, 7))
+_JIANG_TILES = frozenset(KINDS_258)
 
 # Per-suit facts, packed in one int so the hot path does a few bit tests.
 _PAIR_BITS = (1 << 9) - 1  # bit i: a pair of the suit's (i+1) leaves only sets
@@ -104,7 +103,7 @@ def _suit_info(key: tuple[int, ...]) -> int:
         info |= _TRIPLETS_PAIR
     if all(c % 2 == 0 for c in key):
         info |= _PAIRS
-    if all(c == 0 or i in (1, 4, 7) for i, c in enumerate(key)):
+    if all(c == 0 or i in RANKS_258 for i, c in enumerate(key)):
         info |= _JIANG_ONLY
     return info
 

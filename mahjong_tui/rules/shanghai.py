@@ -1,16 +1,19 @@
-"""Shanghai (上海麻将), RULES.md §2: the ruleset the engine plays."""
+"""Shanghai (上海麻将), ``docs/shanghai.md``: the rule set the engine plays, one object per preset."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from mahjong_tui.engine.analysis import is_ready
+from mahjong_tui.engine.analysis import SETS_AND_PAIR
 from mahjong_tui.engine.melds import Meld, MeldKind
+from mahjong_tui.engine.options import GameOptions
+from mahjong_tui.engine.ruleset import EndOfWall, PassedWinScope, Ruleset, SeatFacts, seat_list
+from mahjong_tui.engine.scoring import ScoreResult, WinContext
 from mahjong_tui.engine.shapes import is_regular_complete
-from mahjong_tui.engine.tiles import Tile, is_suited
+from mahjong_tui.engine.tiles import Tile, is_suited, tile_name
 
-from .base import EndOfWall, GameOptions, PassedWinScope, Ruleset, SeatFacts, seat_list
-from .shanghai_scoring import SHANGHAI_HAND_TYPES
+from .shanghai_presets import SHANGHAI_HAND_TYPES, ShanghaiParams
+from .shanghai_scoring import score_shanghai
 
 _SUIT_ZH = ("万", "筒", "条")
 
@@ -35,28 +38,43 @@ def huangfan_dice_bonus(dice: tuple[int, int]) -> int:
 
 
 class Shanghai(Ruleset):
-    """上海麻将: 144 tiles, flowers, the qualifying rule, lezi, 荒番, 三口."""
+    """上海麻将: 144 tiles, flowers, the qualifying rule, lezi, 荒番, 三口; ``params`` holds a preset's numbers."""
 
-    family = "shanghai"
     zh_name = "上海麻将"
     en_name = "Shanghai"
+    docs_page = "shanghai.md"
     wall_layout = (18, 18, 18, 18)
     honours = True
     flowers = True
+    shapes = SETS_AND_PAIR
     passed_win_scope = PassedWinScope.ANY_DISCARD
+    passed_win_lifted_by_claim = True
     passed_pong_rule = True
     after_chi_restriction = True
     end_of_wall = EndOfWall.DRAW_ALL
     uses_huangfan = True
+    uses_base_score = True
     default_starting_points = 200
     scores_discarder_readiness = True
+    must_qualify = True
+    one_suit_melds = True
+    scores_hua = True
     hand_types = SHANGHAI_HAND_TYPES
+    score_inputs = frozenset({"flowers", "base", "huangfan", "claims", "discarder_ready"})
 
-    def __init__(self, name: str = "shanghai"):
-        self.name = name
+    def __init__(self, params: ShanghaiParams):
+        self.params = params
+        self.name = params.name
+        self.summary = params.summary
+
+    def score(self, ctx: WinContext) -> ScoreResult:
+        """Score a win with this preset's numbers."""
+        return score_shanghai(ctx, self.params)
 
     def chi_refusal(self, facts: SeatFacts, tile: Tile) -> str | None:
         """One-suit rule: no chi once an exposed meld of another suit is down."""
+        if not self.one_suit_melds:
+            return None
         other = _meld_suits(facts.melds, chi_only=False) - {tile // 9}
         if other:
             return (
@@ -67,7 +85,7 @@ class Shanghai(Ruleset):
 
     def pong_refusal(self, facts: SeatFacts, tile: Tile) -> str | None:
         """One-suit rule: no pong or kong of a suited tile beside a chi of another suit."""
-        if not is_suited(tile):
+        if not self.one_suit_melds or not is_suited(tile):
             return None
         other = _meld_suits(facts.melds, chi_only=True) - {tile // 9}
         if other:
@@ -77,6 +95,27 @@ class Shanghai(Ruleset):
             )
         return None
 
+    def after_chi_forbidden(self, tile: Tile, held: tuple[Tile, Tile]) -> frozenset[Tile]:
+        """The chi'd tile and the other end of a two-sided chi, for the next discard."""
+        out = {tile}
+        lo, hi = min(held), max(held)
+        if lo == tile + 1 and hi == tile + 2:
+            end = hi + 1
+            if end % 9 != 0:
+                out.add(end)
+        elif lo == tile - 2 and hi == tile - 1:
+            end = lo - 1
+            if end >= 0 and end % 9 != 8:
+                out.add(end)
+        return frozenset(out)
+
+    def after_chi_refusal(self, tile: Tile) -> str:
+        """The after-chi rule in a player's words."""
+        return (
+            f"you can't discard {tile_name(tile)} right after that chi: Shanghai forbids the chi'd tile "
+            "and the other end of the sequence for one discard"
+        )
+
     def is_winning_shape(self, counts: Sequence[int], melds: Sequence[Meld], flowers: Sequence[Tile]) -> bool:
         """Four sets and a pair, 乱风向 (all honours), or 八花 (all eight flowers)."""
         if len(flowers) == 8:
@@ -84,10 +123,6 @@ class Shanghai(Ruleset):
         if is_regular_complete(counts):
             return True
         return sum(counts[:27]) == 0 and all(not is_suited(m.first) for m in melds)
-
-    def is_ready(self, counts: Sequence[int], melds: Sequence[Meld]) -> bool:
-        """听牌: a tile that completes four sets and a pair, or an all-honour hand."""
-        return is_ready(counts, "shanghai", melds)
 
     def huangfan_from_dice(self, dice: tuple[int, int]) -> int:
         """骰子荒番."""

@@ -1,26 +1,22 @@
 """The mahjong table app: a new game screen, then the table, hand after hand.
 
-Entry points: :func:`run` (no arguments: the new game screen; with ``rules``: straight to
-the table) and :func:`play_command` for ``mahjong-tui play --rules changsha --humans 2
---bots hard --seed 7``.
+Entry point: :func:`run` (no arguments: the new game screen; with ``rules``: straight to
+the table). ``mahjong-tui play`` (:mod:`mahjong_tui.commands.play`) reads its options and
+calls it.
 """
 
 from __future__ import annotations
 
-import argparse
-import sys
 from collections.abc import Iterable
 from dataclasses import replace
-from typing import NoReturn
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from mahjong_tui.engine.game import Game
-from mahjong_tui.rules import PRESET_FAMILY
+from mahjong_tui.engine import Game
 
-from .config import BOT_LEVELS, BOT_SPEEDS, Display, GameSetup, Palette, SetupError, TileStyle, quick_setup
+from .config import Display, GameSetup, Palette, TileStyle, quick_setup
 from .driver import BotFactory, TableDriver, default_bot_factory
 from .screens.new_game import NewGameScreen
 from .screens.settings import Settings, SettingsScreen
@@ -173,41 +169,3 @@ def run(
     app = MahjongApp(setup, display=Display(TileStyle(tiles), Palette(colours)))
     result = app.run()
     return result or 0
-
-
-class _OneLineParser(argparse.ArgumentParser):
-    """Bad arguments: one line on standard error and exit 2, without the usage block."""
-
-    def error(self, message: str) -> NoReturn:
-        """Print one line and exit 2."""
-        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
-
-
-def play_parser() -> argparse.ArgumentParser:
-    """Options of ``mahjong-tui play``."""
-    p = _OneLineParser(prog="mahjong-tui play", description="Start a game at the table directly.")
-    p.add_argument("--rules", default="shanghai", choices=list(PRESET_FAMILY), help="rule set preset")
-    p.add_argument("--humans", type=int, default=1, help="people at this terminal, 0-4 (seats 1..n)")
-    p.add_argument("--bots", default="normal", choices=BOT_LEVELS, help="level of the bot seats")
-    p.add_argument("--seed", type=int, default=None, help="seed for a repeatable game")
-    p.add_argument("--names", default="", help="comma-separated names, seat 1 first")
-    p.add_argument("--base", type=int, default=1, help="Shanghai base score 底分")
-    p.add_argument("--points", type=int, default=None, help="starting points")
-    p.add_argument("--hands", type=int, default=None, help="stop after this many hands")
-    p.add_argument("--speed", default="normal", choices=list(BOT_SPEEDS), help="bot speed")
-    p.add_argument("--tiles", default="chinese", choices=[s.value for s in TileStyle], help="tile style")
-    p.add_argument("--colours", default="standard", choices=[p.value for p in Palette], help="palette")
-    return p
-
-
-def play_command(argv: list[str]) -> int:
-    """``mahjong-tui play [options]``: parse, then run the table."""
-    args = play_parser().parse_args(argv)
-    names = [n.strip() for n in args.names.split(",")] if args.names else None
-    try:
-        return run(args.rules, args.humans, args.bots, args.seed, names=names, base=args.base,
-                   starting_points=args.points, max_hands=args.hands, speed=args.speed, tiles=args.tiles,
-                   colours=args.colours)
-    except SetupError as e:
-        print(f"mahjong-tui play: {e}", file=sys.stderr)
-        return 2

@@ -5,14 +5,21 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
-from mahjong_tui.rules import PRESET_FAMILY, family_of
-from mahjong_tui.rules.base import GameOptions
+from bots import LEVELS
+from mahjong_tui.engine import GameOptions, UnknownRules, get_ruleset, ruleset_names
 
-BOT_LEVELS = ("easy", "normal", "hard")
 WINDS_ZH = ("东", "南", "西", "北")
 WINDS_EN = ("East", "South", "West", "North")
 DEFAULT_NAMES = ("Alice", "Bob", "Carol", "Dave")
 BOT_NAMES = ("Mei", "Jun", "Lan", "Hao")
+
+# The limits a setup is held to, by the new game screen and by ``mahjong-tui play`` alike.
+MAX_NAME = 12  # a longer name does not fit a seat's header
+MAX_HUMANS = 4
+MIN_BASE = 1
+MIN_POINTS = 1
+MIN_HANDS = 1
+MIN_SEED = 0
 
 
 class TileStyle(StrEnum):
@@ -75,11 +82,6 @@ class GameSetup:
     speed: str = "normal"
 
     @property
-    def family(self) -> str:
-        """``shanghai`` or ``changsha``."""
-        return family_of(self.rules)
-
-    @property
     def humans(self) -> list[int]:
         """Seats played by people."""
         return [s for s, seat in enumerate(self.seats) if seat.human]
@@ -90,8 +92,8 @@ class GameSetup:
         return [seat.name for seat in self.seats]
 
     def options(self) -> GameOptions:
-        """The engine's options for this setup."""
-        base = self.base if self.family == "shanghai" else 1
+        """The engine's options for this setup (the base only where the rule set scores with one)."""
+        base = self.base if get_ruleset(self.rules).uses_base_score else 1
         return GameOptions(base=base, starting_points=self.starting_points, max_hands=self.max_hands)
 
     def with_seed(self, seed: int) -> GameSetup:
@@ -101,6 +103,15 @@ class GameSetup:
 
 class SetupError(ValueError):
     """A setup that cannot start a game; the message says what to change."""
+
+
+def known_rules(name: str) -> str:
+    """``name`` if it is a known preset; SetupError names the choices."""
+    try:
+        get_ruleset(name)
+    except UnknownRules:
+        raise SetupError(f"unknown rules {name!r} (choose one of: {', '.join(ruleset_names())})") from None
+    return name
 
 
 def quick_setup(
@@ -116,17 +127,21 @@ def quick_setup(
     speed: str = "normal",
 ) -> GameSetup:
     """A setup from the command line's few options: seats 0..humans-1 are people."""
-    if rules not in PRESET_FAMILY:
-        raise SetupError(f"unknown rules {rules!r} (choose one of: {', '.join(PRESET_FAMILY)})")
-    if not 0 <= humans <= 4:
-        raise SetupError(f"humans must be 0 to 4, not {humans}")
-    if bots not in BOT_LEVELS:
-        raise SetupError(f"unknown bot level {bots!r} (choose one of: {', '.join(BOT_LEVELS)})")
+    known_rules(rules)
+    if not 0 <= humans <= MAX_HUMANS:
+        raise SetupError(f"humans must be 0 to {MAX_HUMANS}, not {humans}")
+    if bots not in LEVELS:
+        raise SetupError(f"unknown bot level {bots!r} (choose one of: {', '.join(LEVELS)})")
     if speed not in BOT_SPEEDS:
         raise SetupError(f"unknown bot speed {speed!r} (choose one of: {', '.join(BOT_SPEEDS)})")
-    if base < 1:
-        raise SetupError("the base score must be at least 1")
+    for value, lowest, what in ((base, MIN_BASE, "the base score"), (starting_points, MIN_POINTS, "starting points"),
+                                (max_hands, MIN_HANDS, "hands"), (seed, MIN_SEED, "the seed")):
+        if value is not None and value < lowest:
+            raise SetupError(f"{what} must be at least {lowest}")
     given = list(names or [])
+    long = next((n for n in given if len(n) > MAX_NAME), None)
+    if long is not None:
+        raise SetupError(f"a name has at most {MAX_NAME} characters: {long!r}")
     seats = []
     for s in range(4):
         human = s < humans

@@ -1,34 +1,39 @@
 """Who acts next, and the bots: the table's link to the engine. No Textual here.
 
-The driver owns the :class:`~mahjong_tui.engine.game.Game`; the screens ask it whose
-decision is next, let it choose for bot seats, and hand it the actions people choose.
+The driver owns the :class:`~mahjong_tui.engine.Game`. The screens get from it the views
+they draw (:meth:`TableDriver.table`, :meth:`TableDriver.seat_view`), let it play the bot
+seats through the engine's play loop (:meth:`TableDriver.play`), and hand it the actions
+people choose. Everything else the screens show of the game as a whole (names, the hands
+so far, the starting points, why the game ended) comes from here too.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from random import Random
-from typing import Protocol
 
-from mahjong_tui.engine.actions import Action, ActionKind
-from mahjong_tui.engine.events import Event, HandEnded, HandStarted
-from mahjong_tui.engine.game import Game
-from mahjong_tui.engine.view import SeatView, seat_view
+from mahjong_tui.engine import (
+    Action,
+    ActionKind,
+    Event,
+    Game,
+    Halt,
+    HandEnded,
+    HandStarted,
+    Move,
+    Player,
+    SeatView,
+    TableView,
+    next_seat,
+    play_until_decision,
+    seat_view,
+    table_view,
+)
 
 from .config import GameSetup
 
-
-class SeatBot(Protocol):
-    """Anything that picks one of a seat's legal actions (the bots package's ``Bot``)."""
-
-    def choose(self, view: SeatView) -> Action:
-        """One of ``view.legal``."""
-        ...
-
-
-BotFactory = Callable[[str, int, int], SeatBot]
-
+BotFactory = Callable[[str, int, int], Player]
 
 class StandInBot:
     """Plays when the bots package cannot be loaded: wins when it can, else the simplest move."""
@@ -58,7 +63,7 @@ class StandInBot:
         return legal[0]
 
 
-def default_bot_factory(level: str, seat: int, seed: int) -> SeatBot:
+def default_bot_factory(level: str, seat: int, seed: int) -> Player:
     """The bots package's bot of ``level``; a stand-in when the package cannot be loaded."""
     try:
         from bots import create_bot
@@ -79,6 +84,15 @@ class HandRecord:
     scores: tuple[int, int, int, int]
 
 
+@dataclass(frozen=True, slots=True)
+class Standings:
+    """The game so far: the points everyone started with, every finished hand, the points now."""
+
+    start: int
+    hands: tuple[HandRecord, ...]
+    scores: tuple[int, ...]
+
+
 @dataclass
 class TableDriver:
     """The game in play, who is a person, and the bots for everyone else."""
@@ -87,7 +101,7 @@ class TableDriver:
     game: Game
     bot_factory: BotFactory = default_bot_factory
     autoplay: set[int] = field(default_factory=set)
-    _bots: dict[tuple[int, str], SeatBot] = field(default_factory=dict)
+    _bots: dict[tuple[int, str], Player] = field(default_factory=dict)
 
     @classmethod
     def start(cls, setup: GameSetup, bot_factory: BotFactory | None = None) -> TableDriver:
@@ -113,10 +127,9 @@ class TableDriver:
 
     def next_seat(self) -> int | None:
         """The next seat to decide, in the order the engine asks (None when nobody must)."""
-        pending = self.game.pending_seats()
-        return pending[0] if pending else None
+        return next_seat(self.game)
 
-    def bot_for(self, seat: int) -> SeatBot:
+    def bot_for(self, seat: int) -> Player:
         """The bot playing ``seat`` (the normal bot for a person on autoplay)."""
         level = self.setup.seats[seat].level if not self.setup.seats[seat].human else "normal"
         key = (seat, level)
@@ -124,13 +137,39 @@ class TableDriver:
             self._bots[key] = self.bot_factory(level, seat, (self.game.seed * 4 + seat) % 2**31)
         return self._bots[key]
 
-    def bot_action(self, seat: int) -> Action:
-        """What the bot for ``seat`` does now; a legal action, whatever the bot says."""
-        view = seat_view(self.game.hand, seat)
-        choice = self.bot_for(seat).choose(view)
-        if choice in view.legal:
-            return choice
-        return StandInBot(seat).choose(view)
+    def players(self) -> dict[int, Player]:
+        """The play loop's players: every seat a bot decides for now (a person's seat has none)."""
+        return {seat: self.bot_for(seat) for seat in range(4) if self.is_bot(seat)}
+
+    def play(
+        self,
+        *,
+        observe: Callable[[Move], None] | None = None,
+        pause: Callable[[int, Action], bool] | None = None,
+        resume: Action | None = None,
+    ) -> Halt:
+        """Let the bots play until a person must decide, ``pause`` stops before a move, or the hand ends."""
+        return play_until_decision(self.game, self.players(), observe=observe, pause=pause, resume=resume)
+
+    # ------------------------------------------------------------------ views
+    def table(self, reveal: Collection[int] = ()) -> TableView:
+        """What everyone sees of the hand now, with the concealed tiles of the seats in ``reveal``."""
+        return table_view(self.game.hand, reveal)
+
+    def seat_view(self, seat: int) -> SeatView:
+        """What ``seat`` sees and may do now: the input of the person deciding."""
+        return seat_view(self.game.hand, seat)
+
+    @property
+    def hand_over(self) -> bool:
+        """The current hand has ended: the engine asks nobody anything (it always asks someone until then)."""
+        return not self.game.pending_seats()
+
+    # ------------------------------------------------------------------ the game as a whole
+    @property
+    def hand_events(self) -> list[Event]:
+        """The current hand's events so far (and the game's end, when this hand ended it)."""
+        return self.game.hand_events
 
     @property
     def history(self) -> list[HandRecord]:
@@ -144,8 +183,14 @@ class TableDriver:
                 out.append(HandRecord(number, dealer, ev.winners, ev.payments, ev.scores))
         return out
 
+    def standings(self) -> Standings:
+        """The points everyone started with, every finished hand and the points now."""
+        hands = tuple(self.history)
+        scores = hands[-1].scores if hands else tuple(self.game.scores)
+        return Standings(self.game.rules.starting_points(self.game.options), hands, scores)
+
     def apply(self, action: Action) -> list[Event]:
-        """Apply an action; returns its events."""
+        """Apply a person's action; returns its events."""
         return self.game.apply(action)
 
     def next_hand(self) -> list[Event]:

@@ -8,8 +8,9 @@ from dataclasses import dataclass
 from rich.style import Style
 from rich.text import Text
 
-from mahjong_tui.engine.actions import Action, ActionKind, KongMode
-from mahjong_tui.engine.events import (
+from mahjong_tui.engine import (
+    Action,
+    ActionKind,
     BirdDrawn,
     DrawSource,
     Event,
@@ -24,16 +25,21 @@ from mahjong_tui.engine.events import (
     KaigangDiscarded,
     KaigangRevealed,
     KongDeclared,
+    KongMode,
+    Meld,
     MeldClaimed,
+    MeldKind,
     OptionRefused,
     PlayerWon,
+    Ruleset,
+    TableView,
+    Tile,
     TileDiscarded,
     TileDrawn,
+    format_tiles,
+    tile_name,
+    tile_zh,
 )
-from mahjong_tui.engine.game import Game
-from mahjong_tui.engine.hand import Phase
-from mahjong_tui.engine.melds import Meld, MeldKind
-from mahjong_tui.engine.tiles import Tile, format_tiles, tile_name, tile_zh
 
 from .config import WINDS_ZH, Display, TileStyle
 from .tiles import back_text, tile_text
@@ -44,19 +50,23 @@ RELATION = {1: "下", 2: "对", 3: "上"}  # seen from the claimer: next, opposi
 
 @dataclass(frozen=True, slots=True)
 class Look:
-    """Everything a table widget needs to draw itself."""
+    """Everything a table widget needs to draw itself: the table as the people at the screen may see it."""
 
-    game: Game
+    table: TableView
     names: tuple[str, ...]
     bottom: int
-    face_up: frozenset[int]
     display: Display
     last_discard: tuple[int, int] | None = None
     selected: int | None = None
 
+    @property
+    def face_up(self) -> frozenset[int]:
+        """Seats whose concealed tiles are shown."""
+        return frozenset(s for s in range(4) if self.table.revealed(s))
+
     def wind(self, seat: int) -> str:
         """Seat wind: the dealer is 东."""
-        return WINDS_ZH[(seat - self.game.hand.dealer) % 4]
+        return WINDS_ZH[(seat - self.table.dealer) % 4]
 
     def label(self, seat: int) -> str:
         """``南 · Bob``."""
@@ -142,7 +152,7 @@ def meld_text(look: Look, meld: Meld, owner: int) -> Text:
 
 def flowers_text(look: Look, seat: int) -> Text | None:
     """The seat's flowers in a row, or None when it has none."""
-    flowers = look.game.hand.players[seat].flowers
+    flowers = look.table.flowers[seat]
     if not flowers:
         return None
     out = Text()
@@ -154,53 +164,48 @@ def flowers_text(look: Look, seat: int) -> Text | None:
 
 
 def hand_order(look: Look, seat: int) -> tuple[list[Tile], Tile | None]:
-    """A seat's concealed tiles sorted, and the drawn tile kept apart while it may be discarded."""
-    hand = look.game.hand
-    p = hand.players[seat]
-    tiles = p.tiles()
-    drawn = p.last_drawn
-    if (
-        drawn is not None
-        and hand.phase in (Phase.TURN, Phase.HAIDI_TAKEN)
-        and hand.current == seat
-        and drawn in tiles
-    ):
+    """A revealed seat's concealed tiles sorted, and the drawn tile kept apart while it may be discarded."""
+    concealed = look.table.concealed[seat]
+    tiles = list(concealed) if concealed is not None else []
+    drawn = look.table.drawn[seat]
+    if drawn is not None and drawn in tiles:
         tiles.remove(drawn)
         return tiles, drawn
     return tiles, None
 
 
+def has_drawn_apart(look: Look, seat: int) -> bool:
+    """The seat's hand shows a just-drawn tile apart (face up or down)."""
+    return look.table.holds_drawn[seat]
+
+
 def seat_header(look: Look, seat: int, *, compact: bool = False) -> Text:
     """Name line: wind, name, dealer mark, points, whose turn."""
-    game = look.game
-    hand = game.hand
+    table = look.table
     out = Text()
-    turn = not hand.over and seat in game.pending_seats()
+    turn = not table.over and seat in table.pending
     wind_style = Style(bold=True, color="black", bgcolor="#ffd166" if turn else "#9aa0a6")
     out.append(f" {look.wind(seat)} ", style=wind_style)
     out.append(f" {look.names[seat]}", style="bold")
-    if seat == hand.dealer:
+    if seat == table.dealer:
         out.append(" 庄", style="bold #ff6b6b")
-    scores = hand.scores_before[seat] + hand.payments[seat]
-    out.append(f" {scores} pts", style="#cfd8dc")
+    out.append(f" {table.scores[seat]} pts", style="#cfd8dc")
     if turn:
         out.append("  ◀ to act" if not compact else " ◀", style="bold #ffd166")
-    if hand.players[seat].kaigang_locked:
+    if table.kaigang_locked[seat]:
         out.append("  开杠", style="bold #ff6b6b")
     return out
 
 
 def concealed_chunks(look: Look, seat: int) -> list[Text]:
     """A seat's concealed tiles as chunks: face up when shown, else backs."""
-    tiles, drawn = hand_order(look, seat)
-    shown = seat in look.face_up or look.game.hand.over
-    if shown:
+    if look.table.revealed(seat):
+        tiles, drawn = hand_order(look, seat)
         chunks = [look.tile(t) for t in tiles]
         if drawn is not None:
             chunks.append(Text(" ") + look.tile(drawn))
         return chunks
-    n = len(tiles) + (1 if drawn is not None else 0)
-    return [look.back() for _ in range(n)]
+    return [look.back() for _ in range(look.table.hand_sizes[seat])]
 
 
 def action_title(action: Action) -> str:
@@ -247,7 +252,7 @@ def describe_event(ev: Event, look: Look, viewers: frozenset[int]) -> str | None
     name = look.label
     if isinstance(ev, HandStarted):
         d = f"{DICE[ev.dice[0] - 1]}{DICE[ev.dice[1] - 1]}"
-        extra = f", 荒番 {ev.huangfan}" if look.game.rules.uses_huangfan else ""
+        extra = f", 荒番 {ev.huangfan}" if look.table.ruleset.uses_huangfan else ""
         return f"Hand {ev.hand_number}: dealer {look.names[ev.dealer]}, dice {d} = {sum(ev.dice)}{extra}"
     if isinstance(ev, TileDiscarded):
         return f"{name(ev.seat)} discards {look.word(ev.tile)}"
@@ -304,10 +309,7 @@ def describe_event(ev: Event, look: Look, viewers: frozenset[int]) -> str | None
     return None
 
 
-def hand_type_names(family: str) -> dict[str, tuple[str, str]]:
-    """Hand type id → (Chinese, English) for a rule family, from the rules' own tables."""
-    if family == "shanghai":
-        from mahjong_tui.rules.shanghai_scoring import SHANGHAI_HAND_TYPES as types
-    else:
-        from mahjong_tui.rules.changsha_scoring import CHANGSHA_HAND_TYPES as types
-    return {k: (v.zh, v.en) for k, v in types.items()}
+def hand_type_label(ruleset: Ruleset, type_id: str) -> str:
+    """A hand type in a player's words, ``清一色 Pure suit`` (its id when the rule set does not list it)."""
+    ht = ruleset.hand_types.get(type_id)
+    return f"{ht.zh} {ht.en}" if ht is not None else type_id

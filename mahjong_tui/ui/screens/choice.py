@@ -12,7 +12,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from mahjong_tui.engine.actions import Action, ActionKind, KongMode
+from mahjong_tui.engine import Action, ActionKind, KongMode
 
 from ..look import action_title
 

@@ -11,7 +11,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from mahjong_tui.engine.events import (
+from mahjong_tui.engine import (
     BirdDrawn,
     Event,
     GameEnded,
@@ -20,25 +20,26 @@ from mahjong_tui.engine.events import (
     HandStarted,
     InitialWinsDeclared,
     KaigangRevealed,
+    LineKind,
     PlayerWon,
+    Ruleset,
+    WinBy,
 )
-from mahjong_tui.rules.scoring import LineKind, WinBy
 
-from ..driver import HandRecord
-from ..look import DICE, Look, hand_type_names, meld_text
+from ..driver import Standings
+from ..look import DICE, Look, hand_type_label, meld_text
 
 _HOW = {WinBy.SELF_DRAW: "自摸 self-draw", WinBy.DISCARD: "on a discard", WinBy.ROBBED_KONG: "抢杠 robbing a kong"}
 
 
-def standings_table(look: Look, history: list[HandRecord], *, title: str = "Standings") -> Table:
+def standings_table(look: Look, standings: Standings, *, title: str = "Standings") -> Table:
     """One row per hand (payments), then the totals."""
     table = Table(title=title, title_style="bold", expand=False, show_edge=False, pad_edge=False)
     table.add_column("hand", justify="right")
     for s in range(4):
         table.add_column(look.names[s], justify="right")
-    start = look.game.rules.starting_points(look.game.options)
-    table.add_row("start", *[str(start)] * 4, style="#9aa0a6")
-    for rec in history:
+    table.add_row("start", *[str(standings.start)] * 4, style="#9aa0a6")
+    for rec in standings.hands:
         cells = []
         for s in range(4):
             pay = rec.payments[s]
@@ -46,19 +47,17 @@ def standings_table(look: Look, history: list[HandRecord], *, title: str = "Stan
             style = "bold #69f0ae" if pay > 0 else ("#ff8a80" if pay < 0 else "#9aa0a6")
             cells.append(Text(f"{mark}{pay:+d}", style=style))
         table.add_row(str(rec.number), *cells)
-    scores = history[-1].scores if history else tuple(look.game.scores)
-    table.add_row("total", *[Text(str(x), style="bold") for x in scores], end_section=True)
+    table.add_row("total", *[Text(str(x), style="bold") for x in standings.scores], end_section=True)
     return table
 
 
 def hand_summary(look: Look, events: list[Event]) -> RenderableType:
     """The hand's result, the winners' breakdowns and every hand, as one renderable."""
-    game = look.game
-    hand = game.hand
-    names = hand_type_names(game.rules.family)
+    table = look.table
+    rules = table.ruleset
     parts: list[RenderableType] = []
     ended = next((e for e in reversed(events) if isinstance(e, HandEnded)), None)
-    head = Text(f"Hand {hand.hand_number} · {game.rules.zh_name} {game.rules.name}\n", style="bold")
+    head = Text(f"Hand {table.hand_number} · {rules.zh_name} {rules.name}\n", style="bold")
     if ended is None or ended.outcome is HandOutcome.DRAWN:
         head.append("流局 Drawn hand: nobody won", style="bold #ffd166")
     else:
@@ -69,14 +68,14 @@ def hand_summary(look: Look, events: list[Event]) -> RenderableType:
         if isinstance(ev, HandStarted):
             dice = f"{DICE[ev.dice[0] - 1]}{DICE[ev.dice[1] - 1]} = {sum(ev.dice)}"
             line = Text(f"dice {dice}, dealer {look.label(ev.dealer)}")
-            if game.rules.uses_huangfan:
+            if rules.uses_huangfan:
                 line.append(f", 荒番 {ev.huangfan}")
                 if ev.huangfan_from_dice:
                     line.append(f" (dice +{ev.huangfan_from_dice})")
             parts.append(line)
         elif isinstance(ev, InitialWinsDeclared):
             parts.append(Text(f"起手小胡 {look.label(ev.seat)}: " + ", ".join(
-                f"{names.get(t, (t, t))[0]} {names.get(t, (t, t))[1]}" for t in ev.result.types)))
+                hand_type_label(rules, t) for t in ev.result.types)))
         elif isinstance(ev, KaigangRevealed):
             dice = "".join(DICE[d - 1] for d in ev.dice)
             parts.append(Text(f"开杠 {look.label(ev.seat)}: dice {dice} revealed ") + _tiles(look, ev.tiles))
@@ -84,15 +83,15 @@ def hand_summary(look: Look, events: list[Event]) -> RenderableType:
             parts.append(Text("扎鸟 bird ") + look.tile(ev.tile) + Text(f" → {look.label(ev.seat)}"))
     for ev in events:
         if isinstance(ev, PlayerWon):
-            parts.append(_win_block(look, ev, names))
+            parts.append(_win_block(look, ev, rules))
     parts.append(Text(""))
     parts.append(Text("All hands", style="bold"))
     for s in range(4):
         line = Text(f"{look.label(s):<12} ")
-        for t in hand.players[s].tiles():
+        for t in table.concealed[s] or ():
             line.append_text(look.tile(t))
             line.append(" ")
-        for m in hand.players[s].melds:
+        for m in table.melds[s]:
             line.append(" ")
             line.append_text(meld_text(look, m, s))
         parts.append(line)
@@ -130,7 +129,7 @@ def _tiles(look: Look, tiles: tuple[int, ...]) -> Text:
     return out
 
 
-def _win_block(look: Look, ev: PlayerWon, names: dict[str, tuple[str, str]]) -> RenderableType:
+def _win_block(look: Look, ev: PlayerWon, rules: Ruleset) -> RenderableType:
     """A winner's whole hand, the winning tile apart, the types and the breakdown line by line."""
     ctx = ev.context
     res = ev.result
@@ -151,8 +150,7 @@ def _win_block(look: Look, ev: PlayerWon, names: dict[str, tuple[str, str]]) -> 
         hand.append("  花 ")
         hand.append_text(_tiles(look, ctx.flowers))
     types = Text("types: ", style="#9aa0a6")
-    types.append(", ".join(f"{names.get(t, (t, t))[0]} {names.get(t, (t, t))[1]}" for t in res.types) or "—",
-                 style="bold")
+    types.append(", ".join(hand_type_label(rules, t) for t in res.types) or "—", style="bold")
     lines = Table.grid(padding=(0, 2))
     lines.add_column()
     lines.add_column(justify="right")
@@ -175,12 +173,12 @@ class HandEndScreen(Screen[str]):
         Binding("q", "finish('quit')", "Quit"),
     ]
 
-    def __init__(self, look: Look, events: list[Event], history: list[HandRecord]) -> None:
+    def __init__(self, look: Look, events: list[Event], standings: Standings) -> None:
         """The summary of the hand in ``look`` from its ``events``."""
         super().__init__()
         self.look = look
         self.events = events
-        self.history = history
+        self.standings = standings
 
     def compose(self) -> ComposeResult:
         """The summary in a scroll, and the keys."""
@@ -188,7 +186,7 @@ class HandEndScreen(Screen[str]):
             yield Static(hand_summary(self.look, self.events), id="hand-end-body")
             with Horizontal(id="hand-end-tables"):
                 yield Static(payments_table(self.look, self.events) or "", id="hand-end-payments")
-                yield Static(standings_table(self.look, self.history), id="hand-end-standings")
+                yield Static(standings_table(self.look, self.standings), id="hand-end-standings")
             over = game_over_line(self.look, self.events)
             if over is not None:
                 yield Static(over, id="hand-end-over")
@@ -208,16 +206,16 @@ class GameEndScreen(Screen[str]):
         Binding("enter", "finish('quit')", "Quit", show=False),
     ]
 
-    def __init__(self, look: Look, history: list[HandRecord], reason: str) -> None:
+    def __init__(self, look: Look, standings: Standings, reason: str) -> None:
         """Standings after the last hand."""
         super().__init__()
         self.look = look
-        self.history = history
+        self.standings = standings
         self.reason = reason
 
     def compose(self) -> ComposeResult:
         """Ranking, reason, and the per-hand table."""
-        scores = self.history[-1].scores if self.history else tuple(self.look.game.scores)
+        scores = self.standings.scores
         order = sorted(range(4), key=lambda s: -scores[s])
         rank = Table(title="Final standings", title_style="bold", show_edge=False)
         rank.add_column("#", justify="right")
@@ -228,7 +226,7 @@ class GameEndScreen(Screen[str]):
             rank.add_row(str(place), self.look.label(s), str(scores[s]), style="bold #ffd166" if place == 1 else "")
         with VerticalScroll(id="game-end"):
             yield Static(Group(Text(f"Game over: {self.look.seat_names(self.reason)}\n", style="bold"), rank, Text(""),
-                               standings_table(self.look, self.history, title="Every hand")))
+                               standings_table(self.look, self.standings, title="Every hand")))
         yield Footer()
 
     def action_finish(self, answer: str) -> None:

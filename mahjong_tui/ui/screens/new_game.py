@@ -9,11 +9,29 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
-from mahjong_tui.rules import PRESET_FAMILY, family_of, get_ruleset
+from bots import LEVELS
+from mahjong_tui.engine import get_ruleset, ruleset_names
 
-from ..config import BOT_LEVELS, BOT_NAMES, BOT_SPEEDS, DEFAULT_NAMES, GameSetup, SeatSetup
+from ..config import (
+    BOT_NAMES,
+    BOT_SPEEDS,
+    DEFAULT_NAMES,
+    MAX_NAME,
+    MIN_BASE,
+    MIN_HANDS,
+    MIN_POINTS,
+    MIN_SEED,
+    GameSetup,
+    SeatSetup,
+)
 
-_PLAYER_CHOICES = [("human", "human")] + [(f"bot · {lv}", lv) for lv in BOT_LEVELS]
+_PLAYER_CHOICES = [("human", "human")] + [(f"bot · {lv}", lv) for lv in LEVELS]
+
+
+def _base_tooltip() -> str:
+    """Which rule sets the base score is for: ``Shanghai only``."""
+    names = dict.fromkeys(r.en_name for r in map(get_ruleset, ruleset_names()) if r.uses_base_score)
+    return f"{', '.join(names)} only" if names else "no rule set uses it"
 
 
 class NewGameScreen(Screen[GameSetup | None]):
@@ -50,7 +68,7 @@ class NewGameScreen(Screen[GameSetup | None]):
         with Horizontal(classes="field"):
             yield Label("Rules", classes="field-label")
             yield Select(
-                [(f"{name} {get_ruleset(name).zh_name}", name) for name in PRESET_FAMILY],
+                [(f"{name} {get_ruleset(name).zh_name}", name) for name in ruleset_names()],
                 value=s.rules, allow_blank=False, id="rules",
             )
         for i, seat in enumerate(s.seats):
@@ -65,7 +83,7 @@ class NewGameScreen(Screen[GameSetup | None]):
         s = self.setup
         with Horizontal(classes="field"):
             yield Label("Base score 底分", classes="field-label")
-            yield Input(str(s.base), id="base", type="integer", tooltip="Shanghai only")
+            yield Input(str(s.base), id="base", type="integer", tooltip=_base_tooltip())
         with Horizontal(classes="field"):
             yield Label("Starting points", classes="field-label")
             yield Input("" if s.starting_points is None else str(s.starting_points),
@@ -82,15 +100,15 @@ class NewGameScreen(Screen[GameSetup | None]):
             yield Select([(k, k) for k in BOT_SPEEDS], value=s.speed, allow_blank=False, id="speed")
 
     def on_mount(self) -> None:
-        """Base score only matters for Shanghai."""
+        """The base score only for rule sets that score with one."""
         self._rules_changed()
 
     @on(Select.Changed, "#rules")
     def _rules_changed(self) -> None:
-        """Base score only matters for Shanghai."""
+        """The base score only for rule sets that score with one."""
         rules = self.query_one("#rules", Select).value
-        shanghai = isinstance(rules, str) and family_of(rules) == "shanghai"
-        self.query_one("#base", Input).disabled = not shanghai
+        uses_base = isinstance(rules, str) and get_ruleset(rules).uses_base_score
+        self.query_one("#base", Input).disabled = not uses_base
 
     @on(Select.Changed, ".player")
     def _player_changed(self, event: Select.Changed) -> None:
@@ -107,8 +125,8 @@ class NewGameScreen(Screen[GameSetup | None]):
         for i in range(4):
             player = str(self.query_one(f"#player-{i}", Select).value)
             name = self.query_one(f"#name-{i}", Input).value.strip() or f"Seat {i + 1}"
-            if len(name) > 12:
-                raise ValueError(f"seat {i + 1}: a name has at most 12 characters")
+            if len(name) > MAX_NAME:
+                raise ValueError(f"seat {i + 1}: a name has at most {MAX_NAME} characters")
             seats.append(SeatSetup(name, player == "human", player if player != "human" else "normal"))
 
         def number(field: str, label: str, lowest: int) -> int | None:
@@ -124,14 +142,14 @@ class NewGameScreen(Screen[GameSetup | None]):
                 raise ValueError(f"{label} must be at least {lowest}")
             return value
 
-        base = number("base", "base score", 1) or 1
+        base = number("base", "base score", MIN_BASE) or 1
         return GameSetup(
             rules=rules,
             seats=tuple(seats),
             base=base,
-            starting_points=number("points", "starting points", 1),
-            max_hands=number("hands", "hands", 1),
-            seed=number("seed", "seed", 0),
+            starting_points=number("points", "starting points", MIN_POINTS),
+            max_hands=number("hands", "hands", MIN_HANDS),
+            seed=number("seed", "seed", MIN_SEED),
             speed=str(self.query_one("#speed", Select).value),
         )
 

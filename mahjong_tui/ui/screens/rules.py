@@ -13,7 +13,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Markdown, Static
 
-from mahjong_tui.rules import PRESET_FAMILY, get_ruleset
+from mahjong_tui.engine import Ruleset, get_ruleset, ruleset_names
 
 
 def presets_table() -> Table:
@@ -21,7 +21,7 @@ def presets_table() -> Table:
     t = Table(title="Rule sets", title_style="bold", show_edge=False)
     for col in ("preset", "name", "tiles", "wall", "flowers", "extras"):
         t.add_column(col)
-    for name in PRESET_FAMILY:
+    for name in ruleset_names():
         r = get_ruleset(name)
         extras = []
         if r.uses_huangfan:
@@ -39,25 +39,32 @@ def presets_table() -> Table:
     return t
 
 
-def types_table(family: str) -> Table:
-    """Hand types of a family with their descriptions."""
-    if family == "shanghai":
-        from mahjong_tui.rules.shanghai_scoring import SHANGHAI_HAND_TYPES as types
-    else:
-        from mahjong_tui.rules.changsha_scoring import CHANGSHA_HAND_TYPES as types
-    t = Table(title=f"{family.title()} hand types", title_style="bold", show_edge=False, show_header=False)
+def rule_families() -> list[Ruleset]:
+    """One rule set per players' rules page, in the registry's order (presets of one family share theirs)."""
+    out: dict[str, Ruleset] = {}
+    for name in ruleset_names():
+        r = get_ruleset(name)
+        out.setdefault(r.docs_page, r)
+    return list(out.values())
+
+
+def types_table(rules: Ruleset) -> Table:
+    """Hand types of a rule set with their descriptions."""
+    t = Table(title=f"{rules.en_name} hand types", title_style="bold", show_edge=False, show_header=False)
     t.add_column()
     t.add_column()
     t.add_column()
-    for ht in types.values():
+    for ht in rules.hand_types.values():
         t.add_row(Text(ht.zh, style="bold"), ht.en, Text(ht.description, style="#9aa0a6"))
     return t
 
 
-def rules_doc(family: str) -> str | None:
-    """The project's players' rules page for a family, when it has one."""
+def rules_doc(rules: Ruleset) -> str | None:
+    """The project's players' rules page of a rule set, when it has one."""
+    if not rules.docs_page:
+        return None
     try:
-        return resources.files("mahjong_tui.rules").joinpath("docs", f"{family}.md").read_text(encoding="utf-8")
+        return resources.files("mahjong_tui.rules").joinpath("docs", rules.docs_page).read_text(encoding="utf-8")
     except (FileNotFoundError, OSError):
         return None
 
@@ -69,11 +76,14 @@ class RulesScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         """Tables then the documents."""
+        families = rule_families()
+        parts: list[Table | Text] = [presets_table()]
+        for rules in families:
+            parts += [Text(""), types_table(rules)]
         with VerticalScroll(id="rules-card"):
-            yield Static(Group(presets_table(), Text(""), types_table("shanghai"), Text(""),
-                               types_table("changsha"), Text("\nEsc closes", style="#9aa0a6")))
-            for family in ("shanghai", "changsha"):
-                doc = rules_doc(family)
+            yield Static(Group(*parts, Text("\nEsc closes", style="#9aa0a6")))
+            for rules in families:
+                doc = rules_doc(rules)
                 if doc:
                     yield Markdown(doc)
 

@@ -1,8 +1,14 @@
-"""The table: four seats around the wall; people play by keys or the mouse, bots at a set pace."""
+"""The table: four seats around the wall; people play by keys or the mouse, bots at a set pace.
+
+Everything drawn comes from the engine's views: a :class:`~mahjong_tui.engine.TableView`
+revealing the seats the people at the screen may see, and the deciding person's
+:class:`~mahjong_tui.engine.SeatView`. The bots play through the engine's play loop,
+paused before each move worth showing at the chosen speed.
+"""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Sequence
 from time import monotonic
 
 from rich.text import Text
@@ -13,41 +19,34 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, RichLog, Static
 
-from mahjong_tui.engine.actions import Action, ActionKind
-from mahjong_tui.engine.events import Event, HandStarted, OptionRefused, TileDiscarded
-from mahjong_tui.engine.hand import Phase
+from mahjong_tui.engine import (
+    Action,
+    ActionKind,
+    Event,
+    HandStarted,
+    Move,
+    OptionRefused,
+    Phase,
+    SeatView,
+    Stop,
+    TileDiscarded,
+)
 
 from ..config import BOT_SPEEDS, Display
 from ..driver import TableDriver
-from ..look import Look, describe_event, hand_type_names, pack, seat_at
+from ..look import Look, describe_event, flowers_text, meld_text, pack, seat_at, seat_header
 from ..widgets.hand import HandView, hand_tiles
 from ..widgets.river import RiverView
 from ..widgets.seat import CompactSeat, SeatPanel
 from ..widgets.wall import InfoLine, WallRing
-from .choice import ChoiceScreen, choices_for
+from .choice import ChoiceScreen
 from .curtain import CurtainScreen
+from .prompts import CURTAIN_WHY, prompt_choices, prompt_notes, prompt_title
+from .table_keys import TableKeys
 
 FULL = (120, 36)
 SMALLEST = (80, 24)
 _BATCH_SECONDS = 0.05  # bot moves are made at once for this long, then the table is drawn and input read
-
-_KONGS = (ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG)
-_PASS_WORDS = {
-    Phase.HAIDI: "过 Leave the 海底",
-    Phase.HAIDI_TAKEN: "亮 Show the tile (no win)",
-    Phase.INITIAL: "过 Don't declare",
-}
-_CURTAIN_WHY = {
-    Phase.TURN: "your turn",
-    Phase.CLAIM: "a claim on a discard",
-    Phase.ROB: "robbing a kong (抢杠)",
-    Phase.INITIAL: "initial small wins (起手小胡)",
-    Phase.HAIDI: "the last tile (海底)",
-    Phase.HAIDI_TAKEN: "the last tile (海底)",
-    Phase.HAIDI_SHOWN: "a win on the 海底",
-    Phase.KAIGANG_SELF: "the 开杠 tiles",
-    Phase.KAIGANG_CLAIM: "a win on the 开杠 tiles",
-}
 
 
 def layout_for(width: int, height: int) -> str:
@@ -59,7 +58,7 @@ def layout_for(width: int, height: int) -> str:
     return "tiny"
 
 
-class TableScreen(Screen[str]):
+class TableScreen(TableKeys, Screen[str]):
     """The game in play. Answers ``quit`` or ``new`` when the game is left."""
 
     BINDINGS = [
@@ -83,9 +82,10 @@ class TableScreen(Screen[str]):
         super().__init__()
         self.driver = driver
         self.appearance = display
-        self.viewer: int | None = None
+        self.viewer: int | None = None  # the person whose tiles the screen shows
         self.bottom = driver.humans[0] if driver.humans else 0
         self.actor: int | None = None  # the person choosing a discard or a turn action now
+        self.decision: SeatView | None = None  # what the person deciding now sees and may do
         self.selected: int | None = None
         self.last_discard: tuple[int, int] | None = None
         self.fast = False
@@ -94,10 +94,24 @@ class TableScreen(Screen[str]):
         self.private: dict[int, list[str]] = {s: [] for s in range(4)}
         self.hand_events: list[Event] = []
         self._timer: Timer | None = None
+        self._paused: Action | None = None  # the bot move the timer will make
         self._waiting = False  # a dialog or curtain is open for a person
         self._keys_shown: tuple[bool | None, ...] = ()
+        self._moved = 0  # moves made since the table was last drawn, in one run of the play loop
+        self._batch_start = 0.0  # when this run of the play loop began: it yields to input after a while
+        self._delay = 0.0  # the pause before the move the loop stopped at
         if not driver.hotseat:
             self.viewer = driver.humans[0] if driver.humans else None
+
+    @property
+    def waiting(self) -> bool:
+        """A dialog or the curtain is open for a person: play waits for their answer."""
+        return self._waiting
+
+    @property
+    def paused_move(self) -> Action | None:
+        """The bot move waiting for its moment (None: none is)."""
+        return self._paused
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -136,7 +150,7 @@ class TableScreen(Screen[str]):
     def on_mount(self) -> None:
         """Log the hand so far and start play."""
         self.apply_layout(self.app.size.width, self.app.size.height)
-        self.hand_events = list(self.driver.game.hand.events)
+        self.hand_events = list(self.driver.hand_events)
         self.note_events(self.hand_events)
         self.render_table()
         self.call_after_refresh(self.advance)
@@ -168,23 +182,25 @@ class TableScreen(Screen[str]):
         return "full"
 
     # ------------------------------------------------------------------ drawing
+    def revealed(self) -> Sequence[int]:
+        """The seats whose concealed tiles the screen shows: everyone's when only bots play."""
+        if not self.driver.humans:
+            return range(4)  # bots only: the table is for watching
+        return () if self.viewer is None else (self.viewer,)
+
     def look(self) -> Look:
         """What the widgets draw now."""
-        face_up = frozenset() if self.viewer is None else frozenset({self.viewer})
-        if not self.driver.humans:
-            face_up = frozenset(range(4))  # bots only: the table is for watching
         return Look(
-            game=self.driver.game,
+            table=self.driver.table(self.revealed()),
             names=tuple(self.driver.setup.names),
             bottom=self.bottom,
-            face_up=face_up,
             display=self.appearance,
             last_discard=self.last_discard,
             selected=self.selected,
         )
 
     def render_table(self) -> None:
-        """Redraw every part of the table from the engine's state."""
+        """Redraw every part of the table from the engine's view."""
         look = self.look()
         for pos in ("top", "left", "right"):
             self.query_one(f"#seat-{pos}", SeatPanel).show(look, seat_at(pos, self.bottom))
@@ -206,60 +222,45 @@ class TableScreen(Screen[str]):
         """Redraw only the bottom hand and its actions line (a new selection changes nothing else)."""
         look = self.look()
         self.query_one("#hand", HandView).show(look, self.bottom, active=self.actor == self.bottom)
-        self.query_one("#me-actions", Static).update(self._actions_line())
+        self.query_one("#me-actions", Static).update(self._actions_line(look))
 
     def _draw_me(self, look: Look) -> None:
         """The bottom seat's header line and its actions line."""
-        from ..look import flowers_text, meld_text, seat_header
-
         seat = self.bottom
         chunks = [seat_header(look, seat)]
-        p = self.driver.game.hand.players[seat]
         if seat in self.driver.autoplay:
             chunks.append(Text("[autoplay]", style="bold #69f0ae"))
-        if p.flowers:
+        if look.table.flowers[seat]:
             chunks.append(Text(" 花 ", style="#9aa0a6") + (flowers_text(look, seat) or Text()))
-        chunks.extend(Text(" ") + meld_text(look, m, seat) for m in p.melds)
+        chunks.extend(Text(" ") + meld_text(look, m, seat) for m in look.table.melds[seat])
         # Whole melds to a line: a wrapped line never splits one.
         width = self.query_one("#me-header", Static).size.width or 76
         self.query_one("#me-header", Static).update(pack(chunks, max(20, width)))
-        self.query_one("#me-actions", Static).update(self._actions_line())
+        self.query_one("#me-actions", Static).update(self._actions_line(look))
 
-    def _actions_line(self) -> Text:
+    def _actions_line(self, look: Look) -> Text:
         """What the person may do now, or the latest private notice."""
         if self.actor is None:
             if self.fast:
                 return Text("▶▶ fast-forward", style="bold #69f0ae")
             return Text("")
-        out = Text()
+        out = self.turn_line()
         if self.confirm is not None:
-            out.append("You can win (胡)! Enter again discards anyway; w wins.", style="bold #ff6b6b")
             return out
-        legal = self.driver.game.legal_actions(self.actor)
-        kinds = {a.kind for a in legal}
-        parts = ["←→/1-0/click select", "Enter discard", "d drawn tile"]
-        if ActionKind.WIN in kinds:
-            out.append("w 胡 WIN  ", style="bold black on #69f0ae")
-        if kinds & set(_KONGS):
-            out.append("k 杠 kong  ", style="bold #ffd166")
-        out.append(" · ".join(parts), style="#9aa0a6")
-        if self.driver.game.hand.players[self.actor].kaigang_locked:
-            out.append("\n")
-            out.append("开杠: you must discard each tile you draw (d), unless it wins (w)", style="bold #ffd166")
         notes = self.private.get(self.actor) or []
         if notes:
             out.append("\n")
             out.append(f"✕ {notes[-1]}", style="#ff8a80")
         if self.selected is not None:
-            tiles = hand_tiles(self.look(), self.actor)
+            tiles = hand_tiles(look, self.actor)
             if self.selected < len(tiles):
-                refusal = self._discard_refusal(tiles[self.selected])
+                refusal = self.discard_refusal(tiles[self.selected])
                 if refusal:
                     out.append("\n")
                     out.append(f"✕ {refusal}", style="#ff8a80")
         return out
 
-    def note_events(self, events: list[Event]) -> None:
+    def note_events(self, events: Sequence[Event]) -> None:
         """Log events as the people at the screen may see them; keep private notices per seat."""
         log = self.query_one("#log", RichLog)
         humans = frozenset(self.driver.humans)
@@ -271,7 +272,7 @@ class TableScreen(Screen[str]):
                 self.last_discard = None
                 look = self.look()
             if isinstance(ev, TileDiscarded):
-                self.last_discard = (ev.seat, len(self.driver.game.hand.players[ev.seat].river) - 1)
+                self.last_discard = (ev.seat, len(look.table.rivers[ev.seat]) - 1)
             if isinstance(ev, OptionRefused) and ev.seat in humans:
                 self.private[ev.seat].append(ev.reason)
                 if ev.seat not in viewers:
@@ -281,70 +282,73 @@ class TableScreen(Screen[str]):
                 log.write(line)
 
     # ------------------------------------------------------------------ play
-    def advance(self) -> None:
-        """Start whatever comes next: a bot's move, a person's turn or prompt, or the hand's end.
+    def advance(self, resume: Action | None = None) -> None:
+        """Start whatever comes next: bot moves, a person's turn or prompt, or the hand's end.
 
-        Bot moves without a pause (passes, fast-forward, the instant speed) are made at once,
-        one after another, and the table is drawn once after them.
+        The engine's play loop makes the bots' moves. Moves without a pause (passes,
+        fast-forward, the instant speed) are made at once, one after another, and the table
+        is drawn once after them; a move worth showing stops the loop, and ``resume`` makes it
+        when its time has come.
         """
         if self._waiting or self._timer is not None:
             return
-        moved = 0
-        start = monotonic()
-        while True:
-            game = self.driver.game
-            if game.hand.over:
-                self.show_hand_end()
-                return
-            seat = self.driver.next_seat()
-            if seat is None:
-                if moved:
-                    self.render_table()
-                return
-            if not self.driver.is_bot(seat):
-                break
-            action = self.driver.bot_action(seat)
-            quick = action.kind is ActionKind.PASS and game.hand.phase is not Phase.HAIDI
-            delay = 0.0 if (self.fast or quick) else BOT_SPEEDS.get(self.driver.setup.speed, 0.6)
-            if self.driver.hotseat and self.viewer is not None and self.viewer != seat:
-                self.viewer = None
-                moved += 1  # the hidden hand must be drawn now
-            if delay > 0 or monotonic() - start > _BATCH_SECONDS or not self.is_current:
-                if moved:
-                    self.render_table()
-                self._timer = self.set_timer(max(delay, 0.001), lambda a=action: self._bot_move(a))
-                return
-            self._apply(action)
-            moved += 1
-        self.fast = False
-        self.person(seat)
+        self._moved = 0
+        self._batch_start = monotonic()
+        halt = self.driver.play(observe=self._observed, pause=self._pause_before, resume=resume)
+        if halt.why is Stop.HAND_OVER:
+            self.show_hand_end()
+        elif halt.why is Stop.PAUSED:
+            if self._moved:
+                self.render_table()
+            assert halt.action is not None
+            self._paused = halt.action
+            self._timer = self.set_timer(max(self._delay, 0.001), self._bot_move)
+        else:
+            assert halt.seat is not None
+            self.fast = False
+            self.person(halt.seat)
 
-    def _bot_move(self, action: Action) -> None:
-        """Carry out a bot's move (later, if a dialog covers the table)."""
+    def _pause_before(self, seat: int, action: Action) -> bool:
+        """Stop the loop before a bot's move to show it at the chosen speed (or to draw the table and read keys)."""
+        quick = action.kind is ActionKind.PASS and self.driver.table().phase is not Phase.HAIDI
+        self._delay = 0.0 if (self.fast or quick) else BOT_SPEEDS.get(self.driver.setup.speed, 0.6)
+        if self.driver.hotseat and self.viewer is not None and self.viewer != seat:
+            self.viewer = None
+            self._moved += 1  # the hidden hand must be drawn now
+        return self._delay > 0 or monotonic() - self._batch_start > _BATCH_SECONDS or not self.is_current
+
+    def _observed(self, move: Move) -> None:
+        """A bot's move was made: note it (the table is drawn once the loop stops)."""
+        if move.error:
+            self.log.warning(f"seat {move.seat}'s bot {move.error}; {move.action} was made instead")
+        self._moved += 1
+        self._after_move(move.seat, move.events)
+
+    def _bot_move(self) -> None:
+        """Make the paused bot move (later, if a dialog covers the table), and go on."""
         if not self.is_current:
-            self._timer = self.set_timer(0.2, lambda: self._bot_move(action))
+            self._timer = self.set_timer(0.2, self._bot_move)
             return
         self._timer = None
-        if action not in self.driver.game.legal_actions(action.seat):
-            self.advance()
-            return
-        self.act(action)
+        action, self._paused = self._paused, None
+        self.advance(resume=action)
 
     def act(self, action: Action) -> None:
-        """Send an action to the engine, show what happened, and go on."""
-        self._apply(action)
+        """Send a person's action to the engine, show what happened, and go on."""
+        events = self.driver.apply(action)
+        self._after_move(action.seat, events)
         self.render_table()
         self.advance()
 
-    def _apply(self, action: Action) -> None:
-        """Send an action to the engine and log what happened (the caller redraws)."""
+    def _after_move(self, seat: int, events: Sequence[Event]) -> None:
+        """Log what a move did and forget the choice in progress (the caller redraws)."""
         self.actor = None
+        self.decision = None
         self.selected = None
         self.armed = None
         self.confirm = None
-        if action.seat in self.private:
-            self.private[action.seat].clear()
-        events = self.driver.apply(action)
+        if seat in self.private:
+            self.private[seat].clear()
         self.hand_events.extend(events)
         nxt = self.driver.next_seat()
         if self.driver.hotseat and (nxt is None or nxt != self.viewer or self.driver.is_bot(nxt)):
@@ -358,7 +362,7 @@ class TableScreen(Screen[str]):
             self.bottom = seat
             self.render_table()
             self._waiting = True
-            why = _CURTAIN_WHY.get(self.driver.game.hand.phase, "your turn")
+            why = CURTAIN_WHY.get(self.driver.table().phase, "your turn")
             self.app.push_screen(CurtainScreen(self.look().label(seat), why), lambda _: self._lift(seat))
             return
         self._lift(seat)
@@ -368,51 +372,21 @@ class TableScreen(Screen[str]):
         self._waiting = False
         self.viewer = seat
         self.bottom = seat
-        look = self.look()
-        hand = self.driver.game.hand
-        if hand.phase is Phase.TURN:
+        view = self.driver.seat_view(seat)
+        self.decision = view
+        if view.phase is Phase.TURN:
             self.actor = seat
-            tiles = hand_tiles(look, seat)
+            tiles = hand_tiles(self.look(), seat)
             self.selected = len(tiles) - 1 if tiles else None
             self.render_table()
             return
         self.render_table()
-        self.prompt(seat)
+        self.prompt(view)
 
-    def prompt(self, seat: int) -> None:
+    def prompt(self, view: SeatView) -> None:
         """The modal prompt for anything but a turn: claims, robbing, 海底, 开杠 and initial wins."""
-        game = self.driver.game
-        hand = game.hand
-        look = self.look()
-        legal = game.legal_actions(seat)
-        notes = [r.reason for r in hand.refusals_for(seat)]
-        notes.extend(n for n in self.private[seat] if n not in notes)
-        title = Text(f"{look.label(seat)}: ", style="bold")
-        tiles: Text | None = None
-        phase = hand.phase
-        discarder = hand.current
-        if phase is Phase.CLAIM:
-            title.append(f"{look.label(discarder)} discarded {look.word(hand.last_discard or 0)}")
-            tiles = look.tile(hand.last_discard or 0, highlight=True)
-        elif phase is Phase.ROB:
-            title.append(f"{look.label(discarder)} adds {look.word(hand.rob_tile or 0)} to a pong (加杠): rob it?")
-            tiles = look.tile(hand.rob_tile or 0, highlight=True)
-        elif phase in (Phase.KAIGANG_SELF, Phase.KAIGANG_CLAIM):
-            title.append(f"开杠 by {look.label(discarder)} revealed")
-            tiles = Text(" ").join(look.tile(t, highlight=True) for t in hand.kaigang_tiles)
-        elif phase is Phase.HAIDI:
-            title.append("the last tile (海底) is offered to you")
-        elif phase is Phase.HAIDI_TAKEN:
-            title.append("you took the 海底: win on it, or show it")
-            tiles = look.tile(hand.haidi_tile or 0, highlight=True)
-        elif phase is Phase.HAIDI_SHOWN:
-            title.append(f"{look.label(discarder)} shows the 海底")
-            tiles = look.tile(hand.haidi_tile or 0, highlight=True)
-        elif phase is Phase.INITIAL:
-            names = hand_type_names(game.rules.family)
-            types = game.rules.initial_wins(hand.players[seat].counts)
-            title.append("your starting hand has 起手小胡 (initial small wins): ")
-            title.append(", ".join(" ".join(names.get(t, (t, ""))) for t in types), style="bold #ffd166")
+        title, tiles = prompt_title(self.look(), view)
+        notes = prompt_notes(view, self.private[view.seat])
         self._waiting = True
 
         def answered(action: Action | None) -> None:
@@ -423,183 +397,7 @@ class TableScreen(Screen[str]):
                 return
             self.act(action)
 
-        choices = choices_for(legal)
-        if phase in _PASS_WORDS:
-            choices = [replace(c, label=_PASS_WORDS[phase]) if c.action and c.action.kind is ActionKind.PASS else c
-                       for c in choices]
-        self.app.push_screen(ChoiceScreen(title, choices, tiles=tiles, notes=notes), answered)
-
-    # ------------------------------------------------------------------ turn input
-    def _discard_refusal(self, tile: int) -> str | None:
-        """Why the person may not discard ``tile`` now (None: they may)."""
-        if self.actor is None:
-            return None
-        for r in self.driver.game.hand.refusals_for(self.actor):
-            if r.kind is ActionKind.DISCARD and r.tile == tile:
-                return r.reason
-        return None
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Show only the keys that do something now (none of the game's while the table is hidden)."""
-        if self.layout_mode == "tiny" and action not in ("help", "leave"):
-            return False
-        if action in ("discard", "discard_drawn", "move", "pick"):
-            return self.actor is not None
-        if action == "win":
-            return self.actor is not None and any(
-                a.kind is ActionKind.WIN for a in self.driver.game.legal_actions(self.actor)
-            )
-        if action == "kong":
-            return self.actor is not None and any(
-                a.kind in _KONGS for a in self.driver.game.legal_actions(self.actor)
-            )
-        if action == "autoplay":
-            return bool(self.driver.humans) and not self.driver.game.hand.over
-        if action == "summary":
-            return self.driver.game.hand.over
-        if action == "fast_forward":
-            return not self.driver.game.hand.over
-        return True
-
-    def action_move(self, step: int) -> None:
-        """Move the selection."""
-        if self.actor is None:
-            return
-        n = len(hand_tiles(self.look(), self.actor))
-        self.selected = ((self.selected or 0) + step) % n
-        self.armed = None
-        self.confirm = None
-        self.render_hand()
-
-    def action_pick(self, index: int) -> None:
-        """Select a tile by number; the same number again discards it."""
-        if self.actor is None:
-            return
-        n = len(hand_tiles(self.look(), self.actor))
-        if index >= n:
-            return
-        if self.armed == index and self.selected == index:
-            self.action_discard()
-            return
-        self.selected = index
-        self.armed = index
-        self.confirm = None
-        self.render_hand()
-
-    def on_hand_view_tile_clicked(self, message: HandView.TileClicked) -> None:
-        """Click selects; a click on the selected tile discards it."""
-        self.action_pick(message.index)
-
-    def action_discard_drawn(self) -> None:
-        """Discard the tile just drawn (or the last tile)."""
-        if self.actor is None:
-            return
-        tiles = hand_tiles(self.look(), self.actor)
-        if self.selected != len(tiles) - 1:
-            self.selected = len(tiles) - 1
-            self.confirm = None
-        self.action_discard()
-
-    def action_discard(self) -> None:
-        """Discard the selected tile (asking once more when a win is there)."""
-        seat = self.actor
-        if seat is None or self.selected is None:
-            return
-        tiles = hand_tiles(self.look(), seat)
-        if self.selected >= len(tiles):
-            return
-        tile = tiles[self.selected]
-        legal = self.driver.game.legal_actions(seat)
-        action = next((a for a in legal if a.kind is ActionKind.DISCARD and a.tile == tile), None)
-        if action is None:
-            reason = self._discard_refusal(tile) or (
-                "after 开杠 you must discard the tile you drew"
-                if self.driver.game.hand.players[seat].kaigang_locked
-                else f"you can't discard {self.look().word(tile)} now"
-            )
-            self.notify(reason, severity="warning")
-            return
-        if any(a.kind is ActionKind.WIN for a in legal) and self.confirm != action:
-            self.confirm = action
-            self.render_table()
-            return
-        self.act(action)
-
-    def action_win(self) -> None:
-        """Declare the self-drawn win."""
-        if self.actor is None:
-            return
-        win = next((a for a in self.driver.game.legal_actions(self.actor) if a.kind is ActionKind.WIN), None)
-        if win is not None:
-            self.act(win)
-
-    def action_kong(self) -> None:
-        """Declare a kong (a dialog when there is more than one, or 补张/开杠 to choose)."""
-        seat = self.actor
-        if seat is None:
-            return
-        kongs = [a for a in self.driver.game.legal_actions(seat) if a.kind in _KONGS]
-        if not kongs:
-            return
-        if len(kongs) == 1:
-            self.act(kongs[0])
-            return
-
-        def chosen(action: Action | None) -> None:
-            """Carry out the chosen kong."""
-            if action is not None:
-                self.act(action)
-
-        title = Text(f"{self.look().label(seat)}: which kong?", style="bold")
-        self.app.push_screen(ChoiceScreen(title, choices_for(kongs, cancel=True)), chosen)
-
-    def action_fast_forward(self) -> None:
-        """Skip the bots' pauses until a person must decide."""
-        self.fast = not self.fast
-        self.render_table()
-
-    def action_autoplay(self) -> None:
-        """Let the normal bot play the person at the bottom (again to take back)."""
-        seat = self.bottom if self.setup_human(self.bottom) else None
-        if seat is None:
-            return
-        if seat in self.driver.autoplay:
-            self.driver.autoplay.discard(seat)
-            self.notify(f"{self.driver.setup.names[seat]} plays again")
-        else:
-            self.driver.autoplay.add(seat)
-            self.notify(f"autoplay: the normal bot plays {self.driver.setup.names[seat]}")
-            if self.actor == seat:
-                self.actor = None
-                self.selected = None
-                self.confirm = None
-        self.render_table()
-        self.advance()
-
-    def setup_human(self, seat: int) -> bool:
-        """The seat is a person's."""
-        return self.driver.setup.seats[seat].human
-
-    def action_log(self) -> None:
-        """Focus the log to scroll it."""
-        self.query_one("#log", RichLog).focus()
-
-    def action_help(self) -> None:
-        """Show the keys and what the table shows."""
-        from .help import HelpScreen
-
-        self.app.push_screen(HelpScreen())
-
-    def action_leave(self) -> None:
-        """Quit the game (asks first)."""
-        from .help import ConfirmScreen
-
-        def answered(yes: bool | None) -> None:
-            """Carry out the answer."""
-            if yes:
-                self.dismiss("quit")
-
-        self.app.push_screen(ConfirmScreen("Leave this game?"), answered)
+        self.app.push_screen(ChoiceScreen(title, prompt_choices(view), tiles=tiles, notes=notes), answered)
 
     def set_display(self, display: Display) -> None:
         """Redraw with another tile style or palette."""
@@ -630,16 +428,16 @@ class TableScreen(Screen[str]):
                     self.dismiss("new" if choice == "new" else "quit")
 
                 self.app.push_screen(
-                    GameEndScreen(look, self.driver.history, self.driver.game.end_reason), final
+                    GameEndScreen(look, self.driver.standings(), self.driver.game.end_reason), final
                 )
                 return
             self.next_hand()
 
-        self.app.push_screen(HandEndScreen(look, self.hand_events, list(self.driver.history)), after)
+        self.app.push_screen(HandEndScreen(look, self.hand_events, self.driver.standings()), after)
 
     def action_summary(self) -> None:
         """Back to the summary after looking at the ended hand."""
-        if self.driver.game.hand.over:
+        if self.driver.hand_over:
             self._waiting = False
             self.show_hand_end()
 
@@ -647,7 +445,7 @@ class TableScreen(Screen[str]):
         """Deal the next hand and play on."""
         self._waiting = False
         events = self.driver.next_hand()
-        self.hand_events = list(self.driver.game.hand.events)
+        self.hand_events = list(self.driver.hand_events)
         for s in range(4):
             self.private[s].clear()
         self.last_discard = None

@@ -11,9 +11,9 @@ from textual import events
 from textual.message import Message
 from textual.widget import Widget
 
-from mahjong_tui.engine.tiles import Tile
+from mahjong_tui.engine import Tile
 
-from ..look import Look, hand_order
+from ..look import Look, hand_order, has_drawn_apart
 from ..tiles import back_text, face_style, tall_rows
 
 KEY_LABELS = "1234567890"
@@ -22,9 +22,14 @@ GAP = 2  # extra cells before the drawn tile
 
 
 def hand_tiles(look: Look, seat: int) -> list[Tile]:
-    """The tiles in the order shown: sorted, the drawn tile last."""
+    """A revealed seat's tiles in the order shown: sorted, the drawn tile last."""
     tiles, drawn = hand_order(look, seat)
     return tiles + ([drawn] if drawn is not None else [])
+
+
+def hand_length(look: Look, seat: int) -> int:
+    """How many tiles the seat's hand shows, face up or down."""
+    return len(hand_tiles(look, seat)) if look.table.revealed(seat) else look.table.hand_sizes[seat]
 
 
 class HandView(Widget):
@@ -57,15 +62,15 @@ class HandView(Widget):
     def _has_drawn(self) -> bool:
         """The drawn tile is shown apart."""
         assert self.look is not None
-        return hand_order(self.look, self.seat)[1] is not None
+        return has_drawn_apart(self.look, self.seat)
 
     def index_at(self, x: int) -> int | None:
         """The tile under column ``x``, if any."""
         if self.look is None:
             return None
-        tiles = hand_tiles(self.look, self.seat)
-        for i in range(len(tiles)):
-            start = i * CELL + (GAP if self._has_drawn() and i == len(tiles) - 1 else 0)
+        n = hand_length(self.look, self.seat)
+        for i in range(n):
+            start = i * CELL + (GAP if self._has_drawn() and i == n - 1 else 0)
             if start <= x < start + CELL - 1:
                 return i
         return None
@@ -82,16 +87,17 @@ class HandView(Widget):
         if look is None:
             return ""
         display = look.display
-        tiles = hand_tiles(look, self.seat)
+        shown = look.table.revealed(self.seat)
+        # A hidden hand is only its number of tiles: backs, the drawn one apart as the table sees it.
+        tiles: list[Tile | None] = list(hand_tiles(look, self.seat)) if shown else [None] * hand_length(look, self.seat)
         drawn = self._has_drawn()
-        shown = self.seat in look.face_up or look.game.hand.over
         rows = [Text(), Text(), Text(), Text()]
         for i, t in enumerate(tiles):
             lead = " " * (GAP if drawn and i == len(tiles) - 1 else 0)
             for r in rows:
                 r.append(lead)
             selected = self.active and look.selected == i
-            if shown:
+            if t is not None:
                 top, bottom = tall_rows(t, display.style)
                 style = face_style(t, display.palette, highlight=selected)
                 cells = [Text(top, style=style), Text(bottom, style=style)]

@@ -12,7 +12,7 @@ from .base import SeatWidget
 
 def river_chunks(look: Look, seat: int) -> list[Text]:
     """The river's tiles as chunks: claimed tiles dimmed and struck, winning ones in red."""
-    river = look.game.hand.players[seat].river
+    river = look.table.rivers[seat]
     chunks = []
     for i, r in enumerate(river):
         last = look.last_discard == (seat, i) and r.claimed_by is None

@@ -27,7 +27,7 @@ class SeatPanel(SeatWidget):
         if flowers is not None:
             out.append("\n")
             out.append_text(pack([Text("花 ", style="#9aa0a6"), *flowers.split(" ")], width))
-        melds = look.game.hand.players[self.seat].melds
+        melds = look.table.melds[self.seat]
         if melds:
             out.append("\n")
             out.append_text(pack([meld_text(look, m, self.seat) for m in melds], width))
@@ -56,19 +56,18 @@ class CompactSeat(SeatWidget):
         if self.position == "bottom":
             body = pack(river, width - 4, max_lines=2, keep_end=True) if river else Text("—", style="#6b7075")
             return label + Text("\n    ").join(body.split("\n"))
-        p = look.game.hand.players[self.seat]
+        table = look.table
         line = seat_header(look, self.seat, compact=True)
-        if p.flowers:
-            line.append(f" 花{len(p.flowers)}", style="#c39bd3")
-        for m in p.melds:
+        if table.flowers[self.seat]:
+            line.append(f" 花{len(table.flowers[self.seat])}", style="#c39bd3")
+        for m in table.melds[self.seat]:
             line.append(" ")
             line.append_text(meld_text(look, m, self.seat))
-        shown = look.game.hand.over or self.seat in look.face_up
-        if shown:
+        if table.revealed(self.seat):
             line.append(" ")
             line.append_text(pack(concealed_chunks(look, self.seat), 400))
         else:
-            line.append(f" ▒×{sum(p.counts)}", style="#7fb58a")
+            line.append(f" ▒×{table.hand_sizes[self.seat]}", style="#7fb58a")
         line.truncate(width)
         body = pack(river, width - 4, max_lines=2, keep_end=True) if river else Text("—", style="#6b7075")
         out = line

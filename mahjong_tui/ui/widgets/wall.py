@@ -7,8 +7,7 @@ from rich.style import Style
 from rich.text import Text
 from textual.widget import Widget
 
-from mahjong_tui.engine.hand import Phase
-from mahjong_tui.engine.wall import WallView
+from mahjong_tui.engine import Phase, WallView
 
 from ..look import DICE, Look, position_of, seat_at
 
@@ -52,17 +51,17 @@ def _stack(height: int, where: tuple[int, int], view: WallView, cells: int) -> T
 
 def info_lines(look: Look, *, legend: bool = True) -> list[Text]:
     """The centre's facts: rules and hand, 荒番, dice and break, tiles left, turn, last discard."""
-    game = look.game
-    hand = game.hand
-    view = hand.wall_view()
+    table = look.table
+    rules = table.ruleset
+    view = table.wall
     lines = []
-    title = Text(f"{game.rules.zh_name} {game.rules.name}", style="bold")
-    title.append(f"  · hand {hand.hand_number}", style="#cfd8dc")
+    title = Text(f"{rules.zh_name} {rules.name}", style="bold")
+    title.append(f"  · hand {table.hand_number}", style="#cfd8dc")
     lines.append(title)
-    if game.rules.uses_huangfan:
-        hf = Text(f"荒番 {hand.huangfan}", style="bold #ffab40" if hand.huangfan else "#9aa0a6")
-        if hand.huangfan_from_dice:
-            hf.append(f" (dice +{hand.huangfan_from_dice})", style="#9aa0a6")
+    if rules.uses_huangfan:
+        hf = Text(f"荒番 {table.huangfan}", style="bold #ffab40" if table.huangfan else "#9aa0a6")
+        if table.huangfan_from_dice:
+            hf.append(f" (dice +{table.huangfan_from_dice})", style="#9aa0a6")
         lines.append(hf)
     dice = Text(f"dice {DICE[view.dice[0] - 1]}{DICE[view.dice[1] - 1]} = {sum(view.dice)}")
     bseat, bidx = view.break_at
@@ -76,14 +75,13 @@ def info_lines(look: Look, *, legend: bool = True) -> list[Text]:
         left.append("█", style=_TAIL)
         left.append(" tail", style="#9aa0a6")
     lines.append(left)
-    pending = game.pending_seats()
-    if hand.over:
+    if table.over:
         lines.append(Text("hand over", style="bold #ffd166"))
-    elif pending:
+    elif table.pending:
         turn = Text("turn: ", style="#9aa0a6")
-        turn.append(", ".join(look.label(s) for s in pending), style="bold #ffd166")
+        turn.append(", ".join(look.label(s) for s in table.pending), style="bold #ffd166")
         lines.append(turn)
-        lines.append(Text(_PHASE_TEXT.get(hand.phase, ""), style="#9aa0a6"))
+        lines.append(Text(_PHASE_TEXT.get(table.phase, ""), style="#9aa0a6"))
     return lines
 
 
@@ -108,14 +106,14 @@ class WallRing(Widget):
         """Two cells per stack on the top and bottom walls, two columns for the sides."""
         if self.look is None:
             return 40
-        layout = self.look.game.rules.wall_layout
+        layout = self.look.table.wall.layout
         return 2 * max(layout) + 4 + 2
 
     def get_content_height(self, container, viewport, width: int) -> int:  # type: ignore[no-untyped-def]
         """The sides take one row per two stacks."""
         if self.look is None:
             return 11
-        layout = self.look.game.rules.wall_layout
+        layout = self.look.table.wall.layout
         return (max(layout) + 1) // 2 + 2
 
     def render(self) -> RenderableType:
@@ -123,16 +121,17 @@ class WallRing(Widget):
         look = self.look
         if look is None:
             return ""
-        view = look.game.hand.wall_view()
+        view = look.table.wall
         bottom = look.bottom
         s_bottom, s_right, s_top, s_left = (seat_at(p, bottom) for p in ("bottom", "right", "top", "left"))
-        long = max(len(h) for h in view.heights)
+        heights = view.heights  # worked out from the stacks on each read: once
+        long = max(len(h) for h in heights)
         inner_w = 2 * long + 2
         side_rows = (long + 1) // 2
 
         def horizontal(seat: int, reverse: bool) -> Text:
             """A top or bottom wall, two cells a stack."""
-            hs = view.heights[seat]
+            hs = heights[seat]
             idx = list(range(len(hs)))
             if reverse:
                 idx.reverse()
@@ -144,7 +143,7 @@ class WallRing(Widget):
 
         def vertical(seat: int, reverse: bool) -> list[Text]:
             """A side wall, two stacks a row."""
-            hs = view.heights[seat]
+            hs = heights[seat]
             idx = list(range(len(hs)))
             if reverse:
                 idx.reverse()
@@ -202,7 +201,7 @@ class InfoLine(Widget):
         if look is None:
             return ""
         lines = info_lines(look, legend=False)
-        return Text(" · ").join(lines[:-1] if look.game.pending_seats() else lines)
+        return Text(" · ").join(lines[:-1] if look.table.pending else lines)
 
 
 __all__ = ["InfoLine", "WallRing", "position_of"]

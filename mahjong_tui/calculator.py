@@ -1,77 +1,78 @@
-"""``mahjong-tui score``: the hand calculator.
+"""The hand calculator: a situation in JSON checked and scored by the game's own scoring.
 
-Reads one situation (a JSON object) or a batch (a JSON list) from a file or standard
-input, checks it, scores it with the same code the game uses, and prints JSON (or, with
-``--text``, a readable breakdown). Malformed input exits 2 with one line on standard
-error that names the field; nothing here ever shows a traceback.
+``situation_from_json`` checks one situation (the fields of ``FIELD_DOCS``, as in
+``mahjong-tui score --help``) and gives the rule set and its :class:`WinContext`;
+``result_to_json`` and ``format_text`` give the result as the command prints it. A
+malformed situation raises :class:`InputError` with one line that names the field.
 """
 
 from __future__ import annotations
 
 import difflib
 import json
-import sys
-from collections.abc import Callable, Mapping
-from typing import Any, TextIO
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
 
-from mahjong_tui.engine.melds import Meld, MeldError, MeldKind, meld_from_text
-from mahjong_tui.engine.tiles import (
-    NUM_KINDS,
+from mahjong_tui.engine import (
+    HandType,
+    LineKind,
+    Meld,
+    MeldError,
+    MeldKind,
+    Ruleset,
+    ScoreResult,
     Tile,
     TileError,
+    UnknownRules,
+    WinBy,
+    WinContext,
     format_tiles,
-    is_flower,
-    is_honour,
+    get_ruleset,
+    meld_from_text,
     parse_tiles,
+    ruleset_names,
     tile_name,
 )
-from mahjong_tui.rules import UnknownRules, family_of, get_ruleset, score
-from mahjong_tui.rules.scoring import HandType, LineKind, ScoreResult, WinBy, WinContext
+from mahjong_tui.engine.ruleset import RULE_SPECIFIC_INPUTS
+from mahjong_tui.engine.tiles import NUM_KINDS, is_flower, is_honour
 
-USAGE = "usage: mahjong-tui score FILE.json [--text]   (FILE '-' reads standard input)"
-
-EXIT_OK = 0
-EXIT_FAILED = 1  # the scoring code itself failed: a bug, reported in one line
-EXIT_MALFORMED = 2
-
-FIELDS: tuple[str, ...] = (
-    "rules",
-    "winner",
-    "dealer",
-    "hand",
-    "win_tile",
-    "melds",
-    "flowers",
-    "win_by",
-    "discarder",
-    "replacement",
-    "kaigang_discard",
-    "first_turn",
-    "last_tile",
-    "base",
-    "huangfan",
-    "claims",
-    "discarder_ready",
-    "bird",
-    "initial",
-)
+#: every input field: (type, default, meaning), as ``mahjong-tui score --help`` lists them
+FIELD_DOCS: Mapping[str, tuple[str, str, str]] = {
+    "rules": ("string", "required", "a preset: " + ", ".join(ruleset_names())),
+    "winner": ("int 0..3", "required", "the winning seat"),
+    "dealer": ("int 0..3", "0", "the dealer's seat"),
+    "hand": ("tiles", "required", "concealed tiles, without the winning tile"),
+    "win_tile": ("tile", "required", "the tile that completes the hand (not with initial)"),
+    "melds": ("list", "[]", '{"type": chi|pong|kong|added_kong|concealed_kong, "tiles": "234m", "from": seat}'),
+    "flowers": ("tiles", '""', 'Shanghai: flowers collected, e.g. "f1f5" or "f15"'),
+    "win_by": ("string", "self_draw", "self_draw, discard or robbed_kong"),
+    "discarder": ("int 0..3", "-", "required for discard and robbed_kong (the konger)"),
+    "replacement": ("bool", "false", "self-draw on a replacement tile (Shanghai: kong or flower; Changsha: 开杠)"),
+    "kaigang_discard": ("bool", "false", "Changsha: the winning discard came out of an 开杠 (杠上炮)"),
+    "first_turn": ("bool", "false", "the winner's first turn: no discard by the winner, no claim yet"),
+    "last_tile": ("bool", "false", "Changsha: the winning tile is the 海底"),
+    "base": ("int", "1", "Shanghai 底分, the base score"),
+    "huangfan": ("bool", "false", "Shanghai: this hand is a 荒番 hand"),
+    "kaibao": ("bool", "false", "shanghai-lezi: this hand is a 开宝 hand"),
+    "claims": ("4x4 ints", "from melds", "claims[a][b] = discards seat a claimed from seat b (三口, 承包)"),
+    "discarder_ready": ("bool", "false", "Shanghai 三口: the discarder was ready (听牌)"),
+    "bird": ("tile|null", "null", "Changsha 扎鸟 tile; null = no bird was drawn"),
+    "initial": ("bool", "false", "Changsha: score the initial small wins (起手小胡) of hand instead of a win"),
+}
+#: every output field and its meaning
+OUTPUT_DOCS: Mapping[str, str] = {
+    "valid": "true when this is a legal win (for initial: at least one initial type)",
+    "reason": "when not valid: why, in words a player understands",
+    "types": "hand type ids present",
+    "flowers": "Shanghai: the 花 count (without the base 花)",
+    "lezi": "Shanghai: lezi value, 0 for a flower-valued hand",
+    "value": "Shanghai: one share, in points (after base, menqing, cap, 荒番)",
+    "payments": "four ints, seat 0..3, winner positive, sum 0",
+    "explain": "short lines: each type, each flower element, each multiplier, each payment",
+}
+FIELDS: tuple[str, ...] = tuple(FIELD_DOCS)
 MELD_FIELDS: tuple[str, ...] = ("type", "tiles", "from")
-
-# Fields that mean something to one family only; a non-default value under the other
-# family is almost always a mistake (wrong "rules"), so it is refused rather than ignored.
-SHANGHAI_ONLY: Mapping[str, object] = {
-    "flowers": "",
-    "base": 1,
-    "huangfan": False,
-    "claims": None,
-    "discarder_ready": False,
-}
-CHANGSHA_ONLY: Mapping[str, object] = {
-    "kaigang_discard": False,
-    "last_tile": False,
-    "bird": None,
-    "initial": False,
-}
 
 _TYPE_NAMES = {dict: "an object", list: "a list", str: "a string", bool: "true/false", int: "an integer"}
 
@@ -140,10 +141,11 @@ def _no_flowers(tiles: list[Tile], name: str) -> None:
         raise InputError(f"{name}: flowers ({format_tiles(flowers)}) go in the 'flowers' field")
 
 
-def _no_honours(tiles: list[Tile], name: str) -> None:
+def _tiles_of(ruleset: Ruleset, tiles: list[Tile], name: str) -> None:
+    """Refuse tiles the rule set does not play with (honours in Changsha)."""
     honours = [t for t in tiles if is_honour(t)]
-    if honours:
-        raise InputError(f"{name}: Changsha has no honour tiles ({format_tiles(honours)})")
+    if honours and not ruleset.honours:
+        raise InputError(f"{name}: {ruleset.en_name} has no honour tiles ({format_tiles(honours)})")
 
 
 def _get(data: Mapping[str, Any], name: str, default: object = None) -> object:
@@ -155,21 +157,32 @@ def _get(data: Mapping[str, Any], name: str, default: object = None) -> object:
 # --------------------------------------------------------------------------- the situation
 
 
-def situation_from_json(data: object) -> WinContext:
-    """Check one JSON situation and build its WinContext; InputError names what is wrong."""
+@dataclass(frozen=True, slots=True)
+class Situation:
+    """A checked situation: the rule set it is scored under, and the scoring input."""
+
+    ruleset: Ruleset
+    context: WinContext
+
+    def score(self) -> ScoreResult:
+        """The result, from the same scoring the game uses."""
+        return self.ruleset.score(self.context)
+
+
+def situation_from_json(data: object) -> Situation:
+    """Check one JSON situation and build it; InputError names what is wrong."""
     if not isinstance(data, dict):
         raise InputError(f"input: a situation must be a JSON object, got {_kind(data)}")
     _check_field_names(data, FIELDS, "")
 
     if data.get("rules") is None:
-        raise InputError("rules: required (shanghai, shanghai-qq or changsha)")
+        raise InputError(f"rules: required ({', '.join(ruleset_names())})")
     rules = _str(data["rules"], "rules")
     try:
-        family = family_of(rules)
+        ruleset = get_ruleset(rules)
     except UnknownRules as e:
         raise InputError(f"rules: {e}") from None
-    changsha = family == "changsha"
-    _check_family_fields(data, family)
+    _check_rule_fields(data, ruleset)
 
     initial = _bool(_get(data, "initial", False), "initial")
     if "winner" not in data or data["winner"] is None:
@@ -181,10 +194,9 @@ def situation_from_json(data: object) -> WinContext:
         raise InputError("hand: required (the concealed tiles, without the winning tile)")
     hand = _tiles(data["hand"], "hand")
     _no_flowers(hand, "hand")
-    if changsha:
-        _no_honours(hand, "hand")
+    _tiles_of(ruleset, hand, "hand")
 
-    melds = _melds(_get(data, "melds", []), winner, changsha)
+    melds = _melds(_get(data, "melds", []), winner, ruleset)
     if initial and melds:
         raise InputError("melds: there are no melds right after the deal (initial)")
 
@@ -202,8 +214,7 @@ def situation_from_json(data: object) -> WinContext:
             raise InputError("win_tile: required (the tile that completes the hand)")
         win_tile = _one_tile(raw_win, "win_tile")
         _no_flowers([win_tile], "win_tile")
-        if changsha:
-            _no_honours([win_tile], "win_tile")
+        _tiles_of(ruleset, [win_tile], "win_tile")
         want = 13 - 3 * len(melds)
         if len(hand) != want:
             raise InputError(
@@ -243,16 +254,16 @@ def situation_from_json(data: object) -> WinContext:
     if base < 1:
         raise InputError(f"base: the base score must be at least 1, got {base}")
     huangfan = _bool(_get(data, "huangfan", False), "huangfan")
+    kaibao = _bool(_get(data, "kaibao", False), "kaibao")
     claims = _claims(_get(data, "claims"), winner, melds)
     discarder_ready = _bool(_get(data, "discarder_ready", False), "discarder_ready")
     bird: Tile | None = None
     if _get(data, "bird") is not None:
         bird = _one_tile(data["bird"], "bird")
         _no_flowers([bird], "bird")
-        _no_honours([bird], "bird")
+        _tiles_of(ruleset, [bird], "bird")
 
-    return WinContext(
-        rules=rules,
+    context = WinContext(
         winner=winner,
         concealed=tuple(hand),
         win_tile=win_tile,
@@ -267,11 +278,13 @@ def situation_from_json(data: object) -> WinContext:
         last_tile=last_tile,
         base=base,
         huangfan=huangfan,
+        kaibao=kaibao,
         claims=claims,
         discarder_ready=discarder_ready,
         bird=bird,
         initial=initial,
     )
+    return Situation(ruleset, context)
 
 
 def _check_field_names(data: Mapping[str, Any], known: tuple[str, ...], where: str) -> None:
@@ -283,15 +296,18 @@ def _check_field_names(data: Mapping[str, Any], known: tuple[str, ...], where: s
             raise InputError(f"{where}{key}: unknown field{hint}")
 
 
-def _check_family_fields(data: Mapping[str, Any], family: str) -> None:
-    other, label = (CHANGSHA_ONLY, "Changsha") if family == "shanghai" else (SHANGHAI_ONLY, "Shanghai")
-    for name, default in other.items():
+def _check_rule_fields(data: Mapping[str, Any], ruleset: Ruleset) -> None:
+    """A rule-specific field the rule set does not read is almost always a mistake (wrong "rules")."""
+    for name, default in RULE_SPECIFIC_INPUTS.items():
         value = data.get(name)
-        if value is not None and value != default:
-            raise InputError(f"{name}: only used by {label} rules, not by {data['rules']!r}")
+        if value is None or value == default or name in ruleset.score_inputs:
+            continue
+        users = [n for n in ruleset_names() if name in get_ruleset(n).score_inputs]
+        where = f"only used by {' and '.join(users)} rules" if users else "not used by any rule set"
+        raise InputError(f"{name}: {where}, not by {data['rules']!r}")
 
 
-def _melds(value: object, winner: int, changsha: bool) -> list[Meld]:
+def _melds(value: object, winner: int, ruleset: Ruleset) -> list[Meld]:
     if not isinstance(value, list):
         raise InputError(f"melds: must be a list, got {_kind(value)}")
     if len(value) > 4:
@@ -309,8 +325,7 @@ def _melds(value: object, winner: int, changsha: bool) -> list[Meld]:
         if raw.get("tiles") is None:
             raise InputError(f'{name}.tiles: required, e.g. "234m"')
         tiles = _tiles(raw["tiles"], f"{name}.tiles")
-        if changsha:
-            _no_honours(tiles, f"{name}.tiles")
+        _tiles_of(ruleset, tiles, f"{name}.tiles")
         try:
             kind = MeldKind(kind_text)
         except ValueError:
@@ -412,23 +427,19 @@ def _claims(value: object, winner: int, melds: list[Meld]) -> tuple[tuple[int, .
 # --------------------------------------------------------------------------- output
 
 
-def result_to_json(ctx: WinContext, result: ScoreResult) -> dict[str, object]:
-    """The spec's output object; Changsha results carry 0 in the Shanghai-only fields."""
-    shanghai = family_of(ctx.rules) == "shanghai"
+def result_to_json(situation: Situation, result: ScoreResult) -> dict[str, object]:
+    """The spec's output object; rule sets that count no 花 carry 0 in the 花 fields."""
+    hua = situation.ruleset.scores_hua
     return {
         "valid": result.valid,
         "reason": result.reason,
         "types": list(result.types),
-        "flowers": result.flowers if shanghai else 0,
-        "lezi": result.lezi if shanghai else 0,
-        "value": result.value if shanghai else 0,
+        "flowers": result.flowers if hua else 0,
+        "lezi": result.lezi if hua else 0,
+        "value": result.value if hua else 0,
         "payments": list(result.payments),
         "explain": result.explain,
     }
-
-
-def _hand_types(family: str) -> Mapping[str, HandType]:
-    return get_ruleset(family).hand_types
 
 
 _SECTIONS: tuple[tuple[str, tuple[LineKind, ...]], ...] = (
@@ -439,20 +450,21 @@ _SECTIONS: tuple[tuple[str, tuple[LineKind, ...]], ...] = (
 )
 
 
-def format_text(ctx: WinContext, result: ScoreResult) -> str:
+def format_text(situation: Situation, result: ScoreResult) -> str:
     """A readable breakdown of one scored situation, English with the Chinese under it."""
-    family = family_of(ctx.rules)
+    ctx = situation.context
+    ruleset = situation.ruleset
     melds = " ".join(f"[{m.kind.value} {m.notation()}]" for m in ctx.melds)
     win = f" + {tile_name(ctx.win_tile)}" if ctx.win_tile is not None else ""
     flowers = f" {format_tiles(ctx.flowers)}" if ctx.flowers else ""
     what = "initial small wins of" if ctx.initial else "win by"
-    out = [f"{ctx.rules}: {what} seat {ctx.winner}: {format_tiles(ctx.concealed)}{win} {melds}{flowers}".rstrip()]
+    out = [f"{ruleset.name}: {what} seat {ctx.winner}: {format_tiles(ctx.concealed)}{win} {melds}{flowers}".rstrip()]
     if not result.valid:
         out.append(f"Not a win: {result.reason}")
         return "\n".join(out)
-    names = _hand_types(family)
+    names: Mapping[str, HandType] = ruleset.hand_types
     out.append("Types: " + ", ".join(f"{names[t].zh} {t}" if t in names else t for t in result.types))
-    if family == "shanghai":
+    if ruleset.scores_hua:
         out.append(f"花 {result.flowers} · lezi {result.lezi} · one share {result.value}")
     out.append("Payments: " + ", ".join(f"seat {s} {p:+d}" for s, p in enumerate(result.payments)))
     for title, kinds in _SECTIONS:
@@ -482,140 +494,3 @@ def dumps(value: object, ascii_only: bool = False, level: int = 0) -> str:
     ):
         return "[\n" + ",\n".join(f"{pad}{dumps(v, ascii_only, level + 1)}" for v in value) + f"\n{end}]"
     return json.dumps(value, ensure_ascii=ascii_only, separators=(", ", ": "))
-
-
-# --------------------------------------------------------------------------- command
-
-
-def _score_one(data: object) -> tuple[WinContext, ScoreResult]:
-    ctx = situation_from_json(data)
-    return ctx, score(ctx)
-
-
-def _failure(e: Exception) -> str:
-    if isinstance(e, ImportError):
-        return f"rules: this rule family's scoring is not available ({e})"
-    return f"scoring failed: {type(e).__name__}: {e}".splitlines()[0]
-
-
-def _read(path: str, stdin: TextIO) -> str:
-    if path == "-":
-        return stdin.read()
-    try:
-        with open(path, encoding="utf-8-sig") as f:
-            return f.read()
-    except OSError as e:
-        raise InputError(f"{path}: cannot read: {e.strerror or e}") from None
-    except UnicodeDecodeError:
-        raise InputError(f"{path}: not UTF-8 text") from None
-
-
-def _write(stream: TextIO, text: str, fallback: Callable[[], str]) -> None:
-    try:
-        stream.write(text + "\n")
-    except UnicodeEncodeError:
-        stream.write(fallback() + "\n")
-
-
-def _one_line(message: str) -> str:
-    return " ".join(message.split())
-
-
-def run_score(argv: list[str], stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
-    """Run ``mahjong-tui score FILE.json [--text]``; return the exit status."""
-    stdin = sys.stdin if stdin is None else stdin
-    stdout = sys.stdout if stdout is None else stdout
-    stderr = sys.stderr
-    text_mode = False
-    paths: list[str] = []
-    for arg in argv:
-        if arg == "--text":
-            text_mode = True
-        elif arg in ("-h", "--help"):
-            stdout.write(USAGE + "\n")
-            return EXIT_OK
-        elif arg.startswith("-") and arg != "-":
-            stderr.write(f"score: unknown option {arg!r}; {USAGE}\n")
-            return EXIT_MALFORMED
-        else:
-            paths.append(arg)
-    if len(paths) != 1:
-        what = "a FILE.json (or '-')" if not paths else "one FILE.json only"
-        stderr.write(f"score: needs {what}; {USAGE}\n")
-        return EXIT_MALFORMED
-
-    try:
-        raw = _read(paths[0], stdin)
-    except InputError as e:
-        stderr.write(_one_line(str(e)) + "\n")
-        return EXIT_MALFORMED
-    try:
-        data = json.loads(raw)
-    except json.JSONDecodeError as e:
-        stderr.write(f"input: not valid JSON: {e.msg} at line {e.lineno} column {e.colno}\n")
-        return EXIT_MALFORMED
-    except (ValueError, RecursionError) as e:
-        stderr.write(_one_line(f"input: not valid JSON: {e}") + "\n")
-        return EXIT_MALFORMED
-
-    if isinstance(data, list):
-        return _run_batch(data, text_mode, stdout, stderr)
-
-    try:
-        ctx, result = _score_one(data)
-    except InputError as e:
-        stderr.write(_one_line(str(e)) + "\n")
-        return EXIT_MALFORMED
-    except Exception as e:  # a bug must still end in one line, not a traceback
-        stderr.write(_one_line(_failure(e)) + "\n")
-        return EXIT_FAILED
-    if text_mode:
-        text = format_text(ctx, result)
-        _write(stdout, text, lambda: text.encode("ascii", "backslashreplace").decode("ascii"))
-    else:
-        obj = result_to_json(ctx, result)
-        _write(
-            stdout,
-            dumps(obj),
-            lambda: dumps(obj, ascii_only=True),
-        )
-    return EXIT_OK
-
-
-def _run_batch(items: list[object], text_mode: bool, stdout: TextIO, stderr: TextIO) -> int:
-    outputs: list[dict[str, object]] = []
-    texts: list[str] = []
-    malformed: list[str] = []
-    failed: list[str] = []
-    for i, item in enumerate(items):
-        try:
-            ctx, result = _score_one(item)
-        except InputError as e:
-            message = _one_line(str(e))
-            malformed.append(f"item {i}: {message}")
-            outputs.append({"error": message})
-            texts.append(f"#{i}: error: {message}")
-            continue
-        except Exception as e:  # reported in place, like malformed input
-            message = _one_line(_failure(e))
-            failed.append(f"item {i}: {message}")
-            outputs.append({"error": message})
-            texts.append(f"#{i}: error: {message}")
-            continue
-        outputs.append(result_to_json(ctx, result))
-        texts.append(f"#{i}: {format_text(ctx, result)}")
-    if text_mode:
-        text = "\n\n".join(texts)
-        _write(stdout, text, lambda: text.encode("ascii", "backslashreplace").decode("ascii"))
-    else:
-        _write(
-            stdout,
-            dumps(outputs),
-            lambda: dumps(outputs, ascii_only=True),
-        )
-    problems = malformed or failed
-    if problems:
-        stderr.write(f"input: {len(problems)} of {len(items)} items could not be scored; first: {problems[0]}\n")
-    if malformed:
-        return EXIT_MALFORMED
-    return EXIT_FAILED if failed else EXIT_OK

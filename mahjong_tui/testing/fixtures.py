@@ -1,16 +1,32 @@
 """Seeded positions for screenshots and tests: games played on by a simple fixed policy.
 
-Nothing here decides anything in a real game; it only moves seeded games forward to a
-moment worth showing (a table in mid-hand, a claim prompt, a hand's end).
+Nothing here decides anything in a real game; it only moves seeded games forward, through
+the engine's play loop, to a moment worth showing (a table in mid-hand, a claim prompt, a
+hand's end, the 开杠 choice).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from mahjong_tui.engine.actions import Action, ActionKind
-from mahjong_tui.engine.game import Game
-from mahjong_tui.engine.view import SeatView
+from mahjong_tui.engine import (
+    Action,
+    ActionKind,
+    Game,
+    Phase,
+    RiggedDeal,
+    SeatView,
+    Stop,
+    TableView,
+    parse_tile,
+    play_until_decision,
+    table_view,
+)
+
+if TYPE_CHECKING:
+    from mahjong_tui.ui.app import MahjongApp
+    from mahjong_tui.ui.config import Display
 
 _PREFERENCE = (
     ActionKind.WIN,
@@ -67,51 +83,67 @@ def demo_bot_factory(level: str, seat: int, seed: int) -> DemoBot:
 
 
 def play_until(game: Game, stop: Callable[[Game], bool], *, limit: int = 5000) -> bool:
-    """Apply demo moves for every seat until ``stop(game)`` holds (False if it never does)."""
-    for _ in range(limit):
-        if stop(game):
-            return True
-        if game.hand.over:
-            if game.over:
-                return False
-            game.next_hand()
-            continue
-        seat = game.pending_seats()[0]
-        game.apply(demo_choice(game.legal_actions(seat), game.hand.players[seat].counts))
-    return stop(game)
+    """Play the demo policy for every seat until ``stop(game)`` holds before a move (False if it never does).
+
+    ``limit`` bounds the moves made, hand after hand.
+    """
+    players = {seat: DemoBot(seat) for seat in range(4)}
+    moves = 0
+
+    def counted(_move: object) -> None:
+        """Count a move."""
+        nonlocal moves
+        moves += 1
+
+    while True:
+        halt = play_until_decision(
+            game, players, observe=counted, pause=lambda seat, action: moves >= limit or stop(game)
+        )
+        if halt.why is Stop.PAUSED:
+            return stop(game)
+        if game.over:
+            return False
+        game.next_hand()
+
+
+def table(game: Game) -> TableView:
+    """What everyone sees of the game's current hand."""
+    return table_view(game.hand)
 
 
 def discards(game: Game) -> int:
     """Tiles discarded so far in the current hand."""
-    return sum(len(p.river) for p in game.hand.players)
+    return sum(len(river) for river in table(game).rivers)
 
 
 def mid_hand(rules: str, seed: int, seat: int = 0, *, at_least: int = 24) -> Game:
     """A game where ``seat`` is to discard after at least ``at_least`` discards this hand."""
-    from mahjong_tui.engine.hand import Phase
+
+    def ready(g: Game) -> bool:
+        """The seat's turn, well into a hand with a meld on the table."""
+        view = table(g)
+        return (
+            not view.over
+            and view.phase is Phase.TURN
+            and view.current == seat
+            and sum(map(len, view.rivers)) >= at_least
+            and any(view.melds)
+        )
 
     for s in range(seed, seed + 50):
         game = Game(rules, s)
-        ok = play_until(
-            game,
-            lambda g: not g.hand.over
-            and g.hand.phase is Phase.TURN
-            and g.hand.current == seat
-            and discards(g) >= at_least
-            and any(p.melds for p in g.hand.players),
-        )
-        if ok:
+        if play_until(game, ready):
             return game
     raise RuntimeError(f"no mid-hand position found for {rules} from seed {seed}")
 
 
 def claim_prompt(rules: str, seed: int, seat: int = 0) -> Game:
     """A game where ``seat`` may claim the last discard with a pong or a chi."""
-    from mahjong_tui.engine.hand import Phase
 
     def ready(g: Game) -> bool:
         """The seat is first to answer a pong or chi."""
-        if g.hand.over or g.hand.phase is not Phase.CLAIM or seat not in g.pending_seats():
+        view = table(g)
+        if view.over or view.phase is not Phase.CLAIM or seat not in view.pending:
             return False
         kinds = {a.kind for a in g.legal_actions(seat)}
         return discards(g) >= 8 and bool(kinds & {ActionKind.PONG, ActionKind.CHI})
@@ -128,42 +160,41 @@ def claim_prompt(rules: str, seed: int, seat: int = 0) -> Game:
 
 def hand_won(rules: str, seed: int, seat: int = 0) -> Game:
     """A game where ``seat`` may win now (a self-draw on its turn, or on a discard)."""
+
+    def ready(g: Game) -> bool:
+        """The seat is first to decide, and may win."""
+        pending = g.pending_seats()
+        return bool(pending) and pending[0] == seat and any(a.kind is ActionKind.WIN for a in g.legal_actions(seat))
+
     for s in range(seed, seed + 200):
         game = Game(rules, s)
-        if play_until(
-            game,
-            lambda g: not g.hand.over
-            and seat in g.pending_seats()
-            and g.pending_seats()[0] == seat
-            and any(a.kind is ActionKind.WIN for a in g.legal_actions(seat)),
-        ):
+        if play_until(game, ready):
             return game
     raise RuntimeError(f"no winning position found for {rules} from seed {seed}")
 
 
-def demo_app(game: Game, *, humans: int = 1, display: object | None = None):  # -> MahjongApp
-    """The table app on ``game`` with people in the first ``humans`` seats and demo bots elsewhere."""
-    from .app import MahjongApp
-    from .config import Display, quick_setup
-
-    setup = quick_setup(game.rules.name, humans, "normal", game.seed, speed="instant")
-    look = display if isinstance(display, Display) else Display()
-    return MahjongApp(setup, game=game, display=look, bot_factory=demo_bot_factory)
-
-
 def kaigang_prompt() -> Game:
     """A Changsha game where seat 0, ready with 五万×3, may 补张 or 开杠 the dealer's fourth 五万."""
-    from mahjong_tui.engine.scenario import scripted_hand
-    from mahjong_tui.engine.tiles import parse_tile
-
-    game = Game("changsha", 1)
-    hands = [
-        "5m5m5m1p2p3p4p5p6p7s8s9s2s",
-        "2m4m6m8m1p3p5p7p1s3s5s7s9s",
-        "1m3m6m9m2p4p6p8p2s4s6s8s1s",
-        "5m1m3m7m9m1p9p8p2s3s6s4s9s7p",
-    ]
-    game.hand = scripted_hand("changsha", hands, dealer=3, options=game.options, tail="1m3m4m6m7m8m4s6s8s9s7p9p")
-    game.hand.scores_before = tuple(game.scores)
+    deal = RiggedDeal(
+        hands=(
+            "5m5m5m1p2p3p4p5p6p7s8s9s2s",
+            "2m4m6m8m1p3p5p7p1s3s5s7s9s",
+            "1m3m6m9m2p4p6p8p2s4s6s8s1s",
+            "5m1m3m7m9m1p9p8p2s3s6s4s9s7p",
+        ),
+        tail="1m3m4m6m7m8m4s6s8s9s7p9p",
+        dealer=3,
+        dice=(3, 4),
+    )
+    game = Game("changsha", 1, rigged=deal)
     game.apply(Action(3, ActionKind.DISCARD, parse_tile("5m")))
     return game
+
+
+def demo_app(game: Game, *, humans: int = 1, display: Display | None = None) -> MahjongApp:
+    """The table app on ``game`` with people in the first ``humans`` seats and demo bots elsewhere."""
+    from mahjong_tui.ui.app import MahjongApp
+    from mahjong_tui.ui.config import Display, quick_setup
+
+    setup = quick_setup(game.rules.name, humans, "normal", game.seed, speed="instant")
+    return MahjongApp(setup, game=game, display=display or Display(), bot_factory=demo_bot_factory)

@@ -1,9 +1,9 @@
-"""What scoring takes and gives, shared by every rule set.
+"""What scoring takes and gives: part of the contract between the engine and a rule set.
 
-The engine builds a :class:`WinContext` at the end of a hand; ``mahjong-tui score``
-builds the same from JSON. Each rule set turns it into a :class:`ScoreResult`: valid or
-not (with a reason a player understands), the hand types, and a line-by-line breakdown
-(:class:`ScoreLine`) the table and the calculator both show.
+The engine builds a :class:`WinContext` for every win it considers; ``mahjong-tui score``
+builds the same from JSON. A rule set's ``score`` turns it into a :class:`ScoreResult`:
+valid or not (with a reason a player understands), the hand types, and a line-by-line
+breakdown (:class:`ScoreLine`) the table and the calculator both show.
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from mahjong_tui.engine.melds import Meld
-from mahjong_tui.engine.tiles import Tile, number_of
+from .melds import Meld
+from .tiles import Tile, number_of
 
 
 class WinBy(StrEnum):
@@ -42,7 +42,6 @@ class WinContext:
     ignored by it.
     """
 
-    rules: str
     winner: int
     concealed: tuple[Tile, ...]
     win_tile: Tile | None
@@ -57,6 +56,7 @@ class WinContext:
     last_tile: bool = False
     base: int = 1
     huangfan: bool = False
+    kaibao: bool = False
     claims: tuple[tuple[int, ...], ...] | None = None
     discarder_ready: bool = False
     bird: Tile | None = None

@@ -1,0 +1,14 @@
+"""The subcommands of ``mahjong-tui``, one module each, every one on ``argparse``.
+
+Each module has ``parser()`` (its options) and ``run(argv) -> int`` (the exit status).
+Bad arguments are one line on standard error and exit 2 (:class:`OneLineParser`).
+"""
+
+from __future__ import annotations
+
+#: command → (module under this package, one line for the help)
+COMMANDS: dict[str, tuple[str, str]] = {
+    "play": ("play", "start a game at the table directly (mahjong-tui play --help)"),
+    "score": ("score", "score a hand: mahjong-tui score FILE.json [--text]"),
+    "simulate": ("simulate", "bots play each other headless (mahjong-tui simulate --help)"),
+}

@@ -1,0 +1,82 @@
+"""``mahjong-tui play``: straight to the table, without the new game screen.
+
+    mahjong-tui play --rules changsha --humans 2 --bots hard --seed 7 [--names Ann,Bo] \\
+        [--base 2] [--points 500] [--hands 8] [--speed fast] [--tiles plain] [--colours colourblind]
+
+The options are held to the new game screen's limits. Exit status: the app's, or 2 for
+bad arguments (one line on standard error). The UI (Textual) is imported only to run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from bots import LEVELS
+from mahjong_tui.engine import ruleset_names
+from mahjong_tui.ui.config import (
+    BOT_SPEEDS,
+    MAX_HUMANS,
+    MAX_NAME,
+    MIN_BASE,
+    MIN_HANDS,
+    MIN_POINTS,
+    MIN_SEED,
+    Palette,
+    SetupError,
+    TileStyle,
+)
+
+from .parser import OneLineParser, one_of, whole_number
+
+
+def _names(text: str) -> list[str]:
+    """An argparse type: comma-separated names, seat 1 first, each short enough for a seat's header."""
+    names = [n.strip() for n in text.split(",")] if text else []
+    if len(names) > 4:
+        raise argparse.ArgumentTypeError(f"at most four names (one per seat), got {len(names)}")
+    for name in names:
+        if len(name) > MAX_NAME:
+            raise argparse.ArgumentTypeError(f"a name has at most {MAX_NAME} characters: {name!r}")
+    return names
+
+
+def parser() -> OneLineParser:
+    """Options of ``mahjong-tui play``."""
+    p = OneLineParser(prog="mahjong-tui play", description="Start a game at the table directly.")
+    rules, speeds = ruleset_names(), tuple(BOT_SPEEDS)
+    styles, palettes = tuple(s.value for s in TileStyle), tuple(c.value for c in Palette)
+    p.add_argument("--rules", default="shanghai", type=one_of(rules, "rules"),
+                   help=f"rule set preset: {', '.join(rules)}")
+    p.add_argument("--humans", type=whole_number(0, MAX_HUMANS), default=1,
+                   help=f"people at this terminal, 0-{MAX_HUMANS} (seats 1..n)")
+    p.add_argument("--bots", default="normal", type=one_of(LEVELS, "bot level"),
+                   help=f"level of the bot seats: {', '.join(LEVELS)}")
+    p.add_argument("--seed", type=whole_number(MIN_SEED), default=None, help="seed for a repeatable game")
+    p.add_argument("--names", type=_names, default=[],
+                   help=f"comma-separated names, seat 1 first (at most {MAX_NAME} characters each)")
+    p.add_argument("--base", type=whole_number(MIN_BASE), default=1,
+                   help="base score 底分 (rule sets that score with one)")
+    p.add_argument("--points", type=whole_number(MIN_POINTS), default=None, help="starting points")
+    p.add_argument("--hands", type=whole_number(MIN_HANDS), default=None, help="stop after this many hands")
+    p.add_argument("--speed", default="normal", type=one_of(speeds, "bot speed"),
+                   help=f"bot speed: {', '.join(speeds)}")
+    p.add_argument("--tiles", default="chinese", type=one_of(styles, "tile style"),
+                   help=f"tile style: {', '.join(styles)}")
+    p.add_argument("--colours", default="standard", type=one_of(palettes, "palette"),
+                   help=f"palette: {', '.join(palettes)}")
+    return p
+
+
+def run(argv: list[str]) -> int:
+    """``mahjong-tui play ARGS``: check the options, then run the table; the exit status."""
+    ns = parser().parse_args(argv)
+    from mahjong_tui.ui.app import run as run_app  # Textual only now: the other commands never load it
+
+    try:
+        return run_app(ns.rules, ns.humans, ns.bots, ns.seed, names=ns.names or None, base=ns.base,
+                       starting_points=ns.points, max_hands=ns.hands, speed=ns.speed, tiles=ns.tiles,
+                       colours=ns.colours)
+    except SetupError as e:
+        print(f"mahjong-tui play: {e}", file=sys.stderr)
+        return 2

@@ -1,0 +1,134 @@
+"""海底, the last tile (rule sets whose ``end_of_wall`` is ``HAIDI``; ``rules/docs/changsha.md``).
+
+When one tile is left, it is not drawn: it is offered to the seat whose draw it would be,
+then in turn to the others. Whoever takes it wins on it (海底捞月) or must show it, and
+then the others may win on it (海底炮). Nobody takes it, or nobody wins: the hand is
+drawn, and the seat that took it (else the first offered, else whoever drew the wall's
+last tile) deals next. A win on the 海底 takes the 海底 tile itself as its bird.
+
+Everything about the 海底 is in this module; the hand keeps its state in a
+:class:`HaidiState`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .actions import Action, ActionKind
+from .events import DrawSource, HaidiDeclined, HaidiOffered, TileDiscarded
+from .ruleset import EndOfWall
+from .scoring import WinBy
+from .state import Phase, RiverTile
+from .tiles import Tile
+from .wins import chosen_wins, lift_passed_wins, mark_won, open_win_window, self_win, win_context
+
+if TYPE_CHECKING:
+    from .hand import Hand
+
+
+@dataclass(slots=True)
+class HaidiState:
+    """Where the 海底 stands in a hand."""
+
+    first: int | None = None  # the seat it was offered to first
+    offers: int = 0  # how many seats it has been offered to
+    taker: int | None = None
+    tile: Tile | None = None  # once taken
+
+
+def offers_last_tile(hand: Hand, seat: int) -> bool:
+    """With one tile left, offer it instead of drawing it (True when the 海底 has begun)."""
+    if hand.rules.end_of_wall is not EndOfWall.HAIDI or hand.wall.remaining != 1:
+        return False
+    hand.haidi.first = seat
+    hand.current = seat
+    hand.phase = Phase.HAIDI
+    _offer(hand)
+    return True
+
+
+def _seat(hand: Hand) -> int:
+    assert hand.haidi.first is not None
+    return (hand.haidi.first + hand.haidi.offers) % 4
+
+
+def _offer(hand: Hand) -> None:
+    seat = _seat(hand)
+    hand.current = seat
+    hand.emit(HaidiOffered(seat))
+    hand.set_window({seat: [Action(seat, ActionKind.TAKE_HAIDI), Action(seat, ActionKind.PASS)]}, {})
+
+
+def apply_offer(hand: Hand, action: Action) -> None:
+    """Take the 海底, or let it go to the next seat (after four passes the hand is drawn)."""
+    seat = action.seat
+    state = hand.haidi
+    if action.kind is ActionKind.PASS:
+        hand.emit(HaidiDeclined(seat))
+        state.offers += 1
+        if state.offers == 4:
+            hand.end_drawn()
+            return
+        _offer(hand)
+        return
+    t = hand.wall_draw(seat, tail=False)
+    state.tile = t
+    state.taker = seat
+    lift_passed_wins(hand, hand.players[seat], by_claim=False)
+    hand.phase = Phase.HAIDI_TAKEN
+    hand.take_drawn(seat, t, DrawSource.HAIDI)
+    acts = []
+    win = self_win(hand, seat, last_tile=True)
+    if win is not None and win.valid:
+        acts.append(Action(seat, ActionKind.WIN, t))
+    acts.append(Action(seat, ActionKind.PASS, t))
+    hand.set_window({seat: acts}, {})
+
+
+def apply_taken(hand: Hand, action: Action) -> None:
+    """The taker wins on the 海底, or shows it and the others may win on it."""
+    seat = action.seat
+    t = hand.haidi.tile
+    assert t is not None
+    if action.kind is ActionKind.WIN:
+        ctx = win_context(hand, seat, t, WinBy.SELF_DRAW, None, in_hand=True, last_tile=True)
+        hand.settle([(seat, ctx)], None)
+        return
+    p = hand.players[seat]
+    p.counts[t] -= 1
+    p.last_drawn = None
+    p.river.append(RiverTile(t))
+    hand.emit(TileDiscarded(seat, t))
+    if not open_win_window(hand, seat, (t,), WinBy.DISCARD, Phase.HAIDI_SHOWN, last_tile=True):
+        hand.end_drawn()
+
+
+def resolve_shown(hand: Hand) -> None:
+    """Everyone asked about the shown 海底 has answered: 海底炮, or a drawn hand."""
+    taker = hand.current
+    wins = chosen_wins(hand, taker, WinBy.DISCARD, last_tile=True)
+    if wins:
+        mark_won(hand, taker, wins, 1)
+        hand.settle(wins, taker)
+        return
+    hand.end_drawn()
+
+
+def dealer_after_drawn(hand: Hand) -> int:
+    """Who deals after a drawn hand: the taker, else the first offered, else who drew the last tile."""
+    state = hand.haidi
+    if state.taker is not None:
+        return state.taker
+    if state.first is not None:
+        return state.first
+    if hand.last_tile_drawer is not None:
+        return hand.last_tile_drawer
+    return hand.dealer
+
+
+def shown_tile(hand: Hand) -> Tile | None:
+    """The 海底 once every seat may see it (shown, or the hand is over)."""
+    if hand.phase in (Phase.HAIDI_SHOWN, Phase.ENDED):
+        return hand.haidi.tile
+    return None

@@ -1,0 +1,117 @@
+"""Game records: a game as JSON (rule set, seed, options, rigged deal, actions) and its replay.
+
+A record holds no state, only what was chosen: replaying it reproduces every event and
+the final scores. Records are written atomically, so a crash leaves the old file or the
+new one, never half of one.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from .actions import Action, IllegalAction
+from .game import Game
+from .options import GameOptions
+from .registry import UnknownRules
+from .rigged import RiggedDeal
+
+RECORD_FORMAT = "mahjong-tui-record"
+RECORD_VERSION = 1
+
+
+class RecordError(ValueError):
+    """A game record that cannot be read or replayed; the message says what is wrong."""
+
+
+def game_record(game: Game) -> dict[str, Any]:
+    """The game as JSON-ready data: rules, seed, options, the rigged deal if any, and each hand's actions."""
+    record: dict[str, Any] = {
+        "format": RECORD_FORMAT,
+        "version": RECORD_VERSION,
+        "rules": game.rules.name,
+        "seed": game.seed,
+        "options": game.options.to_json(),
+    }
+    if game.rigged is not None:
+        record["deal"] = game.rigged.to_json()
+    record["hands"] = [[a.to_json() for a in hand] for hand in game.actions]
+    return record
+
+
+def game_from_record(record: Any) -> Game:
+    """Replay a record; RecordError says what is wrong with a bad one."""
+    if not isinstance(record, dict):
+        raise RecordError("a game record must be a JSON object")
+    if record.get("format") != RECORD_FORMAT:
+        raise RecordError(f"not a game record (format should be {RECORD_FORMAT!r})")
+    if record.get("version") != RECORD_VERSION:
+        raise RecordError(f"unsupported record version {record.get('version')!r}")
+    seed = record.get("seed")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise RecordError("record seed must be an integer")
+    opts = record.get("options", {})
+    if not isinstance(opts, dict):
+        raise RecordError("record options must be an object")
+    try:
+        options = GameOptions(
+            base=int(opts.get("base", 1)),
+            starting_points=opts.get("starting_points"),
+            max_hands=opts.get("max_hands"),
+        )
+        rigged = RiggedDeal.from_json(record["deal"]) if "deal" in record else None
+        game = Game(record.get("rules", ""), seed, options, rigged=rigged)
+    except (UnknownRules, TypeError, ValueError) as e:
+        raise RecordError(f"record rules/options: {e}") from None
+    hands = record.get("hands")
+    if not isinstance(hands, list) or not all(isinstance(h, list) for h in hands):
+        raise RecordError("record hands must be a list of action lists")
+    for i, hand_actions in enumerate(hands):
+        if i > 0:
+            try:
+                game.next_hand()
+            except IllegalAction as e:
+                raise RecordError(f"hand {i + 1}: {e}") from None
+        for j, raw in enumerate(hand_actions):
+            try:
+                game.apply(Action.from_json(raw))
+            except (ValueError, IllegalAction) as e:
+                raise RecordError(f"hand {i + 1}, action {j + 1}: {e}") from None
+    return game
+
+
+def write_json_atomically(data: Any, path: str | os.PathLike[str]) -> None:
+    """Write ``data`` as JSON: a temporary file beside the target, flushed, synced, renamed over it."""
+    target = Path(path)
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    fd, tmp = tempfile.mkstemp(prefix=".record-", dir=target.parent or ".")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def save_record(game: Game, path: str | os.PathLike[str]) -> None:
+    """Write the game's record atomically."""
+    write_json_atomically(game_record(game), path)
+
+
+def load_record(path: str | os.PathLike[str]) -> Game:
+    """Read and replay a record file; RecordError with one line on any problem."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as e:
+        raise RecordError(f"cannot read {path}: {e.strerror}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise RecordError(f"{path} is not valid JSON (line {e.lineno}: {e.msg})") from None
+    return game_from_record(data)

@@ -1,0 +1,213 @@
+"""The rule-set contract: what the engine, the bots, the table and the calculator ask a rule set.
+
+The engine plays the flow common to every rule set (``rules/docs/common.md``): wall,
+deal, turns, claims with their priority, kongs, robbing a kong, the end of a hand and of
+a game. A :class:`Ruleset` answers everything that differs: the tiles, the claim
+restrictions and their wording, the quad choices, the winning shapes and scoring, what
+happens at the end of the wall, birds and initial wins, the dealer and the game's end.
+
+A rule set is an object carrying its preset's numbers. The rule sets live in the
+``rules`` package beside the engine and implement this class; the engine never imports
+them. They are found by name through :mod:`~mahjong_tui.engine.registry`.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from types import MappingProxyType
+
+from .actions import KongMode
+from .analysis import ShapeSet, is_ready
+from .events import DrawSource
+from .melds import Meld
+from .options import GameOptions
+from .scoring import HandType, ScoreResult, WinContext, bird_seat
+from .tiles import Tile, full_tile_set, tile_name
+
+
+class PassedWinScope(StrEnum):
+    """What a passed win (漏胡) blocks until it is lifted."""
+
+    ANY_DISCARD = "any_discard"  # every discard (Shanghai)
+    SAME_TILE = "same_tile"  # only discards of the tile passed (Changsha)
+
+
+class EndOfWall(StrEnum):
+    """What the last tiles of the wall do."""
+
+    DRAW_ALL = "draw_all"  # every tile may be drawn, then the hand is drawn (Shanghai)
+    HAIDI = "haidi"  # the last tile is offered in turn (海底, Changsha)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatFacts:
+    """What a rule set needs to know about a seat to judge a claim or a discard."""
+
+    seat: int
+    counts: Sequence[int]
+    melds: Sequence[Meld]
+
+
+class Ruleset(ABC):
+    """Base of every rule set: class attributes are the data, methods the judgement."""
+
+    #: the preset's name, as typed on the command line and kept in records
+    name: str = ""
+    zh_name: str = ""
+    en_name: str = ""
+    #: one line saying what this rule set is, for the new game and rules screens
+    summary: str = ""
+    #: the players' rules page in ``mahjong_tui/rules/docs/``
+    docs_page: str = ""
+    wall_layout: tuple[int, int, int, int] = (18, 18, 18, 18)
+    honours: bool = True
+    flowers: bool = True
+    #: the winning shapes, for the win check's analysis (shanten, waits, acceptance)
+    shapes: ShapeSet
+    #: 漏胡: what a passed win blocks, and whether a claim (not only a draw) lifts it
+    passed_win_scope: PassedWinScope = PassedWinScope.ANY_DISCARD
+    passed_win_lifted_by_claim: bool = False
+    #: 过碰: a passed pong blocks the same tile until the player's next discard
+    passed_pong_rule: bool = False
+    #: some tiles may not be discarded right after a chi (see ``after_chi_forbidden``)
+    after_chi_restriction: bool = False
+    end_of_wall: EndOfWall = EndOfWall.DRAW_ALL
+    kong_modes: tuple[KongMode, ...] = (KongMode.KONG,)
+    bird: bool = False
+    initial_small_wins: bool = False
+    uses_huangfan: bool = False
+    #: the base score 底分 multiplies what a hand pays (otherwise points are fixed numbers)
+    uses_base_score: bool = False
+    default_starting_points: int = 100
+    #: draws that make a self-drawn win a replacement win (Shanghai 杠开, Changsha 杠上开花)
+    replacement_win_sources: tuple[DrawSource, ...] = (DrawSource.TAIL,)
+    #: scoring needs to know whether a discarder was ready (Shanghai 三口)
+    scores_discarder_readiness: bool = False
+    #: a complete hand wins only with a qualifying hand type (a plain hand cannot)
+    must_qualify: bool = False
+    #: exposed melds must keep to one suit, honour melds aside (``chi_refusal``/``pong_refusal`` say why)
+    one_suit_melds: bool = False
+    #: a hand's value counts 花 (flowers, honour pongs, kongs), so such melds are worth claiming
+    scores_hua: bool = False
+    #: the hand types of this rule set, by id, for the rules screen and the calculator
+    hand_types: Mapping[str, HandType] = MappingProxyType({})
+    #: the rule-specific WinContext fields this rule set's scoring reads; the calculator refuses a
+    #: value in a rule-specific field the rule set does not read (``RULE_SPECIFIC_INPUTS``)
+    score_inputs: frozenset[str] = frozenset()
+
+    def tile_set(self) -> list[Tile]:
+        """Every physical tile of this rule set."""
+        return full_tile_set(honours=self.honours, flowers=self.flowers)
+
+    def __repr__(self) -> str:
+        """``<Ruleset shanghai>``."""
+        return f"<Ruleset {self.name}>"
+
+    # --- claims -------------------------------------------------------------
+    def chi_refusal(self, facts: SeatFacts, tile: Tile) -> str | None:
+        """Why this seat may not chi ``tile`` at all (None: allowed)."""
+        return None
+
+    def pong_refusal(self, facts: SeatFacts, tile: Tile) -> str | None:
+        """Why this seat may not pong or kong ``tile`` (None: allowed)."""
+        return None
+
+    def after_chi_forbidden(self, tile: Tile, held: tuple[Tile, Tile]) -> frozenset[Tile]:
+        """Tiles the claimer may not discard right after chi'ing ``tile`` with ``held``."""
+        return frozenset()
+
+    def after_chi_refusal(self, tile: Tile) -> str:
+        """Why ``tile`` may not be discarded right after a chi."""
+        return f"you can't discard {tile_name(tile)} right after that chi"
+
+    def passed_pong_refusal(self, tile: Tile) -> str:
+        """Why a passed pong of ``tile`` is not offered again."""
+        return f"you passed a pong of {tile_name(tile)}: not again until you have discarded"
+
+    def passed_win_refusal(self, tile: Tile) -> str:
+        """Why a win on a discard is blocked after a passed win (漏胡)."""
+        lift = "your next draw or claim" if self.passed_win_lifted_by_claim else "your next draw"
+        if self.passed_win_scope is PassedWinScope.ANY_DISCARD:
+            return f"you passed a win (漏胡): no winning on a discard until {lift}"
+        return f"you passed a win on {tile_name(tile)} (漏胡): not on that tile again until {lift}"
+
+    # --- winning --------------------------------------------------------------
+    @abstractmethod
+    def is_winning_shape(self, counts: Sequence[int], melds: Sequence[Meld], flowers: Sequence[Tile]) -> bool:
+        """Fast check: do these concealed tiles (with the winning tile) and melds form a win shape?"""
+
+    def is_ready(self, counts: Sequence[int], melds: Sequence[Meld]) -> bool:
+        """听牌: some tile would complete a winning shape (3n+1 concealed tiles)."""
+        return is_ready(counts, self.shapes, melds)
+
+    @abstractmethod
+    def score(self, ctx: WinContext) -> ScoreResult:
+        """Full scoring of a win; ``valid`` false with a reason when it may not win."""
+
+    def shape_types(self, counts: Sequence[int], melds: Sequence[Meld]) -> tuple[str, ...]:
+        """Hand types a complete hand has by its shape alone, beyond a plain win (for weighing waits)."""
+        return ()
+
+    def initial_wins(self, counts: Sequence[int]) -> list[str]:
+        """起手小胡 types present in a starting hand (rule sets with ``initial_small_wins``)."""
+        return []
+
+    # --- hands and games ---------------------------------------------------------
+    def huangfan_from_dice(self, dice: tuple[int, int]) -> int:
+        """荒番 the dice add at the start of a hand."""
+        return 0
+
+    def kaibao(self, dice: tuple[int, int]) -> bool:
+        """开宝: the dealer's dice make this hand pay double (rule sets that have it)."""
+        return False
+
+    def next_dealer_after_win(self, winners: Sequence[int], discarder: int | None, dealer: int) -> int:
+        """Who deals next after a won hand: the winner; with several winners, the discarder."""
+        if len(winners) == 1:
+            return winners[0]
+        assert discarder is not None
+        return discarder
+
+    def starting_points(self, options: GameOptions) -> int:
+        """Points each player starts with."""
+        if options.starting_points is not None:
+            return options.starting_points
+        return self.default_starting_points * options.base
+
+    def bird_seat(self, bird: Tile, dealer: int) -> int:
+        """The seat a bird tile (扎鸟) lands on, in rule sets with ``bird``: its number counted from the dealer."""
+        return bird_seat(bird, dealer)
+
+    def floor(self, options: GameOptions) -> int:
+        """A player whose score falls below this at the end of a hand cannot go on."""
+        return 0
+
+    def floor_reason(self, seats: Sequence[int], options: GameOptions) -> str:
+        """Why the game ended at the floor, in a player's words (``seats``: those below it)."""
+        return f"{seat_list(seats)} {'has' if len(seats) == 1 else 'have'} run out of points"
+
+
+#: WinContext fields that only some rule sets read (see ``Ruleset.score_inputs``), with their defaults
+RULE_SPECIFIC_INPUTS: Mapping[str, object] = MappingProxyType(
+    {
+        "flowers": "",
+        "base": 1,
+        "huangfan": False,
+        "kaibao": False,
+        "claims": None,
+        "discarder_ready": False,
+        "kaigang_discard": False,
+        "last_tile": False,
+        "bird": None,
+        "initial": False,
+    }
+)
+
+
+def seat_list(seats: Sequence[int]) -> str:
+    """``seat 1``, ``seat 1 and seat 3``, ``seat 0, seat 1 and seat 2``: the UI puts names in their place."""
+    words = [f"seat {s}" for s in seats]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"

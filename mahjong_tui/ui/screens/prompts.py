@@ -1,0 +1,80 @@
+"""What the table asks a person outside their turn: the prompt's words, its tiles and choices, the curtain's reason."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rich.text import Text
+
+from mahjong_tui.engine import ActionKind, Phase, SeatView
+
+from ..look import Look, hand_type_label
+from .choice import Choice, choices_for
+
+#: the pass button's words where passing means more than letting a discard go
+PASS_WORDS = {
+    Phase.HAIDI: "过 Leave the 海底",
+    Phase.HAIDI_TAKEN: "亮 Show the tile (no win)",
+    Phase.INITIAL: "过 Don't declare",
+}
+
+#: what the next player is called to the screen for, on the hot-seat curtain
+CURTAIN_WHY = {
+    Phase.TURN: "your turn",
+    Phase.CLAIM: "a claim on a discard",
+    Phase.ROB: "robbing a kong (抢杠)",
+    Phase.INITIAL: "initial small wins (起手小胡)",
+    Phase.HAIDI: "the last tile (海底)",
+    Phase.HAIDI_TAKEN: "the last tile (海底)",
+    Phase.HAIDI_SHOWN: "a win on the 海底",
+    Phase.KAIGANG_SELF: "the 开杠 tiles",
+    Phase.KAIGANG_CLAIM: "a win on the 开杠 tiles",
+}
+
+
+def prompt_title(look: Look, view: SeatView) -> tuple[Text, Text | None]:
+    """The prompt's question for ``view``'s seat, and the tile(s) it is about (None: none shown)."""
+    seat = view.seat
+    title = Text(f"{look.label(seat)}: ", style="bold")
+    tiles: Text | None = None
+    phase = view.phase
+    discarder = view.current  # in a window, the seat whose discard, kong or 海底 it is
+    if phase is Phase.CLAIM:
+        title.append(f"{look.label(discarder)} discarded {look.word(view.last_discard or 0)}")
+        tiles = look.tile(view.last_discard or 0, highlight=True)
+    elif phase is Phase.ROB:
+        title.append(f"{look.label(discarder)} adds {look.word(view.table.rob_tile or 0)} to a pong (加杠): rob it?")
+        tiles = look.tile(view.table.rob_tile or 0, highlight=True)
+    elif phase in (Phase.KAIGANG_SELF, Phase.KAIGANG_CLAIM):
+        title.append(f"开杠 by {look.label(discarder)} revealed")
+        tiles = Text(" ").join(look.tile(t, highlight=True) for t in view.table.kaigang_tiles)
+    elif phase is Phase.HAIDI:
+        title.append("the last tile (海底) is offered to you")
+    elif phase is Phase.HAIDI_TAKEN:
+        title.append("you took the 海底: win on it, or show it")
+        tiles = look.tile(view.last_drawn or 0, highlight=True)  # the table sees it only once shown
+    elif phase is Phase.HAIDI_SHOWN:
+        title.append(f"{look.label(discarder)} shows the 海底")
+        tiles = look.tile(view.table.haidi_tile or 0, highlight=True)
+    elif phase is Phase.INITIAL:
+        rules = view.ruleset
+        types = rules.initial_wins(view.counts)
+        title.append("your starting hand has 起手小胡 (initial small wins): ")
+        title.append(", ".join(hand_type_label(rules, t) for t in types), style="bold #ffd166")
+    return title, tiles
+
+
+def prompt_choices(view: SeatView) -> list[Choice]:
+    """One choice per legal action, the pass worded for what it gives up."""
+    choices = choices_for(list(view.legal))
+    words = PASS_WORDS.get(view.phase)
+    if words is None:
+        return choices
+    return [replace(c, label=words) if c.action and c.action.kind is ActionKind.PASS else c for c in choices]
+
+
+def prompt_notes(view: SeatView, private: list[str]) -> list[str]:
+    """Why options the seat might expect are not offered: the engine's refusals, then its own notices."""
+    notes = [r.reason for r in view.refusals]
+    notes.extend(n for n in private if n not in notes)
+    return notes
