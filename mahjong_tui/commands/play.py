@@ -70,7 +70,9 @@ def parser() -> OneLineParser:
 
 def run(argv: list[str]) -> int:
     """``mahjong-tui play ARGS``: check the options, then run the table; the exit status."""
-    ns = parser().parse_args(argv)
+    ns = parser().parse_or_status(argv)
+    if isinstance(ns, int):
+        return ns
     from mahjong_tui.ui.app import run as run_app  # Textual only now: the other commands never load it
 
     try:
