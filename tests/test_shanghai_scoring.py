@@ -10,7 +10,7 @@ from mahjong_tui.engine import LineKind, ScoreResult, WinBy, WinContext
 from mahjong_tui.engine.melds import Meld, meld_from_text
 from mahjong_tui.engine.shapes import regular_splits
 from mahjong_tui.engine.tiles import parse_tile, parse_tiles
-from mahjong_tui.rules import UnknownRules, get_ruleset, shanghai_scoring
+from mahjong_tui.rules import UnknownRules, get_ruleset, shanghai_hands
 from mahjong_tui.rules.shanghai_presets import SHANGHAI_HAND_TYPES, SHANGHAI_PRESETS, ShanghaiParams
 from mahjong_tui.rules.shanghai_scoring import related_seats
 
@@ -816,7 +816,7 @@ def test_pay_discard_lines_name_each_payer() -> None:
 def split_order(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
     """Run a split test with the splits in both orders, so ties are broken by rule, not by luck."""
     if request.param == "reversed-order":
-        monkeypatch.setattr(shanghai_scoring, "regular_splits", lambda counts: regular_splits(counts)[::-1])
+        monkeypatch.setattr(shanghai_hands, "regular_splits", lambda counts: regular_splits(counts)[::-1])
 
 
 @pytest.mark.usefixtures("split_order")

@@ -1,0 +1,263 @@
+"""How a Shanghai-family hand reads: its winning shapes, its 花, and the lines that show them.
+
+Every Shanghai preset scores from the same facts: the ways the 14 tiles split into four
+sets and a pair (or an all-honour or 八花 hand), the suits and honours they use, whether
+every set is a triplet, how many melds are exposed, and the 花 elements (flowers, honour
+triplets, kongs). What those facts are worth, and who pays, is the preset's own scoring
+(:mod:`.shanghai_scoring`, :mod:`.shanghai_lezi`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from mahjong_tui.engine.melds import Meld, MeldKind
+from mahjong_tui.engine.scoring import LineKind, ScoreLine, ScoreResult, WinBy, WinContext
+from mahjong_tui.engine.shapes import Split, is_seven_pairs, regular_splits
+from mahjong_tui.engine.tiles import (
+    NUM_KINDS,
+    Tile,
+    is_dragon,
+    is_flower,
+    is_honour,
+    is_wind,
+    tile_en,
+    tile_name,
+    tile_zh,
+)
+
+from .shanghai_presets import FLOWER_ELEMENTS
+
+
+@dataclass(frozen=True, slots=True)
+class Element:
+    """One 花-scoring element: its id in FLOWER_ELEMENTS, its tile, and how it came."""
+
+    id: str
+    tile: Tile
+    note: str = ""  # "added", "discard" (won on a discard), "held4" (4 held, no regular split)
+
+
+@dataclass(frozen=True, slots=True)
+class HandShape:
+    """One way of reading a winning hand: what it is made of, and its 花 elements."""
+
+    regular: bool  # four sets and a pair (otherwise all honours in any arrangement, or 八花)
+    suits: frozenset[int]  # the suits used, melds included
+    honours: bool  # any wind or dragon, melds included
+    all_triplets: bool  # regular, no chi, every concealed set a triplet
+    exposed: int  # exposed melds (chi, pong, exposed or added kong)
+    elements: tuple[Element, ...]
+
+    @property
+    def all_honours(self) -> bool:
+        """Winds and dragons only."""
+        return not self.suits
+
+
+def bahua(ctx: WinContext) -> bool:
+    """All eight flowers collected (八花)."""
+    return len({t for t in ctx.flowers if is_flower(t)}) == 8
+
+
+def size_problem(ctx: WinContext) -> ScoreResult | None:
+    """A win that cannot even be read: no winning tile, or the wrong number of tiles (None: it can)."""
+    if ctx.win_by is not WinBy.SELF_DRAW:
+        if ctx.discarder is None or ctx.discarder == ctx.winner or not 0 <= ctx.discarder <= 3:
+            raise ValueError(f"a {ctx.win_by.value} win needs a discarder other than the winner")
+    if ctx.win_tile is None:
+        return not_a_win("not a winning hand: there is no winning tile", "不能胡：没有胡的那张牌")
+    concealed = [t for t in ctx.all_concealed if not is_flower(t)]
+    want = 14 - 3 * len(ctx.melds)
+    if len(concealed) != want:
+        return not_a_win(
+            f"not a winning hand: {len(concealed)} tiles in hand with the winning tile, "
+            f"a win needs {want} with {len(ctx.melds)} meld(s)",
+            f"不能胡：手牌连胡的那张共 {len(concealed)} 张，{len(ctx.melds)} 副落地牌时应为 {want} 张",
+        )
+    return None
+
+
+def read_shapes(ctx: WinContext, counts: list[int]) -> list[HandShape]:
+    """Every way the hand (concealed ``counts`` with the winning tile, and its melds) wins; empty: none."""
+    melds = ctx.melds
+    suits: set[int] = set()
+    honours = False
+    for t in range(NUM_KINDS):
+        if counts[t]:
+            if t < 27:
+                suits.add(t // 9)
+            else:
+                honours = True
+    for m in melds:
+        if m.first < 27:
+            suits.add(m.first // 9)
+        else:
+            honours = True
+    flower_elements = [Element("flower", t) for t in sorted({t for t in ctx.flowers if is_flower(t)})]
+    meld_elements = [e for m in melds if (e := meld_element(m)) is not None]
+    discard_tile = ctx.win_tile if ctx.win_by is not WinBy.SELF_DRAW else None
+    exposed = sum(1 for m in melds if m.kind.is_exposed)
+    frozen_suits = frozenset(suits)
+    splits = regular_splits(counts)
+    if splits:
+        no_chi = all(m.kind is not MeldKind.CHI for m in melds)
+        return [
+            HandShape(
+                True,
+                frozen_suits,
+                honours,
+                no_chi and all(s.triplet for s in split.sets),
+                exposed,
+                tuple(flower_elements + meld_elements + split_elements(split, discard_tile)),
+            )
+            for split in splits
+        ]
+    if not suits or bahua(ctx):
+        elements = tuple(flower_elements + meld_elements + held_honour_elements(counts, discard_tile))
+        return [HandShape(False, frozen_suits, honours, False, exposed, elements)]
+    return []
+
+
+def no_shape(ctx: WinContext, counts: Sequence[int]) -> ScoreResult:
+    """Why tiles with no winning shape do not win (seven pairs is named: it does not win in Shanghai)."""
+    if not ctx.melds and is_seven_pairs(counts, quad_is_two_pairs=True):
+        return not_a_win("not a winning hand: seven pairs (七对) does not win in Shanghai", "不能胡：上海麻将不算七对")
+    return not_a_win(
+        "not a winning hand: the tiles do not make four sets and a pair, "
+        "nor 乱风向 (all honours) or 八花 (all eight flowers)",
+        "不能胡：不成四副加一对，也不是乱风向或八花",
+    )
+
+
+def meld_element(meld: Meld) -> Element | None:
+    """The 花 element of a meld, if it scores."""
+    t = meld.first
+    kind = meld.kind
+    if kind is MeldKind.CHI:
+        return None
+    if kind is MeldKind.PONG:
+        if is_wind(t):
+            return Element("wind_pong", t)
+        if is_dragon(t):
+            return Element("dragon_pong", t)
+        return None
+    prefix = "wind_" if is_wind(t) else "dragon_" if is_dragon(t) else ""
+    if kind is MeldKind.CONCEALED_KONG:
+        return Element(prefix + "concealed_kong", t)
+    return Element(prefix + "kong", t, "added" if kind is MeldKind.ADDED_KONG else "")
+
+
+def split_elements(split: Split, discard_tile: Tile | None) -> list[Element]:
+    """花 elements of the concealed sets: wind and dragon triplets."""
+    out: list[Element] = []
+    for s in split.sets:
+        if s.triplet and is_honour(s.first):
+            out.append(honour_triplet(s.first, discard_tile, held4=False))
+    return out
+
+
+def held_honour_elements(counts: Sequence[int], discard_tile: Tile | None) -> list[Element]:
+    """With no regular split, an honour held 3 or 4 times is one concealed triplet (RULES.md §4)."""
+    return [honour_triplet(t, discard_tile, held4=counts[t] == 4) for t in range(27, NUM_KINDS) if counts[t] >= 3]
+
+
+def honour_triplet(tile: Tile, discard_tile: Tile | None, *, held4: bool) -> Element:
+    """A concealed honour triplet's element; completed by a discarded (or robbed) tile, it counts as exposed."""
+    exposed = discard_tile == tile and not held4
+    base = "wind" if is_wind(tile) else "dragon"
+    note = "held4" if held4 else "discard" if exposed else ""
+    return Element(f"{base}_pong" if exposed else f"{base}_triplet", tile, note)
+
+
+def element_line(values: Mapping[str, int], e: Element) -> ScoreLine:
+    """The breakdown line of one 花 element, worth ``values[e.id]``."""
+    value = values[e.id]
+    _, en, zh = FLOWER_ELEMENTS[e.id]
+    if e.note == "added":
+        en = en.replace("exposed", "added")
+        zh = zh.replace("明杠", "上杠")
+    name = tile_name(e.tile)
+    if e.id == "flower":
+        en_text = f"flower {name} {tile_en(e.tile)}: {value} 花"
+    else:
+        en_text = f"{en} {name} {tile_en(e.tile)}: {value} 花"
+    zh_text = f"{zh} {tile_zh(e.tile)}：{value} 花"
+    if e.note == "discard":
+        en_text = f"{en} {name} {tile_en(e.tile)} (completed by the winning discard): {value} 花"
+        zh_text = f"{zh} {tile_zh(e.tile)}（胡的是别家的牌，算明碰）：{value} 花"
+    elif e.note == "held4":
+        en_text = f"{en} {name} {tile_en(e.tile)} (held four times, counts once): {value} 花"
+        zh_text = f"{zh} {tile_zh(e.tile)}（手里四张，算一个暗刻）：{value} 花"
+    return ScoreLine(LineKind.FLOWER, en_text, zh_text, value, e.id)
+
+
+def not_a_win(reason: str, zh: str) -> ScoreResult:
+    """A result that is not a win, with the reason in both languages."""
+    return ScoreResult(valid=False, reason=reason, lines=(ScoreLine(LineKind.NOTE, reason, zh, id="invalid"),))
+
+
+@dataclass(frozen=True, slots=True)
+class Share:
+    """What one payer pays the winner, in shares, and why."""
+
+    seat: int
+    shares: int
+    why_en: str
+    why_zh: str
+
+
+def pay(ctx: WinContext, shares: Sequence[Share], value: int) -> tuple[tuple[int, int, int, int], list[ScoreLine]]:
+    """Payments of ``shares`` of ``value`` each to the winner, with a line per payer and the total."""
+    payments = [0, 0, 0, 0]
+    lines: list[ScoreLine] = []
+    for s in shares:
+        amount = s.shares * value
+        payments[s.seat] -= amount
+        payments[ctx.winner] += amount
+        unit_en = "share" if s.shares == 1 else "shares"
+        lines.append(
+            ScoreLine(
+                LineKind.PAYMENT,
+                f"seat {s.seat} pays {amount}: {s.shares} {unit_en} ({s.why_en})",
+                f"座位{s.seat} 付 {amount} 分：{s.shares} 份（{s.why_zh}）",
+                amount,
+                "payment",
+                s.seat,
+            )
+        )
+    won = payments[ctx.winner]
+    lines.append(
+        ScoreLine(LineKind.PAYMENT, f"seat {ctx.winner} wins {won}", f"座位{ctx.winner} 赢 {won} 分", won, "winner")
+    )
+    return (payments[0], payments[1], payments[2], payments[3]), lines
+
+
+def flower_value_lines(flowers: int, base_flowers: int, base: int) -> tuple[int, list[ScoreLine]]:
+    """A flower hand's value before doublings and cap: (花 + base 花) × base score, with its two lines."""
+    total = flowers + base_flowers
+    running = total * base
+    return running, [
+        ScoreLine(
+            LineKind.MULTIPLIER,
+            f"base {base_flowers} 花: {flowers} + {base_flowers} = {total} 花",
+            f"底 {base_flowers} 花：{flowers} + {base_flowers} = {total} 花",
+            base_flowers,
+            "base_flowers",
+        ),
+        ScoreLine(
+            LineKind.MULTIPLIER, f"{total} 花 × base score {base} = {running}", f"{total} 花 × 底分 {base} = {running}",
+            running, "base_score",
+        ),
+    ]
+
+
+def doubled_line(value: int, times: int, id_: str, en: str, zh: str) -> ScoreLine:
+    """A multiplier line: ``en`` ×times = value."""
+    return ScoreLine(LineKind.MULTIPLIER, f"{en} ×{times} = {value}", f"{zh} ×{times} = {value}", value, id_)
+
+
+def share_line(value: int) -> ScoreLine:
+    """The value of one share."""
+    return ScoreLine(LineKind.VALUE, f"one share: {value}", f"每份 {value} 分", value, "share")
