@@ -1,12 +1,15 @@
-"""Seeded random-legal Shanghai games: every invariant after every action, replay identical."""
+"""Seeded random-legal Shanghai games, every preset: every invariant after every action, replay identical."""
 
 from __future__ import annotations
+
+import pytest
 
 from mahjong_tui.testing.soak import soak
 
 
-def test_random_legal_shanghai_hands_keep_every_invariant():
+@pytest.mark.parametrize(("rules", "hands"), [("shanghai", 60), ("shanghai-lezi", 40)])
+def test_random_legal_shanghai_hands_keep_every_invariant(rules: str, hands: int):
     """144 tiles accounted for, hand sizes, only legal actions accepted, points sum to zero, replay identical."""
-    stats = soak("shanghai", seed=7, hands=60)
+    stats = soak(rules, seed=7, hands=hands)
     assert stats.violations == []
-    assert stats.hands == 60 and stats.actions > 3000
+    assert stats.hands == hands and stats.actions > 50 * hands

@@ -11,10 +11,12 @@ from mahjong_tui.engine.registry import UnknownRules, get_ruleset, register, rul
 
 from .changsha import Changsha
 from .shanghai import Shanghai
+from .shanghai_lezi import ShanghaiLezi
 from .shanghai_presets import SHANGHAI_PRESETS
 
 __all__ = ["UnknownRules", "get_ruleset", "ruleset_names"]
 
 register("shanghai", lambda: Shanghai(SHANGHAI_PRESETS["shanghai"]))
 register("shanghai-qq", lambda: Shanghai(SHANGHAI_PRESETS["shanghai-qq"]))
+register("shanghai-lezi", ShanghaiLezi)
 register("changsha", Changsha)

@@ -253,6 +253,8 @@ def describe_event(ev: Event, look: Look, viewers: frozenset[int]) -> str | None
     if isinstance(ev, HandStarted):
         d = f"{DICE[ev.dice[0] - 1]}{DICE[ev.dice[1] - 1]}"
         extra = f", 荒番 {ev.huangfan}" if look.table.ruleset.uses_huangfan else ""
+        if look.table.ruleset.kaibao(ev.dice):
+            extra += ", 开宝 ×2"
         return f"Hand {ev.hand_number}: dealer {look.names[ev.dealer]}, dice {d} = {sum(ev.dice)}{extra}"
     if isinstance(ev, TileDiscarded):
         return f"{name(ev.seat)} discards {look.word(ev.tile)}"

@@ -68,6 +68,8 @@ def hand_summary(look: Look, events: list[Event]) -> RenderableType:
         if isinstance(ev, HandStarted):
             dice = f"{DICE[ev.dice[0] - 1]}{DICE[ev.dice[1] - 1]} = {sum(ev.dice)}"
             line = Text(f"dice {dice}, dealer {look.label(ev.dealer)}")
+            if rules.kaibao(ev.dice):
+                line.append(", 开宝 ×2")
             if rules.uses_huangfan:
                 line.append(f", 荒番 {ev.huangfan}")
                 if ev.huangfan_from_dice:

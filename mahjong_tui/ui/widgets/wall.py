@@ -64,6 +64,8 @@ def info_lines(look: Look, *, legend: bool = True) -> list[Text]:
             hf.append(f" (dice +{table.huangfan_from_dice})", style="#9aa0a6")
         lines.append(hf)
     dice = Text(f"dice {DICE[view.dice[0] - 1]}{DICE[view.dice[1] - 1]} = {sum(view.dice)}")
+    if rules.kaibao(view.dice):
+        dice.append(" 开宝 ×2", style="bold #ffab40")
     bseat, bidx = view.break_at
     dice.append(f" · break {look.wind(bseat)} #{bidx + 1}", style=_BREAK)
     lines.append(dice)

@@ -1,0 +1,310 @@
+"""Shanghai 勒子 (the ``shanghai-lezi`` preset, ``docs/shanghai-lezi.md``): free claims, 开宝, 承包.
+
+Shanghai's tiles, deal, winning shapes and 花 count, with its own rules on top:
+
+* claims are free: no one-suit rule, no after-chi restriction, no passed-pong rule; a passed
+  win (漏胡) blocks only the tile passed, until the player next moves (draws or claims);
+* a win must qualify: 八花 (2 lezi), 风碰 (4), 风一色 (2), 清碰 (2), 清一色 (1), 混碰 (1), or
+  混一色 / 碰碰胡 (valued by 花, capped at 1 lezi); 杠开 and 大吊车 raise a hand worth less
+  than 1 lezi to 1 lezi and never qualify alone; 抢杠 is a payment rule;
+* 开宝 (the dealer's dice a pair, or 1 and 4) and 荒番 each double; the dice add no 荒番;
+* 承包: a player related to the winner by three or more claims either way pays more;
+* several winners on one discard: the first winner after the discarder deals next.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from mahjong_tui.engine.ruleset import PassedWinScope
+from mahjong_tui.engine.scoring import HandType, LineKind, ScoreLine, ScoreResult, WinBy, WinContext
+from mahjong_tui.engine.tiles import counts_of, is_flower
+
+from .shanghai import Shanghai
+from .shanghai_hands import (
+    Element,
+    HandShape,
+    Share,
+    bahua,
+    doubled_line,
+    element_line,
+    flower_value_lines,
+    no_shape,
+    not_a_win,
+    pay,
+    read_shapes,
+    share_line,
+    size_problem,
+)
+from .shanghai_presets import SHANGHAI_PRESETS
+
+# (id, 中文, English, what it takes, 中文 description, lezi; 0: valued by 花, None: a modifier)
+_TYPES: tuple[tuple[str, str, str, str, str, int | None], ...] = (
+    ("bahua", "八花", "Eight flowers", "all eight flowers, declared at once; the 14 tiles do not matter",
+     "八张花牌全到，马上可胡，手牌不论", 2),
+    ("fengpeng", "风碰", "Honour triplets", "winds and dragons only, all triplets or kongs", "全是风牌字牌的碰碰胡", 4),
+    ("fengyise", "风一色", "All honours", "winds and dragons only, in any arrangement",
+     "全是风牌字牌，可以是乱风向", 2),
+    ("qingpeng", "清碰", "Pure triplets", "one suit only, all triplets or kongs", "清一色的碰碰胡", 2),
+    ("qingyise", "清一色", "Full flush", "one suit only", "一种花色", 1),
+    ("hunpeng", "混碰", "Mixed triplets", "one suit plus honours, all triplets or kongs", "混一色的碰碰胡", 1),
+    ("hunyise", "混一色", "Half flush", "one suit plus honours", "一种花色加风牌字牌", 0),
+    ("pengpenghu", "碰碰胡", "All triplets", "four triplets or kongs and a pair", "四副刻子或杠加一对", 0),
+    ("gangkai", "杠开", "Replacement win", "self-draw on the tile that replaced a kong or a flower; raises to 1 lezi",
+     "杠后或补花后摸到的牌自摸，不足勒子算勒子", None),
+    ("dadiaoche", "大吊车", "Big crane", "four exposed melds, won on the single tile left; raises to 1 lezi",
+     "四副落地，单吊最后一张，不足勒子算勒子", None),
+    ("qianggang", "抢杠", "Robbing the kong", "won on the tile another player added to a pong; the konger pays",
+     "胡别人上杠的那张牌，杠牌者付", None),
+)
+
+LEZI_HAND_TYPES: Mapping[str, HandType] = MappingProxyType({t[0]: HandType(t[0], t[1], t[2], t[3]) for t in _TYPES})
+_ZH: Mapping[str, str] = MappingProxyType({t[0]: t[4] for t in _TYPES})
+#: lezi value of each lezi type (0 for the types valued by 花)
+LEZI_VALUES: Mapping[str, int] = MappingProxyType({t[0]: t[5] for t in _TYPES if t[5] is not None})
+QUALIFYING: frozenset[str] = frozenset(LEZI_VALUES)
+#: modifiers that raise a hand worth less than one lezi to one lezi
+RAISE_TO_LEZI: frozenset[str] = frozenset({"gangkai", "dadiaoche"})
+_ORDER = {t[0]: i for i, t in enumerate(_TYPES)}
+
+
+@dataclass(frozen=True, slots=True)
+class LeziParams:
+    """The numbers of the 勒子 preset."""
+
+    base_flowers: int = 2  # 底花 added to a flower hand's 花
+    lezi_in_base: int = 10  # one 勒子 L in units of the base score
+    cap_lezi: int = 1  # a flower hand pays at most this many lezi
+    double: int = 2  # 开宝 and 荒番 each multiply by this
+    chengbao_claims: int = 3  # claims one way that make a 承包 relation
+    self_draw_shares: int = 3  # a related player's shares per relation on a self-draw (and 八花)
+    discard_shares: int = 1  # more shares per relation on a discard
+    robbed_shares: int = 3  # the konger's shares, and more per relation, on a robbed kong
+
+
+@dataclass(frozen=True, slots=True)
+class _Reading:
+    """One reading of the hand: its types, 花 elements, and the share before 开宝 and 荒番."""
+
+    types: tuple[str, ...]
+    elements: tuple[Element, ...]
+    flowers: int
+    lezi: int
+    points: int
+    capped: bool
+    raised: str  # the modifier that raised it to one lezi, if one did
+
+    def key(self) -> tuple[int, int, int]:
+        """Pays most, then more lezi among its types, then more types."""
+        return (self.points, sum(LEZI_VALUES.get(t, 0) for t in self.types), len(self.types))
+
+
+def score_lezi(ctx: WinContext, params: LeziParams) -> ScoreResult:
+    """Score a 勒子 win: validity, hand types, 花, lezi, one share (开宝, 荒番) and 承包 payments."""
+    problem = size_problem(ctx)
+    if problem is not None:
+        return problem
+    counts = counts_of([t for t in ctx.all_concealed if not is_flower(t)])
+    shapes = read_shapes(ctx, counts)
+    if not shapes:
+        return no_shape(ctx, counts)
+    readings = _readings(ctx, params, shapes)
+    qualifying = [r for r in readings if QUALIFYING.intersection(r.types)]
+    if not qualifying:
+        modifiers = [LEZI_HAND_TYPES[t] for t in readings[0].types]
+        reason = "a plain hand cannot win in Shanghai 勒子: it needs 混一色, 碰碰胡 or better"
+        if modifiers:
+            names = " and ".join(f"{ht.zh} {ht.id}" for ht in modifiers)
+            reason += f" ({names} alone {'does' if len(modifiers) == 1 else 'do'} not qualify)"
+        return not_a_win(reason, "勒子麻将不能胡平胡：至少要混一色、碰碰胡或更大的牌型")
+    return _result(ctx, params, max(qualifying, key=_Reading.key))
+
+
+def _readings(ctx: WinContext, params: LeziParams, shapes: list[HandShape]) -> list[_Reading]:
+    """Every distinct reading, valued before 开宝 and 荒番."""
+    situational = []
+    if bahua(ctx):
+        situational.append("bahua")
+    if ctx.replacement and ctx.win_by is WinBy.SELF_DRAW:
+        situational.append("gangkai")
+    if ctx.win_by is WinBy.ROBBED_KONG:
+        situational.append("qianggang")
+    out: list[_Reading] = []
+    seen: set[tuple[tuple[str, ...], tuple[Element, ...]]] = set()
+    for shape in shapes:
+        types = tuple(sorted([*situational, *_shape_types(shape)], key=_ORDER.__getitem__))
+        if (types, shape.elements) not in seen:
+            seen.add((types, shape.elements))
+            out.append(_value(params, types, shape.elements))
+    return out
+
+
+def _shape_types(shape: HandShape) -> list[str]:
+    """大吊车 by the melds, then the suit-and-shape type (nested ones left out)."""
+    if not shape.regular:
+        return ["fengyise"] if shape.all_honours else []
+    out = ["dadiaoche"] if shape.exposed == 4 else []
+    suits, honours, triplets = shape.suits, shape.honours, shape.all_triplets
+    if not suits:
+        out.append("fengpeng")  # honours only form triplets
+    elif len(suits) == 1:
+        out.append(("hunpeng" if triplets else "hunyise") if honours else ("qingpeng" if triplets else "qingyise"))
+    elif triplets:
+        out.append("pengpenghu")
+    return out
+
+
+def _value(params: LeziParams, types: tuple[str, ...], elements: tuple[Element, ...]) -> _Reading:
+    """Largest lezi × L; or (花 + 2) × b capped at L; then 杠开 / 大吊车 raise to L (in base-score units)."""
+    flowers = sum(_FLOWER_VALUES[e.id] for e in elements)
+    one = params.lezi_in_base
+    lezi = max((LEZI_VALUES.get(t, 0) for t in types), default=0)
+    if lezi:
+        return _Reading(types, elements, flowers, lezi, lezi * one, False, "")
+    raw = flowers + params.base_flowers
+    cap = params.cap_lezi * one
+    points, capped = min(raw, cap), raw > cap
+    raised = next((t for t in types if t in RAISE_TO_LEZI), "") if points < one else ""
+    return _Reading(types, elements, flowers, 0, one if raised else points, capped, raised)
+
+
+_FLOWER_VALUES = SHANGHAI_PRESETS["shanghai"].flower_values  # 花 are counted as in Shanghai
+
+
+def relations(ctx: WinContext, params: LeziParams) -> list[int]:
+    """承包: per seat, 0, 1 or 2 relations with the winner (3+ claims one way, 3+ the other)."""
+    w = ctx.winner
+    need = params.chengbao_claims
+    if ctx.claims is not None:
+        c = ctx.claims
+        return [0 if o == w else (c[w][o] >= need) + (c[o][w] >= need) for o in range(4)]
+    # Without a claims matrix only the winner's own melds are known.
+    taken = [0, 0, 0, 0]
+    for m in ctx.melds:
+        if m.source is not None and m.source != w and 0 <= m.source <= 3:
+            taken[m.source] += 1
+    return [0 if o == w else int(taken[o] >= need) for o in range(4)]
+
+
+def _shares(ctx: WinContext, params: LeziParams, types: Sequence[str]) -> list[Share]:
+    """Who pays how many shares: self-draw (and 八花), a discard, a robbed kong; 承包 on top."""
+    r = relations(ctx, params)
+    others = [(ctx.winner + k) % 4 for k in (1, 2, 3)]
+    if ctx.win_by is WinBy.SELF_DRAW or "bahua" in types:
+        how_en = "self-draw" if ctx.win_by is WinBy.SELF_DRAW else "八花 is paid as a self-draw"
+        how_zh = "自摸" if ctx.win_by is WinBy.SELF_DRAW else "八花按自摸付"
+        return [
+            Share(o, params.self_draw_shares * r[o], f"{how_en}, 承包 ×{r[o]}", f"{how_zh}，承包 {r[o]} 次")
+            if r[o]
+            else Share(o, 1, how_en, how_zh)
+            for o in others
+        ]
+    d = ctx.discarder
+    assert d is not None
+    robbed = ctx.win_by is WinBy.ROBBED_KONG
+    unit = params.robbed_shares if robbed else params.discard_shares
+    base_en, base_zh = ("robbed kong", "被抢杠") if robbed else ("dealt in", "放炮")
+    own = params.robbed_shares if robbed else 1
+    out = []
+    for o in others:
+        if o == d:
+            why_en = f"{base_en}: {own}" + (f" + {unit} × {r[o]} for 承包" if r[o] else "")
+            why_zh = f"{base_zh}：{own}" + (f" + 承包 {unit} × {r[o]}" if r[o] else "")
+            out.append(Share(o, own + unit * r[o], why_en, why_zh))
+        elif r[o]:
+            out.append(Share(o, unit * r[o], f"承包 with the winner: {unit} × {r[o]}", f"与胡家承包：{unit} × {r[o]}"))
+    return out
+
+
+def _result(ctx: WinContext, params: LeziParams, r: _Reading) -> ScoreResult:
+    """The result of the chosen reading: its lines, the share, the payments."""
+    base = ctx.base
+    one = params.lezi_in_base
+    lines = [_type_line(t) for t in r.types]
+    lines.extend(element_line(_FLOWER_VALUES, e) for e in r.elements)
+    value = r.points * base
+    if r.lezi:
+        if r.elements:
+            lines.append(ScoreLine(LineKind.NOTE, f"a lezi hand: its {r.flowers} 花 do not change the value",
+                                   f"勒子牌：{r.flowers} 花不计"))
+        lines.append(ScoreLine(LineKind.MULTIPLIER, f"{r.lezi} lezi × {one} × base score {base} = {value}",
+                               f"{r.lezi} 勒子 × {one} × 底分 {base} = {value}", value, "lezi"))
+    else:
+        running, value_lines = flower_value_lines(r.flowers, params.base_flowers, base)
+        lines.extend(value_lines)
+        if r.capped:
+            capped = params.cap_lezi * one * base
+            lines.append(ScoreLine(LineKind.MULTIPLIER, f"capped at {params.cap_lezi} lezi = {capped}",
+                                   f"封顶 {params.cap_lezi} 勒子 = {capped}", capped, "cap"))
+        if r.raised:
+            ht = LEZI_HAND_TYPES[r.raised]
+            lines.append(ScoreLine(LineKind.MULTIPLIER, f"{ht.en} ({r.raised}) raises it to 1 lezi = {value}",
+                                   f"{ht.zh}：不足勒子算 1 勒子 = {value}", value, r.raised))
+    if ctx.kaibao:
+        value *= params.double
+        lines.append(doubled_line(value, params.double, "kaibao", "开宝 hand", "开宝"))
+    if ctx.huangfan:
+        value *= params.double
+        lines.append(doubled_line(value, params.double, "huangfan", "荒番 hand", "荒番"))
+    lines.append(share_line(value))
+    payments, payment_lines = pay(ctx, _shares(ctx, params, r.types), value)
+    lines.extend(payment_lines)
+    return ScoreResult(
+        valid=True, types=r.types, flowers=r.flowers, lezi=r.lezi, value=value, payments=payments, lines=tuple(lines)
+    )
+
+
+def _type_line(t: str) -> ScoreLine:
+    """The breakdown line of one hand type, with what it does to the value."""
+    ht = LEZI_HAND_TYPES[t]
+    lezi = LEZI_VALUES.get(t)
+    if lezi:
+        effect_en, effect_zh = f"{lezi} lezi", f"{lezi} 勒子"
+    elif lezi == 0:
+        effect_en, effect_zh = "scored by 花", "算花"
+    elif t in RAISE_TO_LEZI:
+        effect_en, effect_zh = "raises a hand below 1 lezi to 1 lezi", "不足勒子算勒子"
+    else:
+        effect_en, effect_zh = "the konger pays 3 shares", "杠牌者付 3 份"
+    en = f"{ht.en} ({t}): {ht.description} — {effect_en}"
+    return ScoreLine(LineKind.TYPE, en, f"{ht.zh}（{_ZH[t]}）：{effect_zh}", lezi or None, t)
+
+
+class ShanghaiLezi(Shanghai):
+    """上海麻将（勒子）: Shanghai's tiles and shapes with free claims, 开宝, 承包 and its own lezi table."""
+
+    zh_name = "上海麻将（勒子）"
+    en_name = "Shanghai (lezi)"
+    docs_page = "shanghai-lezi.md"
+    passed_win_scope = PassedWinScope.SAME_TILE
+    passed_win_lifted_by_claim = True
+    passed_pong_rule = False
+    after_chi_restriction = False
+    one_suit_melds = False
+    scores_discarder_readiness = False
+    hand_types = LEZI_HAND_TYPES
+    score_inputs = frozenset({"flowers", "base", "huangfan", "kaibao", "claims"})
+
+    def __init__(self, params: LeziParams | None = None):
+        super().__init__(SHANGHAI_PRESETS["shanghai"])
+        self.lezi = params or LeziParams()
+        self.name = "shanghai-lezi"
+        self.summary = "free claims; 开宝 and 荒番 double; 承包; 风碰 4 勒子, 清碰 and 风一色 2, 杠开 raises to 1"
+
+    def score(self, ctx: WinContext) -> ScoreResult:
+        """Score a win with the 勒子 numbers."""
+        return score_lezi(ctx, self.lezi)
+
+    def huangfan_from_dice(self, dice: tuple[int, int]) -> int:
+        """The dice add no 荒番 here: they give 开宝 instead."""
+        return 0
+
+    def kaibao(self, dice: tuple[int, int]) -> bool:
+        """开宝: the dealer's dice are a pair, or 1 and 4."""
+        return dice[0] == dice[1] or sorted(dice) == [1, 4]
+
+    def next_dealer_after_win(self, winners: Sequence[int], discarder: int | None, dealer: int) -> int:
+        """The winner; with several winners on one discard, the first after the discarder in play order."""
+        return winners[0]
