@@ -8,8 +8,6 @@ malformed situation raises :class:`InputError` with one line that names the fiel
 
 from __future__ import annotations
 
-import difflib
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -18,24 +16,36 @@ from mahjong_tui.engine import (
     HandType,
     LineKind,
     Meld,
-    MeldError,
-    MeldKind,
     Ruleset,
     ScoreResult,
     Tile,
-    TileError,
     UnknownRules,
     WinBy,
     WinContext,
     format_tiles,
     get_ruleset,
-    meld_from_text,
-    parse_tiles,
     ruleset_names,
     tile_name,
 )
 from mahjong_tui.engine.ruleset import RULE_SPECIFIC_INPUTS
-from mahjong_tui.engine.tiles import NUM_KINDS, is_flower, is_honour
+from mahjong_tui.engine.tiles import is_flower
+
+from .json_io import (
+    InputError,
+    boolean,
+    check_copies,
+    check_field_names,
+    field,
+    integer,
+    kind_of,
+    melds_from_json,
+    no_flowers,
+    one_tile,
+    read_seat,
+    read_tiles,
+    string,
+    tiles_of,
+)
 
 #: every input field: (type, default, meaning), as ``mahjong-tui score --help`` lists them
 FIELD_DOCS: Mapping[str, tuple[str, str, str]] = {
@@ -72,89 +82,7 @@ OUTPUT_DOCS: Mapping[str, str] = {
     "explain": "short lines: each type, each flower element, each multiplier, each payment",
 }
 FIELDS: tuple[str, ...] = tuple(FIELD_DOCS)
-MELD_FIELDS: tuple[str, ...] = ("type", "tiles", "from")
 
-_TYPE_NAMES = {dict: "an object", list: "a list", str: "a string", bool: "true/false", int: "an integer"}
-
-
-class InputError(ValueError):
-    """A malformed situation; the message is one line that names the field."""
-
-
-# --------------------------------------------------------------------------- reading fields
-
-
-def _kind(value: object) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true/false"
-    if isinstance(value, float):
-        return "a number with a fraction"
-    return _TYPE_NAMES.get(type(value), type(value).__name__)
-
-
-def _int(value: object, name: str) -> int:
-    # JSON true/false are Python bools, which are ints: refuse them explicitly.
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InputError(f"{name}: must be an integer, got {_kind(value)}")
-    return value
-
-
-def _seat(value: object, name: str) -> int:
-    seat = _int(value, name)
-    if not 0 <= seat <= 3:
-        raise InputError(f"{name}: seat must be 0..3, got {seat}")
-    return seat
-
-
-def _bool(value: object, name: str) -> bool:
-    if not isinstance(value, bool):
-        raise InputError(f"{name}: must be true or false, got {_kind(value)}")
-    return value
-
-
-def _str(value: object, name: str) -> str:
-    if not isinstance(value, str):
-        raise InputError(f"{name}: must be a string, got {_kind(value)}")
-    return value
-
-
-def _tiles(value: object, name: str) -> list[Tile]:
-    text = _str(value, name)
-    try:
-        return parse_tiles(text)
-    except TileError as e:
-        raise InputError(f"{name}: {e}") from None
-
-
-def _one_tile(value: object, name: str) -> Tile:
-    tiles = _tiles(value, name)
-    if len(tiles) != 1:
-        raise InputError(f"{name}: must be exactly one tile, got {len(tiles)} in {value!r}")
-    return tiles[0]
-
-
-def _no_flowers(tiles: list[Tile], name: str) -> None:
-    flowers = [t for t in tiles if is_flower(t)]
-    if flowers:
-        raise InputError(f"{name}: flowers ({format_tiles(flowers)}) go in the 'flowers' field")
-
-
-def _tiles_of(ruleset: Ruleset, tiles: list[Tile], name: str) -> None:
-    """Refuse tiles the rule set does not play with (honours in Changsha)."""
-    honours = [t for t in tiles if is_honour(t)]
-    if honours and not ruleset.honours:
-        raise InputError(f"{name}: {ruleset.en_name} has no honour tiles ({format_tiles(honours)})")
-
-
-def _get(data: Mapping[str, Any], name: str, default: object = None) -> object:
-    """A field's value; JSON null counts as absent."""
-    value = data.get(name)
-    return default if value is None else value
-
-
-# --------------------------------------------------------------------------- the situation
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,36 +100,36 @@ class Situation:
 def situation_from_json(data: object) -> Situation:
     """Check one JSON situation and build it; InputError names what is wrong."""
     if not isinstance(data, dict):
-        raise InputError(f"input: a situation must be a JSON object, got {_kind(data)}")
-    _check_field_names(data, FIELDS, "")
+        raise InputError(f"input: a situation must be a JSON object, got {kind_of(data)}")
+    check_field_names(data, FIELDS, "")
 
     if data.get("rules") is None:
         raise InputError(f"rules: required ({', '.join(ruleset_names())})")
-    rules = _str(data["rules"], "rules")
+    rules = string(data["rules"], "rules")
     try:
         ruleset = get_ruleset(rules)
     except UnknownRules as e:
         raise InputError(f"rules: {e}") from None
     _check_rule_fields(data, ruleset)
 
-    initial = _bool(_get(data, "initial", False), "initial")
+    initial = boolean(field(data, "initial", False), "initial")
     if "winner" not in data or data["winner"] is None:
         raise InputError("winner: required (the winning seat, 0..3)")
-    winner = _seat(data["winner"], "winner")
-    dealer = _seat(_get(data, "dealer", 0), "dealer")
+    winner = read_seat(data["winner"], "winner")
+    dealer = read_seat(field(data, "dealer", 0), "dealer")
 
-    if _get(data, "hand") is None:
+    if field(data, "hand") is None:
         raise InputError("hand: required (the concealed tiles, without the winning tile)")
-    hand = _tiles(data["hand"], "hand")
-    _no_flowers(hand, "hand")
-    _tiles_of(ruleset, hand, "hand")
+    hand = read_tiles(data["hand"], "hand")
+    no_flowers(hand, "hand")
+    tiles_of(ruleset, hand, "hand")
 
-    melds = _melds(_get(data, "melds", []), winner, ruleset)
+    melds = melds_from_json(field(data, "melds", []), winner, ruleset)
     if initial and melds:
         raise InputError("melds: there are no melds right after the deal (initial)")
 
     win_tile: Tile | None = None
-    raw_win = _get(data, "win_tile")
+    raw_win = field(data, "win_tile")
     if initial:
         if raw_win is not None:
             raise InputError("win_tile: not used with initial; the whole dealt hand goes in 'hand'")
@@ -212,9 +140,9 @@ def situation_from_json(data: object) -> Situation:
     else:
         if raw_win is None:
             raise InputError("win_tile: required (the tile that completes the hand)")
-        win_tile = _one_tile(raw_win, "win_tile")
-        _no_flowers([win_tile], "win_tile")
-        _tiles_of(ruleset, [win_tile], "win_tile")
+        win_tile = one_tile(raw_win, "win_tile")
+        no_flowers([win_tile], "win_tile")
+        tiles_of(ruleset, [win_tile], "win_tile")
         want = 13 - 3 * len(melds)
         if len(hand) != want:
             raise InputError(
@@ -222,7 +150,7 @@ def situation_from_json(data: object) -> Situation:
                 f"have {want} (13 minus 3 per meld, a kong counting as 3)"
             )
 
-    flowers = _tiles(_get(data, "flowers", ""), "flowers")
+    flowers = read_tiles(field(data, "flowers", ""), "flowers")
     not_flowers = [t for t in flowers if not is_flower(t)]
     if not_flowers:
         raise InputError(f"flowers: only flower tiles f1..f8 belong here, not {format_tiles(not_flowers)}")
@@ -230,9 +158,9 @@ def situation_from_json(data: object) -> Situation:
     if doubled:
         raise InputError(f"flowers: each flower exists once, {format_tiles(doubled)} is given twice")
 
-    _check_copies(hand, win_tile, melds)
+    check_copies(hand, win_tile, melds)
 
-    win_by = _win_by(_get(data, "win_by", "self_draw"))
+    win_by = _win_by(field(data, "win_by", "self_draw"))
     discarder = _discarder(data, win_by, winner)
     if win_by is WinBy.ROBBED_KONG and win_tile is not None:
         held = hand.count(win_tile) + sum(m.tiles.count(win_tile) for m in melds)
@@ -242,26 +170,26 @@ def situation_from_json(data: object) -> Situation:
                 "the other three), so hand and melds cannot hold it"
             )
 
-    replacement = _bool(_get(data, "replacement", False), "replacement")
+    replacement = boolean(field(data, "replacement", False), "replacement")
     if replacement and win_by is not WinBy.SELF_DRAW:
         raise InputError("replacement: a win on a replacement tile is a self-draw (win_by self_draw)")
-    kaigang_discard = _bool(_get(data, "kaigang_discard", False), "kaigang_discard")
+    kaigang_discard = boolean(field(data, "kaigang_discard", False), "kaigang_discard")
     if kaigang_discard and win_by is not WinBy.DISCARD:
         raise InputError("kaigang_discard: 杠上炮 is a win on a discard (win_by discard)")
-    first_turn = _bool(_get(data, "first_turn", False), "first_turn")
-    last_tile = _bool(_get(data, "last_tile", False), "last_tile")
-    base = _int(_get(data, "base", 1), "base")
+    first_turn = boolean(field(data, "first_turn", False), "first_turn")
+    last_tile = boolean(field(data, "last_tile", False), "last_tile")
+    base = integer(field(data, "base", 1), "base")
     if base < 1:
         raise InputError(f"base: the base score must be at least 1, got {base}")
-    huangfan = _bool(_get(data, "huangfan", False), "huangfan")
-    kaibao = _bool(_get(data, "kaibao", False), "kaibao")
-    claims = _claims(_get(data, "claims"), winner, melds)
-    discarder_ready = _bool(_get(data, "discarder_ready", False), "discarder_ready")
+    huangfan = boolean(field(data, "huangfan", False), "huangfan")
+    kaibao = boolean(field(data, "kaibao", False), "kaibao")
+    claims = _claims(field(data, "claims"), winner, melds)
+    discarder_ready = boolean(field(data, "discarder_ready", False), "discarder_ready")
     bird: Tile | None = None
-    if _get(data, "bird") is not None:
-        bird = _one_tile(data["bird"], "bird")
-        _no_flowers([bird], "bird")
-        _tiles_of(ruleset, [bird], "bird")
+    if field(data, "bird") is not None:
+        bird = one_tile(data["bird"], "bird")
+        no_flowers([bird], "bird")
+        tiles_of(ruleset, [bird], "bird")
 
     context = WinContext(
         winner=winner,
@@ -287,15 +215,6 @@ def situation_from_json(data: object) -> Situation:
     return Situation(ruleset, context)
 
 
-def _check_field_names(data: Mapping[str, Any], known: tuple[str, ...], where: str) -> None:
-    # Unknown names are refused so that a typo ("winer") is not silently ignored.
-    for key in data:
-        if key not in known:
-            close = difflib.get_close_matches(str(key), known, n=1)
-            hint = f" (did you mean {close[0]!r}?)" if close else f" (fields: {', '.join(known)})"
-            raise InputError(f"{where}{key}: unknown field{hint}")
-
-
 def _check_rule_fields(data: Mapping[str, Any], ruleset: Ruleset) -> None:
     """A rule-specific field the rule set does not read is almost always a mistake (wrong "rules")."""
     for name, default in RULE_SPECIFIC_INPUTS.items():
@@ -307,71 +226,8 @@ def _check_rule_fields(data: Mapping[str, Any], ruleset: Ruleset) -> None:
         raise InputError(f"{name}: {where}, not by {data['rules']!r}")
 
 
-def _melds(value: object, winner: int, ruleset: Ruleset) -> list[Meld]:
-    if not isinstance(value, list):
-        raise InputError(f"melds: must be a list, got {_kind(value)}")
-    if len(value) > 4:
-        raise InputError(f"melds: a hand has at most 4 melds, got {len(value)}")
-    melds: list[Meld] = []
-    previous = (winner + 3) % 4
-    for i, raw in enumerate(value):
-        name = f"melds[{i}]"
-        if not isinstance(raw, dict):
-            raise InputError(f'{name}: must be an object like {{"type": "pong", "tiles": "777z", "from": 1}}')
-        _check_field_names(raw, MELD_FIELDS, f"{name}.")
-        if raw.get("type") is None:
-            raise InputError(f"{name}.type: required (chi, pong, kong, added_kong or concealed_kong)")
-        kind_text = _str(raw["type"], f"{name}.type")
-        if raw.get("tiles") is None:
-            raise InputError(f'{name}.tiles: required, e.g. "234m"')
-        tiles = _tiles(raw["tiles"], f"{name}.tiles")
-        _tiles_of(ruleset, tiles, f"{name}.tiles")
-        try:
-            kind = MeldKind(kind_text)
-        except ValueError:
-            raise InputError(
-                f"{name}.type: unknown meld type {kind_text!r} (chi, pong, kong, added_kong, concealed_kong)"
-            ) from None
-        source: int | None = None
-        if kind is MeldKind.CONCEALED_KONG:
-            if raw.get("from") is not None:
-                raise InputError(f"{name}.from: a concealed kong is not claimed from anyone")
-        else:
-            if raw.get("from") is None:
-                raise InputError(f"{name}.from: required for a {kind.value} (the seat whose discard was claimed)")
-            source = _seat(raw["from"], f"{name}.from")
-            if source == winner:
-                raise InputError(f"{name}.from: seat {source} is the winner, who cannot claim their own discard")
-            if kind is MeldKind.CHI and source != previous:
-                raise InputError(
-                    f"{name}.from: a chi is claimed from the previous seat only "
-                    f"(seat {previous} for winner {winner}), not seat {source}"
-                )
-        try:
-            melds.append(meld_from_text(kind.value, raw["tiles"], source))
-        except (MeldError, TileError) as e:
-            raise InputError(f"{name}.tiles: {e}") from None
-    return melds
-
-
-def _check_copies(hand: list[Tile], win_tile: Tile | None, melds: list[Meld]) -> None:
-    counts = [0] * NUM_KINDS
-    for t in hand:
-        counts[t] += 1
-    if win_tile is not None:
-        counts[win_tile] += 1
-    for m in melds:
-        for t in m.tiles:
-            counts[t] += 1
-    for t, n in enumerate(counts):
-        if n > 4:
-            raise InputError(
-                f"hand: {tile_name(t)} appears {n} times in hand, win_tile and melds (a tile exists 4 times)"
-            )
-
-
 def _win_by(value: object) -> WinBy:
-    text = _str(value, "win_by")
+    text = string(value, "win_by")
     try:
         return WinBy(text)
     except ValueError:
@@ -388,7 +244,7 @@ def _discarder(data: Mapping[str, Any], win_by: WinBy, winner: int) -> int | Non
     who = "the konger" if win_by is WinBy.ROBBED_KONG else "the seat that discarded the winning tile"
     if raw is None:
         raise InputError(f"discarder: required for win_by {win_by.value} ({who})")
-    seat = _seat(raw, "discarder")
+    seat = read_seat(raw, "discarder")
     if seat == winner:
         raise InputError(f"discarder: seat {seat} is the winner; {who} must be another seat")
     return seat
@@ -405,7 +261,7 @@ def _claims(value: object, winner: int, melds: list[Meld]) -> tuple[tuple[int, .
         if not isinstance(row, list) or len(row) != 4:
             raise shape_error
         for b, n in enumerate(row):
-            n = _int(n, f"claims[{a}][{b}]")
+            n = integer(n, f"claims[{a}][{b}]")
             if n < 0:
                 raise InputError(f"claims[{a}][{b}]: a number of claims cannot be negative, got {n}")
             if a == b and n:
@@ -479,18 +335,3 @@ def format_text(situation: Situation, result: ScoreResult) -> str:
     return "\n".join(out)
 
 
-def dumps(value: object, ascii_only: bool = False, level: int = 0) -> str:
-    """JSON with one field per line but short lists of numbers kept on one line."""
-    pad = "  " * (level + 1)
-    end = "  " * level
-    if isinstance(value, dict) and value:
-        items = [
-            f"{pad}{json.dumps(str(k), ensure_ascii=ascii_only)}: {dumps(v, ascii_only, level + 1)}"
-            for k, v in value.items()
-        ]
-        return "{\n" + ",\n".join(items) + f"\n{end}}}"
-    if isinstance(value, list) and (
-        any(isinstance(v, (dict, list)) for v in value) or len(json.dumps(value, ensure_ascii=ascii_only)) > 80
-    ):
-        return "[\n" + ",\n".join(f"{pad}{dumps(v, ascii_only, level + 1)}" for v in value) + f"\n{end}]"
-    return json.dumps(value, ensure_ascii=ascii_only, separators=(", ", ": "))

@@ -53,7 +53,7 @@ def parser() -> OneLineParser:
 
 def run(argv: list[str], stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     """Run ``mahjong-tui score FILE.json [--text]``; return the exit status."""
-    from mahjong_tui.calculator import InputError
+    from mahjong_tui.json_io import InputError
 
     stdin = sys.stdin if stdin is None else stdin
     stdout = sys.stdout if stdout is None else stdout
@@ -80,7 +80,8 @@ def run(argv: list[str], stdin: TextIO | None = None, stdout: TextIO | None = No
 
 
 def _run_one(data: object, text_mode: bool, stdout: TextIO, stderr: TextIO) -> int:
-    from mahjong_tui.calculator import InputError, dumps, format_text, result_to_json, situation_from_json
+    from mahjong_tui.calculator import format_text, result_to_json, situation_from_json
+    from mahjong_tui.json_io import InputError, dumps
 
     try:
         situation = situation_from_json(data)
@@ -101,7 +102,8 @@ def _run_one(data: object, text_mode: bool, stdout: TextIO, stderr: TextIO) -> i
 
 
 def _run_batch(items: list[object], text_mode: bool, stdout: TextIO, stderr: TextIO) -> int:
-    from mahjong_tui.calculator import InputError, dumps, format_text, result_to_json, situation_from_json
+    from mahjong_tui.calculator import format_text, result_to_json, situation_from_json
+    from mahjong_tui.json_io import InputError, dumps
 
     outputs: list[dict[str, object]] = []
     texts: list[str] = []
@@ -143,7 +145,7 @@ def _failure(e: Exception) -> str:
 
 
 def _read(path: str, stdin: TextIO) -> str:
-    from mahjong_tui.calculator import InputError
+    from mahjong_tui.json_io import InputError
 
     if path == "-":
         return stdin.read()
