@@ -212,6 +212,7 @@ class PlanningBot(BaseBot):
         super().__init__(seat, seed)
         self._planners: dict[str, Planner] = {}
         self._note = ""  # what the discard ranking adds to the decision record
+        self.last_target: Target | None = None  # the goal of the last discard chosen
 
     def planner(self, rules: Ruleset) -> Planner:
         """The planner for a rule set (built once)."""
@@ -295,6 +296,7 @@ class PlanningBot(BaseBot):
             kong = self._kong_choice(view, counts, melds, kongs, score, outside)
             if kong is not None:
                 return kong
+        self.last_target = target
         self.last_reason = (
             f"discard {tile_name(tile)}: {target.label()} at {score:g}"
             + (f", {acc} tiles help" if acc >= 0 else "")

@@ -55,6 +55,7 @@ class TableView(NamedTuple):
     holds_drawn: tuple[bool, ...]  # a seat holds the tile it just drew apart (everyone sees that)
     concealed: tuple[tuple[Tile, ...] | None, ...]
     drawn: tuple[Tile | None, ...]  # that tile, for the seats revealed
+    base: int = 1  # the game's base score 底分
 
     @property
     def over(self) -> bool:
@@ -89,6 +90,7 @@ class SeatView(NamedTuple):
     last_drawn: Tile | None
     legal: tuple[Action, ...]
     refusals: tuple[Refusal, ...]
+    passed_wins: frozenset[Tile] = frozenset()  # 漏胡: tiles of wins this seat passed, while they block it
 
     @property
     def ruleset(self) -> Ruleset:
@@ -173,6 +175,7 @@ class SeatView(NamedTuple):
 
 
 _NONE = (None, None, None, None)
+_NO_PASSED: frozenset[Tile] = frozenset()
 _NONE_APART = (False, False, False, False)
 
 
@@ -228,6 +231,7 @@ def _table(hand: Hand, reveal: Collection[int]) -> TableView:
         _holds_drawn(hand),
         concealed,
         drawn,
+        hand.options.base,
     )
 
 
@@ -250,4 +254,5 @@ def seat_view(hand: Hand, seat: int) -> SeatView:
         p.last_drawn,
         tuple(hand.legal_actions(seat)),
         tuple(hand.refusals_for(seat)),
+        frozenset(p.passed_wins) if p.passed_wins else _NO_PASSED,
     )

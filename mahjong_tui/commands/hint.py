@@ -1,0 +1,178 @@
+"""``mahjong-tui hint``: what should I discard, what am I waiting on — the hint panel's analysis for a hand typed in.
+
+    mahjong-tui hint FILE.json          # or '-' for standard input
+    mahjong-tui hint FILE.json --text
+
+Malformed input: exit 2 with one line on standard error naming the field.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, TextIO
+
+from .parser import OneLineParser
+
+FIELD_DOCS: dict[str, tuple[str, str, str]] = {
+    "rules": ("string", "required", "a preset: shanghai, shanghai-qq, shanghai-lezi, changsha …"),
+    "hand": ("tiles", "required", "concealed tiles: 3n+1 (waiting) or 3n+2 (about to discard)"),
+    "melds": ("list", "[]", "as in `score`: {\"type\": \"pong\", \"tiles\": \"777z\", \"from\": 1}"),
+    "flowers": ("tiles", '""', "Shanghai: flowers collected"),
+    "seen": ("tiles", '""', "tiles visible elsewhere (all discards, others' melds), for counting what is left"),
+}
+OUTPUT_DOCS: dict[str, str] = {
+    "shanten": "steps from a winning shape under the rule set (0 ready, -1 complete)",
+    "waits": "a ready 3n+1 hand: {tile, left, qualifies, types, why, points, on_discard} per wait",
+    "discards": "a 3n+2 hand: every distinct discard {tile, shanten, acceptance, tiles}, best first",
+    "suggest": "the discard the normal bot would make",
+    "why": "one or two sentences a learner understands",
+    "qualifies": "rule sets where a hand must qualify: the types it is heading for, or what it lacks",
+    "aims": "the bigger hand types within reach: {type, suit, shanten}",
+}
+
+
+def parser() -> OneLineParser:
+    """Options of ``mahjong-tui hint``; the help lists the input and output fields."""
+    rows = [f"  {n:<9} {k:<7} {d:<9} {m}" for n, (k, d, m) in FIELD_DOCS.items()]
+    outs = [f"  {n:<10} {m}" for n, m in OUTPUT_DOCS.items()]
+    p = OneLineParser(
+        prog="mahjong-tui hint",
+        description="The hint panel's analysis for a hand typed in: steps to ready, every discard, every wait.",
+        epilog="\n".join(["input: one JSON object:", *rows, "", "output: one JSON object:", *outs]),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("file", metavar="FILE.json", help="the hand; '-' reads standard input")
+    p.add_argument("--text", action="store_true", help="readable lines instead of JSON")
+    return p
+
+
+def run(argv: list[str], stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
+    """Run ``mahjong-tui hint FILE.json [--text]``; return the exit status."""
+    from mahjong_tui.json_io import InputError, dumps
+
+    args = parser().parse_or_status(argv)
+    if isinstance(args, int):
+        return args
+    stdin = sys.stdin if stdin is None else stdin
+    stdout = sys.stdout if stdout is None else stdout
+    try:
+        text = stdin.read() if args.file == "-" else _read(args.file)
+        data = json.loads(text)
+        hint, rules = hint_from_json(data)
+    except InputError as e:
+        print(" ".join(str(e).split()), file=sys.stderr)
+        return 2
+    except json.JSONDecodeError as e:
+        print(f"input: not valid JSON: {e.msg} at line {e.lineno} column {e.colno}", file=sys.stderr)
+        return 2
+    out = hint_to_json(hint, rules)
+    stdout.write((format_text(out) if args.text else dumps(out)) + "\n")
+    return 0
+
+
+def _read(path: str) -> str:
+    from mahjong_tui.json_io import InputError
+
+    try:
+        with open(path, encoding="utf-8-sig") as f:
+            return f.read()
+    except OSError as e:
+        raise InputError(f"{path}: cannot read: {e.strerror or e}") from None
+    except UnicodeDecodeError:
+        raise InputError(f"{path}: not UTF-8 text") from None
+
+
+def hint_from_json(data: object) -> tuple[Any, Any]:
+    """Check the input and analyse the hand: (the hint, the rule set); InputError names a bad field."""
+    from mahjong_tui.engine import UnknownRules, get_ruleset
+    from mahjong_tui.engine.tiles import counts_of, is_flower
+    from mahjong_tui.hints import analyse
+    from mahjong_tui.json_io import (
+        InputError,
+        check_copies,
+        check_field_names,
+        field,
+        kind_of,
+        melds_from_json,
+        no_flowers,
+        read_tiles,
+        string,
+        tiles_of,
+    )
+
+    if not isinstance(data, dict):
+        raise InputError(f"input: a hand must be a JSON object, got {kind_of(data)}")
+    check_field_names(data, tuple(FIELD_DOCS), "")
+    if data.get("rules") is None:
+        raise InputError("rules: required")
+    try:
+        rules = get_ruleset(string(data["rules"], "rules"))
+    except UnknownRules as e:
+        raise InputError(f"rules: {e}") from None
+    if field(data, "hand") is None:
+        raise InputError("hand: required (the concealed tiles)")
+    hand = read_tiles(data["hand"], "hand")
+    no_flowers(hand, "hand")
+    tiles_of(rules, hand, "hand")
+    melds = melds_from_json(field(data, "melds", []), 0, rules)
+    size = len(hand) + 3 * len(melds)
+    if size not in (13, 14):
+        raise InputError(
+            f"hand: {len(hand)} tiles with {len(melds)} meld(s) make {size}; a hand has 13 (waiting) or 14 (to discard)"
+        )
+    flowers = read_tiles(field(data, "flowers", ""), "flowers")
+    if any(not is_flower(t) for t in flowers) or len(set(flowers)) != len(flowers):
+        raise InputError("flowers: flower tiles f1..f8, each once")
+    if flowers and not rules.flowers:
+        raise InputError(f"flowers: {rules.en_name} has no flowers")
+    seen = read_tiles(field(data, "seen", ""), "seen")
+    no_flowers(seen, "seen")
+    tiles_of(rules, seen, "seen")
+    check_copies(hand + seen, None, melds)
+    return analyse(rules, counts_of(hand), melds, flowers, counts_of(seen)[:34]), rules
+
+
+def hint_to_json(hint: Any, rules: Any) -> dict[str, object]:
+    """The spec's output object."""
+    from mahjong_tui.engine import tile_name
+
+    out: dict[str, object] = {
+        "shanten": hint.shanten,
+        "waits": [
+            {"tile": tile_name(w.tile), "left": w.left, "qualifies": w.qualifies, "types": list(w.types),
+             "why": w.why, "points": w.points, "on_discard": w.on_discard}
+            for w in hint.waits
+        ],
+        "discards": [
+            {"tile": tile_name(d.tile), "shanten": d.shanten, "acceptance": d.acceptance,
+             "tiles": "".join(tile_name(t) for t in d.tiles)}
+            for d in hint.discards
+        ],
+        "suggest": tile_name(hint.suggest) if hint.suggest is not None else None,
+        "why": hint.why,
+        "qualifies": hint.heading if rules.must_qualify else "",
+        "aims": [
+            {"type": a.type, "suit": "mps"[a.suit] if a.suit >= 0 else "", "shanten": a.shanten} for a in hint.aims
+        ],
+    }
+    if not rules.must_qualify:
+        out["heading"] = hint.heading
+    return out
+
+
+def format_text(out: dict[str, Any]) -> str:
+    """Readable lines of the JSON output."""
+    lines = [f"shanten {out['shanten']}"]
+    if out["why"]:
+        lines.append(out["why"])
+    for key in ("qualifies", "heading"):
+        if out.get(key):
+            lines.append(out[key])
+    for d in out["discards"]:
+        lines.append(f"  discard {d['tile']:<3} → shanten {d['shanten']}, {d['acceptance']:>2} tiles: {d['tiles']}")
+    for w in out["waits"]:
+        state = "wins" if w["qualifies"] else "no win"
+        lines.append(f"  wait {w['tile']:<3} {w['left']} left, {state} {' '.join(w['types'])} {w['why']}".rstrip())
+    return "\n".join(lines)

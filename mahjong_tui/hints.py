@@ -1,0 +1,305 @@
+"""Hints: how far a hand is from ready, every discard, every wait, and what the hand is heading for.
+
+The numbers come from the engine's analysis (:mod:`mahjong_tui.engine.analysis`) and the
+rule set's own scoring; the suggested discard is the normal bot's. The same hint serves
+the table's hint panel (from a seat's view) and ``mahjong-tui hint`` (from a hand typed
+in). Nothing here knows a rule set by name: what a hand may aim for comes from the hand
+types the rule set has.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from bots.planning import INF, Goal, Target, flush_shanten, jiang_shanten, pongs_shanten
+from bots.players import NormalBot
+from mahjong_tui.engine import (
+    Action,
+    ActionKind,
+    Meld,
+    Phase,
+    RiverTile,
+    Ruleset,
+    SeatView,
+    TableView,
+    Tile,
+    WallView,
+    WinBy,
+    WinContext,
+    tile_name,
+)
+from mahjong_tui.engine.analysis import discard_options, regular_waits, shanten, shanten_seven_pairs, waits
+from mahjong_tui.engine.ruleset import PassedWinScope
+from mahjong_tui.engine.tiles import KINDS_258, NUM_KINDS, tiles_of
+
+_SUITS_ZH = ("万", "筒", "条")
+_STEPS_ZH = {-1: "和了", 0: "听牌", 1: "一向听", 2: "两向听", 3: "三向听"}
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardHint:
+    """One possible discard: the steps to ready it leaves, and the draws that would then help."""
+
+    tile: Tile
+    shanten: int
+    acceptance: int  # unseen copies of ``tiles``
+    tiles: tuple[Tile, ...]  # the kinds whose draw lowers the shanten after this discard
+
+
+@dataclass(frozen=True, slots=True)
+class WaitHint:
+    """A tile a ready hand waits on: copies left, and whether a win on it is allowed and pays what."""
+
+    tile: Tile
+    left: int  # copies not in the hand, its melds or seen elsewhere
+    qualifies: bool  # a self-drawn win on it is allowed
+    types: tuple[str, ...]  # the hand types such a win has
+    points: int  # what a self-drawn win on it would collect
+    why: str  # why it cannot win, or what restricts it (漏胡 on a discard)
+    on_discard: bool = True  # a win on someone's discard of it is allowed now (漏胡 aside)
+
+
+@dataclass(frozen=True, slots=True)
+class Aim:
+    """A hand type within reach, and how many steps it is away."""
+
+    type: str  # a hand type id of the rule set
+    shanten: int
+    suit: int = -1  # for one-suit types: 0 万, 1 筒, 2 条
+
+    def label(self, rules: Ruleset) -> str:
+        """``混一色 in 万 (2 steps)``."""
+        ht = rules.hand_types.get(self.type)
+        name = ht.zh if ht else self.type
+        where = f" in {_SUITS_ZH[self.suit]}" if self.suit >= 0 else ""
+        return f"{name}{where} ({steps(self.shanten)})"
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """Everything the hint panel and ``mahjong-tui hint`` say about one hand."""
+
+    shanten: int
+    discards: tuple[DiscardHint, ...]  # best first, for a hand about to discard
+    waits: tuple[WaitHint, ...]  # for a ready hand waiting
+    suggest: Tile | None  # the normal bot's discard
+    why: str  # one or two sentences a learner understands
+    aims: tuple[Aim, ...]  # the hand types within reach, nearest first
+    heading: str  # what the hand is heading for, or (must qualify) what it lacks
+
+
+def steps(n: int) -> str:
+    """``ready``, ``1 step from ready``, ``complete``, with the Chinese term."""
+    zh = _STEPS_ZH.get(n, f"{n}向听")
+    if n < 0:
+        return f"complete ({zh})"
+    if n == 0:
+        return f"ready ({zh})"
+    return f"{n} step{'s' if n > 1 else ''} from ready ({zh})"
+
+
+def hint_for_view(view: SeatView) -> Hint:
+    """The hint for a seat at the table: its own tiles, what it has seen, its 漏胡."""
+    table = view.table
+    return analyse(
+        view.ruleset,
+        view.counts,
+        table.melds[view.seat],
+        table.flowers[view.seat],
+        view.outside,
+        view=view,
+    )
+
+
+def analyse(
+    rules: Ruleset,
+    counts: Sequence[int],
+    melds: Sequence[Meld],
+    flowers: Sequence[Tile] = (),
+    seen: Sequence[int] | None = None,
+    *,
+    view: SeatView | None = None,
+) -> Hint:
+    """The hint for a hand: ``counts`` (3n+1 waiting, 3n+2 to discard), its melds and flowers, tiles seen elsewhere."""
+    seen = list(seen) if seen is not None else [0] * NUM_KINDS
+    size = sum(counts) + 3 * len(melds)
+    if size not in (13, 14):
+        raise ValueError(f"a hand has 13 or 14 tiles with 3 per meld, this one {size}")
+    shapes = rules.shapes
+    now = shanten(counts, shapes, melds)
+    aims = _aims(rules, counts, melds, now)
+    heading = _heading(rules, counts, now, aims)
+    if size == 14:
+        options = discard_options(counts, shapes, seen, melds)
+        discards = tuple(DiscardHint(o.tile, o.shanten, o.acceptance, tuple(o.improving)) for o in options)
+        if view is None or view.phase is not Phase.TURN:
+            view = study_view(rules, counts, melds, flowers, seen)
+        allowed = {a.tile for a in view.legal if a.kind is ActionKind.DISCARD}
+        bot = NormalBot(view.seat)
+        choice = bot.choose(view) if allowed else None
+        suggest = choice.tile if choice is not None and choice.kind is ActionKind.DISCARD else None
+        why = _discard_why(rules, discards, suggest, bot)
+        return Hint(now, discards, (), suggest, why, aims, heading)
+    # a hand ready in shape but not by the rule (a Changsha pair not 2-5-8) still shows its waits, and why
+    shape_ready = now == 0 or bool(regular_waits(list(counts), melds))
+    wait_hints = _waits(rules, counts, melds, flowers, seen, view) if shape_ready else ()
+    return Hint(now, (), wait_hints, None, _wait_why(now, wait_hints), aims, heading)
+
+
+def _waits(
+    rules: Ruleset,
+    counts: Sequence[int],
+    melds: Sequence[Meld],
+    flowers: Sequence[Tile],
+    seen: Sequence[int],
+    view: SeatView | None,
+) -> tuple[WaitHint, ...]:
+    """Every tile that completes a shape: the rule's waits, and regular shapes the rule refuses (why not)."""
+    hand = list(counts)
+    tiles = sorted(set(waits(hand, rules.shapes, melds)) | set(regular_waits(hand, melds)))
+    in_melds = [0] * NUM_KINDS
+    for m in melds:
+        for t in m.tiles:
+            in_melds[t] += 1
+    seat = view.seat if view is not None else 0
+    dealer = view.dealer if view is not None else (seat + 1) % 4
+    base = view.table.base if view is not None else 1
+    passed = view.passed_wins if view is not None else frozenset()
+    out = []
+    for t in tiles:
+        ctx = WinContext(
+            winner=seat,
+            concealed=tuple(tiles_of(hand)),
+            win_tile=t,
+            dealer=dealer,
+            melds=tuple(melds),
+            flowers=tuple(flowers),
+            win_by=WinBy.SELF_DRAW,
+            base=base,
+            huangfan=view.table.is_huangfan_hand if view is not None else False,
+            kaibao=rules.kaibao(view.table.dice) if view is not None else False,
+        )
+        result = rules.score(ctx)
+        blocked = bool(passed) and (rules.passed_win_scope is PassedWinScope.ANY_DISCARD or t in passed)
+        why = result.reason if not result.valid else ""
+        if result.valid and blocked:
+            why = rules.passed_win_refusal(t)
+        left = max(0, 4 - hand[t] - in_melds[t] - seen[t])
+        points = result.payments[seat] if result.valid else 0
+        out.append(WaitHint(t, left, result.valid, result.types, points, why, result.valid and not blocked))
+    return tuple(out)
+
+
+def _aims(rules: Ruleset, counts: Sequence[int], melds: Sequence[Meld], now: int) -> tuple[Aim, ...]:
+    """The rule set's bigger (or, where a hand must qualify, qualifying) hand types within two steps of now."""
+    types = rules.hand_types
+    found: list[Aim] = []
+    for suit in range(3):
+        if "hunyise" in types and rules.honours:
+            found.append(Aim("hunyise", flush_shanten(counts, melds, suit, True), suit))
+        if "qingyise" in types:
+            found.append(Aim("qingyise", flush_shanten(counts, melds, suit, False), suit))
+    if "pengpenghu" in types:
+        found.append(Aim("pengpenghu", pongs_shanten(counts, melds)))
+    if "qixiaodui" in types and not melds:
+        found.append(Aim("qixiaodui", shanten_seven_pairs(counts, True)))
+    if "jiangjianghu" in types:
+        found.append(Aim("jiangjianghu", jiang_shanten(counts, melds)))
+    reach = max(now, 0) + 2
+    near = [a for a in found if a.shanten < INF and a.shanten <= reach]
+    order = {t: i for i, t in enumerate(types)}  # rule sets list their bigger types first
+    near.sort(key=lambda a: (a.shanten, order[a.type], a.suit))
+    # a pure one-suit hand is also a half flush: per suit, keep the nearer (the bigger when as near)
+    out: list[Aim] = []
+    for a in near:
+        if not any(b.suit == a.suit >= 0 and b.shanten <= a.shanten for b in out):
+            out.append(a)
+    return tuple(out)
+
+
+def _heading(rules: Ruleset, counts: Sequence[int], now: int, aims: tuple[Aim, ...]) -> str:
+    """One sentence: what the hand is heading for (where a hand must qualify, what it still lacks)."""
+    parts = []
+    if rules.must_qualify:
+        qualifying = [a for a in aims if a.type in rules.hand_types]
+        if not qualifying:
+            parts.append("a plain hand cannot win here: it needs 混一色, 碰碰胡 or better, none of them near yet")
+        else:
+            best = qualifying[0]
+            text = f"aim for {best.label(rules)}"
+            if best.suit >= 0:
+                held = sum(counts[9 * best.suit : 9 * best.suit + 9])
+                honours = sum(counts[27:34]) if best.type == "hunyise" else 0
+                total = sum(counts)
+                fits = "tiles are in that suit" + (" or honours" if honours else "")
+                text += f": {held + honours} of your {total} concealed {fits}"
+            parts.append(text)
+    else:
+        if rules.shapes.plain_pair_258:
+            pairs = [t for t in KINDS_258 if counts[t] >= 2]
+            held = ", ".join(f"two {tile_name(t)}" for t in pairs)
+            parts.append(f"a small win needs a pair of 2, 5 or 8: you hold {held}" if pairs else
+                         "a small win needs a pair of 2, 5 or 8: you hold none yet")
+        big = [a for a in aims if a.shanten <= max(now, 0) + 1]
+        if big:
+            parts.append("big hands within reach: " + ", ".join(a.label(rules) for a in big))
+    return "; ".join(parts)
+
+
+def _discard_why(rules: Ruleset, discards: tuple[DiscardHint, ...], suggest: Tile | None, bot: NormalBot) -> str:
+    """Why the suggested discard: the steps and tiles it keeps, or the goal it keeps in view."""
+    if suggest is None or not discards:
+        return ""
+    chosen = next(d for d in discards if d.tile == suggest)
+    best = discards[0]
+    helps = ", ".join(tile_name(t) for t in chosen.tiles[:6]) + (" …" if len(chosen.tiles) > 6 else "")
+    text = f"discard {tile_name(suggest)}: it leaves the hand {steps(chosen.shanten)}"
+    if chosen.shanten >= 0 and chosen.tiles:
+        text += f", {chosen.acceptance} unseen tiles help ({helps})"
+    target = bot.last_target
+    goal = _goal_label(target) if target is not None else ""
+    if chosen.shanten > best.shanten and goal:
+        text += f"; it keeps {goal} in view, which the fastest discard ({tile_name(best.tile)}) gives up"
+    elif chosen.tile != best.tile and chosen.shanten == best.shanten and chosen.acceptance < best.acceptance:
+        if goal and rules.must_qualify:
+            text += f"; {tile_name(best.tile)} helps more tiles but gives up {goal}"
+    return text
+
+
+def _goal_label(target: Target) -> str:
+    """A bot's goal in a learner's words: ``混一色 in 万``."""
+    if target.goal is Goal.FLUSH:
+        return f"{'混一色' if target.honours else '清一色'} in {_SUITS_ZH[target.suit]}"
+    return target.label()
+
+
+def _wait_why(now: int, wait_hints: tuple[WaitHint, ...]) -> str:
+    """One sentence on a waiting hand."""
+    good = [w for w in wait_hints if w.qualifies]
+    if wait_hints and not good:
+        return "ready in shape, but no wait may win: " + wait_hints[0].why
+    if now > 0 or not wait_hints:
+        return f"the hand is {steps(now)}"
+    live = sum(w.left for w in good)
+    names = ", ".join(tile_name(w.tile) for w in good)
+    return f"ready: waiting on {names}, {live} of them unseen"
+
+
+def study_view(
+    rules: Ruleset, counts: Sequence[int], melds: Sequence[Meld], flowers: Sequence[Tile], seen: Sequence[int]
+) -> SeatView:
+    """A seat's view of a hand typed in, about to discard: the tiles seen elsewhere lie in another seat's river."""
+    river = tuple(RiverTile(t) for t in range(NUM_KINDS) for _ in range(seen[t]))
+    layout = rules.wall_layout
+    left = max(0, len(rules.tile_set()) - 53 - sum(seen))
+    table = TableView(
+        rules, 1, 1, (3, 4), 0, 0, Phase.TURN, 0, (0,), (0, 0, 0, 0),
+        (tuple(melds), (), (), ()), ((), river, (), ()), (tuple(flowers), (), (), ()),
+        (sum(counts), 13, 13, 13), (False, False, False, False),
+        WallView(bytes(sum(layout)), layout, None, None, 0, (3, 4), left),
+        None, None, (), None, (True, False, False, False), (tuple(tiles_of(counts)), None, None, None),
+        (None, None, None, None),
+    )  # fmt: skip
+    legal = tuple(Action(0, ActionKind.DISCARD, t) for t in range(NUM_KINDS) if counts[t])
+    return SeatView(table, 0, tuple(counts), None, legal, ())

@@ -1,0 +1,156 @@
+"""Hints (the hint panel and ``mahjong-tui hint``): numbers from the engine's analysis, checked against the reference.
+
+For regular Shanghai shapes, the steps to ready after each discard equal the ``mahjong``
+package's shanten, and the tiles that help are those the package says lower it, counted
+against what is unseen.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+
+import pytest
+from mahjong.shanten import Shanten
+
+from mahjong_tui.commands.hint import run as run_hint
+from mahjong_tui.engine import Game, get_ruleset, meld_from_text, parse_tile, parse_tiles, seat_view
+from mahjong_tui.engine.tiles import counts_of
+from mahjong_tui.hints import analyse, hint_for_view
+
+REFERENCE = Shanten().calculate_shanten_for_regular_hand
+SHANGHAI = get_ruleset("shanghai")
+CHANGSHA = get_ruleset("changsha")
+
+
+def deal(rng: random.Random, n: int, honours: int) -> list[int]:
+    """n tiles from a shuffled set, at most ``honours`` of them honours."""
+    wall = [k for k in range(34) for _ in range(4)]
+    while True:
+        counts = [0] * 34
+        for t in rng.sample(wall, n):
+            counts[t] += 1
+        if sum(counts[27:]) <= honours:
+            return counts
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_every_discard_matches_the_mahjong_package(seed: int) -> None:
+    """Steps to ready after each discard, the helping kinds and their unseen copies, against the reference."""
+    rng = random.Random(seed)
+    for _ in range(40):
+        hand = deal(rng, 14, 5)
+        seen = deal(rng, 10, 5)
+        seen = [min(s, 4 - h) for s, h in zip(seen, hand, strict=True)]
+        hint = analyse(SHANGHAI, hand, (), (), seen)
+        assert {d.tile for d in hint.discards} == {t for t in range(34) if hand[t]}
+        for d in hint.discards:
+            after = list(hand)
+            after[d.tile] -= 1
+            now = REFERENCE(after)
+            assert d.shanten == now
+            helping = []
+            for k in range(34):
+                if after[k] < 4:
+                    after[k] += 1
+                    if REFERENCE(after) < now:
+                        helping.append(k)
+                    after[k] -= 1
+            assert sorted(d.tiles) == helping
+            assert d.acceptance == sum(max(0, 4 - hand[k] - seen[k]) for k in helping)
+        order = [(d.shanten, -d.acceptance) for d in hint.discards]
+        assert order == sorted(order)  # best first
+        assert hint.suggest in {d.tile for d in hint.discards}
+
+
+def test_a_ready_half_flush_lists_each_wait_with_what_it_pays() -> None:
+    """Waits of a ready 混一色: each with its copies left, its types and its points."""
+    hint = analyse(SHANGHAI, counts_of(parse_tiles("123m456m789m111z5z")), (), (), counts_of(parse_tiles("5z")))
+    assert hint.shanten == 0
+    (wait,) = hint.waits
+    assert wait.tile == parse_tile("5z") and wait.left == 2 and wait.qualifies
+    assert {"hunyise", "menqing"} <= set(wait.types) and wait.points > 0
+
+
+def test_a_ready_plain_hand_says_why_it_cannot_win() -> None:
+    """Shanghai's qualifying rule: ready in shape, every wait refused as a plain hand."""
+    melds = [meld_from_text("pong", "111z", 1)]
+    hint = analyse(SHANGHAI, counts_of(parse_tiles("234m777m88m88p")), melds)
+    assert hint.shanten == 0 and [w.tile for w in hint.waits] == parse_tiles("8m8p")
+    assert not any(w.qualifies for w in hint.waits)
+    assert all("plain hand" in w.why for w in hint.waits) and "no wait may win" in hint.why
+    assert "混一色" in hint.heading
+
+
+def test_changsha_a_pair_not_258_is_shown_and_refused() -> None:
+    """Changsha: a regular shape waiting on a pair that is not 2, 5 or 8 is listed, with the rule."""
+    hint = analyse(CHANGSHA, counts_of(parse_tiles("123m456p789s234m6p")), ())
+    assert [w.tile for w in hint.waits] == parse_tiles("3p6p")
+    assert not any(w.qualifies for w in hint.waits) and "2, 5 or 8" in hint.waits[0].why
+    assert "pair of 2, 5 or 8" in hint.heading
+
+
+def test_changsha_big_hands_within_reach_are_named() -> None:
+    """Changsha: 清一色 and 七小对 within reach appear among the aims."""
+    hint = analyse(CHANGSHA, counts_of(parse_tiles("11m22m33m55m77m99m4p")), ())
+    kinds = {a.type for a in hint.aims}
+    assert {"qixiaodui", "qingyise"} <= kinds
+
+
+def test_a_view_at_the_table_marks_a_wait_blocked_by_passed_win() -> None:
+    """漏胡 from the seat's view: a wait that still wins by self-draw is marked as not winnable on a discard."""
+    from support import fill_hands, play
+
+    from mahjong_tui.engine import scripted_hand
+
+    h = scripted_hand("shanghai", fill_hands(["5z", "", "123m456m789m1z1z1z5z", ""]))
+    play(h, "0 discard 5z", "2 pass")
+    view = seat_view(h, 2)
+    hint = hint_for_view(view)
+    (wait,) = hint.waits
+    assert wait.qualifies and not wait.on_discard and "漏胡" in wait.why
+
+
+def test_the_hint_of_a_live_turn_suggests_a_legal_discard() -> None:
+    """At the table, the suggestion is one of the seat's legal discards."""
+    game = Game("changsha", 4)
+    seat = game.pending_seats()[0]
+    hint = hint_for_view(seat_view(game.hand, seat))
+    legal = {a.tile for a in game.legal_actions(seat)}
+    assert hint.suggest in legal and hint.why.startswith("discard")
+
+
+def test_hint_command_outputs_the_spec_fields(capsys: pytest.CaptureFixture[str]) -> None:
+    """``mahjong-tui hint``: one JSON object with every field of the spec."""
+    data = {"rules": "shanghai", "hand": "123m456m789m1z1z5z6z9p", "seen": "1z"}
+    assert run_hint(["-"], stdin=io.StringIO(json.dumps(data))) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert set(out) >= {"shanten", "waits", "discards", "suggest", "why", "qualifies"}
+    assert out["shanten"] == 1 and out["discards"][0]["shanten"] == 1
+    assert {d["tile"] for d in out["discards"]} == {"1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1z", "5z",
+                                                     "6z", "9p"}
+    assert out["suggest"] in {d["tile"] for d in out["discards"]}
+    assert "混一色" in out["qualifies"]
+
+
+@pytest.mark.parametrize(
+    ("data", "start"),
+    [
+        ({"hand": "123m"}, "rules: required"),
+        ({"rules": "mars", "hand": "123m"}, "rules: unknown rules"),
+        ({"rules": "shanghai", "hand": "123m"}, "hand: 3 tiles"),
+        ({"rules": "changsha", "hand": "123m456p789s234m1z"}, "hand: Changsha has no honour tiles"),
+        ({"rules": "shanghai", "hand": "123m456m789m1z1z5z6z9p", "seen": "9p9p9p9p"}, "hand: 9p appears 5 times"),
+        ({"rules": "shanghai", "hand": "123m456m789m1z1z5z6z9p", "colour": 1}, "colour: unknown field"),
+        ("[1, 2]", "input: a hand must be a JSON object"),
+    ],
+)
+def test_hint_command_malformed_input_is_one_line_exit_2(
+    capsys: pytest.CaptureFixture[str], data: object, start: str
+) -> None:
+    """Malformed input: exit 2, one line on standard error, nothing on standard output."""
+    text = data if isinstance(data, str) else json.dumps(data)
+    assert run_hint(["-"], stdin=io.StringIO(text)) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and len(err.splitlines()) == 1 and err.startswith(start), err
