@@ -41,7 +41,15 @@ from .hand import Hand
 from .melds import Meld, MeldError, MeldKind, meld_from_text
 from .options import GameOptions
 from .play import Halt, Move, Player, Stop, StuckHand, next_seat, play_until_decision
-from .record import RecordError, game_from_record, game_record, load_record, save_record, write_json_atomically
+from .record import (
+    RecordError,
+    game_from_record,
+    game_record,
+    load_record,
+    save_record,
+    write_json_atomically,
+    write_text_atomically,
+)
 from .registry import UnknownRules, get_ruleset, register, resolve, ruleset_names
 from .rigged import RiggedDeal, rigged_hand, scripted_hand
 from .ruleset import EndOfWall, PassedWinScope, Ruleset, SeatFacts
@@ -136,4 +144,5 @@ __all__ = [
     "tile_name",
     "tile_zh",
     "write_json_atomically",
+    "write_text_atomically",
 ]

@@ -48,8 +48,13 @@ def game_from_record(record: Any) -> Game:
         raise RecordError("a game record must be a JSON object")
     if record.get("format") != RECORD_FORMAT:
         raise RecordError(f"not a game record (format should be {RECORD_FORMAT!r})")
-    if record.get("version") != RECORD_VERSION:
-        raise RecordError(f"unsupported record version {record.get('version')!r}")
+    version = record.get("version")
+    if isinstance(version, int) and not isinstance(version, bool) and version > RECORD_VERSION:
+        raise RecordError(
+            f"written by a newer mahjong-tui (record version {version}; this one reads version {RECORD_VERSION})"
+        )
+    if version != RECORD_VERSION:
+        raise RecordError(f"unsupported record version {version!r}")
     seed = record.get("seed")
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise RecordError("record seed must be an integer")
@@ -83,11 +88,13 @@ def game_from_record(record: Any) -> Game:
     return game
 
 
-def write_json_atomically(data: Any, path: str | os.PathLike[str]) -> None:
-    """Write ``data`` as JSON: a temporary file beside the target, flushed, synced, renamed over it."""
+def write_text_atomically(text: str, path: str | os.PathLike[str]) -> None:
+    """Write ``text``: a temporary file beside the target, flushed, synced, renamed over it.
+
+    A crash at any instant leaves the old file or the new one, never half of one.
+    """
     target = Path(path)
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    fd, tmp = tempfile.mkstemp(prefix=".record-", dir=target.parent or ".")
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}-", dir=target.parent or ".")
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
@@ -97,6 +104,11 @@ def write_json_atomically(data: Any, path: str | os.PathLike[str]) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def write_json_atomically(data: Any, path: str | os.PathLike[str]) -> None:
+    """Write ``data`` as compact JSON, atomically."""
+    write_text_atomically(json.dumps(data, ensure_ascii=False, separators=(",", ":")), path)
 
 
 def save_record(game: Game, path: str | os.PathLike[str]) -> None:

@@ -94,6 +94,8 @@ class Ruleset(ABC):
     scores_hua: bool = False
     #: the hand types of this rule set, by id, for the rules screen and the calculator
     hand_types: Mapping[str, HandType] = MappingProxyType({})
+    #: titles a player earns by lifetime points under these rules, lowest first: (points needed, title)
+    rank_titles: tuple[tuple[int, str], ...] = ()
     #: the rule-specific WinContext fields this rule set's scoring reads; the calculator refuses a
     #: value in a rule-specific field the rule set does not read (``RULE_SPECIFIC_INPUTS``)
     score_inputs: frozenset[str] = frozenset()

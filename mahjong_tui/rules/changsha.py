@@ -42,6 +42,12 @@ class Changsha(Ruleset):
     default_starting_points = 500
     replacement_win_sources = (DrawSource.KAIGANG,)  # a 补张 replacement win is an ordinary self-draw
     hand_types = CHANGSHA_HAND_TYPES
+    rank_titles = (  # `003` 等级
+        (0, "初品豆子"), (100, "良品豆子"), (200, "上品豆子"), (500, "初品豆浆"), (1000, "良品豆浆"),
+        (2000, "上品豆浆"), (5000, "初品豆渣"), (10000, "良品豆渣"), (20000, "上品豆渣"), (30000, "初品豆花"),
+        (50000, "良品豆花"), (70000, "上品豆花"), (100000, "初品豆腐"), (200000, "良品豆腐"), (500000, "上品豆腐"),
+        (700000, "臭豆腐"), (1000000, "火宫殿臭豆腐"), (2000000, "长沙臭豆腐"),
+    )  # fmt: skip
     score_inputs = frozenset({"kaigang_discard", "last_tile", "bird", "initial"})
 
     def is_winning_shape(self, counts: Sequence[int], melds: Sequence[Meld], flowers: Sequence[Tile]) -> bool:

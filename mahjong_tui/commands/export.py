@@ -1,0 +1,46 @@
+"""``mahjong-tui export FILE --text``: a game record (or a save) as a readable log.
+
+One line per action, each hand's result with its scoring breakdown. A file that is not a
+game record: one line on standard error, exit 2.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from .parser import OneLineParser
+
+
+def parser() -> OneLineParser:
+    """Options of ``mahjong-tui export``."""
+    p = OneLineParser(prog="mahjong-tui export", description="A game record as a readable log.")
+    p.add_argument("file", metavar="FILE", type=Path, help="a game record (records/*.json) or the autosave")
+    p.add_argument("--text", action="store_true", required=True, help="readable text (the one format for now)")
+    p.add_argument("-o", "--output", type=Path, default=None, help="write to this file instead of standard output")
+    return p
+
+
+def run(argv: list[str]) -> int:
+    """Export a record; the exit status."""
+    from mahjong_tui.engine import RecordError, write_text_atomically
+    from mahjong_tui.export import export_text
+    from mahjong_tui.saves import read_file
+
+    args = parser().parse_or_status(argv)
+    if isinstance(args, int):
+        return args
+    try:
+        text = export_text(read_file(args.file))
+    except RecordError as e:
+        print(" ".join(str(e).split()), file=sys.stderr)
+        return 2
+    if args.output is None:
+        sys.stdout.write(text + "\n")
+    else:
+        try:
+            write_text_atomically(text + "\n", args.output)
+        except OSError as e:
+            print(f"mahjong-tui export: cannot write {args.output}: {e.strerror or e}", file=sys.stderr)
+            return 2
+    return 0

@@ -1,0 +1,175 @@
+"""Games kept: the autosave after every action, resuming it, and the records of finished games.
+
+A save is the game record (rules, options, seed, the actions; see
+:mod:`mahjong_tui.engine.record`) with who sat where: each player's name and, for a bot,
+its level. It is plain JSON with a format version, read only as data (never executed) and
+replayed action by action, so a game resumed is the game as it stood after its last
+action. Every write is atomic: a kill at any instant leaves the old save or the new one.
+A file that cannot be read is moved aside, not deleted, and the reason is one line.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from bots import LEVELS
+from mahjong_tui.engine import Game, RecordError, game_from_record, game_record, write_json_atomically
+
+from .storage import autosave_path, move_aside, records_dir
+
+MAX_NAME = 12
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """Who sat at a seat: a name, and the bot level for a bot (None for a person)."""
+
+    name: str
+    bot: str | None = None
+
+    def to_json(self) -> dict[str, object]:
+        """JSON form."""
+        return {"name": self.name, "bot": self.bot}
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """Who sat where, and which game this is: what a save keeps beside the record."""
+
+    seats: tuple[Seat, Seat, Seat, Seat]
+    id: str = field(default_factory=lambda: uuid.uuid4().hex)  # one game, however often resumed
+    started: str = field(default_factory=lambda: datetime.now().isoformat(timespec="seconds"))
+
+    def players(self) -> list[tuple[str, bool]]:
+        """(name, is a bot) per seat."""
+        return [(s.name, s.bot is not None) for s in self.seats]
+
+
+@dataclass(frozen=True, slots=True)
+class SavedGame:
+    """A game read back from a save or a record, with its table."""
+
+    game: Game
+    table: Table
+    path: Path | None = None
+
+
+def save_data(game: Game, table: Table) -> dict[str, Any]:
+    """The game's record with its players, its id and when it began."""
+    data = game_record(game)
+    data["players"] = [s.to_json() for s in table.seats]
+    data["id"] = table.id
+    data["started"] = table.started
+    return data
+
+
+def read_game(data: Any, *, where: str = "save") -> SavedGame:
+    """Replay a save's data; RecordError says, in one line, what is wrong."""
+    if not isinstance(data, dict):
+        raise RecordError(f"{where}: not a game record (a JSON object is expected)")
+    seats = _seats(data.get("players"), where)
+    game = game_from_record(data)
+    game_id, started = data.get("id"), data.get("started")
+    if not isinstance(game_id, str) or not game_id:
+        game_id = f"{game.rules.name}-{game.seed}"  # a record kept without one (simulate's)
+    if not isinstance(started, str):
+        started = ""
+    return SavedGame(game, Table(seats, game_id, started))
+
+
+def _seats(raw: Any, where: str) -> tuple[Seat, Seat, Seat, Seat]:
+    """The four players of a save (a record without them gets neutral names and no bots)."""
+    if raw is None:
+        return (Seat("East"), Seat("South"), Seat("West"), Seat("North"))
+    if not isinstance(raw, list) or len(raw) != 4:
+        raise RecordError(f"{where}: players must be a list of four")
+    out = []
+    for i, p in enumerate(raw):
+        if not isinstance(p, dict) or not isinstance(p.get("name"), str) or not p["name"]:
+            raise RecordError(f"{where}: player {i + 1} needs a name")
+        bot = p.get("bot")
+        if bot is not None and bot not in LEVELS:
+            raise RecordError(f"{where}: player {i + 1} is an unknown bot level {bot!r}")
+        out.append(Seat(p["name"][:MAX_NAME], bot))
+    return (out[0], out[1], out[2], out[3])
+
+
+def read_file(path: Path) -> SavedGame:
+    """Read and replay a save or record file; RecordError with one line on any problem."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as e:
+        raise RecordError(f"{path}: cannot read ({e.strerror})") from None
+    except UnicodeDecodeError:
+        raise RecordError(f"{path}: not a game record (not UTF-8 text)") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise RecordError(f"{path}: broken or not JSON (line {e.lineno}: {e.msg})") from None
+    try:
+        saved = read_game(data, where=str(path))
+    except RecordError as e:
+        message = str(e)
+        raise RecordError(message if message.startswith(str(path)) else f"{path}: {message}") from None
+    return SavedGame(saved.game, saved.table, path)
+
+
+def autosave(game: Game, table: Table, path: Path | None = None) -> None:
+    """Save the game in progress (after every action)."""
+    write_json_atomically(save_data(game, table), path or autosave_path())
+
+
+class Autosaver:
+    """Saves the game after every move it is shown (the play loop's ``observe``) and after a person's action."""
+
+    def __init__(self, game: Game, table: Table, path: Path | None = None):
+        self.game = game
+        self.table = table
+        self.path = path
+
+    def __call__(self, move: object = None) -> None:
+        """Save now."""
+        autosave(self.game, self.table, self.path)
+
+
+@dataclass(frozen=True, slots=True)
+class Resumed:
+    """What looking for a game to resume found: the game, or why the save could not be used."""
+
+    saved: SavedGame | None
+    problem: str = ""  # one line: the save was broken and moved aside
+
+
+def find_autosave(path: Path | None = None) -> Resumed:
+    """The game the autosave holds; a broken one is moved aside and named in ``problem``."""
+    path = path or autosave_path()
+    if not path.exists():
+        return Resumed(None)
+    try:
+        return Resumed(read_file(path))
+    except RecordError as e:
+        aside = move_aside(path)
+        return Resumed(None, f"{e} — moved aside to {aside.name}")
+
+
+def finish(game: Game, table: Table, *, autosave_file: Path | None = None) -> Path:
+    """Keep a finished game among the records, and clear the autosave; the record's path."""
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    target = records_dir() / f"{stamp}-{game.rules.name}-{game.seed}.json"
+    n = 1
+    while target.exists():
+        n += 1
+        target = records_dir() / f"{stamp}-{game.rules.name}-{game.seed}-{n}.json"
+    write_json_atomically(save_data(game, table), target)
+    (autosave_file or autosave_path()).unlink(missing_ok=True)
+    return target
+
+
+def records() -> list[Path]:
+    """Every finished game's record, newest first."""
+    return sorted(records_dir().glob("*.json"), reverse=True)

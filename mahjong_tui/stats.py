@@ -1,0 +1,171 @@
+"""How players have done: every finished hand kept in SQLite, summed per player name and preset.
+
+Each hand's result is one row per seat (points, won, self-drawn, dealt in, the hand types
+won), keyed by the game's id and the hand's number, so recording a hand twice (a game
+resumed and replayed) counts it once. People and bots both count; bots are marked. The
+schema carries its version (``PRAGMA user_version``) and every older database is migrated
+step by step when opened.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from mahjong_tui.engine import Game, HandEnded, HandStarted, PlayerWon, Ruleset, WinBy
+
+#: each step takes the database from version i to i + 1
+MIGRATIONS: tuple[str, ...] = (
+    # 1: games and per-seat hand results
+    """
+    CREATE TABLE games (id TEXT PRIMARY KEY, rules TEXT NOT NULL, seed INTEGER NOT NULL, started TEXT NOT NULL);
+    CREATE TABLE results (
+        game TEXT NOT NULL REFERENCES games(id), hand INTEGER NOT NULL, seat INTEGER NOT NULL,
+        player TEXT NOT NULL, bot INTEGER NOT NULL, points INTEGER NOT NULL, won INTEGER NOT NULL,
+        self_draw INTEGER NOT NULL, dealt_in INTEGER NOT NULL,
+        PRIMARY KEY (game, hand, seat)
+    );
+    """,
+    # 2: the hand types of each win, and a quicker look-up by player
+    """
+    ALTER TABLE results ADD COLUMN types TEXT NOT NULL DEFAULT '';
+    CREATE INDEX results_player ON results (player);
+    """,
+)
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+class StatsError(RuntimeError):
+    """A statistics database that cannot be used; the message is one line."""
+
+
+@dataclass
+class PlayerStats:
+    """One player's record under one preset."""
+
+    player: str
+    rules: str
+    bot: bool
+    games: int = 0
+    hands: int = 0
+    wins: int = 0
+    self_draws: int = 0
+    deal_ins: int = 0
+    points: int = 0  # lifetime points under these rules
+    biggest_win: int = 0
+    types: Counter[str] = field(default_factory=Counter)
+
+    @property
+    def points_per_hand(self) -> float:
+        """Average points per hand."""
+        return self.points / self.hands if self.hands else 0.0
+
+    @property
+    def win_rate(self) -> float:
+        """Share of hands won."""
+        return self.wins / self.hands if self.hands else 0.0
+
+
+def rank_title(rules: Ruleset, points: int) -> str:
+    """The rule set's title for lifetime ``points``: the highest reached, else the first ('' where it has none)."""
+    titles = rules.rank_titles
+    title = titles[0][1] if titles else ""
+    for needed, name in titles:
+        if points >= needed:
+            title = name
+    return title
+
+
+class Statistics:
+    """The statistics database: record hands, read totals."""
+
+    def __init__(self, path: Path | str):
+        """Open (and create or migrate) the database at ``path``; StatsError says what is wrong."""
+        try:
+            self.db = sqlite3.connect(str(path))
+            self.migrate()
+        except sqlite3.DatabaseError as e:
+            raise StatsError(f"{path}: not a statistics database ({e})") from None
+
+    def close(self) -> None:
+        """Close the database."""
+        self.db.close()
+
+    def version(self) -> int:
+        """The schema version of the open database."""
+        return int(self.db.execute("PRAGMA user_version").fetchone()[0])
+
+    def migrate(self) -> None:
+        """Bring the database to the current schema, one step at a time; a newer one is refused."""
+        current = self.version()
+        if current > SCHEMA_VERSION:
+            raise StatsError(
+                f"statistics written by a newer mahjong-tui (schema {current}; this one reads {SCHEMA_VERSION})"
+            )
+        for step in range(current, SCHEMA_VERSION):
+            with self.db:
+                self.db.executescript(f"BEGIN; {MIGRATIONS[step]} PRAGMA user_version = {step + 1}; COMMIT;")
+
+    def record_hands(self, game_id: str, game: Game, players: Sequence[tuple[str, bool]], started: str) -> int:
+        """Record every finished hand of ``game`` (players: (name, is_bot) per seat); the rows added."""
+        with self.db:
+            self.db.execute(
+                "INSERT OR IGNORE INTO games (id, rules, seed, started) VALUES (?, ?, ?, ?)",
+                (game_id, game.rules.name, game.seed, started),
+            )
+            before = self.db.total_changes
+            for row in _hand_rows(game, players):
+                self.db.execute(
+                    "INSERT OR IGNORE INTO results (game, hand, seat, player, bot, points, won, self_draw, dealt_in, "
+                    "types) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (game_id, *row),
+                )
+            return self.db.total_changes - before
+
+    def players(self) -> list[PlayerStats]:
+        """Every player's record per preset, most hands first."""
+        rows = self.db.execute(
+            "SELECT r.player, g.rules, MAX(r.bot), COUNT(DISTINCT r.game), COUNT(*), SUM(r.won), SUM(r.self_draw), "
+            "SUM(r.dealt_in), SUM(r.points), MAX(CASE WHEN r.won THEN r.points ELSE 0 END) "
+            "FROM results r JOIN games g ON g.id = r.game GROUP BY r.player, g.rules ORDER BY COUNT(*) DESC, r.player"
+        ).fetchall()
+        out = []
+        for player, rules, bot, games, hands, wins, selfs, deals, points, biggest in rows:
+            stats = PlayerStats(player, rules, bool(bot), games, hands, wins, selfs, deals, points, biggest)
+            for (types,) in self.db.execute(
+                "SELECT r.types FROM results r JOIN games g ON g.id = r.game "
+                "WHERE r.player = ? AND g.rules = ? AND r.won AND r.types != ''",
+                (player, rules),
+            ):
+                stats.types.update(types.split())
+            out.append(stats)
+        return out
+
+
+def _hand_rows(game: Game, players: Sequence[tuple[str, bool]]) -> list[tuple[object, ...]]:
+    """Per finished hand and seat: hand, seat, player, bot, points, won, self-drawn, dealt in, types."""
+    rows: list[tuple[object, ...]] = []
+    number = 0
+    won: dict[int, list[str]] = {}
+    self_draw: set[int] = set()
+    dealt_in: set[int] = set()
+    for ev in game.events:
+        if isinstance(ev, HandStarted):
+            number, won, self_draw, dealt_in = ev.hand_number, {}, set(), set()
+        elif isinstance(ev, PlayerWon):
+            won[ev.seat] = list(ev.result.types)
+            if ev.context.win_by is WinBy.SELF_DRAW:
+                self_draw.add(ev.seat)
+            elif ev.context.discarder is not None:
+                dealt_in.add(ev.context.discarder)
+        elif isinstance(ev, HandEnded):
+            for seat in range(4):
+                name, bot = players[seat]
+                rows.append(
+                    (number, seat, name, int(bot), ev.payments[seat], int(seat in won), int(seat in self_draw),
+                     int(seat in dealt_in), " ".join(won.get(seat, ())))
+                )
+    return rows

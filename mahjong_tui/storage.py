@@ -1,0 +1,76 @@
+"""Where the game keeps what outlives a session: the autosave, finished games, statistics, settings.
+
+The user's data and config directories (``platformdirs``), or, when the environment sets
+``MAHJONG_TUI_HOME``, that one directory for everything (a portable install, or tests).
+A file that cannot be read is never deleted or silently overwritten: it is moved aside,
+renamed with the time it was found broken, and the caller says so in one line.
+"""
+
+from __future__ import annotations
+
+import os
+from datetime import datetime
+from pathlib import Path
+
+APP = "mahjong-tui"
+HOME_VARIABLE = "MAHJONG_TUI_HOME"
+
+
+def data_dir() -> Path:
+    """Where saves, records and statistics live (created on first use)."""
+    home = os.environ.get(HOME_VARIABLE)
+    if home:
+        path = Path(home)
+    else:
+        from platformdirs import user_data_path
+
+        path = user_data_path(APP, appauthor=False)
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def config_dir() -> Path:
+    """Where the settings file lives (created on first use)."""
+    home = os.environ.get(HOME_VARIABLE)
+    if home:
+        path = Path(home)
+    else:
+        from platformdirs import user_config_path
+
+        path = user_config_path(APP, appauthor=False)
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def autosave_path() -> Path:
+    """The game in progress, saved after every action."""
+    return data_dir() / "autosave.json"
+
+
+def records_dir() -> Path:
+    """Every finished game's record."""
+    path = data_dir() / "records"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def stats_path() -> Path:
+    """The statistics database."""
+    return data_dir() / "statistics.sqlite3"
+
+
+def settings_path() -> Path:
+    """The settings file."""
+    return config_dir() / "settings.toml"
+
+
+def move_aside(path: Path) -> Path:
+    """Rename a file that cannot be read to ``NAME.broken-TIME`` beside it (never deleted); the new path."""
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.broken-{stamp}")
+    n = 1
+    while target.exists():
+        n += 1
+        target = path.with_name(f"{path.name}.broken-{stamp}-{n}")
+    path.replace(target)
+    return target
