@@ -94,6 +94,8 @@ class Ruleset(ABC):
     scores_hua: bool = False
     #: the hand types of this rule set, by id, for the rules screen and the calculator
     hand_types: Mapping[str, HandType] = MappingProxyType({})
+    #: a worked example of each hand type: a situation in the calculator's JSON form that scores as that type
+    examples: Mapping[str, Mapping[str, object]] = MappingProxyType({})
     #: titles a player earns by lifetime points under these rules, lowest first: (points needed, title)
     rank_titles: tuple[tuple[int, str], ...] = ()
     #: the rule-specific WinContext fields this rule set's scoring reads; the calculator refuses a
@@ -148,6 +150,14 @@ class Ruleset(ABC):
     @abstractmethod
     def score(self, ctx: WinContext) -> ScoreResult:
         """Full scoring of a win; ``valid`` false with a reason when it may not win."""
+
+    def type_value(self, type_id: str) -> str:
+        """What a hand type is worth, in a few words (``4 lezi``, ``×2 on 花``, ``big``)."""
+        return ""
+
+    def rule_notes(self) -> list[tuple[str, list[str]]]:
+        """This rule set's own rules, worded from its numbers: (title, one line per rule) per topic."""
+        return []
 
     def shape_types(self, counts: Sequence[int], melds: Sequence[Meld]) -> tuple[str, ...]:
         """Hand types a complete hand has by its shape alone, beyond a plain win (for weighing waits)."""

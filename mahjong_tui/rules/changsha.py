@@ -14,12 +14,43 @@ from mahjong_tui.engine.scoring import ScoreResult, WinContext
 from mahjong_tui.engine.tiles import Tile
 
 from .changsha_scoring import (
+    BIG_DISCARD,
+    BIG_SELF_DRAW_DEALER,
+    BIG_SELF_DRAW_OTHER,
+    BIG_TYPES,
     CHANGSHA_HAND_TYPES,
+    DEALER_EXTRA,
+    INITIAL_TYPES,
+    SMALL_DISCARD,
+    SMALL_SELF_DRAW_DEALER,
+    SMALL_SELF_DRAW_OTHER,
     changsha_winning_shapes,
     initial_small_wins,
     is_changsha_win,
     score_changsha,
 )
+
+_SELF = {"winner": 1, "dealer": 0}
+_SMALL = "123m456p789s234m5p"
+CHANGSHA_EXAMPLES = {
+    "xiaohu": {**_SELF, "hand": _SMALL, "win_tile": "5p"},
+    "tianhu": {"winner": 0, "dealer": 0, "hand": _SMALL, "win_tile": "5p", "first_turn": True},
+    "dihu": {**_SELF, "hand": _SMALL, "win_tile": "5p", "first_turn": True, "win_by": "discard", "discarder": 0},
+    "pengpenghu": {**_SELF, "hand": "111m333p555s777m9s", "win_tile": "9s"},
+    "jiangjianghu": {**_SELF, "hand": "222m555m888p222s5s", "win_tile": "5s"},
+    "qingyise": {**_SELF, "hand": "123s456s789s111s9s", "win_tile": "9s"},
+    "qixiaodui": {**_SELF, "hand": "11m33m55p77p99s22s4s", "win_tile": "4s"},
+    "haidilaoyue": {**_SELF, "hand": _SMALL, "win_tile": "5p", "last_tile": True},
+    "haidipao": {**_SELF, "hand": _SMALL, "win_tile": "5p", "last_tile": True, "win_by": "discard", "discarder": 2},
+    "gangshangkaihua": {**_SELF, "hand": _SMALL, "win_tile": "5p", "replacement": True},
+    "qiangganghu": {**_SELF, "hand": "123m456p789s23m55p", "win_tile": "4m", "win_by": "robbed_kong", "discarder": 2},
+    "gangshangpao": {**_SELF, "hand": _SMALL, "win_tile": "5p", "win_by": "discard", "discarder": 2,
+                     "kaigang_discard": True},
+    "sixi": {"winner": 2, "dealer": 0, "initial": True, "hand": "1111m34p679s1379p"},
+    "banbanhu": {"winner": 2, "dealer": 0, "initial": True, "hand": "1m3m6m9m1p3p6p9p1s3s6s9s7s"},
+    "queyise": {"winner": 2, "dealer": 0, "initial": True, "hand": "123456789m1234p"},
+    "liuliushun": {"winner": 2, "dealer": 0, "initial": True, "hand": "111m222p345678s9m"},
+}  # fmt: skip
 
 
 class Changsha(Ruleset):
@@ -42,6 +73,7 @@ class Changsha(Ruleset):
     default_starting_points = 500
     replacement_win_sources = (DrawSource.KAIGANG,)  # a 补张 replacement win is an ordinary self-draw
     hand_types = CHANGSHA_HAND_TYPES
+    examples = CHANGSHA_EXAMPLES
     rank_titles = (  # `003` 等级
         (0, "初品豆子"), (100, "良品豆子"), (200, "上品豆子"), (500, "初品豆浆"), (1000, "良品豆浆"),
         (2000, "上品豆浆"), (5000, "初品豆渣"), (10000, "良品豆渣"), (20000, "上品豆渣"), (30000, "初品豆花"),
@@ -69,3 +101,46 @@ class Changsha(Ruleset):
     def floor(self, options: GameOptions) -> int:
         """A player below zero cannot go on."""
         return 0
+
+    def type_value(self, type_id: str) -> str:
+        """Small, big (each big type paid on its own), or an initial small win."""
+        if type_id in BIG_TYPES:
+            return "big (大胡)"
+        if type_id in INITIAL_TYPES:
+            return "initial, paid as a small self-draw"
+        return "small (小胡)"
+
+    def rule_notes(self) -> list[tuple[str, list[str]]]:
+        """Points, birds, 海底, 补张 and 开杠, initial small wins."""
+        return [
+            ("Points", [
+                f"Small win (小胡) by self-draw: the dealer pays {SMALL_SELF_DRAW_DEALER}, the others "
+                f"{SMALL_SELF_DRAW_OTHER} each; when the dealer wins, everyone pays {SMALL_SELF_DRAW_DEALER}.",
+                f"Small win on a discard: the discarder pays {SMALL_DISCARD}, {DEALER_EXTRA} more when the dealer "
+                "wins or pays.",
+                f"Big win (大胡) by self-draw: the dealer pays {BIG_SELF_DRAW_DEALER}, the others "
+                f"{BIG_SELF_DRAW_OTHER}; each big type is paid on its own and the sums added.",
+                f"Big win on a discard: the discarder pays {BIG_DISCARD} per big type, {DEALER_EXTRA} more when "
+                "the dealer wins or pays.",
+            ]),
+            ("Birds (扎鸟)", [
+                "After a win the next tile of the wall is the bird: its number counted from the dealer "
+                "(1 the dealer, 2 the next …) names a seat.",
+                "Self-draw: the bird on the winner doubles what everyone pays; on another seat, what that seat pays.",
+                "On a discard: the bird on the winner or the discarder doubles what the discarder pays.",
+                "A win on the 海底 takes the 海底 itself as the bird.",
+            ]),
+            ("海底, the last tile", [
+                "The last tile is offered in turn; who takes it wins on it (海底捞月) or shows it, and the others "
+                "may win on it (海底炮).",
+            ]),
+            ("Kongs: 补张 and 开杠", [
+                "补张: a replacement from the tail. 开杠 (only when ready): two dice turn up two tiles from the "
+                "tail; win on one (杠上开花), or both are discarded and others may win on them (杠上炮); after 开杠 "
+                "every drawn tile is discarded unless it wins.",
+            ]),
+            ("Initial small wins (起手小胡)", [
+                "Right after the deal, a hand with 四喜 (four of a kind), 板板胡 (no 2, 5 or 8), 缺一色 (a suit "
+                "missing) or 六六顺 (two triplets) may be shown: each is paid at once as a small self-draw.",
+            ]),
+        ]  # fmt: skip

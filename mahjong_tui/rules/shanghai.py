@@ -12,6 +12,7 @@ from mahjong_tui.engine.scoring import ScoreResult, WinContext
 from mahjong_tui.engine.shapes import is_regular_complete
 from mahjong_tui.engine.tiles import Tile, is_suited, tile_name
 
+from .shanghai_examples import SHANGHAI_EXAMPLES, shanghai_notes, shanghai_type_value
 from .shanghai_presets import SHANGHAI_HAND_TYPES, ShanghaiParams
 from .shanghai_scoring import score_shanghai
 
@@ -60,6 +61,7 @@ class Shanghai(Ruleset):
     one_suit_melds = True
     scores_hua = True
     hand_types = SHANGHAI_HAND_TYPES
+    examples = SHANGHAI_EXAMPLES
     score_inputs = frozenset({"flowers", "base", "huangfan", "claims", "discarder_ready"})
 
     def __init__(self, params: ShanghaiParams):
@@ -70,6 +72,14 @@ class Shanghai(Ruleset):
     def score(self, ctx: WinContext) -> ScoreResult:
         """Score a win with this preset's numbers."""
         return score_shanghai(ctx, self.params)
+
+    def type_value(self, type_id: str) -> str:
+        """A hand type's lezi, fan or 花 under this preset."""
+        return shanghai_type_value(self.params, type_id)
+
+    def rule_notes(self) -> list[tuple[str, list[str]]]:
+        """Claims, value, payments, 花 and 荒番, from this preset's numbers."""
+        return shanghai_notes(self.params)
 
     def chi_refusal(self, facts: SeatFacts, tile: Tile) -> str | None:
         """One-suit rule: no chi once an exposed meld of another suit is down."""

@@ -172,6 +172,53 @@ def _value(params: LeziParams, types: tuple[str, ...], elements: tuple[Element, 
 
 _FLOWER_VALUES = SHANGHAI_PRESETS["shanghai"].flower_values  # 花 are counted as in Shanghai
 
+_SELF = {"winner": 0, "dealer": 1}
+LEZI_EXAMPLES: Mapping[str, Mapping[str, object]] = MappingProxyType(
+    {
+        "bahua": {**_SELF, "hand": "1m2m3m4p5p6p7s8s9s2z3z4z5z", "win_tile": "6z", "flowers": "f12345678"},
+        "fengpeng": {**_SELF, "hand": "111z222z333z444z5z", "win_tile": "5z"},
+        "fengyise": {**_SELF, "hand": "1122334455667z", "win_tile": "7z"},
+        "qingpeng": {**_SELF, "hand": "111s333s555s777s9s", "win_tile": "9s"},
+        "qingyise": {**_SELF, "hand": "123s456s789s111s9s", "win_tile": "9s"},
+        "hunpeng": {**_SELF, "hand": "111s333s555s777z9s", "win_tile": "9s"},
+        "hunyise": {**_SELF, "hand": "123m456m789m222z5m", "win_tile": "5m"},
+        "pengpenghu": {**_SELF, "hand": "111m333m555p777p9s", "win_tile": "9s"},
+        "gangkai": {**_SELF, "hand": "123m456m789m222z5m", "win_tile": "5m", "replacement": True},
+        "dadiaoche": {**_SELF, "hand": "9s", "win_tile": "9s", "melds": [
+            {"type": "pong", "tiles": "111m", "from": 1}, {"type": "pong", "tiles": "333m", "from": 1},
+            {"type": "pong", "tiles": "555p", "from": 2}, {"type": "pong", "tiles": "777p", "from": 2}]},
+        "qianggang": {**_SELF, "hand": "12s456s789s111s99s", "win_tile": "3s", "win_by": "robbed_kong", "discarder": 2},
+    }
+)  # fmt: skip
+
+
+def lezi_notes(params: LeziParams) -> list[tuple[str, list[str]]]:
+    """Claims, value, 承包 and dealer of the 勒子 preset, from its numbers."""
+    one = params.lezi_in_base
+    return [
+        ("Claims", [
+            "Claims are free: no one-suit rule, no after-chi restriction, no passed-pong rule.",
+            "A passed win (漏胡) blocks only that tile, until you next move (a draw, a chi, pong or kong).",
+        ]),
+        ("Value of a win", [
+            f"1 lezi (勒子) = {one} × the base score (底分); a lezi hand is worth its largest lezi value.",
+            f"A flower hand: (花 + {params.base_flowers}) × base, at most {params.cap_lezi} lezi; "
+            "杠开 or 大吊车 raise it to 1 lezi.",
+            f"开宝 (the dealer's dice a pair, or 1 and 4) ×{params.double}; a 荒番 hand ×{params.double}.",
+            "The dice add nothing to the 荒番 counter here: they give 开宝 instead.",
+        ]),
+        ("Who pays: 承包", [
+            f"A player is related to the winner once for each way {params.chengbao_claims} or more discards were "
+            "claimed between them this hand (0, 1 or 2 relations).",
+            f"Self-draw (and 八花): each other player pays 1 share; a related one {params.self_draw_shares} "
+            "per relation instead.",
+            f"A discard: the discarder pays 1 share; every related player {params.discard_shares} more per relation.",
+            f"Robbing a kong: the konger pays {params.robbed_shares} shares; every related player "
+            f"{params.robbed_shares} more per relation.",
+        ]),
+        ("Dealer", ["The winner deals next; several winners on one discard: the first after the discarder."]),
+    ]  # fmt: skip
+
 
 def relations(ctx: WinContext, params: LeziParams) -> list[int]:
     """承包: per seat, 0, 1 or 2 relations with the winner (3+ claims one way, 3+ the other)."""
@@ -285,6 +332,7 @@ class ShanghaiLezi(Shanghai):
     one_suit_melds = False
     scores_discarder_readiness = False
     hand_types = LEZI_HAND_TYPES
+    examples = LEZI_EXAMPLES
     score_inputs = frozenset({"flowers", "base", "huangfan", "kaibao", "claims"})
 
     def __init__(self, params: LeziParams | None = None):
@@ -296,6 +344,21 @@ class ShanghaiLezi(Shanghai):
     def score(self, ctx: WinContext) -> ScoreResult:
         """Score a win with the 勒子 numbers."""
         return score_lezi(ctx, self.lezi)
+
+    def type_value(self, type_id: str) -> str:
+        """A hand type's lezi, 花, or what it does."""
+        lezi = LEZI_VALUES.get(type_id)
+        if lezi:
+            return f"{lezi} lezi"
+        if lezi == 0:
+            return "花"
+        return "raises to 1 lezi" if type_id in RAISE_TO_LEZI else "the konger pays"
+
+    def rule_notes(self) -> list[tuple[str, list[str]]]:
+        """Claims, value, 承包 and dealer, from this preset's numbers; 花 as in Shanghai."""
+        notes = lezi_notes(self.lezi)
+        notes.insert(2, next(n for n in super().rule_notes() if n[0].startswith("花")))
+        return notes
 
     def huangfan_from_dice(self, dice: tuple[int, int]) -> int:
         """The dice add no 荒番 here: they give 开宝 instead."""

@@ -1,0 +1,50 @@
+"""``mahjong-tui rules [PRESET]``: a preset's rules in the terminal, as the rules screen shows them.
+
+Facts, every hand type with a worked example scored by the calculator, the preset's own
+rules worded from its numbers, and a glossary. Without a preset: the list of presets.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from .parser import OneLineParser
+
+
+def _preset(text: str) -> str:
+    from mahjong_tui.engine import UnknownRules, get_ruleset
+
+    try:
+        get_ruleset(text)
+    except UnknownRules as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+    return text
+
+
+def parser() -> OneLineParser:
+    """Options of ``mahjong-tui rules``."""
+    p = OneLineParser(prog="mahjong-tui rules", description="A preset's rules, hand types and worked examples.")
+    p.add_argument("preset", nargs="?", type=_preset, help="a preset: shanghai, shanghai-qq, shanghai-lezi, changsha")
+    return p
+
+
+def run(argv: list[str]) -> int:
+    """Print the rules; the exit status."""
+    from mahjong_tui.engine import get_ruleset, ruleset_names
+    from mahjong_tui.rulebook import rulebook, rulebook_text
+
+    args = parser().parse_or_status(argv)
+    if isinstance(args, int):
+        return args
+    if args.preset is None:
+        for name in ruleset_names():
+            r = get_ruleset(name)
+            print(f"{name:<15} {r.zh_name} {r.en_name}: {r.summary}")
+        return 0
+    text = rulebook_text(rulebook(get_ruleset(args.preset)))
+    try:
+        sys.stdout.write(text + "\n")
+    except UnicodeEncodeError:
+        sys.stdout.write(text.encode("ascii", "backslashreplace").decode("ascii") + "\n")
+    return 0
