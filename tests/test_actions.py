@@ -182,3 +182,32 @@ def test_a_rigged_game_replays_from_its_record():
     game.apply(find(game.hand, "0 discard 5z"))
     again = game_from_record(game_record(game))
     assert again.events == game.events and game_record(again) == game_record(game)
+
+
+def test_a_claim_beaten_by_another_says_whose_and_why():
+    """Priority (RULES.md §1): the chi that loses to a pong is told whose claim won and why."""
+    from mahjong_tui.engine import ClaimLost
+
+    h = scripted_hand("shanghai", fill_hands(["5m", "4m6m", "5m5m", ""]))
+    events = play(h, "0 discard 5m", "1 chi 5m 46m", "2 pong 5m")
+    lost = [e for e in events if isinstance(e, ClaimLost)]
+    assert [(e.seat, e.kind, e.by, e.by_kind) for e in lost] == [(1, "chi", 2, "pong")]
+    assert "seat 2's pong takes the discard" in lost[0].reason and "a pong or kong beats a chi" in lost[0].reason
+
+
+def test_kaigang_not_offered_when_not_ready_says_why():
+    """Changsha 开杠 needs a ready hand: 补张 is offered, and the missing 开杠 is explained."""
+    hands = [
+        "5m5m5m5m1p2p4p7p9p1s3s6s8s9s",
+        "2m4m6m8m1p3p5p7p1s3s5s7s9s",
+        "1m3m6m9m2p4p6p8p2s4s6s8s7s",
+        "7m1m3m7m9m3p9p8p5p6p2s4s2s",
+    ]
+    h = scripted_hand("changsha", hands)
+    while h.phase is Phase.INITIAL:
+        h.apply(Action(h.pending_seats()[0], ActionKind.PASS))
+    kongs = [a for a in h.legal_actions(0) if a.kind is ActionKind.CONCEALED_KONG]
+    assert {a.mode for a in kongs} == {KongMode.BUZHANG}
+    assert any("开杠 needs a ready hand" in r.reason for r in h.refusals_for(0))
+    with pytest.raises(IllegalAction, match="开杠 needs a ready hand"):
+        h.apply(Action(0, ActionKind.CONCEALED_KONG, parse_tile("5m"), mode=KongMode.KAIGANG))

@@ -16,6 +16,7 @@ from .actions import Action, ActionKind, IllegalAction, KongMode, malformed, mat
 from .analysis import PAIR_258_OR_BIG, SETS_AND_PAIR, DiscardOption, ShapeSet
 from .events import (
     BirdDrawn,
+    ClaimLost,
     DrawSource,
     Event,
     FlowerRevealed,
@@ -63,6 +64,7 @@ __all__ = [
     "Action",
     "ActionKind",
     "BirdDrawn",
+    "ClaimLost",
     "DiscardOption",
     "DrawSource",
     "EndOfWall",

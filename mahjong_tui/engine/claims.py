@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import Action, ActionKind
-from .events import MeldClaimed
-from .kongs import NO_REPLACEMENT, kong_modes
+from .events import ClaimLost, MeldClaimed
+from .kongs import NO_REPLACEMENT, kaigang_refusals, kong_modes
 from .melds import Meld, MeldKind
 from .scoring import WinBy
 from .state import Phase, Refusal, RiverTile
@@ -64,8 +64,9 @@ def claim_options(hand: Hand, c: int, discarder: int, t: Tile) -> tuple[list[Act
         else:
             if n >= 3:
                 if hand.wall.remaining > 0:
-                    for mode in kong_modes(hand, p, t, 3):
-                        acts.append(Action(c, ActionKind.KONG, t, mode=mode))
+                    modes = kong_modes(hand, p, t, 3)
+                    acts.extend(Action(c, ActionKind.KONG, t, mode=mode) for mode in modes)
+                    refs.extend(kaigang_refusals(hand, ActionKind.KONG, t, modes))
                 else:
                     refs.append(Refusal(ActionKind.KONG, t, NO_REPLACEMENT))
             if rules.passed_pong_rule and t in p.passed_pong:
@@ -108,6 +109,7 @@ def resolve_claims(hand: Hand) -> None:
     note_passed_pongs(hand, t)
     wins = chosen_wins(hand, discarder, WinBy.DISCARD)
     if wins:
+        announce_lost_claims(hand, discarder, wins[0][0], ActionKind.WIN)
         mark_won(hand, discarder, wins, 1)
         hand.settle(wins, discarder)
         return
@@ -124,7 +126,25 @@ def resolve_claims(hand: Hand) -> None:
     if best is None:
         hand.draw((discarder + 1) % 4)
         return
+    announce_lost_claims(hand, discarder, best.seat, best.kind)
     claim(hand, best, discarder, t)
+
+
+def announce_lost_claims(hand: Hand, discarder: int, winner: int, kind: ActionKind) -> None:
+    """Tell every seat whose chi, pong or kong was beaten whose claim took the discard, and why."""
+    for c in hand.order_from(discarder):
+        a = hand.decisions.get(c)
+        if c == winner or a is None or a.kind not in (ActionKind.CHI, ActionKind.PONG, ActionKind.KONG):
+            continue
+        if kind is ActionKind.WIN:
+            why = "a win beats every other claim"
+        elif kind is not ActionKind.CHI and a.kind is ActionKind.CHI:
+            why = "a pong or kong beats a chi"
+        else:
+            why = "between equal claims the seat nearer after the discarder goes first"
+        words = {ActionKind.WIN: "win", ActionKind.KONG: "kong", ActionKind.PONG: "pong", ActionKind.CHI: "chi"}
+        reason = f"seat {winner}'s {words[kind]} takes the discard, not your {words[a.kind]}: {why}"
+        hand.emit(ClaimLost(c, a.kind.value, winner, kind.value, reason))
 
 
 def note_passed_pongs(hand: Hand, t: Tile) -> None:

@@ -102,6 +102,21 @@ class OptionRefused(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class ClaimLost(Event):
+    """A seat's claim on a discard was beaten by another seat's (private to that seat, like OptionRefused).
+
+    ``reason`` says whose claim won and why (win > kong = pong > chi; between equal claims,
+    the seat nearer after the discarder).
+    """
+
+    seat: int
+    kind: str
+    by: int
+    by_kind: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
 class KongDeclared(Event):
     """暗杠 or 上杠 from the seat's own hand."""
 

@@ -42,6 +42,18 @@ def kong_modes(hand: Hand, p: PlayerState, t: Tile, from_hand: int) -> list[Kong
     return modes
 
 
+KAIGANG_NEEDS_READY = (
+    "开杠 needs a ready hand: with the four set aside you must be one tile from a win (补张 is still open to you)"
+)
+
+
+def kaigang_refusals(hand: Hand, kind: ActionKind, t: Tile, modes: list[KongMode]) -> list[Refusal]:
+    """Why 开杠 is not offered for this quad when the rule set has it: the hand is not ready."""
+    if KongMode.KAIGANG in hand.rules.kong_modes and KongMode.KAIGANG not in modes:
+        return [Refusal(kind, t, KAIGANG_NEEDS_READY)]
+    return []
+
+
 def own_kong_options(hand: Hand, p: PlayerState, refusals: list[Refusal]) -> list[Action]:
     """Concealed and added kongs the seat may declare in its turn (a replacement tile must be there)."""
     out: list[Action] = []
@@ -52,12 +64,14 @@ def own_kong_options(hand: Hand, p: PlayerState, refusals: list[Refusal]) -> lis
         return out
     for t in range(NUM_KINDS):
         if p.counts[t] == 4:
-            for mode in kong_modes(hand, p, t, 4):
-                out.append(Action(p.seat, ActionKind.CONCEALED_KONG, t, mode=mode))
+            modes = kong_modes(hand, p, t, 4)
+            out.extend(Action(p.seat, ActionKind.CONCEALED_KONG, t, mode=mode) for mode in modes)
+            refusals.extend(kaigang_refusals(hand, ActionKind.CONCEALED_KONG, t, modes))
     for m in p.melds:
         if m.kind is MeldKind.PONG and p.counts[m.first]:
-            for mode in kong_modes(hand, p, m.first, 1):
-                out.append(Action(p.seat, ActionKind.ADDED_KONG, m.first, mode=mode))
+            modes = kong_modes(hand, p, m.first, 1)
+            out.extend(Action(p.seat, ActionKind.ADDED_KONG, m.first, mode=mode) for mode in modes)
+            refusals.extend(kaigang_refusals(hand, ActionKind.ADDED_KONG, m.first, modes))
     return out
 
 
