@@ -1,0 +1,55 @@
+"""The review after a hand: the moments that mattered, named for the player who lived them."""
+
+from __future__ import annotations
+
+from support import fill_hands, find
+
+from mahjong_tui.engine import Game, RiggedDeal
+from mahjong_tui.review import review_hand
+
+WAIT = "123m456m7m7m1z1z1z5z5z"  # 混一色, waiting on 5z or 7m
+
+
+def rigged_game() -> Game:
+    """Seat 2 passes a win on 5z, then wins on seat 3's 7m."""
+    hands = fill_hands(["5z", "", WAIT, "7m"], reserve="9s8s9p")
+    game = Game("shanghai", 1, rigged=RiggedDeal((hands[0], hands[1], hands[2], hands[3]), draws="9s8s9p"))
+    for step in ("0 discard 5z", "2 pass", "1 discard 9s", "2 discard 8s", "3 discard 7m", "2 win"):
+        game.apply(find(game.hand, step))
+    assert game.hand.over
+    return game
+
+
+def test_the_review_names_a_passed_win_and_the_win() -> None:
+    """Seat 2's review: the win passed on 5z, then the win."""
+    review = review_hand(rigged_game(), 1, 2)
+    kinds = [m.kind for m in review.moments]
+    assert "passed_win" in kinds and kinds[-1] == "won"
+    passed = next(m for m in review.moments if m.kind == "passed_win")
+    assert "passed a win on 5z" in passed.text
+    assert review.end == "you won this hand"
+
+
+def test_the_review_names_the_tile_dealt_in_and_whose_wait_it_was() -> None:
+    """Seat 3's review: it dealt in 7m to seat 2, who waited on 5z and 7m, and what it cost."""
+    review = review_hand(rigged_game(), 1, 3)
+    dealt = [m for m in review.moments if m.kind == "dealt_in"]
+    assert len(dealt) == 1
+    assert "dealt in 7m to seat 2" in dealt[0].text and "waited on 7m, 5z" in dealt[0].text
+    assert "cost you" in dealt[0].text and "ended" in review.end
+
+
+def test_the_review_names_claims_declined() -> None:
+    """Seat 2 could also pong 5z and let it go: the review says so."""
+    review = review_hand(rigged_game(), 1, 2)
+    assert any(m.kind == "declined" and "5z" in m.text and "pong" in m.text for m in review.moments)
+
+
+def test_a_discard_the_suggestion_beat_is_named_with_what_it_cost() -> None:
+    """A discard that left the hand further from ready than the suggestion is named with both."""
+    hands = fill_hands(["123m456m789m1p2p5z", "", "", ""])
+    game = Game("shanghai", 1, rigged=RiggedDeal((hands[0], hands[1], hands[2], hands[3])))
+    game.apply(find(game.hand, "0 discard 5m"))  # breaks a finished sequence
+    review = review_hand(game, 1, 0)
+    moment = next(m for m in review.moments if m.kind == "discard")
+    assert "you discarded 5m" in moment.text
