@@ -213,3 +213,22 @@ def test_engine_imports_no_ui_library():
     )
     out = subprocess.run([sys.executable, "-c", "import json\n" + code], capture_output=True, text=True, check=True)
     assert json.loads(out.stdout) == []
+
+
+def test_undo_rewinds_to_just_before_the_players_last_action():
+    """Practice: the game as it stood when the player last decided, every later move undone."""
+    from bots import create_bot
+    from mahjong_tui.engine import rewound, seat_view
+
+    game = Game("changsha", 6)
+    bots = {s: create_bot("normal", s, 6) for s in (1, 2, 3)}
+    halt = play_until_decision(game, bots)
+    assert halt.seat == 0
+    before = game_record(game)
+    legal_before = game.legal_actions(0)
+    game.apply(legal_before[-1])
+    play_until_decision(game, bots)
+    back = rewound(game, 0)
+    assert back is not None and game_record(back) == before
+    assert seat_view(back.hand, 0).legal == tuple(legal_before)
+    assert rewound(Game("changsha", 6), 2) is None

@@ -88,6 +88,21 @@ def game_from_record(record: Any) -> Game:
     return game
 
 
+def rewound(game: Game, seat: int) -> Game | None:
+    """The game as it stood just before ``seat``'s last action of the current hand (None: it made none).
+
+    Practice against bots: the record without that action (and all after it) is replayed,
+    so the game is exactly what it was when the player decided.
+    """
+    current = game.actions[-1]
+    last = next((i for i in range(len(current) - 1, -1, -1) if current[i].seat == seat), None)
+    if last is None:
+        return None
+    record = game_record(game)
+    record["hands"][-1] = record["hands"][-1][:last]
+    return game_from_record(record)
+
+
 def write_text_atomically(text: str, path: str | os.PathLike[str]) -> None:
     """Write ``text``: a temporary file beside the target, flushed, synced, renamed over it.
 
