@@ -51,6 +51,7 @@ def test_bad_play_option_is_one_line_without_traceback():
         (["--names", "Alice,Bartholomew-the-Third"], "12 characters"),
         (["--bots", "expert"], "expert"),
         (["--humans", "5"], "--humans"),
+        (["--privacy", "loose"], "loose"),
     ],
 )
 def test_play_refuses_what_the_new_game_screen_refuses(capsys, args, word):

@@ -11,21 +11,29 @@ import io
 from collections.abc import Callable
 
 import pytest
+from rich.cells import cell_len
 from rich.text import Text
+from textual.geometry import Region
 from textual.widgets import RichLog, Static
 from textual.widgets._footer import FooterKey
 
 from mahjong_tui.commands.play import parser as play_parser
-from mahjong_tui.engine import Action, ActionKind, Game, HandOutcome, Phase, SeatView
+from mahjong_tui.engine import Action, ActionKind, Game, HandOutcome, Phase, SeatView, TileDiscarded, get_ruleset
 from mahjong_tui.ui.app import MahjongApp
-from mahjong_tui.ui.config import Display, GameSetup, Palette, SetupError, TileStyle, quick_setup
+from mahjong_tui.ui.config import Display, GameSetup, Palette, Privacy, SetupError, TileStyle, quick_setup
 from mahjong_tui.ui.screens.choice import ChoiceScreen, choices_for
 from mahjong_tui.ui.screens.curtain import CurtainScreen
 from mahjong_tui.ui.screens.hand_end import GameEndScreen, HandEndScreen
+from mahjong_tui.ui.screens.help import LeaveScreen
 from mahjong_tui.ui.screens.new_game import NewGameScreen
+from mahjong_tui.ui.screens.rules import RulesScreen
 from mahjong_tui.ui.screens.table import TableScreen, layout_for
-from mahjong_tui.ui.tiles import WIDTH, tile_label, tile_text
+from mahjong_tui.ui.screens.table_keys import NO_DRAWN
+from mahjong_tui.ui.tiles import UNICODE_EDGES, WIDTH, tall_rows, tile_label, tile_text
 from mahjong_tui.ui.widgets.hand import CELL, GAP, HandView, hand_tiles
+from mahjong_tui.ui.widgets.log import ReflowLog
+from mahjong_tui.ui.widgets.page import PageView
+from mahjong_tui.ui.widgets.wall import InfoLine, WallRing
 
 FULL = (120, 36)
 COMPACT = (80, 24)
@@ -353,7 +361,9 @@ async def test_the_curtain_hides_every_hand_in_hot_seat() -> None:
         hand = table.query_one(HandView)
         drawn = plain(hand)
         assert "▒" in drawn and not any(ch in drawn for ch in "万筒条")
-        assert "pass to" in plain(app.screen.query_one("#curtain-who"))
+        who = plain(app.screen.query_one("#curtain-who"))
+        label = table.look().label(seat)
+        assert f"{label} — your turn; press Enter when only you can see the screen" in who
         await pilot.press("x", "w", "1", "d")  # nothing but Enter lifts the curtain
         assert isinstance(app.screen, CurtainScreen)
         await pilot.press("enter")
@@ -678,3 +688,377 @@ async def test_the_kaigang_choice_offers_the_engines_kongs(how: str) -> None:
             await pilot.press("d")
         await settle(pilot, lambda: len(game.hand.players[0].river) == rivers + 1)
         assert game.hand.players[0].river[-1].tile == drawn
+
+
+# ---------------------------------------------------------------------- what the screen shows, as drawn
+def shown_lines(widget: object) -> list[str]:
+    """The lines a widget draws at its size on screen (so wrapping and cropping show)."""
+    size = widget.size  # type: ignore[attr-defined]
+    strips = widget.render_lines(Region(0, 0, size.width, size.height))  # type: ignore[attr-defined]
+    return ["".join(seg.text for seg in strip).rstrip() for strip in strips]
+
+
+# ---------------------------------------------------------------------- hot seat: what the curtain gives away
+def two_pending(g: Game) -> bool:
+    """A claim window where seat 0 answers first and another seat is asked too."""
+    pending = g.pending_seats()
+    return g.hand.phase is Phase.CLAIM and pending[:1] == [0] and len(pending) >= 2
+
+
+async def test_in_a_claim_window_only_the_person_deciding_is_marked_to_act() -> None:
+    game = claim_game("shanghai", two_pending)
+    others = [s for s in game.pending_seats() if s != 0]
+    app = app_for(game.rules.name, game.seed, game=game)
+    async with app.run_test(size=FULL) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        table = table_of(app)
+        assert set(others) <= set(game.pending_seats())  # a bot is asked too, and may claim
+        assert "◀ to act" in plain(table.query_one("#me-header"))
+        for pos in ("top", "left", "right"):
+            assert "◀ to act" not in plain(table.query_one(f"#seat-{pos}"))
+        centre = plain(table.query_one(WallRing))
+        assert "claims on the discard" in centre and "turn:" not in centre
+        assert not any(table.look().label(s) in centre for s in range(4))
+    app = app_for(game.rules.name, game.seed, game=claim_game("shanghai", two_pending))
+    async with app.run_test(size=COMPACT) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        line = plain(table_of(app).query_one(InfoLine))
+        assert "claims on the discard" in line and "turn:" not in line
+        assert not any("◀" in plain(table_of(app).query_one(f"#cseat-{p}")) for p in ("top", "left", "right"))
+
+
+async def test_the_curtain_says_whose_turn_it_is_and_never_why() -> None:
+    game = claim_game("shanghai", lambda g: True)
+    setup = quick_setup("shanghai", 2, "normal", game.seed, speed="instant")
+    app = MahjongApp(setup, game=game, bot_factory=policy_bots)
+    async with app.run_test(size=FULL) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, CurtainScreen))
+        assert game.hand.phase is Phase.CLAIM  # called for a claim …
+        text = " ".join(plain(w) for w in app.screen.query(Static))
+        assert "your turn; press Enter when only you can see the screen" in text
+        assert not any(word in text for word in ("claim", "discard", "海底", "rob", "win"))  # … it does not say so
+
+
+def play_setup(rules: str, seed: int, privacy: str) -> MahjongApp:
+    """Two people (seats 0 and 1) and two policy bots."""
+    setup = quick_setup(rules, 2, "normal", seed, speed="instant", privacy=privacy)
+    return MahjongApp(setup, bot_factory=policy_bots)
+
+
+async def play_hot_seat(pilot, app: MahjongApp, discards: int) -> tuple[list[tuple[int, int]], int]:  # type: ignore[no-untyped-def]
+    """Play by the policy behind curtains up to a number of discards (or the hand's end).
+
+    Returns the curtains (discards so far, seat behind it) and how many acknowledgements there were.
+    """
+    calls: list[tuple[int, int]] = []
+    acks = 0
+    for _ in range(4000):
+        await settle(pilot, lambda: not isinstance(app.screen, TableScreen) or table_of(app).actor is not None
+                     or app.driver.game.hand.over)  # type: ignore[union-attr]
+        screen = app.screen
+        game = app.driver.game  # type: ignore[union-attr]
+        if isinstance(screen, HandEndScreen) or len(discarders(game)) >= discards:
+            return calls, acks
+        table = table_of(app)
+        if isinstance(screen, CurtainScreen):
+            calls.append((sum(isinstance(e, TileDiscarded) for e in game.hand.events), table.bottom))
+            await pilot.press("enter")
+            continue
+        if isinstance(screen, ChoiceScreen) and screen.choices[0].action is None:
+            # An acknowledgement: only "continue", for a person the engine does not ask, the table hidden.
+            seat = table.bottom
+            words = "Nothing to declare — continue" if game.hand.phase is Phase.INITIAL or not any(
+                isinstance(e, TileDiscarded) for e in game.hand.events) else "Nothing to claim — continue"
+            assert [(c.key, c.label) for c in screen.choices] == [("enter", words)]
+            assert game.hand.phase is not Phase.CLAIM or seat not in game.pending_seats()  # not asked to claim
+            assert table.viewer is None and table.look().face_up == frozenset()
+            acks += 1
+            if acks == 1:
+                await pilot.press("x", "1", "p")  # no other key answers it
+                assert app.screen is screen
+            await pilot.press("enter")
+            continue
+        seat = table.viewer
+        assert seat is not None
+        want = policy(game.legal_actions(seat), game.hand.players[seat].counts)
+        if isinstance(screen, ChoiceScreen):
+            choice = next(c for c in screen.choices if c.action == want)
+            await pilot.press(choice.key)
+            if want.kind is ActionKind.PASS and screen.win_offered:
+                await pilot.press(choice.key)
+        elif want.kind is ActionKind.DISCARD:
+            table.selected = hand_tiles(table.look(), seat).index(want.tile)
+            await pilot.press("enter")
+        elif want.kind is ActionKind.WIN:
+            await pilot.press("w")
+        else:
+            await pilot.press("k")
+            await pilot.pause()
+            if isinstance(app.screen, ChoiceScreen):
+                await pilot.press(next(c.key for c in app.screen.choices if c.action == want))
+    raise AssertionError("the hand did not end")
+
+
+def discarders(game: Game) -> list[int]:
+    """Who discarded, in order, this hand."""
+    return [e.seat for e in game.hand.events if isinstance(e, TileDiscarded)]
+
+
+@pytest.mark.parametrize("rules", ["shanghai", "changsha"])
+async def test_strict_privacy_calls_every_person_after_every_discard(rules: str) -> None:
+    seed = find_seed(rules, lambda g: len(discarders(g)) > 16)
+    app = play_setup(rules, seed, "strict")
+    async with app.run_test(size=FULL) as pilot:
+        calls, acks = await play_hot_seat(pilot, app, 16)
+        assert acks > 0
+        # Everyone has been called about each discard before the next one is made.
+        for i, by in enumerate(discarders(app.driver.game)[:15], start=1):  # type: ignore[union-attr]
+            others = [s for s in ((by + k) % 4 for k in (1, 2, 3)) if s in (0, 1)]
+            after = [seat for n, seat in calls if n == i]
+            assert after[:len(others)] == others, f"discard {i} by seat {by}: curtains for {after}"
+
+
+async def test_standard_privacy_calls_a_person_only_to_decide() -> None:
+    seed = find_seed("shanghai", lambda g: len(discarders(g)) > 16)
+    app = play_setup("shanghai", seed, "standard")
+    async with app.run_test(size=FULL) as pilot:
+        calls, acks = await play_hot_seat(pilot, app, 16)
+        assert acks == 0
+        assert len(calls) < 15  # not a curtain for everyone after every discard
+
+
+async def test_privacy_is_a_setting_and_a_play_option() -> None:
+    from mahjong_tui.ui.screens.settings import SettingsScreen
+
+    assert play_parser().parse_args(["--privacy", "strict"]).privacy == "strict"
+    assert play_parser().parse_args([]).privacy == "standard"
+    app = app_for("shanghai", 3, humans=2)
+    async with app.run_test(size=FULL) as pilot:
+        await pilot.pause()
+        assert app.driver.setup.privacy is Privacy.STANDARD  # type: ignore[union-attr]
+        app.action_settings()
+        await pilot.pause()
+        assert isinstance(app.screen, SettingsScreen)
+        app.screen.query_one("#privacy").value = Privacy.STRICT  # type: ignore[attr-defined]
+        await pilot.pause()
+        await pilot.click("#ok")
+        await pilot.pause()
+        assert app.driver.setup.privacy is Privacy.STRICT  # type: ignore[union-attr]
+        assert table_of(app).strict
+
+
+# ---------------------------------------------------------------------- text that fits
+async def test_log_lines_wrap_inside_the_log_and_follow_a_resize() -> None:
+    seed = find_seed("shanghai", lambda g: True)
+    app = app_for("shanghai", seed, display=Display())
+    async with app.run_test(size=COMPACT) as pilot:
+        await play_hand_by_keys(pilot, app)
+        await pilot.press("enter")  # the next hand
+        await settle(pilot, lambda: app.driver is not None and app.driver.game.hand.hand_number == 2)
+        await pilot.resize_terminal(120, 40)
+        table = table_of(app)
+        log = table.query_one("#log", ReflowLog)
+        await settle(pilot, lambda: table.layout_mode == "full" and log.scrollable_content_region.width < 50)
+        await pilot.pause()
+        width = log.scrollable_content_region.width
+        assert max(line.cell_length for line in log.lines) <= width  # nothing runs past the edge
+        assert log.scroll_y == log.max_scroll_y  # the newest lines, not the last hand's
+        shown = shown_lines(log)
+        assert any("Hand 2" in line for line in shown)
+        long = [e for e in log.entries if cell_len(str(e)) > width]
+        assert long, "no entry long enough to need wrapping"
+
+
+async def test_the_birds_line_wraps_on_the_hand_end_screen() -> None:
+    from mahjong_tui.engine import BirdDrawn
+
+    def bird_win(g: Game) -> bool:
+        return g.hand.outcome is HandOutcome.WIN and any(isinstance(e, BirdDrawn) for e in g.hand.events)
+
+    seed = find_seed("changsha", bird_win)
+    for size in (FULL, COMPACT, (120, 40)):
+        app = app_for("changsha", seed)
+        async with app.run_test(size=size) as pilot:
+            await play_hand_by_keys(pilot, app)
+            await pilot.pause()
+            body = app.screen.query_one("#hand-end-body")
+            shown = shown_lines(body)
+            assert not any("…" in line for line in shown), shown
+            text = " ".join(line.strip() for line in shown)
+            assert "Bird" in text or "扎鸟" in text
+
+
+async def test_initial_small_wins_are_logged_by_their_names() -> None:
+    game = changsha_at(Phase.INITIAL)
+    app = app_for(game.rules.name, game.seed, game=game)
+    async with app.run_test(size=FULL) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        await pilot.press("d")
+        await settle(pilot, lambda: 0 in game.hand.initial_declared)
+        types = game.hand.initial_declared[0]
+        log = [str(e) for e in table_of(app).query_one("#log", ReflowLog).entries]
+        line = next(x for x in log if "起手小胡" in x)
+        rules = get_ruleset("changsha")
+        for t in types:
+            assert rules.hand_types[t].zh in line and rules.hand_types[t].en in line
+            assert t not in line.replace(rules.hand_types[t].en, "")
+
+
+@pytest.mark.parametrize("style", list(TileStyle))
+def test_tile_widths_do_not_depend_on_the_unicode_version(style: TileStyle) -> None:
+    """Terminals count 🀄 as one cell (before Unicode 9) or two: every tile is as wide under both."""
+    for t in range(42):
+        assert {cell_len(tile_label(t, style), v) for v in UNICODE_EDGES} == {WIDTH[style]}
+        for row in tall_rows(t, style):
+            assert {cell_len(row, v) for v in UNICODE_EDGES} == {4}
+
+
+async def test_glyph_tiles_keep_every_border_in_its_column() -> None:
+    game = claim_game("shanghai", lambda g: True)
+    app = app_for(game.rules.name, game.seed, game=game, display=Display(style=TileStyle.GLYPH))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        table = table_of(app)
+        for widget in [*table.query("SeatPanel"), *table.query("RiverView"), table.query_one(HandView)]:
+            size = widget.size
+            for strip in widget.render_lines(Region(0, 0, size.width, size.height)):
+                line = "".join(seg.text for seg in strip)
+                assert {cell_len(line, v) for v in UNICODE_EDGES} == {size.width}, line
+
+
+# ---------------------------------------------------------------------- keys
+async def test_d_after_a_pong_discards_nothing_and_says_why() -> None:
+    game = claim_game("shanghai", lambda g: any(a.kind is ActionKind.PONG for a in g.legal_actions(0))
+                      and not any(a.kind is ActionKind.WIN for a in g.legal_actions(0)))
+    app = app_for(game.rules.name, game.seed, game=game)
+    async with app.run_test(size=FULL) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        await pilot.press("p")
+        table = table_of(app)
+        await settle(pilot, lambda: table.actor == 0)
+        assert not table.look().table.holds_drawn[0]
+        river = len(game.hand.players[0].river)
+        said: list[str] = []
+        notify = app.notify
+        app.notify = lambda message, **kw: (said.append(str(message)), notify(message, **kw))[1]  # type: ignore[method-assign]
+        await pilot.press("d")
+        await pilot.pause()
+        assert len(game.hand.players[0].river) == river  # nothing was discarded
+        assert NO_DRAWN in said
+        assert NO_DRAWN in plain(table.query_one("#me-actions"))
+        key = next(k for k in table.query(FooterKey) if k.action == "discard_drawn")
+        assert key.has_class("-disabled")
+        await pilot.press("enter")  # the selected tile still goes
+        await settle(pilot, lambda: len(game.hand.players[0].river) == river + 1)
+
+
+async def test_q_offers_a_new_game_quit_or_cancel() -> None:
+    app = app_for("shanghai", 3)
+    async with app.run_test(size=FULL) as pilot:
+        await settle(pilot, lambda: table_of(app).actor is not None or isinstance(app.screen, ChoiceScreen))
+        await pilot.press("escape") if isinstance(app.screen, ChoiceScreen) else None
+        await settle(pilot, lambda: isinstance(app.screen, TableScreen))
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, LeaveScreen)
+        labels = [str(b.label) for b in app.screen.query("Button")]
+        assert labels == ["[n] New game", "[q] Quit", "[Esc] Cancel"]
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen) and app.is_running
+        await pilot.press("q", "n")
+        await settle(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        assert app.is_running and app.driver is None
+    app = app_for("shanghai", 3)
+    async with app.run_test(size=FULL) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, (TableScreen, ChoiceScreen)))
+        await pilot.press("escape") if isinstance(app.screen, ChoiceScreen) else None
+        await pilot.press("q")
+        await pilot.pause()
+        await pilot.press("q")
+        await settle(pilot, lambda: not app.is_running)
+
+
+# ---------------------------------------------------------------------- the rules screen
+async def test_r_opens_the_rules_at_the_page_of_the_game() -> None:
+    app = app_for("changsha", 3)
+    async with app.run_test(size=FULL) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, (TableScreen, ChoiceScreen)))
+        if isinstance(app.screen, ChoiceScreen):
+            await pilot.press("x", "x")
+        await settle(pilot, lambda: isinstance(app.screen, TableScreen))
+        assert any(k.action == "rules" for k in app.screen.query(FooterKey))
+        await pilot.press("r")
+        await settle(pilot, lambda: isinstance(app.screen, RulesScreen))
+        screen = app.screen
+        assert isinstance(screen, RulesScreen)
+        await settle(pilot, lambda: bool(screen.pages))
+        await pilot.pause()
+        assert list(screen.pages) == [screen.query_one("#rules-tabs").active]  # only the page shown was built
+        page = screen.query_one("#rules-page", PageView)
+        assert any("长沙" in line or "Changsha" in line for line in shown_lines(page))
+        await pilot.press("escape")
+        await settle(pilot, lambda: isinstance(app.screen, TableScreen))
+
+
+async def test_the_shanghai_page_shows_plus_as_text_not_a_bullet() -> None:
+    app = app_for("shanghai", 3)
+    async with app.run_test(size=FULL) as pilot:
+        await pilot.pause()
+        app.push_screen(RulesScreen("shanghai"))
+        await settle(pilot, lambda: isinstance(app.screen, RulesScreen) and app.screen.is_mounted)
+        page = app.screen.query_one("#rules-page", PageView)
+        await settle(pilot, lambda: len(page.lines) > 1)
+        text = [line.text for line in page.lines]
+        assert any("乱风向 +" in line or "+ 碰碰胡" in line for line in text)
+        assert not any(line.strip().startswith("• 碰碰胡") for line in text)
+
+
+async def test_the_new_game_screen_says_what_each_preset_is_and_opens_its_rules() -> None:
+    app = MahjongApp(bot_factory=policy_bots)
+    async with app.run_test(size=FULL) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        for name in ("changsha", "shanghai-qq", "shanghai"):
+            screen.query_one("#rules").value = name  # type: ignore[attr-defined]
+            await pilot.pause()
+            rules = get_ruleset(name)
+            line = plain(screen.query_one("#rules-summary"))
+            assert rules.zh_name in line and rules.en_name in line and rules.summary[:30] in line
+        screen.query_one("#rules").value = "changsha"  # type: ignore[attr-defined]
+        await pilot.pause()
+        await pilot.click("#rules-button")
+        await settle(pilot, lambda: isinstance(app.screen, RulesScreen))
+        tabs = app.screen.query_one("#rules-tabs")
+        assert get_ruleset("changsha").zh_name in str(tabs.active_tab.label)  # type: ignore[attr-defined]
+        await pilot.press("escape")
+        await settle(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await pilot.press("ctrl+r")
+        await settle(pilot, lambda: isinstance(app.screen, RulesScreen))
+
+
+def test_strict_privacy_asks_after_discards_added_kongs_kaigang_tiles_and_a_new_hand() -> None:
+    from mahjong_tui.engine import (
+        DrawSource,
+        HandStarted,
+        KaigangDiscarded,
+        KongDeclared,
+        KongMode,
+        Meld,
+        MeldKind,
+        TileDrawn,
+    )
+    from mahjong_tui.ui.screens.asking import asked_after
+
+    discard = TileDiscarded(2, 4)
+    assert asked_after([discard, TileDrawn(3, 5, DrawSource.HEAD)], False) == (2, False, discard)
+    added = KongDeclared(1, Meld(MeldKind.ADDED_KONG, (4, 4, 4, 4), 4, 0), KongMode.KONG)
+    assert asked_after([added], False) == (1, False, added)
+    concealed = KongDeclared(1, Meld(MeldKind.CONCEALED_KONG, (4, 4, 4, 4)), KongMode.KONG)
+    assert asked_after([concealed], False) is None  # nobody may rob a concealed kong
+    tiles = KaigangDiscarded(3, (4, 5))
+    assert asked_after([tiles], False) == (3, False, tiles)
+    start = HandStarted(2, 1, (3, 4), (1, 5), 0, 0, (0, 0, 0, 0))
+    assert asked_after([start], True) == (1, True, start)  # 起手小胡: everyone, the dealer too
+    assert asked_after([start], False) is None

@@ -1,7 +1,8 @@
 """``mahjong-tui play``: straight to the table, without the new game screen.
 
     mahjong-tui play --rules changsha --humans 2 --bots hard --seed 7 [--names Ann,Bo] \\
-        [--base 2] [--points 500] [--hands 8] [--speed fast] [--tiles plain] [--colours colourblind]
+        [--base 2] [--points 500] [--hands 8] [--speed fast] [--tiles plain] [--colours colourblind] \\
+        [--privacy strict]
 
 The options are held to the new game screen's limits. Exit status: the app's, or 2 for
 bad arguments (one line on standard error). The UI (Textual) is imported only to run.
@@ -23,6 +24,7 @@ from mahjong_tui.ui.config import (
     MIN_POINTS,
     MIN_SEED,
     Palette,
+    Privacy,
     SetupError,
     TileStyle,
 )
@@ -65,6 +67,10 @@ def parser() -> OneLineParser:
                    help=f"tile style: {', '.join(styles)}")
     p.add_argument("--colours", default="standard", type=one_of(palettes, "palette"),
                    help=f"palette: {', '.join(palettes)}")
+    privacies = tuple(x.value for x in Privacy)
+    p.add_argument("--privacy", default=Privacy.STANDARD.value, type=one_of(privacies, "privacy"),
+                   help="hot seat: standard (a curtain only when a person has something to decide) or "
+                        "strict (everyone is called behind the curtain after every discard)")
     return p
 
 
@@ -78,7 +84,7 @@ def run(argv: list[str]) -> int:
     try:
         return run_app(ns.rules, ns.humans, ns.bots, ns.seed, names=ns.names or None, base=ns.base,
                        starting_points=ns.points, max_hands=ns.hands, speed=ns.speed, tiles=ns.tiles,
-                       colours=ns.colours)
+                       colours=ns.colours, privacy=ns.privacy)
     except SetupError as e:
         print(f"mahjong-tui play: {e}", file=sys.stderr)
         return 2

@@ -3,24 +3,30 @@
 Entry point: :func:`run` (no arguments: the new game screen; with ``rules``: straight to
 the table). ``mahjong-tui play`` (:mod:`mahjong_tui.commands.play`) reads its options and
 calls it.
+
+Every screen but the first is imported when it is first opened: the table, its driver and
+the engine's play loop are not needed to draw the new game screen, and importing them
+would make it come up later (``scripts/startup.py`` measures that).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
-from textual.screen import Screen
 
-from mahjong_tui.engine import Game
+from .config import Display, GameSetup, Palette, Privacy, TileStyle, quick_setup
 
-from .config import Display, GameSetup, Palette, TileStyle, quick_setup
-from .driver import BotFactory, TableDriver, default_bot_factory
-from .screens.new_game import NewGameScreen
-from .screens.settings import Settings, SettingsScreen
-from .screens.table import TableScreen
+if TYPE_CHECKING:
+    from textual.screen import Screen
+
+    from mahjong_tui.engine import Game
+
+    from .driver import BotFactory, TableDriver
+    from .screens.table import TableScreen
 
 
 class MahjongApp(App[int]):
@@ -55,6 +61,7 @@ class MahjongApp(App[int]):
 
     def new_game(self) -> None:
         """Ask for a setup, then play it."""
+        from .screens.new_game import NewGameScreen
 
         def chosen(setup: GameSetup | None) -> None:
             """Act on the dialog's answer."""
@@ -67,6 +74,9 @@ class MahjongApp(App[int]):
 
     def start_game(self, setup: GameSetup, game: Game | None = None) -> None:
         """Seat everyone and open the table."""
+        from .driver import TableDriver, default_bot_factory
+        from .screens.table import TableScreen
+
         self.setup = setup
         if game is not None:
             self.driver = TableDriver(setup.with_seed(game.seed), game, self.bot_factory or default_bot_factory)
@@ -95,6 +105,8 @@ class MahjongApp(App[int]):
 
     def action_new_game(self) -> None:
         """Leave the table (if any) for the new game screen."""
+        from .screens.new_game import NewGameScreen
+
         table = self._table()
         if table is not None:
             from .screens.help import ConfirmScreen
@@ -111,10 +123,12 @@ class MahjongApp(App[int]):
             self.new_game()
 
     def action_rules(self) -> None:
-        """Show the rules."""
+        """Show the rules, open at the page of the rules in play (or chosen on the new game screen)."""
         from .screens.rules import RulesScreen
 
-        self.push_screen(RulesScreen())
+        chosen = getattr(self.screen, "chosen_rules", None)  # the new game screen's current choice
+        rules = self.driver.setup.rules if self.driver else (chosen() if callable(chosen) else None)
+        self.push_screen(RulesScreen(rules))
 
     def action_help(self) -> None:
         """Show the keys."""
@@ -123,24 +137,39 @@ class MahjongApp(App[int]):
         self.push_screen(HelpScreen())
 
     def action_settings(self) -> None:
-        """Change the look and the bots' pace."""
-        speed = self.driver.setup.speed if self.driver else (self.setup.speed if self.setup else "normal")
+        """Change the look, the bots' pace and the hot-seat privacy."""
+        from .screens.new_game import NewGameScreen
+        from .screens.settings import Settings, SettingsScreen
+
+        form = next((s for s in self.screen_stack if isinstance(s, NewGameScreen)), None)
+        if self.driver is not None:
+            speed, privacy = self.driver.setup.speed, self.driver.setup.privacy
+        elif form is not None:
+            speed, privacy = form.pace()
+        else:
+            speed, privacy = GameSetup().speed, GameSetup().privacy
 
         def chosen(settings: Settings | None) -> None:
-            """Act on the dialog's answer."""
+            """Act on the dialog's answer: the look everywhere, the pace in the game or the form."""
             if settings is None:
                 return
             self.appearance = settings.display
             if self.driver is not None:
-                self.driver.setup = replace(self.driver.setup, speed=settings.speed)
+                self.driver.setup = replace(self.driver.setup, speed=settings.speed, privacy=settings.privacy)
+            elif form is not None:
+                form.set_pace(settings.speed, settings.privacy)
             table = self._table()
             if table is not None:
                 table.set_display(settings.display)
 
-        self.push_screen(SettingsScreen(Settings(self.appearance, speed)), chosen)
+        self.push_screen(SettingsScreen(Settings(self.appearance, speed, privacy)), chosen)
 
     def _table(self) -> TableScreen | None:
         """The table screen, if a game is open."""
+        if self.driver is None:
+            return None
+        from .screens.table import TableScreen
+
         for screen in self.screen_stack:
             if isinstance(screen, TableScreen):
                 return screen
@@ -160,12 +189,13 @@ def run(
     speed: str = "normal",
     tiles: str = "chinese",
     colours: str = "standard",
+    privacy: str = Privacy.STANDARD,
 ) -> int:
     """Run the app: without ``rules`` the new game screen, else straight to that game. Returns the exit status."""
     setup = None
     if rules is not None:
         setup = quick_setup(rules, humans, bots, seed, names=names, base=base, starting_points=starting_points,
-                            max_hands=max_hands, speed=speed)
+                            max_hands=max_hands, speed=speed, privacy=privacy)
     app = MahjongApp(setup, display=Display(TileStyle(tiles), Palette(colours)))
     result = app.run()
     return result or 0

@@ -1,12 +1,17 @@
-"""What a game at the table is set up with, and how the table looks. No Textual here."""
+"""What a game at the table is set up with, and how the table looks. No Textual here.
+
+The engine and the bots are imported where they are used: this module is on the path to
+the first screen, which must not wait for them.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
-from bots import LEVELS
-from mahjong_tui.engine import GameOptions, UnknownRules, get_ruleset, ruleset_names
+if TYPE_CHECKING:
+    from mahjong_tui.engine import GameOptions
 
 WINDS_ZH = ("东", "南", "西", "北")
 WINDS_EN = ("East", "South", "West", "North")
@@ -35,6 +40,18 @@ class Palette(StrEnum):
 
     STANDARD = "standard"
     COLOURBLIND = "colourblind"
+
+
+class Privacy(StrEnum):
+    """What the hot-seat curtain may give away when two or more people share the screen.
+
+    ``standard``: the curtain comes up for a person only when they have something to decide,
+    so everyone sees that they may claim. ``strict``: after every discard every person is
+    called behind the curtain, and those with nothing to claim just confirm.
+    """
+
+    STANDARD = "standard"
+    STRICT = "strict"
 
 
 #: Seconds a bot waits before each move, per speed setting.
@@ -80,6 +97,7 @@ class GameSetup:
     max_hands: int | None = None
     seed: int | None = None
     speed: str = "normal"
+    privacy: Privacy = Privacy.STANDARD
 
     @property
     def humans(self) -> list[int]:
@@ -93,6 +111,8 @@ class GameSetup:
 
     def options(self) -> GameOptions:
         """The engine's options for this setup (the base only where the rule set scores with one)."""
+        from mahjong_tui.engine import GameOptions, get_ruleset
+
         base = self.base if get_ruleset(self.rules).uses_base_score else 1
         return GameOptions(base=base, starting_points=self.starting_points, max_hands=self.max_hands)
 
@@ -107,6 +127,8 @@ class SetupError(ValueError):
 
 def known_rules(name: str) -> str:
     """``name`` if it is a known preset; SetupError names the choices."""
+    from mahjong_tui.engine import UnknownRules, get_ruleset, ruleset_names
+
     try:
         get_ruleset(name)
     except UnknownRules:
@@ -125,8 +147,11 @@ def quick_setup(
     starting_points: int | None = None,
     max_hands: int | None = None,
     speed: str = "normal",
+    privacy: str = "standard",
 ) -> GameSetup:
     """A setup from the command line's few options: seats 0..humans-1 are people."""
+    from bots import LEVELS
+
     known_rules(rules)
     if not 0 <= humans <= MAX_HUMANS:
         raise SetupError(f"humans must be 0 to {MAX_HUMANS}, not {humans}")
@@ -134,6 +159,8 @@ def quick_setup(
         raise SetupError(f"unknown bot level {bots!r} (choose one of: {', '.join(LEVELS)})")
     if speed not in BOT_SPEEDS:
         raise SetupError(f"unknown bot speed {speed!r} (choose one of: {', '.join(BOT_SPEEDS)})")
+    if privacy not in tuple(Privacy):
+        raise SetupError(f"unknown privacy {privacy!r} (choose one of: {', '.join(Privacy)})")
     for value, lowest, what in ((base, MIN_BASE, "the base score"), (starting_points, MIN_POINTS, "starting points"),
                                 (max_hands, MIN_HANDS, "hands"), (seed, MIN_SEED, "the seed")):
         if value is not None and value < lowest:
@@ -147,4 +174,4 @@ def quick_setup(
         human = s < humans
         name = given[s] if s < len(given) and given[s] else (DEFAULT_NAMES[s] if human else BOT_NAMES[s])
         seats.append(SeatSetup(name, human, bots))
-    return GameSetup(rules, tuple(seats), base, starting_points, max_hands, seed, speed)
+    return GameSetup(rules, tuple(seats), base, starting_points, max_hands, seed, speed, Privacy(privacy))

@@ -30,6 +30,7 @@ from mahjong_tui.engine import (
     MeldClaimed,
     MeldKind,
     OptionRefused,
+    Phase,
     PlayerWon,
     Ruleset,
     TableView,
@@ -47,6 +48,11 @@ from .tiles import back_text, tile_text
 DICE = "⚀⚁⚂⚃⚄⚅"
 RELATION = {1: "下", 2: "对", 3: "上"}  # seen from the claimer: next, opposite, previous
 
+#: Phases where the seats that may claim answer at once. The engine asks only those seats,
+#: so showing who is asked would tell the table who can claim: only the person deciding at
+#: the screen is marked.
+WINDOWS = frozenset({Phase.CLAIM, Phase.ROB, Phase.KAIGANG_CLAIM, Phase.HAIDI_SHOWN, Phase.INITIAL})
+
 
 @dataclass(frozen=True, slots=True)
 class Look:
@@ -58,11 +64,19 @@ class Look:
     display: Display
     last_discard: tuple[int, int] | None = None
     selected: int | None = None
+    deciding: int | None = None  # the person whose decision is open at the screen
 
     @property
     def face_up(self) -> frozenset[int]:
         """Seats whose concealed tiles are shown."""
         return frozenset(s for s in range(4) if self.table.revealed(s))
+
+    def to_act(self, seat: int) -> bool:
+        """The table marks ``seat`` as the one to act: the seat in turn, or in a window only the person deciding."""
+        table = self.table
+        if table.over or seat not in table.pending:
+            return False
+        return table.phase not in WINDOWS or seat == self.deciding
 
     def wind(self, seat: int) -> str:
         """Seat wind: the dealer is 东."""
@@ -183,7 +197,7 @@ def seat_header(look: Look, seat: int, *, compact: bool = False) -> Text:
     """Name line: wind, name, dealer mark, points, whose turn."""
     table = look.table
     out = Text()
-    turn = not table.over and seat in table.pending
+    turn = look.to_act(seat)
     wind_style = Style(bold=True, color="black", bgcolor="#ffd166" if turn else "#9aa0a6")
     out.append(f" {look.wind(seat)} ", style=wind_style)
     out.append(f" {look.names[seat]}", style="bold")
@@ -288,7 +302,8 @@ def describe_event(ev: Event, look: Look, viewers: frozenset[int]) -> str | None
     if isinstance(ev, KaigangDiscarded):
         return f"{name(ev.seat)} discards the 开杠 tiles " + " ".join(look.word(t) for t in ev.tiles)
     if isinstance(ev, InitialWinsDeclared):
-        return f"{name(ev.seat)} declares 起手小胡: {', '.join(ev.result.types)}"
+        types = ", ".join(hand_type_label(look.table.ruleset, t) for t in ev.result.types)
+        return f"{name(ev.seat)} declares 起手小胡: {types}"
     if isinstance(ev, HaidiOffered):
         return f"海底 offered to {name(ev.seat)}"
     if isinstance(ev, HaidiDeclined):

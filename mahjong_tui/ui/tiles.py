@@ -2,9 +2,17 @@
 
 Every tile of one style has the same width in cells, face up or face down, so rows of
 tiles stay aligned in each style.
+
+Widths are what Rich (and so Textual) counts, ``rich.cells.cell_len``. The mahjong glyphs
+are one cell wide in every version of Unicode except 🀄, which became two cells wide with
+emoji in Unicode 9: terminals that still count it as one drew every row holding a red
+dragon one column short, and the panel borders after it one column off. A glyph whose
+width differs between Unicode versions is drawn as a stand-in of one width (🀄 as 中).
 """
 
 from __future__ import annotations
+
+from functools import cache
 
 from rich.cells import cell_len
 from rich.style import Style
@@ -24,6 +32,9 @@ _GLYPHS = (
     + [chr(0x1F022), chr(0x1F023), chr(0x1F024), chr(0x1F025)]  # 梅兰竹菊
 )
 GLYPH_BACK = chr(0x1F02B)
+
+#: Unicode versions on either side of the change that made emoji wide (9.0): terminals follow either.
+UNICODE_EDGES = ("8.0.0", "latest")
 
 #: Cells one tile takes in each style.
 WIDTH = {TileStyle.CHINESE: 4, TileStyle.GLYPH: 2, TileStyle.PLAIN: 2}
@@ -65,12 +76,22 @@ def _pad(text: str, width: int) -> str:
     return " " * left + text + " " * (gap - left)
 
 
+@cache
+def glyph(tile: Tile) -> str:
+    """The tile's Unicode glyph, or a stand-in (its Chinese sign) when terminals disagree on its width."""
+    g = _GLYPHS[tile]
+    if len({cell_len(g, version) for version in UNICODE_EDGES}) == 1:
+        return g
+    zh = tile_zh(tile)
+    return zh if cell_len(zh) <= WIDTH[TileStyle.GLYPH] else tile_name(tile)
+
+
 def tile_label(tile: Tile, style: TileStyle) -> str:
     """The tile's text in a style, padded to the style's width."""
     if style is TileStyle.CHINESE:
         return _pad(tile_zh(tile), WIDTH[style])
     if style is TileStyle.GLYPH:
-        return _pad(_GLYPHS[tile], WIDTH[style])
+        return _pad(glyph(tile), WIDTH[style])
     return _pad(tile_name(tile), WIDTH[style])
 
 
@@ -115,6 +136,6 @@ def tall_rows(tile: Tile, style: TileStyle) -> tuple[str, str]:
             return _pad(zh[0], 4), _pad(zh[1], 4)
         return _pad(zh, 4), _pad("", 4)
     if style is TileStyle.GLYPH:
-        return _pad(_GLYPHS[tile], 4), _pad(tile_name(tile), 4)
+        return _pad(glyph(tile), 4), _pad(tile_name(tile), 4)
     name = tile_name(tile)
     return _pad(name[:-1] if not is_flower(tile) else "f", 4), _pad(name[-1] if not is_flower(tile) else name[1:], 4)

@@ -113,7 +113,7 @@ class ChoiceScreen(ModalScreen[Action | None]):
             if self.tiles is not None:
                 yield Static(self.tiles, id="choice-tiles")
             for i, c in enumerate(self.choices):
-                key = "Esc" if c.key == "escape" else c.key
+                key = {"escape": "Esc", "enter": "Enter"}.get(c.key, c.key)
                 variant = "success" if c.action is not None and c.action.kind is ActionKind.WIN else "default"
                 button = Button(Text(f"[{key}] {c.label}"), id=f"choice-{i}", classes="choice", variant=variant)
                 button.can_focus = False  # only a choice's own key (or a click) answers

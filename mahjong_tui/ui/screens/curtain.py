@@ -1,4 +1,8 @@
-"""The hot-seat curtain: hides the table until the next player has the screen."""
+"""The hot-seat curtain: hides the table until the next player has the screen.
+
+It says whose turn it is and nothing else: why they are called (a claim, a win on the
+海底 …) would tell everyone else what that player may do.
+"""
 
 from __future__ import annotations
 
@@ -10,23 +14,20 @@ from textual.widgets import Button, Static
 
 
 class CurtainScreen(ModalScreen[None]):
-    """``pass to 南 · Bob — press Enter``; nothing of the table shows through."""
+    """``东 · Bob — your turn; press Enter when only you can see the screen``; nothing of the table shows through."""
 
     BINDINGS = [Binding("enter", "open", "I am the player", priority=True)]
 
-    def __init__(self, who: str, why: str = "") -> None:
-        """A curtain for the player labelled ``who``; ``why`` says what they are asked to do."""
+    def __init__(self, who: str) -> None:
+        """A curtain for the player labelled ``who`` (``东 · Bob``)."""
         super().__init__()
         self.who = who
-        self.why = why
 
     def compose(self) -> ComposeResult:
         """A single centred card."""
         with Vertical(id="curtain-card"):
             yield Static("麻将 · hot seat", id="curtain-title")
-            yield Static(f"pass to {self.who} — press Enter", id="curtain-who")
-            if self.why:
-                yield Static(self.why, id="curtain-why")
+            yield Static(f"{self.who} — your turn; press Enter when only you can see the screen", id="curtain-who")
             yield Static("Everyone else: look away.", id="curtain-note")
             yield Button("I am " + self.who.split(" · ")[-1], id="curtain-open", variant="primary")
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from rich.console import Group, RenderableType
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -30,6 +32,39 @@ from ..driver import Standings
 from ..look import DICE, Look, hand_type_label, meld_text
 
 _HOW = {WinBy.SELF_DRAW: "自摸 self-draw", WinBy.DISCARD: "on a discard", WinBy.ROBBED_KONG: "抢杠 robbing a kong"}
+
+
+class ScoreLines:
+    """Score lines with their amounts right-aligned beside them; a long line wraps under itself.
+
+    A Rich grid table cut some of these lines short with "…" (the bird's line in Changsha,
+    long and half Chinese): here each line is wrapped to the width left beside the amounts.
+    """
+
+    def __init__(self, rows: list[tuple[Text, str]]) -> None:
+        """Rows of (line, amount); an empty amount leaves the column blank."""
+        self.rows = rows
+
+    def _amount_width(self) -> int:
+        """Cells of the widest amount."""
+        return max((cell_len(a) for _, a in self.rows), default=0)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        """At least a short line beside the amounts; at most every line unwrapped."""
+        amounts = self._amount_width()
+        widest = max((t.cell_len for t, _ in self.rows), default=0)
+        return Measurement(min(options.max_width, amounts + 22), min(options.max_width, widest + amounts + 2))
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        """Each line wrapped to the width left of the amounts, its amount on its first line."""
+        amounts = self._amount_width()
+        text_width = max(20, options.max_width - amounts - 2)
+        for text, amount in self.rows:
+            for i, line in enumerate(text.wrap(console, text_width, overflow="fold")):
+                if i == 0 and amount:
+                    line.pad_right(text_width - line.cell_len + 2 + amounts - cell_len(amount))
+                    line.append(amount, style=text.style)
+                yield line
 
 
 def standings_table(look: Look, standings: Standings, *, title: str = "Standings") -> Table:
@@ -89,7 +124,8 @@ def hand_summary(look: Look, events: list[Event]) -> RenderableType:
     parts.append(Text(""))
     parts.append(Text("All hands", style="bold"))
     for s in range(4):
-        line = Text(f"{look.label(s):<12} ")
+        label = look.label(s)
+        line = Text(label + " " * max(1, 13 - cell_len(label)))  # in cells: a name may be Chinese
         for t in table.concealed[s] or ():
             line.append_text(look.tile(t))
             line.append(" ")
@@ -153,17 +189,15 @@ def _win_block(look: Look, ev: PlayerWon, rules: Ruleset) -> RenderableType:
         hand.append_text(_tiles(look, ctx.flowers))
     types = Text("types: ", style="#9aa0a6")
     types.append(", ".join(hand_type_label(rules, t) for t in res.types) or "—", style="bold")
-    lines = Table.grid(padding=(0, 2))
-    lines.add_column()
-    lines.add_column(justify="right")
+    rows = []
     for ln in res.lines:
         style = "bold" if ln.kind in (LineKind.VALUE, LineKind.TYPE) else ""
         if ln.kind is LineKind.PAYMENT:
             style = "#ffab40"
         counted = ln.kind in (LineKind.TYPE, LineKind.FLOWER, LineKind.VALUE, LineKind.PAYMENT)
         amount = "" if ln.amount is None or not counted else str(ln.amount)
-        lines.add_row(Text(look.seat_names(ln.text()), style=style), Text(amount, style=style))
-    return Group(Text(""), title, hand, types, lines)
+        rows.append((Text(look.seat_names(ln.text()), style=style), amount))
+    return Group(Text(""), title, hand, types, ScoreLines(rows))
 
 
 class HandEndScreen(Screen[str]):

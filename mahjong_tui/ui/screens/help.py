@@ -1,4 +1,4 @@
-"""Help (the keys and the table's signs) and a yes/no question."""
+"""Help (the keys, the table's signs, what hot seat shows), a yes/no question, and leaving a game."""
 
 from __future__ import annotations
 
@@ -15,13 +15,14 @@ KEYS = (
     ("1 … 9, 0", "select tile 1–10; the same number again discards it"),
     ("click", "select a tile; click it again to discard"),
     ("Enter", "discard the selected tile"),
-    ("d", "discard the tile you just drew"),
+    ("d", "discard the tile you just drew (after a chi or pong there is none: pick a tile)"),
     ("w", "declare a self-drawn win (胡)"),
     ("k", "declare a kong (暗杠/加杠; in Changsha 补张 or 开杠)"),
     ("f", "fast-forward the bots until you must decide"),
     ("a", "autoplay: the normal bot plays your seat (again to take over)"),
     ("l", "scroll the log"),
-    ("q", "leave the game"),
+    ("r", "the rules: presets, hand types and the rules pages"),
+    ("q", "leave the game: a new game, quit, or back to the table"),
     ("?", "this help"),
     ("Ctrl+P", "commands: new game, rules, settings"),
     ("mouse", "every key in the bottom bar is a button too (胡 Win, 杠 Kong, Continue …)"),
@@ -45,6 +46,18 @@ SIGNS = (
     ("red tile", "a discard someone won on"),
     ("wall", "█ two tiles, ▄ one, · none; green the head, orange the tail, ✕ the break"),
     ("underlined tile", "an 开杠 tile (Changsha); 开杠 by a name: that seat must discard every draw"),
+)
+
+
+PRIVACY = (
+    ("standard", "the curtain comes up for a person only when they have something to decide. Whose "
+                 "turn it is shows either way, but a curtain between turns tells everyone that this "
+                 "person may claim the discard (or rob a kong, or win on the 海底)."),
+    ("strict", "after every discard every person but the discarder is called behind the curtain in "
+               "turn; those with nothing to claim see only \"Nothing to claim — continue\". Whether a "
+               "curtain comes up tells nothing; play is slower."),
+    ("both", "the curtain names only whose turn it is. While claims are open only the person at the "
+             "screen is marked ◀ to act, and the table says \"claims on the discard\" without names."),
 )
 
 
@@ -72,6 +85,7 @@ class HelpScreen(ModalScreen[None]):
             yield Static(table("Your turn", KEYS))
             yield Static(table("Prompts (claims and questions)", PROMPT_KEYS))
             yield Static(table("On the table", SIGNS))
+            yield Static(table("Hot seat (two or more people): privacy, in Settings or play --privacy", PRIVACY))
             yield Static(Text("Esc closes", style="#9aa0a6"))
 
     def action_close(self) -> None:
@@ -98,8 +112,8 @@ class ConfirmScreen(ModalScreen[bool]):
         with Vertical(id="confirm-card"):
             yield Static(self.question, id="confirm-question")
             with Horizontal(id="confirm-buttons"):
-                yield Button("[y] Yes", id="yes", variant="error")
-                yield Button("[n] No", id="no", variant="primary")
+                yield Button(Text("[y] Yes"), id="yes", variant="error")
+                yield Button(Text("[n] No"), id="no", variant="primary")
 
     def action_answer(self, yes: bool) -> None:
         """Answer."""
@@ -109,3 +123,31 @@ class ConfirmScreen(ModalScreen[bool]):
         """Buttons answer too."""
         event.stop()
         self.dismiss(event.button.id == "yes")
+
+
+class LeaveScreen(ModalScreen[str | None]):
+    """Leaving the table: ``new`` (the new game screen), ``quit``, or None to play on."""
+
+    BINDINGS = [
+        Binding("n", "answer('new')", "New game"),
+        Binding("q", "answer('quit')", "Quit"),
+        Binding("escape,c", "answer(None)", "Cancel"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        """The question and three buttons."""
+        with Vertical(id="confirm-card"):
+            yield Static("Leave this game?", id="confirm-question")
+            with Horizontal(id="confirm-buttons"):
+                yield Button(Text("[n] New game"), id="new", variant="primary")
+                yield Button(Text("[q] Quit"), id="quit", variant="error")
+                yield Button(Text("[Esc] Cancel"), id="cancel")
+
+    def action_answer(self, answer: str | None) -> None:
+        """Answer."""
+        self.dismiss(answer)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        """Buttons answer too."""
+        event.stop()
+        self.dismiss(event.button.id if event.button.id in ("new", "quit") else None)

@@ -1,16 +1,24 @@
-"""The new game screen: rule set, who sits where, scores, seed and the bots' pace."""
+"""The new game screen: rule set, who sits where, scores, seed, the bots' pace and hot-seat privacy.
+
+It is the first screen, so it is kept light: one-line choices (:class:`Cycle`) instead of
+drop-down selects, two grids instead of a row container per field. And it is drawn before
+the engine, the rule sets and the bots are imported (a tenth of a second): the choices and
+the line saying what the preset is are filled in right after the first frame.
+"""
 
 from __future__ import annotations
 
+from functools import cache
+from typing import TYPE_CHECKING, NamedTuple, TypeVar
+
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Grid, Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, Select, Static
-
-from bots import LEVELS
-from mahjong_tui.engine import get_ruleset, ruleset_names
+from textual.widget import Widget
+from textual.widgets import Button, Input, Static
 
 from ..config import (
     BOT_NAMES,
@@ -22,108 +30,195 @@ from ..config import (
     MIN_POINTS,
     MIN_SEED,
     GameSetup,
+    Privacy,
     SeatSetup,
 )
+from ..widgets.cycle import Cycle
 
-_PLAYER_CHOICES = [("human", "human")] + [(f"bot · {lv}", lv) for lv in LEVELS]
+if TYPE_CHECKING:
+    from mahjong_tui.engine import Ruleset
+
+W = TypeVar("W", bound=Widget)
+
+_PRIVACY_CHOICES = [("standard", Privacy.STANDARD.value), ("strict", Privacy.STRICT.value)]
 
 
-def _base_tooltip() -> str:
-    """Which rule sets the base score is for: ``Shanghai only``."""
-    names = dict.fromkeys(r.en_name for r in map(get_ruleset, ruleset_names()) if r.uses_base_score)
-    return f"{', '.join(names)} only" if names else "no rule set uses it"
+_KEYS = Text.assemble(
+    (" ←→", "bold"), " choose  ", ("Tab", "bold"), " next field  ", ("Enter/^s", "bold"), " start  ",
+    ("^r", "bold"), " rules  ", ("Esc", "bold"), " quit  ", ("^p", "bold"), " commands",
+)
+
+
+class Presets(NamedTuple):
+    """What the form needs from the rule sets and the bots."""
+
+    rules: list[tuple[str, str]]  # (label, preset) for every preset
+    players: list[tuple[str, str]]  # (label, value): human, then each bot level
+    base_tooltip: str  # which rule sets score with a base
+
+
+@cache
+def presets() -> Presets:
+    """The presets and bot levels: imports the engine, the rule sets and the bots the first time."""
+    from bots import LEVELS
+    from mahjong_tui.engine import get_ruleset, ruleset_names
+
+    rule_sets = [get_ruleset(name) for name in ruleset_names()]
+    base = dict.fromkeys(r.en_name for r in rule_sets if r.uses_base_score)
+    return Presets(
+        [(f"{r.name} {r.zh_name}", r.name) for r in rule_sets],
+        [("human", "human")] + [(f"bot · {level}", level) for level in LEVELS],
+        f"{', '.join(base)} only" if base else "no rule set uses it",
+    )
+
+
+def titled(widget: W, title: str) -> W:
+    """A field named in its own border (a label beside each field would double the widgets to draw)."""
+    widget.border_title = title
+    return widget
+
+
+def presets_loaded() -> bool:
+    """The presets have been loaded (on a later visit the form is drawn complete at once)."""
+    return presets.cache_info().currsize > 0
+
+
+def rules_line(rules: Ruleset) -> Text:
+    """What a preset is, in one line: ``上海麻将 Shanghai (shanghai): 144 tiles with flowers; …``."""
+    out = Text(f"{rules.zh_name} {rules.en_name}", style="bold #ffd166")
+    out.append(f" ({rules.name})", style="#9aa0a6")
+    if rules.summary:
+        out.append(f": {rules.summary}")
+    return out
 
 
 class NewGameScreen(Screen[GameSetup | None]):
-    """A form; Start (or Ctrl+S) answers with the setup, q quits."""
+    """A form; Start (Enter or Ctrl+S) answers with the setup, Esc quits, Ctrl+R shows the rules."""
 
     BINDINGS = [
         Binding("ctrl+s", "start", "Start"),
+        Binding("enter", "start", "Start", show=False),
+        Binding("ctrl+r", "app.rules", "Rules"),
         Binding("escape", "quit", "Quit"),
     ]
+    # Straight to the first choice: focusing the scroll first and then moving on restyles the form twice.
+    AUTO_FOCUS = "#rules"
 
     def __init__(self, setup: GameSetup | None = None) -> None:
         """Start from ``setup`` (the last one used) or the defaults."""
         super().__init__()
         self.setup = setup or GameSetup()
+        self.filled = False  # every preset and bot level is in the choices
 
     def compose(self) -> ComposeResult:
-        """The form."""
+        """The form (until the presets are loaded, each choice offers only what the setup holds)."""
+        s = self.setup
+        loaded = presets() if presets_loaded() else None
+        players = loaded.players if loaded else [("human", "human")] + [
+            (f"bot · {level}", level) for level in dict.fromkeys(seat.level for seat in s.seats)]
         with VerticalScroll(id="new-game"):
             yield Static("麻将 mahjong-tui — new game", classes="card-title")
-            with Horizontal(id="new-game-columns"):
-                with Vertical(id="new-game-seats"):
-                    yield from self._seat_fields()
-                with Vertical(id="new-game-numbers"):
-                    yield from self._number_fields()
+            yield titled(Cycle(loaded.rules if loaded else [(s.rules, s.rules)], s.rules, id="rules"), "Rules")
+            yield Static(id="rules-summary")
+            columns = Horizontal(id="new-game-columns")
+            columns.styles.layout = self._columns_layout()  # from the start: changing it lays the form out again
+            with columns:
+                with Grid(id="new-game-seats"):
+                    for i, seat in enumerate(s.seats):
+                        yield titled(Cycle(players, "human" if seat.human else seat.level,
+                                           id=f"player-{i}", classes="player"), f"Seat {i + 1}")
+                        yield titled(Input(seat.name, placeholder="name", id=f"name-{i}", classes="name"), "name")
+                with Grid(id="new-game-numbers"):
+                    yield titled(Input(str(s.base), id="base", type="integer",
+                                       tooltip=loaded.base_tooltip if loaded else None), "Base score 底分")
+                    yield titled(Input("" if s.starting_points is None else str(s.starting_points),
+                                       placeholder="rule set default", id="points", type="integer"),
+                                 "Starting points")
+                    yield titled(Input("" if s.max_hands is None else str(s.max_hands),
+                                       placeholder="until one is out", id="hands", type="integer"), "Hands")
+                    yield titled(Input("" if s.seed is None else str(s.seed), placeholder="random", id="seed",
+                                       type="integer"), "Seed")
+                    yield titled(Cycle([(k, k) for k in BOT_SPEEDS], s.speed, id="speed"), "Bot speed")
+                    yield titled(Cycle(_PRIVACY_CHOICES, s.privacy.value, id="privacy",
+                                       tooltip="hot seat: strict calls every person behind the curtain after "
+                                               "every discard, so the curtain tells nobody who may claim"),
+                                 "Privacy")
             yield Static("", id="new-game-error")
             with Horizontal(classes="buttons"):
                 yield Button("Start", id="start", variant="primary")
+                yield Button("Rules", id="rules-button")
                 yield Button("Quit", id="quit")
-        yield Footer()
-
-    def _seat_fields(self) -> ComposeResult:
-        """Rules and the four seats."""
-        s = self.setup
-        with Horizontal(classes="field"):
-            yield Label("Rules", classes="field-label")
-            yield Select(
-                [(f"{name} {get_ruleset(name).zh_name}", name) for name in ruleset_names()],
-                value=s.rules, allow_blank=False, id="rules",
-            )
-        for i, seat in enumerate(s.seats):
-            with Horizontal(classes="field seat-field"):
-                yield Label(f"Seat {i + 1}", classes="field-label")
-                yield Select(_PLAYER_CHOICES, value="human" if seat.human else seat.level,
-                             allow_blank=False, id=f"player-{i}", classes="player")
-                yield Input(seat.name, placeholder="name", id=f"name-{i}", classes="name")
-
-    def _number_fields(self) -> ComposeResult:
-        """Scores, hands, seed and the bots' pace."""
-        s = self.setup
-        with Horizontal(classes="field"):
-            yield Label("Base score 底分", classes="field-label")
-            yield Input(str(s.base), id="base", type="integer", tooltip=_base_tooltip())
-        with Horizontal(classes="field"):
-            yield Label("Starting points", classes="field-label")
-            yield Input("" if s.starting_points is None else str(s.starting_points),
-                        placeholder="rule set default", id="points", type="integer")
-        with Horizontal(classes="field"):
-            yield Label("Hands", classes="field-label")
-            yield Input("" if s.max_hands is None else str(s.max_hands),
-                        placeholder="until one is out", id="hands", type="integer")
-        with Horizontal(classes="field"):
-            yield Label("Seed", classes="field-label")
-            yield Input("" if s.seed is None else str(s.seed), placeholder="random", id="seed", type="integer")
-        with Horizontal(classes="field"):
-            yield Label("Bot speed", classes="field-label")
-            yield Select([(k, k) for k in BOT_SPEEDS], value=s.speed, allow_blank=False, id="speed")
+        # The keys in one line rather than a Footer, which is rebuilt at every focus change.
+        yield Static(_KEYS, id="new-game-keys")
 
     def on_mount(self) -> None:
-        """The base score only for rule sets that score with one."""
+        """The summary line and the base score, now or once the form has been drawn."""
+        if presets_loaded():
+            self.fill()
+        else:
+            self.call_after_refresh(self.fill)
+
+    def fill(self) -> None:
+        """Every preset and bot level in the choices, the base score's note, the preset's line."""
+        if not self.is_attached:  # already left (Esc within the first frame)
+            return
+        loaded = presets()
+        self.query_one("#rules", Cycle).set_options(loaded.rules)
+        for cycle in self.query(".player").results(Cycle):
+            cycle.set_options(loaded.players)
+        self.query_one("#base", Input).tooltip = loaded.base_tooltip
+        self.filled = True
         self._rules_changed()
 
-    @on(Select.Changed, "#rules")
-    def _rules_changed(self) -> None:
-        """The base score only for rule sets that score with one."""
-        rules = self.query_one("#rules", Select).value
-        uses_base = isinstance(rules, str) and get_ruleset(rules).uses_base_score
-        self.query_one("#base", Input).disabled = not uses_base
+    def _columns_layout(self) -> str:
+        """Seats and numbers side by side when they fit, else one under the other."""
+        return "vertical" if self.app.size.width < 100 else "horizontal"
 
-    @on(Select.Changed, ".player")
-    def _player_changed(self, event: Select.Changed) -> None:
+    def on_resize(self) -> None:
+        """Lay the seats and the numbers out for the new width."""
+        # A style on the one container, not a class on the screen: a class restyles the whole form.
+        layout = self._columns_layout()
+        columns = self.query_one("#new-game-columns")
+        if columns.styles.layout is None or columns.styles.layout.name != layout:
+            columns.styles.layout = layout
+
+    def chosen_rules(self) -> str:
+        """The preset the form shows now."""
+        return self.query_one("#rules", Cycle).value
+
+    def pace(self) -> tuple[str, Privacy]:
+        """The bots' speed and the privacy the form shows now."""
+        return self.query_one("#speed", Cycle).value, Privacy(self.query_one("#privacy", Cycle).value)
+
+    def set_pace(self, speed: str, privacy: Privacy) -> None:
+        """Show the speed and privacy chosen in the settings."""
+        self.query_one("#speed", Cycle).value = speed
+        self.query_one("#privacy", Cycle).value = privacy.value
+
+    @on(Cycle.Changed, "#rules")
+    def _rules_changed(self) -> None:
+        """What the preset is, and the base score only for rule sets that score with one."""
+        if not self.filled:
+            return
+        from mahjong_tui.engine import get_ruleset
+
+        rules = get_ruleset(self.chosen_rules())
+        self.query_one("#rules-summary", Static).update(rules_line(rules))
+        self.query_one("#base", Input).disabled = not rules.uses_base_score
+
+    @on(Cycle.Changed, ".player")
+    def _player_changed(self, event: Cycle.Changed) -> None:
         """A seat turned bot or human gets a fitting name if it had the default one."""
-        i = int((event.select.id or "player-0").removeprefix("player-"))
+        i = int((event.cycle.id or "player-0").removeprefix("player-"))
         name = self.query_one(f"#name-{i}", Input)
         if name.value in (DEFAULT_NAMES[i], BOT_NAMES[i], ""):
             name.value = DEFAULT_NAMES[i] if event.value == "human" else BOT_NAMES[i]
 
     def read(self) -> GameSetup:
         """The setup in the form; ValueError says which field is wrong."""
-        rules = str(self.query_one("#rules", Select).value)
         seats = []
         for i in range(4):
-            player = str(self.query_one(f"#player-{i}", Select).value)
+            player = self.query_one(f"#player-{i}", Cycle).value
             name = self.query_one(f"#name-{i}", Input).value.strip() or f"Seat {i + 1}"
             if len(name) > MAX_NAME:
                 raise ValueError(f"seat {i + 1}: a name has at most {MAX_NAME} characters")
@@ -142,15 +237,16 @@ class NewGameScreen(Screen[GameSetup | None]):
                 raise ValueError(f"{label} must be at least {lowest}")
             return value
 
-        base = number("base", "base score", MIN_BASE) or 1
+        speed, privacy = self.pace()
         return GameSetup(
-            rules=rules,
+            rules=self.chosen_rules(),
             seats=tuple(seats),
-            base=base,
+            base=number("base", "base score", MIN_BASE) or 1,
             starting_points=number("points", "starting points", MIN_POINTS),
             max_hands=number("hands", "hands", MIN_HANDS),
             seed=number("seed", "seed", MIN_SEED),
-            speed=str(self.query_one("#speed", Select).value),
+            speed=speed,
+            privacy=privacy,
         )
 
     @on(Button.Pressed, "#start")
@@ -167,6 +263,11 @@ class NewGameScreen(Screen[GameSetup | None]):
     def _submitted(self) -> None:
         """Enter in a field starts the game."""
         self.action_start()
+
+    @on(Button.Pressed, "#rules-button")
+    async def _rules_button(self) -> None:
+        """The rules, open at the preset chosen."""
+        await self.run_action("app.rules")
 
     @on(Button.Pressed, "#quit")
     def action_quit(self) -> None:

@@ -1,4 +1,4 @@
-"""What the table asks a person outside their turn: the prompt's words, its tiles and choices, the curtain's reason."""
+"""What the table asks a person outside their turn: the prompt's words, its tiles and choices."""
 
 from __future__ import annotations
 
@@ -16,19 +16,6 @@ PASS_WORDS = {
     Phase.HAIDI: "过 Leave the 海底",
     Phase.HAIDI_TAKEN: "亮 Show the tile (no win)",
     Phase.INITIAL: "过 Don't declare",
-}
-
-#: what the next player is called to the screen for, on the hot-seat curtain
-CURTAIN_WHY = {
-    Phase.TURN: "your turn",
-    Phase.CLAIM: "a claim on a discard",
-    Phase.ROB: "robbing a kong (抢杠)",
-    Phase.INITIAL: "initial small wins (起手小胡)",
-    Phase.HAIDI: "the last tile (海底)",
-    Phase.HAIDI_TAKEN: "the last tile (海底)",
-    Phase.HAIDI_SHOWN: "a win on the 海底",
-    Phase.KAIGANG_SELF: "the 开杠 tiles",
-    Phase.KAIGANG_CLAIM: "a win on the 开杠 tiles",
 }
 
 

@@ -1,4 +1,4 @@
-"""Settings: tile style, palette and bot speed."""
+"""Settings: tile style, palette, bot speed and hot-seat privacy."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Select, Static
 
-from ..config import BOT_SPEEDS, Display, Palette, TileStyle
+from ..config import BOT_SPEEDS, Display, Palette, Privacy, TileStyle
 from ..tiles import tiles_text
 
 _SAMPLE = [0, 4, 8, 9, 13, 17, 18, 22, 26, 27, 31, 32, 33, 34]
@@ -20,14 +20,15 @@ _SAMPLE = [0, 4, 8, 9, 13, 17, 18, 22, 26, 27, 31, 32, 33, 34]
 
 @dataclass(frozen=True, slots=True)
 class Settings:
-    """The look of the table and the bots' pace."""
+    """The look of the table, the bots' pace, and what the hot-seat curtain may give away."""
 
     display: Display
     speed: str
+    privacy: Privacy = Privacy.STANDARD
 
 
 class SettingsScreen(ModalScreen[Settings | None]):
-    """Pick a tile style, a palette and the bots' speed; a sample row shows the choice."""
+    """Pick a tile style, a palette, the bots' speed and the privacy; a sample row shows the tiles."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
@@ -37,13 +38,13 @@ class SettingsScreen(ModalScreen[Settings | None]):
         self.current = current
 
     def compose(self) -> ComposeResult:
-        """Three selects, a sample, OK/Cancel."""
+        """Four selects, a sample, OK/Cancel."""
         with Vertical(id="settings-card"):
             yield Static("Settings", classes="card-title")
             with Horizontal(classes="field"):
                 yield Label("Tiles", classes="field-label")
                 yield Select(
-                    [("中文 Chinese characters", TileStyle.CHINESE), ("🀄 Unicode mahjong glyphs", TileStyle.GLYPH),
+                    [("中文 Chinese characters", TileStyle.CHINESE), ("🀇 Unicode mahjong glyphs", TileStyle.GLYPH),
                      ("5m plain text", TileStyle.PLAIN)],
                     value=self.current.display.style, allow_blank=False, id="style",
                 )
@@ -56,6 +57,13 @@ class SettingsScreen(ModalScreen[Settings | None]):
             with Horizontal(classes="field"):
                 yield Label("Bot speed", classes="field-label")
                 yield Select([(k, k) for k in BOT_SPEEDS], value=self.current.speed, allow_blank=False, id="speed")
+            with Horizontal(classes="field"):
+                yield Label("Privacy", classes="field-label")
+                yield Select([("standard", Privacy.STANDARD), ("strict", Privacy.STRICT)],
+                             value=self.current.privacy, allow_blank=False, id="privacy")
+            yield Static(Text("hot seat — standard: a curtain only for a person who has something to decide; "
+                              "strict: everyone but the discarder after every discard (see ? help)",
+                              style="#9aa0a6"), id="privacy-note")
             yield Static(id="sample")
             with Horizontal(classes="buttons"):
                 yield Button("OK", id="ok", variant="primary")
@@ -70,7 +78,8 @@ class SettingsScreen(ModalScreen[Settings | None]):
         style = self.query_one("#style", Select).value
         palette = self.query_one("#palette", Select).value
         speed = self.query_one("#speed", Select).value
-        return Settings(Display(TileStyle(style), Palette(palette)), str(speed))
+        privacy = self.query_one("#privacy", Select).value
+        return Settings(Display(TileStyle(style), Palette(palette)), str(speed), Privacy(privacy))
 
     def _sample(self) -> None:
         """Redraw the sample row."""

@@ -12,12 +12,13 @@ from collections.abc import Sequence
 from time import monotonic
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, RichLog, Static
+from textual.widgets import Footer, Static
 
 from mahjong_tui.engine import (
     Action,
@@ -36,13 +37,12 @@ from ..config import BOT_SPEEDS, Display
 from ..driver import TableDriver
 from ..look import Look, describe_event, flowers_text, meld_text, pack, seat_at, seat_header
 from ..widgets.hand import HandView, hand_tiles
+from ..widgets.log import ReflowLog
 from ..widgets.river import RiverView
 from ..widgets.seat import CompactSeat, SeatPanel
 from ..widgets.wall import InfoLine, WallRing
-from .choice import ChoiceScreen
-from .curtain import CurtainScreen
-from .prompts import CURTAIN_WHY, prompt_choices, prompt_notes, prompt_title
-from .table_keys import TableKeys
+from .asking import Asking
+from .table_keys import NO_DRAWN, TableKeys
 
 FULL = (120, 36)
 SMALLEST = (80, 24)
@@ -58,7 +58,7 @@ def layout_for(width: int, height: int) -> str:
     return "tiny"
 
 
-class TableScreen(TableKeys, Screen[str]):
+class TableScreen(Asking, TableKeys, Screen[str]):
     """The game in play. Answers ``quit`` or ``new`` when the game is left."""
 
     BINDINGS = [
@@ -72,6 +72,7 @@ class TableScreen(TableKeys, Screen[str]):
         Binding("f", "fast_forward", "Fast-forward"),
         Binding("a", "autoplay", "Autoplay"),
         Binding("l", "log", "Log", show=False),
+        Binding("r", "rules", "Rules"),
         Binding("question_mark", "help", "Help"),
         Binding("q", "leave", "Quit"),
         *[Binding(k, f"pick({i})", show=False) for i, k in enumerate("1234567890")],
@@ -100,6 +101,9 @@ class TableScreen(TableKeys, Screen[str]):
         self._moved = 0  # moves made since the table was last drawn, in one run of the play loop
         self._batch_start = 0.0  # when this run of the play loop began: it yields to input after a while
         self._delay = 0.0  # the pause before the move the loop stopped at
+        self._asks: list[int] = []  # strict privacy: people still to be called about the latest discard
+        self._asking = False
+        self._held: Action | None = None  # the bot move that waits while people are called
         if not driver.hotseat:
             self.viewer = driver.humans[0] if driver.humans else None
 
@@ -143,7 +147,7 @@ class TableScreen(TableKeys, Screen[str]):
                     yield Static(id="me-header")
                     yield HandView(id="hand")
                     yield Static(id="me-actions")
-                yield RichLog(id="log", wrap=True, markup=False, max_lines=300)
+                yield ReflowLog(id="log")
         yield Static(id="too-small")
         yield Footer()
 
@@ -152,8 +156,18 @@ class TableScreen(TableKeys, Screen[str]):
         self.apply_layout(self.app.size.width, self.app.size.height)
         self.hand_events = list(self.driver.hand_events)
         self.note_events(self.hand_events)
+        self._hand_start_asks()
         self.render_table()
         self.call_after_refresh(self.advance)
+        # The rules screen then opens on this game's page at once: it is rendered while nobody waits.
+        self.set_timer(2.0, self._prerender_rules)
+
+    def _prerender_rules(self) -> None:
+        """Render the rules page of this game's rules in a worker thread."""
+        from .rules import prerender
+
+        self.run_worker(lambda: prerender(self.driver.setup.rules, self.app.size.width), thread=True,
+                        group="prerender", exit_on_error=False)
 
     def on_resize(self) -> None:
         """Switch between the full, compact and too-small layouts."""
@@ -165,7 +179,9 @@ class TableScreen(TableKeys, Screen[str]):
         mode = layout_for(width, height)
         for name in ("full", "compact", "tiny"):
             self.set_class(mode == name, f"-{name}")
-        self.query_one(Footer).compact = mode != "full"  # every key fits on one line at 80 columns
+        footer = self.query_one(Footer)
+        footer.compact = mode != "full"  # every key fits on one line at 80 columns
+        footer.show_command_palette = mode == "full"  # Ctrl+P still works; its hint would push keys off
         if mode == "tiny":
             self.query_one("#too-small", Static).update(
                 f"The terminal is too small for the table ({width}×{height}).\n"
@@ -197,6 +213,7 @@ class TableScreen(TableKeys, Screen[str]):
             display=self.appearance,
             last_discard=self.last_discard,
             selected=self.selected,
+            deciding=self.viewer,
         )
 
     def render_table(self) -> None:
@@ -213,7 +230,8 @@ class TableScreen(TableKeys, Screen[str]):
         self.query_one("#hand", HandView).show(look, self.bottom, active=self.actor == self.bottom)
         self._draw_me(look)
         # The footer is rebuilt only when the keys on offer change (rebuilding it is slow).
-        keys = tuple(self.check_action(a, ()) for a in ("discard", "win", "kong", "autoplay", "summary"))
+        keys = tuple(self.check_action(a, ()) for a in ("discard", "discard_drawn", "win", "kong", "autoplay",
+                                                         "summary"))
         if keys != self._keys_shown:
             self._keys_shown = keys
             self.refresh_bindings()
@@ -262,7 +280,7 @@ class TableScreen(TableKeys, Screen[str]):
 
     def note_events(self, events: Sequence[Event]) -> None:
         """Log events as the people at the screen may see them; keep private notices per seat."""
-        log = self.query_one("#log", RichLog)
+        log = self.query_one("#log", ReflowLog)
         humans = frozenset(self.driver.humans)
         # In hot-seat the log is read by everyone: it keeps no one's private lines.
         viewers = humans if not self.driver.hotseat else frozenset()
@@ -279,7 +297,7 @@ class TableScreen(TableKeys, Screen[str]):
                     continue
             line = describe_event(ev, look, viewers)
             if line:
-                log.write(line)
+                log.add(line)
 
     # ------------------------------------------------------------------ play
     def advance(self, resume: Action | None = None) -> None:
@@ -292,6 +310,11 @@ class TableScreen(TableKeys, Screen[str]):
         """
         if self._waiting or self._timer is not None:
             return
+        if self.ask_next():  # strict privacy: a person is called about the discard first
+            self._held = resume if resume is not None else self._held
+            return
+        if resume is None:
+            resume, self._held = self._held, None
         self._moved = 0
         self._batch_start = monotonic()
         halt = self.driver.play(observe=self._observed, pause=self._pause_before, resume=resume)
@@ -301,11 +324,18 @@ class TableScreen(TableKeys, Screen[str]):
             if self._moved:
                 self.render_table()
             assert halt.action is not None
+            if self.ask_due():  # the move waits until everyone has been called
+                self._held = halt.action
+                self.advance()
+                return
             self._paused = halt.action
             self._timer = self.set_timer(max(self._delay, 0.001), self._bot_move)
         else:
             assert halt.seat is not None
             self.fast = False
+            if self.ask_due():  # everyone is called about the discard before anyone plays on
+                self.advance()
+                return
             self.person(halt.seat)
 
     def _pause_before(self, seat: int, action: Action) -> bool:
@@ -315,7 +345,8 @@ class TableScreen(TableKeys, Screen[str]):
         if self.driver.hotseat and self.viewer is not None and self.viewer != seat:
             self.viewer = None
             self._moved += 1  # the hidden hand must be drawn now
-        return self._delay > 0 or monotonic() - self._batch_start > _BATCH_SECONDS or not self.is_current
+        return (self._delay > 0 or monotonic() - self._batch_start > _BATCH_SECONDS or not self.is_current
+                or self.ask_due())
 
     def _observed(self, move: Move) -> None:
         """A bot's move was made: note it (the table is drawn once the loop stops)."""
@@ -354,50 +385,7 @@ class TableScreen(TableKeys, Screen[str]):
         if self.driver.hotseat and (nxt is None or nxt != self.viewer or self.driver.is_bot(nxt)):
             self.viewer = None
         self.note_events(events)
-
-    def person(self, seat: int) -> None:
-        """A person must decide: the curtain first in hot-seat, then their turn or a prompt."""
-        if self.driver.hotseat and self.viewer != seat:
-            self.viewer = None
-            self.bottom = seat
-            self.render_table()
-            self._waiting = True
-            why = CURTAIN_WHY.get(self.driver.table().phase, "your turn")
-            self.app.push_screen(CurtainScreen(self.look().label(seat), why), lambda _: self._lift(seat))
-            return
-        self._lift(seat)
-
-    def _lift(self, seat: int) -> None:
-        """Show the seat's tiles and ask it."""
-        self._waiting = False
-        self.viewer = seat
-        self.bottom = seat
-        view = self.driver.seat_view(seat)
-        self.decision = view
-        if view.phase is Phase.TURN:
-            self.actor = seat
-            tiles = hand_tiles(self.look(), seat)
-            self.selected = len(tiles) - 1 if tiles else None
-            self.render_table()
-            return
-        self.render_table()
-        self.prompt(view)
-
-    def prompt(self, view: SeatView) -> None:
-        """The modal prompt for anything but a turn: claims, robbing, 海底, 开杠 and initial wins."""
-        title, tiles = prompt_title(self.look(), view)
-        notes = prompt_notes(view, self.private[view.seat])
-        self._waiting = True
-
-        def answered(action: Action | None) -> None:
-            """Carry out the answer."""
-            self._waiting = False
-            if action is None:
-                self.advance()
-                return
-            self.act(action)
-
-        self.app.push_screen(ChoiceScreen(title, prompt_choices(view), tiles=tiles, notes=notes), answered)
+        self.queue_asks(events)
 
     def set_display(self, display: Display) -> None:
         """Redraw with another tile style or palette."""
@@ -411,6 +399,9 @@ class TableScreen(TableKeys, Screen[str]):
 
         self._waiting = True
         self.viewer = None
+        # Every hand is shown now: calling people about a discard that ended the hand tells nothing.
+        self._asks.clear()
+        self._asking = False
         self.render_table()
         look = self.look()
 
@@ -452,8 +443,20 @@ class TableScreen(TableKeys, Screen[str]):
         if not self.driver.hotseat and self.driver.humans:
             self.viewer = self.driver.humans[0]
         self.note_events(events)
-        log = self.query_one("#log", RichLog)
+        self._hand_start_asks()
+        log = self.query_one("#log", ReflowLog)
         # The log was hidden under the summary: scroll to the new hand once it is laid out again.
         self.call_after_refresh(lambda: log.scroll_end(animate=False))
         self.render_table()
         self.advance()
+
+    def _hand_start_asks(self) -> None:
+        """Strict privacy at a fresh hand with 起手小胡: every person is called before play."""
+        table = self.driver.table()
+        if not any(table.rivers) and table.phase in (Phase.INITIAL, Phase.TURN):
+            self.queue_asks([e for e in self.hand_events if isinstance(e, HandStarted)])
+
+    def on_key(self, event: events.Key) -> None:
+        """``d`` with no tile drawn (after a chi or pong) discards nothing: say why."""
+        if event.key == "d" and self.actor is not None and not self.holds_drawn() and self.is_current:
+            self.notify(NO_DRAWN, severity="warning")

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from ..driver import TableDriver
 
 KONGS = (ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG)
+NO_DRAWN = "no tile was drawn: choose a tile to discard"
 
 
 class TableKeys:
@@ -92,9 +93,16 @@ class TableKeys:
         """Click selects; a click on the selected tile discards it."""
         self.action_pick(message.index)
 
+    def holds_drawn(self) -> bool:
+        """The person in their turn holds a tile just drawn (after a chi or pong they hold none)."""
+        return self.actor is not None and self.decision is not None and self.decision.table.holds_drawn[self.actor]
+
     def action_discard_drawn(self) -> None:
-        """Discard the tile just drawn (or the last tile)."""
+        """Discard the tile just drawn; without one, say so and discard nothing."""
         if self.actor is None:
+            return
+        if not self.holds_drawn():
+            self.notify(NO_DRAWN, severity="warning")
             return
         tiles = hand_tiles(self.look(), self.actor)
         if self.selected != len(tiles) - 1:
@@ -157,9 +165,12 @@ class TableKeys:
     # ------------------------------------------------------------------ the table's other keys
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Show only the keys that do something now (none of the game's while the table is hidden)."""
-        if self.layout_mode == "tiny" and action not in ("help", "leave"):
+        if self.layout_mode == "tiny" and action not in ("help", "leave", "rules"):
             return False
-        if action in ("discard", "discard_drawn", "move", "pick"):
+        if action == "discard_drawn":
+            # Shown but disabled when no tile was drawn: the key explains (on_key) instead of discarding.
+            return True if self.holds_drawn() else (None if self.actor is not None else False)
+        if action in ("discard", "move", "pick"):
             return self.actor is not None
         if action == "win":
             return any(a.kind is ActionKind.WIN for a in self.legal_now())
@@ -205,6 +216,12 @@ class TableKeys:
         """Focus the log to scroll it."""
         self.query_one("#log", RichLog).focus()
 
+    def action_rules(self) -> None:
+        """The rules, open at the page of the rules in play."""
+        from .rules import RulesScreen
+
+        self.app.push_screen(RulesScreen(self.driver.setup.rules))
+
     def action_help(self) -> None:
         """Show the keys and what the table shows."""
         from .help import HelpScreen
@@ -212,15 +229,15 @@ class TableKeys:
         self.app.push_screen(HelpScreen())
 
     def action_leave(self) -> None:
-        """Quit the game (asks first)."""
-        from .help import ConfirmScreen
+        """Leave the game for a new one or quit the program, or play on (asks first)."""
+        from .help import LeaveScreen
 
-        def answered(yes: bool | None) -> None:
+        def answered(answer: str | None) -> None:
             """Carry out the answer."""
-            if yes:
-                self.dismiss("quit")
+            if answer in ("new", "quit"):
+                self.dismiss(answer)
 
-        self.app.push_screen(ConfirmScreen("Leave this game?"), answered)
+        self.app.push_screen(LeaveScreen(), answered)
 
     def turn_line(self) -> Text:
         """The keys the person may use in their turn, and the 开杠 rule when it binds them."""
@@ -230,12 +247,16 @@ class TableKeys:
             return out
         assert self.actor is not None and self.decision is not None
         kinds = {a.kind for a in self.legal_now()}
-        parts = ["←→/1-0/click select", "Enter discard", "d drawn tile"]
+        parts = ["←→/1-0/click select", "Enter discard"]
+        if self.holds_drawn():
+            parts.append("d drawn tile")
         if ActionKind.WIN in kinds:
             out.append("w 胡 WIN  ", style="bold black on #69f0ae")
         if kinds & set(KONGS):
             out.append("k 杠 kong  ", style="bold #ffd166")
         out.append(" · ".join(parts), style="#9aa0a6")
+        if not self.holds_drawn():
+            out.append(f" · {NO_DRAWN}", style="#ffd166")
         if self.decision.table.kaigang_locked[self.actor]:
             out.append("\n")
             out.append("开杠: you must discard each tile you draw (d), unless it wins (w)", style="bold #ffd166")

@@ -9,7 +9,7 @@ from textual.widget import Widget
 
 from mahjong_tui.engine import Phase, WallView
 
-from ..look import DICE, Look, position_of, seat_at
+from ..look import DICE, WINDOWS, Look, position_of, seat_at
 
 _HEAD = Style(color="#69f0ae", bold=True)
 _TAIL = Style(color="#ffab40", bold=True)
@@ -49,8 +49,13 @@ def _stack(height: int, where: tuple[int, int], view: WallView, cells: int) -> T
     return Text(ch * cells, style=style)
 
 
-def info_lines(look: Look, *, legend: bool = True) -> list[Text]:
-    """The centre's facts: rules and hand, 荒番, dice and break, tiles left, turn, last discard."""
+def info_lines(look: Look, *, legend: bool = True, compact: bool = False) -> list[Text]:
+    """The centre's facts: rules and hand, 荒番, dice and break, tiles left, and whose turn it is.
+
+    In a window (claims on a discard, robbing a kong …) it says what is asked but not whom:
+    the engine asks only the seats that may claim. ``compact`` leaves out the phase after a
+    turn's name.
+    """
     table = look.table
     rules = table.ruleset
     view = table.wall
@@ -79,11 +84,14 @@ def info_lines(look: Look, *, legend: bool = True) -> list[Text]:
     lines.append(left)
     if table.over:
         lines.append(Text("hand over", style="bold #ffd166"))
+    elif table.phase in WINDOWS:
+        lines.append(Text(_PHASE_TEXT.get(table.phase, ""), style="bold #ffd166"))
     elif table.pending:
         turn = Text("turn: ", style="#9aa0a6")
         turn.append(", ".join(look.label(s) for s in table.pending), style="bold #ffd166")
         lines.append(turn)
-        lines.append(Text(_PHASE_TEXT.get(table.phase, ""), style="#9aa0a6"))
+        if not compact:
+            lines.append(Text(_PHASE_TEXT.get(table.phase, ""), style="#9aa0a6"))
     return lines
 
 
@@ -202,8 +210,7 @@ class InfoLine(Widget):
         look = self.look
         if look is None:
             return ""
-        lines = info_lines(look, legend=False)
-        return Text(" · ").join(lines[:-1] if look.table.pending else lines)
+        return Text(" · ").join(info_lines(look, legend=False, compact=True))
 
 
 __all__ = ["InfoLine", "WallRing", "position_of"]

@@ -1,0 +1,165 @@
+"""How long the game takes to show its first screen, against a bare Textual app.
+
+    python scripts/startup.py [--runs 15] [--size 120x36]
+    python scripts/startup.py --rules [--runs 9]
+
+Each run is a fresh ``python -c`` process: it imports the app, runs it headless, and
+writes one line to its standard output the moment the first screen (the new game screen;
+for the reference, a bare app's default screen) has been drawn, and another once the new
+game screen has filled in its presets (it draws first, then imports the engine, the rule
+sets and the bots). The time is taken here, from starting the child to reading each line, so the
+interpreter's own start-up counts in both. Runs of the two alternate, so that a busy moment
+of the machine falls on both alike. Prints the median and range of each, and the ratios.
+
+``--rules`` measures the rules screen instead: in a fresh process each run, a game's table
+is opened, then ``r`` is pressed, early (before the table has rendered its rules page in the
+background) or late (after); the time to the screen being mounted and to its page being
+shown (each seen by polling every millisecond).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# The child writes "ready" once the first screen has been drawn, "done" once it is complete,
+# and leaves. The new game screen fills in its presets right after its first frame (``fill``).
+_GAME = """
+import os
+from pathlib import Path
+import mahjong_tui.ui.app as m
+import mahjong_tui.ui.screens.new_game as ng
+
+fill = ng.NewGameScreen.fill
+
+def probe_fill(self):
+    os.write(1, b"ready\\n")
+    fill(self)
+    self.call_after_refresh(lambda: (os.write(1, b"done\\n"), self.app.exit()))
+
+ng.NewGameScreen.fill = probe_fill
+
+class Probe(m.MahjongApp):
+    CSS_PATH = str(Path(m.__file__).with_name(m.MahjongApp.CSS_PATH))  # else looked for beside the probe
+
+Probe().run(headless=True, size=({width}, {height}))
+"""
+
+_BARE = """
+import os
+from textual.app import App
+
+class Probe(App):
+    def on_mount(self) -> None:
+        self.call_after_refresh(lambda: (os.write(1, b"ready\\ndone\\n"), self.exit()))
+
+Probe().run(headless=True, size=({width}, {height}))
+"""
+
+
+def probes(width: int, height: int) -> dict[str, str]:
+    """The child programs: the game's new game screen, and a bare app."""
+    return {"game": _GAME.format(width=width, height=height), "bare": _BARE.format(width=width, height=height)}
+
+
+_RULES = """
+import asyncio, os, time
+from mahjong_tui.testing.fixtures import demo_bot_factory
+from mahjong_tui.ui.app import MahjongApp
+from mahjong_tui.ui.config import quick_setup
+from mahjong_tui.ui.screens.rules import RulesScreen
+from mahjong_tui.ui.widgets.page import PageView
+
+async def main():
+    app = MahjongApp(quick_setup("shanghai", 1, "normal", 3, speed="instant"), bot_factory=demo_bot_factory)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause({wait})
+        start = time.perf_counter()
+        await pilot.press("r")
+        while not (isinstance(app.screen, RulesScreen) and app.screen.is_mounted):
+            await asyncio.sleep(0.001)
+        opened = time.perf_counter() - start
+        while len(app.screen.query_one(PageView).lines) < 2:
+            await asyncio.sleep(0.001)
+        shown = time.perf_counter() - start
+        os.write(1, f"{{opened}} {{shown}}\\n".encode())
+
+asyncio.run(main())
+"""
+
+
+def rules_once(wait: float) -> tuple[float, float]:
+    """One fresh process: seconds to the rules screen and to its page, ``r`` pressed ``wait`` s into a game."""
+    out = subprocess.run([sys.executable, "-c", _RULES.format(wait=wait)], cwd=ROOT, capture_output=True,
+                         stdin=subprocess.DEVNULL, check=True).stdout.split()
+    return float(out[0]), float(out[1])
+
+
+def measure_rules(runs: int) -> None:
+    """The rules screen opened early and late in a game."""
+    for wait, when in ((0.3, "0.3 s into a game (page not rendered yet)"), (2.6, "2.6 s into a game")):
+        times = [rules_once(wait) for _ in range(runs)]
+        print(f"rules screen, {when}:")
+        print("  " + line("screen mounted", [t[0] for t in times]))
+        print("  " + line("page shown", [t[1] for t in times]))
+
+
+def once(code: str) -> tuple[float, float]:
+    """Seconds from starting a child running ``code`` to its ``ready`` and its ``done`` lines."""
+    start = time.perf_counter()
+    child = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, stdout=subprocess.PIPE,
+                             stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
+    assert child.stdout is not None
+    ready = child.stdout.readline()
+    at_ready = time.perf_counter() - start
+    done = child.stdout.readline()
+    at_done = time.perf_counter() - start
+    child.wait()
+    if ready.strip() != b"ready" or done.strip() != b"done":
+        raise RuntimeError(f"the probe did not get ready (exit status {child.returncode})")
+    return at_ready, at_done
+
+
+def line(name: str, times: list[float]) -> str:
+    """``name  median 0.312 s  (min …, max …, n runs)``."""
+    return (f"{name:<40} median {statistics.median(times):.3f} s  "
+            f"(min {min(times):.3f}, max {max(times):.3f}, {len(times)} runs)")
+
+
+def main() -> None:
+    """Measure both and print the medians and ratios."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", type=int, default=15, help="runs of each (after one warm-up)")
+    ap.add_argument("--size", default="120x36", help="terminal size the apps run at, WIDTHxHEIGHT")
+    ap.add_argument("--rules", action="store_true", help="time the rules screen instead")
+    args = ap.parse_args()
+    if args.rules:
+        measure_rules(args.runs)
+        return
+    width, height = (int(x) for x in args.size.split("x"))
+    code = probes(width, height)
+    once(code["game"])  # warm-ups: the file cache
+    once(code["bare"])
+    ready: list[float] = []
+    done: list[float] = []
+    bare: list[float] = []
+    for _ in range(args.runs):
+        r, d = once(code["game"])
+        ready.append(r)
+        done.append(d)
+        bare.append(once(code["bare"])[0])
+    print(line("new game screen drawn", ready))
+    print(line("new game screen with its presets filled in", done))
+    print(line("bare Textual app (reference)", bare))
+    print(f"{'ratio drawn / bare':<40} {statistics.median(ready) / statistics.median(bare):.2f}")
+    print(f"{'ratio filled in / bare':<40} {statistics.median(done) / statistics.median(bare):.2f}")
+
+
+if __name__ == "__main__":
+    main()
