@@ -54,7 +54,7 @@ def open_turn(hand: Hand) -> None:
         if win.valid:
             acts.append(Action(seat, ActionKind.WIN, p.last_drawn))
         else:
-            refusals.append(Refusal(ActionKind.WIN, p.last_drawn, win.reason))
+            refusals.append(Refusal(ActionKind.WIN, p.last_drawn, win.words))
     row = DISCARDS[seat]
     if p.kaigang_locked:
         if p.last_drawn is not None and p.counts[p.last_drawn]:

@@ -24,6 +24,7 @@ from mahjong_tui.engine import (
     PlayerWon,
     Ruleset,
     WinBy,
+    Words,
 )
 
 from ..driver import Standings
@@ -208,7 +209,7 @@ class GameEndScreen(Screen[str]):
         Binding("enter", "finish('quit')", "Quit", show=False),
     ]
 
-    def __init__(self, look: Look, standings: Standings, reason: str) -> None:
+    def __init__(self, look: Look, standings: Standings, reason: Words) -> None:
         """Standings after the last hand."""
         super().__init__()
         self.look = look
