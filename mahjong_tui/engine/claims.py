@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .actions import Action, ActionKind
+from .actions import KIND_WORDS, Action, ActionKind
 from .events import ClaimLost, MeldClaimed
 from .kongs import NO_REPLACEMENT, kaigang_refusals, kong_modes
 from .melds import Meld, MeldKind
@@ -54,7 +54,7 @@ def claim_options(hand: Hand, c: int, discarder: int, t: Tile) -> tuple[list[Act
         elif not res.valid:
             refs.append(Refusal(ActionKind.WIN, t, res.words))
         else:
-            acts.append(Action(c, ActionKind.WIN, t))
+            acts.append(hand.offer_win(c, t, res))
     if p.kaigang_locked:
         return acts, refs
     n = p.counts[t]
@@ -131,14 +131,6 @@ def resolve_claims(hand: Hand) -> None:
     claim(hand, best, discarder, t)
 
 
-_CLAIM_WORDS = {
-    ActionKind.WIN: Words("win", "胡"),
-    ActionKind.KONG: Words("kong", "杠"),
-    ActionKind.PONG: Words("pong", "碰"),
-    ActionKind.CHI: Words("chi", "吃"),
-}
-
-
 def announce_lost_claims(hand: Hand, discarder: int, winner: int, kind: ActionKind) -> None:
     """Tell every seat whose chi, pong or kong was beaten whose claim took the discard, and why."""
     for c in hand.order_from(discarder):
@@ -154,7 +146,7 @@ def announce_lost_claims(hand: Hand, discarder: int, winner: int, kind: ActionKi
                 "between equal claims the seat nearer after the discarder goes first",
                 "同样的要求，按出牌顺序离出牌人近的优先",
             )
-        theirs, yours = _CLAIM_WORDS[kind], _CLAIM_WORDS[a.kind]
+        theirs, yours = KIND_WORDS[kind], KIND_WORDS[a.kind]
         reason = Words(
             f"seat {winner}'s {theirs.en} takes the discard, not your {yours.en}: {why.en}",
             f"座位{winner}的{theirs.zh}要了这张牌，你的{yours.zh}不成：{why.zh}",

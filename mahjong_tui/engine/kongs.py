@@ -168,7 +168,7 @@ def kaigang(hand: Hand, seat: int) -> None:
     for t in dict.fromkeys(tiles):
         res = win_on(hand, seat, t, seat, WinBy.SELF_DRAW, replacement=True)
         if res is not None and res.valid:
-            acts.append(Action(seat, ActionKind.WIN, t))
+            acts.append(hand.offer_win(seat, t, res))
     if acts:
         acts.append(Action(seat, ActionKind.PASS))
         hand.phase = Phase.KAIGANG_SELF

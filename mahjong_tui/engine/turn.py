@@ -52,7 +52,7 @@ def open_turn(hand: Hand) -> None:
     win = self_win(hand, seat) if hand.turn_after_draw else None  # no self-draw win right after a claim
     if win is not None:
         if win.valid:
-            acts.append(Action(seat, ActionKind.WIN, p.last_drawn))
+            acts.append(hand.offer_win(seat, p.last_drawn, win))
         else:
             refusals.append(Refusal(ActionKind.WIN, p.last_drawn, win.words))
     row = DISCARDS[seat]

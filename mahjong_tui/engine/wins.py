@@ -135,7 +135,7 @@ def open_win_window(
             if blocked:
                 refusals.setdefault(c, []).append(Refusal(ActionKind.WIN, t, blocked))
             elif res.valid:
-                acts.append(Action(c, ActionKind.WIN, t))
+                acts.append(hand.offer_win(c, t, res))
         if acts:
             acts.append(Action(c, ActionKind.PASS, tiles[0] if len(tiles) == 1 else None))
             window[c] = acts
