@@ -3,8 +3,8 @@
     python scripts/bench_hints.py [--views 600] [--seed 1]
 
 For each rule set: the views of the seats whose turn it is (a hand about to discard) and of
-seats waiting, taken from games of normal bots; prints the mean, p99 and worst time of one
-hint, which the panel computes after every draw (target: under 50 ms).
+seats waiting, taken from games of normal bots; prints the mean, p99 and worst time of what
+the panel works out after every draw, the hint and the danger marks (target: under 50 ms).
 """
 
 from __future__ import annotations
