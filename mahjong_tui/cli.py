@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from importlib import import_module, metadata
 
@@ -49,6 +50,9 @@ def main(argv: list[str] | None = None) -> int:
         return e.code if isinstance(e.code, int) else 2
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # the reader went away (``mahjong-tui export … | head``): nothing more to say
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 def _main(args: list[str]) -> int:

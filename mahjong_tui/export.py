@@ -57,7 +57,7 @@ def export_text(saved: SavedGame) -> str:
             lines.extend(_results(events, names, dealer))
     if replay.over:
         lines.append("")
-        lines.append(f"Game over: {_names_in(replay.end_reason, names)}")
+        lines.append(f"Game over: {_names_in(replay.end_reason.en, names)}")
         lines.append("Final points: " + ", ".join(f"{names[s]} {p}" for s, p in enumerate(replay.scores)))
     return "\n".join(lines)
 

@@ -31,10 +31,12 @@ from mahjong_tui.engine import (
 )
 from mahjong_tui.engine.analysis import discard_options, regular_waits, shanten, shanten_seven_pairs, waits
 from mahjong_tui.engine.ruleset import PassedWinScope
-from mahjong_tui.engine.tiles import KINDS_258, NUM_KINDS, tiles_of
+from mahjong_tui.engine.tiles import KINDS_258, NUM_KINDS, tile_zh, tiles_of
+from mahjong_tui.engine.words import Words
 
 _SUITS_ZH = ("万", "筒", "条")
 _STEPS_ZH = {-1: "和了", 0: "听牌", 1: "一向听", 2: "两向听", 3: "三向听"}
+_NONE = Words("", "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +58,7 @@ class WaitHint:
     qualifies: bool  # a self-drawn win on it is allowed
     types: tuple[str, ...]  # the hand types such a win has
     points: int  # what a self-drawn win on it would collect
-    why: str  # why it cannot win, or what restricts it (漏胡 on a discard)
+    why: Words  # why it cannot win, or what restricts it (漏胡 on a discard)
     on_discard: bool = True  # a win on someone's discard of it is allowed now (漏胡 aside)
 
 
@@ -68,12 +70,14 @@ class Aim:
     shanten: int
     suit: int = -1  # for one-suit types: 0 万, 1 筒, 2 条
 
-    def label(self, rules: Ruleset) -> str:
-        """``混一色 in 万 (2 steps)``."""
+    def label(self, rules: Ruleset) -> Words:
+        """``混一色 in 万 (2 steps from ready)`` / ``万混一色（两向听）``."""
         ht = rules.hand_types.get(self.type)
         name = ht.zh if ht else self.type
-        where = f" in {_SUITS_ZH[self.suit]}" if self.suit >= 0 else ""
-        return f"{name}{where} ({steps(self.shanten)})"
+        suit = _SUITS_ZH[self.suit] if self.suit >= 0 else ""
+        where = f" in {suit}" if suit else ""
+        n = steps(self.shanten)
+        return Words(f"{name}{where} ({n.en})", f"{suit}{name}（{n.zh}）")
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,19 +88,26 @@ class Hint:
     discards: tuple[DiscardHint, ...]  # best first, for a hand about to discard
     waits: tuple[WaitHint, ...]  # for a ready hand waiting
     suggest: Tile | None  # the normal bot's discard
-    why: str  # one or two sentences a learner understands
+    why: Words  # one or two sentences a learner understands
     aims: tuple[Aim, ...]  # the hand types within reach, nearest first
-    heading: str  # what the hand is heading for, or (must qualify) what it lacks
+    heading: Words  # what the hand is heading for, or (must qualify) what it lacks
 
 
-def steps(n: int) -> str:
-    """``ready``, ``1 step from ready``, ``complete``, with the Chinese term."""
+def steps(n: int) -> Words:
+    """``ready (听牌)``, ``1 step from ready (一向听)``, ``complete (和了)``; in Chinese the term alone."""
     zh = _STEPS_ZH.get(n, f"{n}向听")
     if n < 0:
-        return f"complete ({zh})"
+        return Words(f"complete ({zh})", zh)
     if n == 0:
-        return f"ready ({zh})"
-    return f"{n} step{'s' if n > 1 else ''} from ready ({zh})"
+        return Words(f"ready ({zh})", zh)
+    return Words(f"{n} step{'s' if n > 1 else ''} from ready ({zh})", zh)
+
+
+def _tiles(tiles: Sequence[Tile], limit: int | None = None) -> Words:
+    """``3m, 6m`` / ``三万、六万`` (after ``limit`` tiles, ``…``)."""
+    shown = list(tiles if limit is None else tiles[:limit])
+    more = " …" if limit is not None and len(tiles) > limit else ""
+    return Words(", ".join(tile_name(t) for t in shown) + more, "、".join(tile_zh(t) for t in shown) + more)
 
 
 def hint_for_view(view: SeatView) -> Hint:
@@ -182,7 +193,7 @@ def _waits(
         )
         result = rules.score(ctx)
         blocked = bool(passed) and (rules.passed_win_scope is PassedWinScope.ANY_DISCARD or t in passed)
-        why = result.reason if not result.valid else ""
+        why = result.words if not result.valid else _NONE
         if result.valid and blocked:
             why = rules.passed_win_refusal(t)
         left = max(0, 4 - hand[t] - in_melds[t] - seen[t])
@@ -218,72 +229,92 @@ def _aims(rules: Ruleset, counts: Sequence[int], melds: Sequence[Meld], now: int
     return tuple(out)
 
 
-def _heading(rules: Ruleset, counts: Sequence[int], now: int, aims: tuple[Aim, ...]) -> str:
+def _heading(rules: Ruleset, counts: Sequence[int], now: int, aims: tuple[Aim, ...]) -> Words:
     """One sentence: what the hand is heading for (where a hand must qualify, what it still lacks)."""
-    parts = []
+    parts: list[Words] = []
     if rules.must_qualify:
         qualifying = [a for a in aims if a.type in rules.hand_types]
         if not qualifying:
-            parts.append("a plain hand cannot win here: it needs 混一色, 碰碰胡 or better, none of them near yet")
+            parts.append(Words(
+                "a plain hand cannot win here: it needs 混一色, 碰碰胡 or better, none of them near yet",
+                "平胡不能胡：要混一色、碰碰胡或更大的牌，现在都还差得远",
+            ))  # fmt: skip
         else:
             best = qualifying[0]
-            text = f"aim for {best.label(rules)}"
+            label = best.label(rules)
+            en, zh = f"aim for {label.en}", f"可以做{label.zh}"
             if best.suit >= 0:
                 held = sum(counts[9 * best.suit : 9 * best.suit + 9])
                 honours = sum(counts[27:34]) if best.type == "hunyise" else 0
                 total = sum(counts)
                 fits = "tiles are in that suit" + (" or honours" if honours else "")
-                text += f": {held + honours} of your {total} concealed {fits}"
-            parts.append(text)
+                en += f": {held + honours} of your {total} concealed {fits}"
+                zh += f"：手里 {total} 张有 {held + honours} 张是{_SUITS_ZH[best.suit]}{'或字牌' if honours else ''}"
+            parts.append(Words(en, zh))
     else:
         if rules.shapes.plain_pair_258:
-            pairs = [t for t in KINDS_258 if counts[t] >= 2]
-            held = ", ".join(f"two {tile_name(t)}" for t in pairs)
-            parts.append(f"a small win needs a pair of 2, 5 or 8: you hold {held}" if pairs else
-                         "a small win needs a pair of 2, 5 or 8: you hold none yet")
-        big = [a for a in aims if a.shanten <= max(now, 0) + 1]
+            parts.append(_pairs_258(counts))
+        big = [a.label(rules) for a in aims if a.shanten <= max(now, 0) + 1]
         if big:
-            parts.append("big hands within reach: " + ", ".join(a.label(rules) for a in big))
-    return "; ".join(parts)
+            en, zh = ", ".join(b.en for b in big), "、".join(b.zh for b in big)
+            parts.append(Words(f"big hands within reach: {en}", f"可以做的大胡：{zh}"))
+    return Words("; ".join(w.en for w in parts), "；".join(w.zh for w in parts))
 
 
-def _discard_why(rules: Ruleset, discards: tuple[DiscardHint, ...], suggest: Tile | None, bot: NormalBot) -> str:
+def _pairs_258(counts: Sequence[int]) -> Words:
+    """The pairs of 2, 5 or 8 a small win could use."""
+    pairs = [t for t in KINDS_258 if counts[t] >= 2]
+    en = ", ".join(f"two {tile_name(t)}" for t in pairs) or "none yet"
+    zh = "有" + "、".join(f"一对{tile_zh(t)}" for t in pairs) if pairs else "还没有"
+    return Words(f"a small win needs a pair of 2, 5 or 8: you hold {en}", f"小胡要二五八作将：你{zh}")
+
+
+def _discard_why(rules: Ruleset, discards: tuple[DiscardHint, ...], suggest: Tile | None, bot: NormalBot) -> Words:
     """Why the suggested discard: the steps and tiles it keeps, or the goal it keeps in view."""
     if suggest is None or not discards:
-        return ""
+        return _NONE
     chosen = next(d for d in discards if d.tile == suggest)
     best = discards[0]
-    helps = ", ".join(tile_name(t) for t in chosen.tiles[:6]) + (" …" if len(chosen.tiles) > 6 else "")
-    text = f"discard {tile_name(suggest)}: it leaves the hand {steps(chosen.shanten)}"
+    left = steps(chosen.shanten)
+    en = f"discard {tile_name(suggest)}: it leaves the hand {left.en}"
+    zh = f"打{tile_zh(suggest)}：打完{left.zh}"
     if chosen.shanten >= 0 and chosen.tiles:
-        text += f", {chosen.acceptance} unseen tiles help ({helps})"
+        helps = _tiles(chosen.tiles, 6)
+        en += f", {chosen.acceptance} unseen tiles help ({helps.en})"
+        zh += f"，还有 {chosen.acceptance} 张有用的牌没见过（{helps.zh}）"
     target = bot.last_target
-    goal = _goal_label(target) if target is not None else ""
-    if chosen.shanten > best.shanten and goal:
-        text += f"; it keeps {goal} in view, which the fastest discard ({tile_name(best.tile)}) gives up"
+    goal = _goal_label(target) if target is not None else _NONE
+    if chosen.shanten > best.shanten and goal.en:
+        en += f"; it keeps {goal.en} in view, which the fastest discard ({tile_name(best.tile)}) gives up"
+        zh += f"；这样还能做{goal.zh}，最快的打法（打{tile_zh(best.tile)}）就做不成了"
     elif chosen.tile != best.tile and chosen.shanten == best.shanten and chosen.acceptance < best.acceptance:
-        if goal and rules.must_qualify:
-            text += f"; {tile_name(best.tile)} helps more tiles but gives up {goal}"
-    return text
+        if goal.en and rules.must_qualify:
+            en += f"; {tile_name(best.tile)} helps more tiles but gives up {goal.en}"
+            zh += f"；打{tile_zh(best.tile)}进张更多，但做不成{goal.zh}"
+    return Words(en, zh)
 
 
-def _goal_label(target: Target) -> str:
-    """A bot's goal in a learner's words: ``混一色 in 万``."""
+def _goal_label(target: Target) -> Words:
+    """A bot's goal in a learner's words: ``混一色 in 万`` / ``万混一色``."""
     if target.goal is Goal.FLUSH:
-        return f"{'混一色' if target.honours else '清一色'} in {_SUITS_ZH[target.suit]}"
-    return target.label()
+        name, suit = "混一色" if target.honours else "清一色", _SUITS_ZH[target.suit]
+        return Words(f"{name} in {suit}", f"{suit}{name}")
+    label = target.label()
+    return Words(label, "平胡" if target.goal is Goal.PLAIN else label)
 
 
-def _wait_why(now: int, wait_hints: tuple[WaitHint, ...]) -> str:
+def _wait_why(now: int, wait_hints: tuple[WaitHint, ...]) -> Words:
     """One sentence on a waiting hand."""
     good = [w for w in wait_hints if w.qualifies]
     if wait_hints and not good:
-        return "ready in shape, but no wait may win: " + wait_hints[0].why
+        why = wait_hints[0].why
+        return Words("ready in shape, but no wait may win: " + why.en, "牌型听了，但哪张都不能胡：" + why.zh)
     if now > 0 or not wait_hints:
-        return f"the hand is {steps(now)}"
+        n = steps(now)
+        return Words(f"the hand is {n.en}", f"这手牌{n.zh}")
     live = sum(w.left for w in good)
-    names = ", ".join(tile_name(w.tile) for w in good)
-    return f"ready: waiting on {names}, {live} of them unseen"
+    names = _tiles([w.tile for w in good])
+    return Words(f"ready: waiting on {names.en}, {live} of them unseen", f"听牌：听{names.zh}，还有 {live} 张没见过")
 
 
 def study_view(

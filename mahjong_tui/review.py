@@ -17,11 +17,14 @@ from mahjong_tui.engine import (
     HandEnded,
     Phase,
     PlayerWon,
+    Ruleset,
     SeatView,
     seat_view,
     tile_name,
 )
-from mahjong_tui.engine.tiles import counts_of
+from mahjong_tui.engine.actions import KIND_WORDS
+from mahjong_tui.engine.tiles import counts_of, tile_zh
+from mahjong_tui.engine.words import Words
 
 from .hints import Hint, analyse, hint_for_view, steps
 
@@ -32,7 +35,7 @@ class Moment:
 
     index: int
     kind: str  # "discard", "passed_win", "dealt_in", "claim", "declined", "won"
-    text: str
+    text: Words
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +44,7 @@ class Review:
 
     seat: int
     hand_number: int
-    end: str  # how the hand ended for the player: won, or steps to ready and waits
+    end: Words  # how the hand ended for the player: won, or steps to ready and waits
     end_hint: Hint
     moments: tuple[Moment, ...]
 
@@ -65,7 +68,8 @@ def review_hand(game: Game, hand_number: int, seat: int) -> Review:
                 moments.append(Moment(i, "dealt_in", _dealt_in(ev, replay)))
             elif isinstance(ev, PlayerWon) and ev.seat == seat:
                 pays = ev.result.payments[seat]
-                moments.append(Moment(i, "won", f"you won: {', '.join(ev.result.types)}, +{pays}"))
+                types = type_names(replay.rules, ev.result.types)
+                moments.append(Moment(i, "won", Words(f"you won: {types.en}, +{pays}", f"你胡了：{types.zh}，+{pays}")))
         if replay.hand.over:
             break
     return Review(seat, hand_number, *_end(replay, seat), tuple(moments))
@@ -77,61 +81,90 @@ def _decision(index: int, view: SeatView, action: Action) -> list[Moment]:
     legal = view.legal
     could_win = [a for a in legal if a.kind is ActionKind.WIN]
     if could_win and action.kind is not ActionKind.WIN:
-        tile = tile_name(could_win[0].tile) if could_win[0].tile is not None else "it"
-        out.append(Moment(index, "passed_win", f"you passed a win on {tile}"))
+        t = could_win[0].tile
+        en, zh = (tile_name(t), tile_zh(t)) if t is not None else ("it", "")
+        out.append(Moment(index, "passed_win", Words(f"you passed a win on {en}", f"你放过了{zh}的胡")))
     if view.phase is Phase.TURN and action.kind is ActionKind.DISCARD and action.tile is not None:
         hint = hint_for_view(view)
         chosen = next((d for d in hint.discards if d.tile == action.tile), None)
         best = next((d for d in hint.discards if d.tile == hint.suggest), None)
         if chosen is not None and best is not None and best.tile != chosen.tile:
+            mine, theirs = chosen.tile, best.tile
             if chosen.shanten > best.shanten:
-                out.append(Moment(index, "discard", (
-                    f"you discarded {tile_name(chosen.tile)}, leaving the hand {steps(chosen.shanten)}; "
-                    f"{tile_name(best.tile)} kept it {steps(best.shanten)}"
+                left, kept = steps(chosen.shanten), steps(best.shanten)
+                out.append(Moment(index, "discard", Words(
+                    f"you discarded {tile_name(mine)}, leaving the hand {left.en}; "
+                    f"{tile_name(theirs)} kept it {kept.en}",
+                    f"你打了{tile_zh(mine)}，打完{left.zh}；打{tile_zh(theirs)}能{kept.zh}",
                 )))  # fmt: skip
             elif chosen.acceptance < best.acceptance:
-                out.append(Moment(index, "discard", (
-                    f"you discarded {tile_name(chosen.tile)}: {tile_name(best.tile)} kept "
-                    f"{best.acceptance - chosen.acceptance} more unseen tiles that help ({best.acceptance} against "
-                    f"{chosen.acceptance})"
+                more = best.acceptance - chosen.acceptance
+                out.append(Moment(index, "discard", Words(
+                    f"you discarded {tile_name(mine)}: {tile_name(theirs)} kept {more} more unseen tiles that help "
+                    f"({best.acceptance} against {chosen.acceptance})",
+                    f"你打了{tile_zh(mine)}：打{tile_zh(theirs)}多 {more} 张进张"
+                    f"（{best.acceptance} 对 {chosen.acceptance}）",
                 )))  # fmt: skip
     if action.kind in (ActionKind.CHI, ActionKind.PONG, ActionKind.KONG):
-        out.append(Moment(index, "claim", f"you took {action.describe()} from seat {view.current}"))
+        move = action.words()
+        frm = view.current
+        out.append(Moment(index, "claim", Words(f"you took {move.en} from seat {frm}", f"你{move.zh}了座位{frm}的牌")))
     elif action.kind is ActionKind.PASS and view.phase is Phase.CLAIM:
-        offered = sorted({a.kind.value for a in legal if a.kind in (ActionKind.CHI, ActionKind.PONG, ActionKind.KONG)})
-        if offered and view.last_discard is not None:
-            out.append(Moment(index, "declined", f"you let {tile_name(view.last_discard)} go ({' or '.join(offered)})"))
+        kinds = {a.kind for a in legal if a.kind in (ActionKind.CHI, ActionKind.PONG, ActionKind.KONG)}
+        offered = [KIND_WORDS[k] for k in sorted(kinds, key=lambda k: k.value)]
+        t = view.last_discard
+        if offered and t is not None:
+            en, zh = " or ".join(w.en for w in offered), "或".join(w.zh for w in offered)
+            let_go = Words(f"you let {tile_name(t)} go ({en})", f"你没要{tile_zh(t)}（可以{zh}）")
+            out.append(Moment(index, "declined", let_go))
     return out
 
 
-def _dealt_in(ev: PlayerWon, replay: Game) -> str:
+def type_names(rules: Ruleset, types: tuple[str, ...]) -> Words:
+    """Hand type ids as their names: ``碰碰胡 All pongs, 杠开 …`` / ``碰碰胡、杠开``."""
+    known = [rules.hand_types.get(t) for t in types]
+    en = ", ".join(f"{ht.zh} {ht.en}" if ht else t for ht, t in zip(known, types, strict=True))
+    zh = "、".join(ht.zh if ht else t for ht, t in zip(known, types, strict=True))
+    return Words(en, zh)
+
+
+def _dealt_in(ev: PlayerWon, replay: Game) -> Words:
     """The tile dealt in, to whom, and the winner's waits then."""
     ctx = ev.context
-    assert ctx.win_tile is not None
+    t = ctx.win_tile
+    assert t is not None
     counts = counts_of(ctx.concealed)
     before = analyse(replay.rules, counts, ctx.melds, ctx.flowers)
-    waits = ", ".join(tile_name(w.tile) for w in before.waits if w.qualifies) or tile_name(ctx.win_tile)
+    waits = [w.tile for w in before.waits if w.qualifies] or [t]
     paid = -ev.result.payments[ctx.discarder] if ctx.discarder is not None else 0
-    return (
-        f"you dealt in {tile_name(ctx.win_tile)} to seat {ev.seat} ({', '.join(ev.result.types)}), "
-        f"who waited on {waits}: it cost you {paid}"
+    types = type_names(replay.rules, ev.result.types)
+    return Words(
+        f"you dealt in {tile_name(t)} to seat {ev.seat} ({types.en}), "
+        f"who waited on {', '.join(tile_name(w) for w in waits)}: it cost you {paid}",
+        f"你打的{tile_zh(t)}放了座位{ev.seat}的炮（{types.zh}），"
+        f"他听{'、'.join(tile_zh(w) for w in waits)}：你付了 {paid}",
     )
 
 
-def _end(replay: Game, seat: int) -> tuple[str, Hint]:
+def _end(replay: Game, seat: int) -> tuple[Words, Hint]:
     """The player's hand at the end: won, or how far from ready and on what it waited."""
     hand = replay.hand
     p = hand.players[seat]
     hint = analyse(replay.rules, p.counts, p.melds, p.flowers)
     if seat in hand.winners:
-        return "you won this hand", hint
+        return Words("you won this hand", "这一局你胡了"), hint
     ended = next((e for e in reversed(replay.events) if isinstance(e, HandEnded)), None)
-    text = f"your hand ended {steps(hint.shanten)}"
-    waits = [w for w in hint.waits if w.qualifies]
+    n = steps(hint.shanten)
+    en, zh = f"your hand ended {n.en}", f"这一局结束时你{n.zh}"
+    waits = [w.tile for w in hint.waits if w.qualifies]
     if hint.shanten == 0 and waits:
-        text += ", waiting on " + ", ".join(tile_name(w.tile) for w in waits)
+        en += ", waiting on " + ", ".join(tile_name(w) for w in waits)
+        zh += "，听" + "、".join(tile_zh(w) for w in waits)
     elif hint.waits:
-        text += f" in shape, but could not win: {hint.waits[0].why}"
+        why = hint.waits[0].why
+        en += f" in shape, but could not win: {why.en}"
+        zh += f"（只是牌型），不能胡：{why.zh}"
     if ended is not None:
-        text += f"; the hand paid you {ended.payments[seat]:+d}"
-    return text, hint
+        en += f"; the hand paid you {ended.payments[seat]:+d}"
+        zh += f"；这一局你得 {ended.payments[seat]:+d}"
+    return Words(en, zh), hint

@@ -192,7 +192,7 @@ def test_a_claim_beaten_by_another_says_whose_and_why():
     events = play(h, "0 discard 5m", "1 chi 5m 46m", "2 pong 5m")
     lost = [e for e in events if isinstance(e, ClaimLost)]
     assert [(e.seat, e.kind, e.by, e.by_kind) for e in lost] == [(1, "chi", 2, "pong")]
-    assert "seat 2's pong takes the discard" in lost[0].reason and "a pong or kong beats a chi" in lost[0].reason
+    assert "seat 2's pong takes the discard" in lost[0].reason.en and "a pong or kong beats a chi" in lost[0].reason.en
 
 
 def test_kaigang_not_offered_when_not_ready_says_why():
@@ -208,6 +208,6 @@ def test_kaigang_not_offered_when_not_ready_says_why():
         h.apply(Action(h.pending_seats()[0], ActionKind.PASS))
     kongs = [a for a in h.legal_actions(0) if a.kind is ActionKind.CONCEALED_KONG]
     assert {a.mode for a in kongs} == {KongMode.BUZHANG}
-    assert any("开杠 needs a ready hand" in r.reason for r in h.refusals_for(0))
+    assert any("开杠 needs a ready hand" in r.reason.en for r in h.refusals_for(0))
     with pytest.raises(IllegalAction, match="开杠 needs a ready hand"):
         h.apply(Action(0, ActionKind.CONCEALED_KONG, parse_tile("5m"), mode=KongMode.KAIGANG))

@@ -819,7 +819,7 @@ def test_passed_win_blocks_the_same_tile_until_the_next_draw():
     assert h.legal_actions(2) == []
     refused = of(events, OptionRefused)
     assert [(e.seat, e.kind, e.tile) for e in refused] == [(2, "win", t("5s"))]
-    assert "漏胡" in refused[0].reason
+    assert "漏胡" in refused[0].reason.en
 
 
 def test_passed_win_does_not_block_a_different_tile():

@@ -159,7 +159,7 @@ def test_game_ends_when_a_player_falls_below_fifty_base():
     g.apply(Action(1, ActionKind.WIN, 31))
     assert g.over
     ended = g.events[-1]
-    assert isinstance(ended, GameEnded) and ended.scores[0] < 50 and "50 × base" in ended.reason
+    assert isinstance(ended, GameEnded) and ended.scores[0] < 50 and "50 × base" in ended.reason.en
     with pytest.raises(IllegalAction, match="game is over"):
         g.next_hand()
 
@@ -189,7 +189,7 @@ def test_game_end_names_every_seat_below_the_floor():
     else:
         pytest.fail("no seed in 0-39 ends with three players below zero")
     expected = f"seat {below[0]}, seat {below[1]} and seat {below[2]} have run out of points"
-    assert g.over and g.end_reason == expected
+    assert g.over and g.end_reason.en == expected
 
 
 def test_max_hands_ends_the_game():
@@ -198,7 +198,7 @@ def test_max_hands_ends_the_game():
     _auto(g)
     g.next_hand()
     _auto(g)
-    assert g.over and "2 hands" in g.end_reason
+    assert g.over and "2 hands" in g.end_reason.en
 
 
 def test_engine_imports_no_ui_library():

@@ -79,16 +79,16 @@ def test_a_ready_plain_hand_says_why_it_cannot_win() -> None:
     hint = analyse(SHANGHAI, counts_of(parse_tiles("234m777m88m88p")), melds)
     assert hint.shanten == 0 and [w.tile for w in hint.waits] == parse_tiles("8m8p")
     assert not any(w.qualifies for w in hint.waits)
-    assert all("plain hand" in w.why for w in hint.waits) and "no wait may win" in hint.why
-    assert "混一色" in hint.heading
+    assert all("plain hand" in w.why.en for w in hint.waits) and "no wait may win" in hint.why.en
+    assert "混一色" in hint.heading.en
 
 
 def test_changsha_a_pair_not_258_is_shown_and_refused() -> None:
     """Changsha: a regular shape waiting on a pair that is not 2, 5 or 8 is listed, with the rule."""
     hint = analyse(CHANGSHA, counts_of(parse_tiles("123m456p789s234m6p")), ())
     assert [w.tile for w in hint.waits] == parse_tiles("3p6p")
-    assert not any(w.qualifies for w in hint.waits) and "2, 5 or 8" in hint.waits[0].why
-    assert "pair of 2, 5 or 8" in hint.heading
+    assert not any(w.qualifies for w in hint.waits) and "2, 5 or 8" in hint.waits[0].why.en
+    assert "pair of 2, 5 or 8" in hint.heading.en
 
 
 def test_changsha_big_hands_within_reach_are_named() -> None:
@@ -109,7 +109,7 @@ def test_a_view_at_the_table_marks_a_wait_blocked_by_passed_win() -> None:
     view = seat_view(h, 2)
     hint = hint_for_view(view)
     (wait,) = hint.waits
-    assert wait.qualifies and not wait.on_discard and "漏胡" in wait.why
+    assert wait.qualifies and not wait.on_discard and "漏胡" in wait.why.en
 
 
 def test_the_hint_of_a_live_turn_suggests_a_legal_discard() -> None:
@@ -118,7 +118,7 @@ def test_the_hint_of_a_live_turn_suggests_a_legal_discard() -> None:
     seat = game.pending_seats()[0]
     hint = hint_for_view(seat_view(game.hand, seat))
     legal = {a.tile for a in game.legal_actions(seat)}
-    assert hint.suggest in legal and hint.why.startswith("discard")
+    assert hint.suggest in legal and hint.why.en.startswith("discard")
 
 
 def test_hint_command_outputs_the_spec_fields(capsys: pytest.CaptureFixture[str]) -> None:

@@ -26,8 +26,8 @@ def test_the_review_names_a_passed_win_and_the_win() -> None:
     kinds = [m.kind for m in review.moments]
     assert "passed_win" in kinds and kinds[-1] == "won"
     passed = next(m for m in review.moments if m.kind == "passed_win")
-    assert "passed a win on 5z" in passed.text
-    assert review.end == "you won this hand"
+    assert "passed a win on 5z" in passed.text.en
+    assert review.end.en == "you won this hand"
 
 
 def test_the_review_names_the_tile_dealt_in_and_whose_wait_it_was() -> None:
@@ -35,14 +35,14 @@ def test_the_review_names_the_tile_dealt_in_and_whose_wait_it_was() -> None:
     review = review_hand(rigged_game(), 1, 3)
     dealt = [m for m in review.moments if m.kind == "dealt_in"]
     assert len(dealt) == 1
-    assert "dealt in 7m to seat 2" in dealt[0].text and "waited on 7m, 5z" in dealt[0].text
-    assert "cost you" in dealt[0].text and "ended" in review.end
+    assert "dealt in 7m to seat 2" in dealt[0].text.en and "waited on 7m, 5z" in dealt[0].text.en
+    assert "cost you" in dealt[0].text.en and "ended" in review.end.en
 
 
 def test_the_review_names_claims_declined() -> None:
     """Seat 2 could also pong 5z and let it go: the review says so."""
     review = review_hand(rigged_game(), 1, 2)
-    assert any(m.kind == "declined" and "5z" in m.text and "pong" in m.text for m in review.moments)
+    assert any(m.kind == "declined" and "5z" in m.text.en and "pong" in m.text.en for m in review.moments)
 
 
 def test_a_discard_the_suggestion_beat_is_named_with_what_it_cost() -> None:
@@ -52,4 +52,4 @@ def test_a_discard_the_suggestion_beat_is_named_with_what_it_cost() -> None:
     game.apply(find(game.hand, "0 discard 5m"))  # breaks a finished sequence
     review = review_hand(game, 1, 0)
     moment = next(m for m in review.moments if m.kind == "discard")
-    assert "you discarded 5m" in moment.text
+    assert "you discarded 5m" in moment.text.en

@@ -238,7 +238,7 @@ def test_claims_are_free_no_one_suit_rule(rules: str, free: bool):
     h = scripted_hand(rules, FREE_CLAIMS, draws="2s9m3s")
     events = play(h, "0 discard 5m", "1 chi 5m 46m", "1 discard 8m", "2 discard 2s", "3 discard 9m", "0 discard 5p")
     assert ("chi" in kinds(h, 1)) is free
-    refused = [e.reason for e in events if isinstance(e, OptionRefused) and e.kind == "chi"]
+    refused = [e.reason.en for e in events if isinstance(e, OptionRefused) and e.kind == "chi"]
     assert bool(refused) is not free and all("one suit" in r for r in refused)
 
 
@@ -277,7 +277,7 @@ def test_passed_win_blocks_the_same_tile_until_the_player_moves():
     play(h, "0 discard 5z", "2 pass")
     play(h, "1 discard 5z")
     assert "win" not in kinds(h, 2) and "pong" in kinds(h, 2)
-    assert any("漏胡" in r.reason for r in h.refusals_for(2))
+    assert any("漏胡" in r.reason.en for r in h.refusals_for(2))
     play(h, "2 pong 5z")
     assert h.players[2].passed_wins == set()
 

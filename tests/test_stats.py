@@ -113,3 +113,35 @@ def test_changsha_rank_titles_by_lifetime_points(points: int, title: str) -> Non
 def test_presets_without_titles_have_none() -> None:
     """Shanghai has no rank titles."""
     assert rank_title(get_ruleset("shanghai"), 500) == ""
+
+
+def test_the_stats_command_prints_what_the_database_holds(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``mahjong-tui stats``: each player's numbers as the database sums them, with bars; --json the same."""
+    import json
+
+    from mahjong_tui.commands.stats import run
+    from mahjong_tui.storage import stats_path
+
+    monkeypatch.setenv("MAHJONG_TUI_HOME", str(tmp_path))
+    assert run([]) == 0 and "No games recorded yet" in capsys.readouterr().out
+    db = Statistics(stats_path())
+    db.record_hands("g1", played("changsha", 3, 3), PLAYERS, "2026-12-01")
+    want = {(p.player, p.rules): p for p in db.players()}
+    db.close()
+    assert run(["--json"]) == 0
+    got = json.loads(capsys.readouterr().out)["players"]
+    assert {(o["player"], o["rules"]) for o in got} == set(want)
+    for o in got:
+        p = want[(o["player"], o["rules"])]
+        assert (o["hands"], o["wins"], o["deal_ins"], o["points"]) == (p.hands, p.wins, p.deal_ins, p.points)
+        assert o["title"] == rank_title(get_ruleset("changsha"), p.points) and o["bot"] == p.bot
+    assert run(["--player", "Alice"]) == 0
+    text = capsys.readouterr().out
+    assert text.startswith("Alice · changsha") and "won        " in text and "░" in text
+    assert run(["--rules", "nowhere"]) == 2 and "nowhere" in capsys.readouterr().err
+    stats_path().write_bytes(b"not a database at all, just some bytes" * 40)
+    assert run([]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "not a statistics database" in err

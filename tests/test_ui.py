@@ -332,7 +332,7 @@ async def test_a_stray_key_never_throws_a_win_away() -> None:
 
 async def test_a_refused_option_is_explained_in_one_line() -> None:
     game = claim_game("shanghai", lambda g: bool(g.hand.refusals_for(0)))
-    reasons = [r.reason for r in game.hand.refusals_for(0)]
+    reasons = [r.reason.en for r in game.hand.refusals_for(0)]
     app = app_for(game.rules.name, game.seed, game=game)
     async with app.run_test(size=FULL) as pilot:
         await settle(pilot, lambda: isinstance(app.screen, ChoiceScreen))

@@ -13,5 +13,6 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "hint": ("hint", "what to discard, what you wait on: mahjong-tui hint FILE.json [--text]"),
     "rules": ("rules", "a preset's rules with worked examples: mahjong-tui rules [PRESET]"),
     "export": ("export", "a game record as a readable log: mahjong-tui export FILE --text"),
+    "stats": ("stats", "how players have done, per player and preset: mahjong-tui stats [--json]"),
     "simulate": ("simulate", "bots play each other headless (mahjong-tui simulate --help)"),
 }

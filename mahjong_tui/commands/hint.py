@@ -142,7 +142,7 @@ def hint_to_json(hint: Any, rules: Any) -> dict[str, object]:
         "shanten": hint.shanten,
         "waits": [
             {"tile": tile_name(w.tile), "left": w.left, "qualifies": w.qualifies, "types": list(w.types),
-             "why": w.why, "points": w.points, "on_discard": w.on_discard}
+             "why": w.why.en, "points": w.points, "on_discard": w.on_discard}
             for w in hint.waits
         ],
         "discards": [
@@ -151,14 +151,14 @@ def hint_to_json(hint: Any, rules: Any) -> dict[str, object]:
             for d in hint.discards
         ],
         "suggest": tile_name(hint.suggest) if hint.suggest is not None else None,
-        "why": hint.why,
-        "qualifies": hint.heading if rules.must_qualify else "",
+        "why": hint.why.en,
+        "qualifies": hint.heading.en if rules.must_qualify else "",
         "aims": [
             {"type": a.type, "suit": "mps"[a.suit] if a.suit >= 0 else "", "shanten": a.shanten} for a in hint.aims
         ],
     }
     if not rules.must_qualify:
-        out["heading"] = hint.heading
+        out["heading"] = hint.heading.en
     return out
 
 

@@ -60,6 +60,7 @@ from .state import Phase, PlayerState, Refusal, RiverTile
 from .tiles import Tile, TileError, format_tiles, parse_tile, parse_tiles, tile_name, tile_zh
 from .view import SeatView, TableView, seat_view, table_view
 from .wall import WallView
+from .words import Words
 
 __all__ = [
     "Action",
@@ -124,6 +125,7 @@ __all__ = [
     "WallView",
     "WinBy",
     "WinContext",
+    "Words",
     "format_tiles",
     "game_from_record",
     "game_record",

@@ -6,7 +6,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .tiles import NUM_TILE_IDS, Tile, TileError, format_tiles, parse_tile, parse_tiles, tile_name
+from .tiles import NUM_TILE_IDS, Tile, TileError, format_tiles, parse_tile, parse_tiles, tile_name, tile_zh
+from .words import Words
 
 
 class ActionKind(StrEnum):
@@ -22,6 +23,21 @@ class ActionKind(StrEnum):
     ADDED_KONG = "added_kong"  # 上杠/加杠
     DECLARE_INITIAL = "declare_initial"  # Changsha 起手小胡
     TAKE_HAIDI = "take_haidi"  # Changsha: take the 海底
+
+
+#: each kind of move in a player's words, English and Chinese
+KIND_WORDS: dict[ActionKind, Words] = {
+    ActionKind.DISCARD: Words("discard", "出牌"),
+    ActionKind.WIN: Words("win", "胡"),
+    ActionKind.PASS: Words("pass", "过"),
+    ActionKind.CHI: Words("chi", "吃"),
+    ActionKind.PONG: Words("pong", "碰"),
+    ActionKind.KONG: Words("kong", "杠"),
+    ActionKind.CONCEALED_KONG: Words("concealed kong", "暗杠"),
+    ActionKind.ADDED_KONG: Words("added kong", "加杠"),
+    ActionKind.DECLARE_INITIAL: Words("declare initial wins", "报起手小胡"),
+    ActionKind.TAKE_HAIDI: Words("take the 海底", "要海底"),
+}
 
 
 class KongMode(StrEnum):
@@ -96,9 +112,29 @@ class Action:
             parts.append(f"({self.mode.value})")
         return " ".join(parts)
 
+    def words(self) -> Words:
+        """The move in both languages: ``pong 5m`` / ``碰五万``, ``chi 3m with 45m`` / ``吃三万（用四万五万）``."""
+        zh = KIND_WORDS[self.kind].zh
+        if self.tile is not None:
+            zh += tile_zh(self.tile)
+        if self.tiles:
+            zh += f"（用{''.join(tile_zh(t) for t in self.tiles)}）"
+        if self.mode is KongMode.BUZHANG:
+            zh += "（补张）"
+        elif self.mode is KongMode.KAIGANG:
+            zh += "（开杠）"
+        return Words(self.describe(), zh)
+
 
 class IllegalAction(ValueError):
-    """An action the rules do not allow now; the message says why in a player's words."""
+    """An action the rules do not allow now; the message says why in a player's words.
+
+    ``str()`` is the English; ``words`` has the Chinese too.
+    """
+
+    def __init__(self, why: Words | str) -> None:
+        self.words = why if isinstance(why, Words) else Words(why, why)
+        super().__init__(self.words.en)
 
 
 def _is_tile_id(value: object) -> bool:

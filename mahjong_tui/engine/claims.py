@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .actions import Action, ActionKind
+from .actions import KIND_WORDS, Action, ActionKind
 from .events import ClaimLost, MeldClaimed
 from .kongs import NO_REPLACEMENT, kaigang_refusals, kong_modes
 from .melds import Meld, MeldKind
@@ -18,6 +18,7 @@ from .scoring import WinBy
 from .state import Phase, Refusal, RiverTile
 from .tiles import Tile, is_suited
 from .wins import chosen_wins, lift_passed_wins, mark_won, note_passed_wins, passed_win_block, win_on
+from .words import Words
 
 if TYPE_CHECKING:
     from .hand import Hand
@@ -51,9 +52,9 @@ def claim_options(hand: Hand, c: int, discarder: int, t: Tile) -> tuple[list[Act
         if blocked:
             refs.append(Refusal(ActionKind.WIN, t, blocked))
         elif not res.valid:
-            refs.append(Refusal(ActionKind.WIN, t, res.reason))
+            refs.append(Refusal(ActionKind.WIN, t, res.words))
         else:
-            acts.append(Action(c, ActionKind.WIN, t))
+            acts.append(hand.offer_win(c, t, res))
     if p.kaigang_locked:
         return acts, refs
     n = p.counts[t]
@@ -137,13 +138,19 @@ def announce_lost_claims(hand: Hand, discarder: int, winner: int, kind: ActionKi
         if c == winner or a is None or a.kind not in (ActionKind.CHI, ActionKind.PONG, ActionKind.KONG):
             continue
         if kind is ActionKind.WIN:
-            why = "a win beats every other claim"
+            why = Words("a win beats every other claim", "胡牌优先于一切")
         elif kind is not ActionKind.CHI and a.kind is ActionKind.CHI:
-            why = "a pong or kong beats a chi"
+            why = Words("a pong or kong beats a chi", "碰、杠优先于吃")
         else:
-            why = "between equal claims the seat nearer after the discarder goes first"
-        words = {ActionKind.WIN: "win", ActionKind.KONG: "kong", ActionKind.PONG: "pong", ActionKind.CHI: "chi"}
-        reason = f"seat {winner}'s {words[kind]} takes the discard, not your {words[a.kind]}: {why}"
+            why = Words(
+                "between equal claims the seat nearer after the discarder goes first",
+                "同样的要求，按出牌顺序离出牌人近的优先",
+            )
+        theirs, yours = KIND_WORDS[kind], KIND_WORDS[a.kind]
+        reason = Words(
+            f"seat {winner}'s {theirs.en} takes the discard, not your {yours.en}: {why.en}",
+            f"座位{winner}的{theirs.zh}要了这张牌，你的{yours.zh}不成：{why.zh}",
+        )
         hand.emit(ClaimLost(c, a.kind.value, winner, kind.value, reason))
 
 

@@ -9,6 +9,7 @@ from .actions import KongMode
 from .melds import Meld
 from .scoring import ScoreResult, WinContext
 from .tiles import Tile
+from .words import Words
 
 
 class DrawSource(StrEnum):
@@ -98,7 +99,7 @@ class OptionRefused(Event):
     seat: int
     kind: str
     tile: Tile | None
-    reason: str
+    reason: Words
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,7 +114,7 @@ class ClaimLost(Event):
     kind: str
     by: int
     by_kind: str
-    reason: str
+    reason: Words
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,4 +200,4 @@ class GameEnded(Event):
     """The game is over: final scores and why."""
 
     scores: tuple[int, int, int, int]
-    reason: str
+    reason: Words

@@ -16,6 +16,7 @@ from .options import GameOptions
 from .registry import resolve
 from .rigged import RiggedDeal, rigged_hand
 from .ruleset import Ruleset
+from .words import Words
 
 
 class Game:
@@ -43,7 +44,7 @@ class Game:
         self.events: list[Event] = []
         self.hand_start = 0  # where the current hand's events begin in ``events``
         self.over = False
-        self.end_reason = ""
+        self.end_reason = Words("", "")
         self.hand: Hand = self._new_hand()
 
     # ------------------------------------------------------------------ the one API
@@ -63,7 +64,7 @@ class Game:
     def apply(self, action: Action) -> list[Event]:
         """Apply a legal action to the current hand; returns its events."""
         if self.over:
-            raise IllegalAction("the game is over")
+            raise IllegalAction(Words("the game is over", "这盘已经结束了"))
         events = self.hand.apply(action)
         self.events.extend(events)
         if self.hand.over:
@@ -73,9 +74,9 @@ class Game:
     def next_hand(self) -> list[Event]:
         """Start the next hand once the current one has ended."""
         if self.over:
-            raise IllegalAction("the game is over")
+            raise IllegalAction(Words("the game is over", "这盘已经结束了"))
         if not self.hand.over:
-            raise IllegalAction("the hand is still being played")
+            raise IllegalAction(Words("the hand is still being played", "这一局还没打完"))
         start = len(self.events)
         self.hand = self._new_hand()
         return self.events[start:]
@@ -117,7 +118,11 @@ class Game:
         elif self.options.max_hands is not None and self.hand_number >= self.options.max_hands:
             self.over = True
             n = self.options.max_hands
-            self.end_reason = f"all {n} hands have been played" if n > 1 else "its one hand has been played"
+            self.end_reason = (
+                Words(f"all {n} hands have been played", f"{n} 局都打完了")
+                if n > 1
+                else Words("its one hand has been played", "一局打完了")
+            )
         if self.over:
             ev = GameEnded((self.scores[0], self.scores[1], self.scores[2], self.scores[3]), self.end_reason)
             self.events.append(ev)

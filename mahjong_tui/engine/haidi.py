@@ -81,7 +81,7 @@ def apply_offer(hand: Hand, action: Action) -> None:
     acts = []
     win = self_win(hand, seat, last_tile=True)
     if win is not None and win.valid:
-        acts.append(Action(seat, ActionKind.WIN, t))
+        acts.append(hand.offer_win(seat, t, win))
     acts.append(Action(seat, ActionKind.PASS, t))
     hand.set_window({seat: acts}, {})
 

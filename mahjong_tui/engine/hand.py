@@ -25,7 +25,7 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 
 from . import claims, haidi, initial, kongs, settlement, turn, wins
-from .actions import Action, IllegalAction, KongMode, match_action
+from .actions import Action, ActionKind, IllegalAction, KongMode, match_action
 from .deal import deal
 from .events import DrawSource, Event, FlowerRevealed, HandOutcome, OptionRefused, TileDrawn
 from .haidi import HaidiState
@@ -105,6 +105,9 @@ class Hand:
         self.window: dict[int, list[Action]] = {}  # seat -> legal actions in the open window
         self.decisions: dict[int, Action] = {}
         self.refusals: dict[int, list[Refusal]] = {}
+        #: what each win on offer would score (its preview), noted while a window is made
+        self.offered_wins: dict[Action, ScoreResult] = {}
+        self._noted_wins: dict[Action, ScoreResult] = {}
         self.rob_tile: Tile | None = None  # an added kong's tile, while it may be robbed
         self.pending_kong: tuple[int, Meld, KongMode] | None = None
         self.kaigang_tiles: tuple[Tile, ...] = ()
@@ -232,17 +235,27 @@ class Hand:
         """Record an event."""
         self.events.append(event)
 
+    def offer_win(self, seat: int, tile: Tile, result: ScoreResult) -> Action:
+        """A win for the window being made, with what it scores (shown before the player chooses)."""
+        action = Action(seat, ActionKind.WIN, tile)
+        self._noted_wins[action] = result
+        return action
+
     def set_window(self, window: dict[int, list[Action]], refusals: dict[int, list[Refusal]]) -> None:
         """Open a decision: what each asked seat may do, and what it may not."""
         self.window = window
         self.decisions = {}
         self.refusals = refusals
+        noted, self._noted_wins = self._noted_wins, {}
+        self.offered_wins = {a: r for a, r in noted.items() if a in window.get(a.seat, ())} if noted else {}
 
     def clear_window(self) -> None:
         """Nobody is asked anything."""
         self.window = {}
         self.decisions = {}
         self.refusals = {}
+        self.offered_wins = {}
+        self._noted_wins = {}
 
     def announce_refusals(self, window: dict[int, list[Action]], refusals: dict[int, list[Refusal]]) -> None:
         """Seats with nothing to decide still learn why an option they might expect is not there."""

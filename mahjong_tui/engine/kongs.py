@@ -18,11 +18,12 @@ from .scoring import WinBy
 from .state import Phase, PlayerState, Refusal, RiverTile
 from .tiles import NUM_KINDS, Tile
 from .wins import chosen_wins, mark_won, note_passed_wins, open_win_window, win_context, win_on
+from .words import Words
 
 if TYPE_CHECKING:
     from .hand import Hand
 
-NO_REPLACEMENT = "no kong: the wall has no tile left to replace it"
+NO_REPLACEMENT = Words("no kong: the wall has no tile left to replace it", "不能杠：牌墙没有牌可以补了")
 
 
 def kong_modes(hand: Hand, p: PlayerState, t: Tile, from_hand: int) -> list[KongMode]:
@@ -42,8 +43,9 @@ def kong_modes(hand: Hand, p: PlayerState, t: Tile, from_hand: int) -> list[Kong
     return modes
 
 
-KAIGANG_NEEDS_READY = (
-    "开杠 needs a ready hand: with the four set aside you must be one tile from a win (补张 is still open to you)"
+KAIGANG_NEEDS_READY = Words(
+    "开杠 needs a ready hand: with the four set aside you must be one tile from a win (补张 is still open to you)",
+    "开杠要听牌：四张放开以后要只差一张就胡（补张还可以）",
 )
 
 
@@ -166,7 +168,7 @@ def kaigang(hand: Hand, seat: int) -> None:
     for t in dict.fromkeys(tiles):
         res = win_on(hand, seat, t, seat, WinBy.SELF_DRAW, replacement=True)
         if res is not None and res.valid:
-            acts.append(Action(seat, ActionKind.WIN, t))
+            acts.append(hand.offer_win(seat, t, res))
     if acts:
         acts.append(Action(seat, ActionKind.PASS))
         hand.phase = Phase.KAIGANG_SELF

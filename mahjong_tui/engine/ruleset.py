@@ -25,7 +25,8 @@ from .events import DrawSource
 from .melds import Meld
 from .options import GameOptions
 from .scoring import HandType, ScoreResult, WinContext, bird_seat
-from .tiles import Tile, full_tile_set, tile_name
+from .tiles import Tile, full_tile_set, tile_name, tile_zh
+from .words import Words
 
 
 class PassedWinScope(StrEnum):
@@ -111,11 +112,11 @@ class Ruleset(ABC):
         return f"<Ruleset {self.name}>"
 
     # --- claims -------------------------------------------------------------
-    def chi_refusal(self, facts: SeatFacts, tile: Tile) -> str | None:
+    def chi_refusal(self, facts: SeatFacts, tile: Tile) -> Words | None:
         """Why this seat may not chi ``tile`` at all (None: allowed)."""
         return None
 
-    def pong_refusal(self, facts: SeatFacts, tile: Tile) -> str | None:
+    def pong_refusal(self, facts: SeatFacts, tile: Tile) -> Words | None:
         """Why this seat may not pong or kong ``tile`` (None: allowed)."""
         return None
 
@@ -123,20 +124,31 @@ class Ruleset(ABC):
         """Tiles the claimer may not discard right after chi'ing ``tile`` with ``held``."""
         return frozenset()
 
-    def after_chi_refusal(self, tile: Tile) -> str:
+    def after_chi_refusal(self, tile: Tile) -> Words:
         """Why ``tile`` may not be discarded right after a chi."""
-        return f"you can't discard {tile_name(tile)} right after that chi"
+        return Words(f"you can't discard {tile_name(tile)} right after that chi", f"刚吃过，不能打{tile_zh(tile)}")
 
-    def passed_pong_refusal(self, tile: Tile) -> str:
+    def passed_pong_refusal(self, tile: Tile) -> Words:
         """Why a passed pong of ``tile`` is not offered again."""
-        return f"you passed a pong of {tile_name(tile)}: not again until you have discarded"
+        return Words(
+            f"you passed a pong of {tile_name(tile)}: not again until you have discarded",
+            f"你放过了{tile_zh(tile)}的碰：自己打牌之前不能再碰",
+        )
 
-    def passed_win_refusal(self, tile: Tile) -> str:
+    def passed_win_refusal(self, tile: Tile) -> Words:
         """Why a win on a discard is blocked after a passed win (漏胡)."""
-        lift = "your next draw or claim" if self.passed_win_lifted_by_claim else "your next draw"
+        by_claim = self.passed_win_lifted_by_claim
+        lift = "your next draw or claim" if by_claim else "your next draw"
+        lift_zh = "下次摸牌或吃碰" if by_claim else "下次摸牌"
         if self.passed_win_scope is PassedWinScope.ANY_DISCARD:
-            return f"you passed a win (漏胡): no winning on a discard until {lift}"
-        return f"you passed a win on {tile_name(tile)} (漏胡): not on that tile again until {lift}"
+            return Words(
+                f"you passed a win (漏胡): no winning on a discard until {lift}",
+                f"漏胡：{lift_zh}之前不能胡别人打的牌",
+            )
+        return Words(
+            f"you passed a win on {tile_name(tile)} (漏胡): not on that tile again until {lift}",
+            f"漏胡：放过了{tile_zh(tile)}，{lift_zh}之前不能再胡这张",
+        )
 
     # --- winning --------------------------------------------------------------
     @abstractmethod
@@ -197,9 +209,10 @@ class Ruleset(ABC):
         """A player whose score falls below this at the end of a hand cannot go on."""
         return 0
 
-    def floor_reason(self, seats: Sequence[int], options: GameOptions) -> str:
+    def floor_reason(self, seats: Sequence[int], options: GameOptions) -> Words:
         """Why the game ended at the floor, in a player's words (``seats``: those below it)."""
-        return f"{seat_list(seats)} {'has' if len(seats) == 1 else 'have'} run out of points"
+        who = seat_list(seats)
+        return Words(f"{who.en} {'has' if len(seats) == 1 else 'have'} run out of points", f"{who.zh}没分了")
 
 
 #: WinContext fields that only some rule sets read (see ``Ruleset.score_inputs``), with their defaults
@@ -219,7 +232,11 @@ RULE_SPECIFIC_INPUTS: Mapping[str, object] = MappingProxyType(
 )
 
 
-def seat_list(seats: Sequence[int]) -> str:
-    """``seat 1``, ``seat 1 and seat 3``, ``seat 0, seat 1 and seat 2``: the UI puts names in their place."""
-    words = [f"seat {s}" for s in seats]
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+def seat_list(seats: Sequence[int]) -> Words:
+    """``seat 1``, ``seat 1 and seat 3``, ``seat 0, seat 1 and seat 2`` (座位1、座位3).
+
+    The UI puts the players' names in their place.
+    """
+    en = [f"seat {s}" for s in seats]
+    zh = "、".join(f"座位{s}" for s in seats)
+    return Words(en[0] if len(en) == 1 else f"{', '.join(en[:-1])} and {en[-1]}", zh)

@@ -13,6 +13,7 @@ from enum import StrEnum
 
 from .melds import Meld
 from .tiles import Tile, number_of
+from .words import Words
 
 
 class WinBy(StrEnum):
@@ -107,6 +108,7 @@ class ScoreResult:
 
     valid: bool
     reason: str = ""
+    reason_zh: str = ""  # the reason in Chinese
     types: tuple[str, ...] = ()
     flowers: int = 0
     lezi: int = 0
@@ -119,10 +121,15 @@ class ScoreResult:
         """The breakdown as short lines."""
         return [ln.text() for ln in self.lines]
 
+    @property
+    def words(self) -> Words:
+        """Why this is not a win, in both languages (the English where no Chinese was given)."""
+        return Words(self.reason, self.reason_zh or self.reason)
 
-def invalid(reason: str) -> ScoreResult:
-    """A result that is not a win, with the reason a player reads."""
-    return ScoreResult(valid=False, reason=reason)
+
+def invalid(reason: str, zh: str = "") -> ScoreResult:
+    """A result that is not a win, with the reason a player reads (in English and Chinese)."""
+    return ScoreResult(valid=False, reason=reason, reason_zh=zh)
 
 
 def bird_seat(bird: Tile, dealer: int) -> int:

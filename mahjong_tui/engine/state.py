@@ -9,6 +9,7 @@ from .actions import ActionKind
 from .melds import Meld
 from .ruleset import SeatFacts
 from .tiles import NUM_KINDS, Tile, tiles_of
+from .words import Words
 
 
 class Phase(StrEnum):
@@ -46,7 +47,7 @@ class Refusal:
 
     kind: ActionKind
     tile: Tile | None
-    reason: str
+    reason: Words
 
 
 @dataclass(slots=True)

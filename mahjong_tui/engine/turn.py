@@ -52,9 +52,9 @@ def open_turn(hand: Hand) -> None:
     win = self_win(hand, seat) if hand.turn_after_draw else None  # no self-draw win right after a claim
     if win is not None:
         if win.valid:
-            acts.append(Action(seat, ActionKind.WIN, p.last_drawn))
+            acts.append(hand.offer_win(seat, p.last_drawn, win))
         else:
-            refusals.append(Refusal(ActionKind.WIN, p.last_drawn, win.reason))
+            refusals.append(Refusal(ActionKind.WIN, p.last_drawn, win.words))
     row = DISCARDS[seat]
     if p.kaigang_locked:
         if p.last_drawn is not None and p.counts[p.last_drawn]:

@@ -21,6 +21,7 @@ from .haidi import shown_tile
 from .hand import Hand
 from .melds import Meld
 from .ruleset import Ruleset
+from .scoring import ScoreResult
 from .state import Phase, Refusal, RiverTile
 from .tiles import NUM_KINDS, Tile, tiles_of
 from .wall import WallView
@@ -91,6 +92,11 @@ class SeatView(NamedTuple):
     legal: tuple[Action, ...]
     refusals: tuple[Refusal, ...]
     passed_wins: frozenset[Tile] = frozenset()  # 漏胡: tiles of wins this seat passed, while they block it
+    wins: tuple[tuple[Action, ScoreResult], ...] = ()  # each win in ``legal`` with what it would score
+
+    def win_preview(self, action: Action) -> ScoreResult | None:
+        """What the win ``action`` (one of ``legal``) would score and pay, before it is chosen."""
+        return next((r for a, r in self.wins if a == action), None)
 
     @property
     def ruleset(self) -> Ruleset:
@@ -255,4 +261,5 @@ def seat_view(hand: Hand, seat: int) -> SeatView:
         tuple(hand.legal_actions(seat)),
         tuple(hand.refusals_for(seat)),
         frozenset(p.passed_wins) if p.passed_wins else _NO_PASSED,
+        tuple((a, r) for a, r in hand.offered_wins.items() if a.seat == seat) if hand.offered_wins else (),
     )

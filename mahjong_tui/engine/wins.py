@@ -15,6 +15,7 @@ from .ruleset import PassedWinScope
 from .scoring import ScoreResult, WinBy, WinContext
 from .state import Phase, PlayerState, Refusal, RiverTile
 from .tiles import Tile
+from .words import Words
 
 if TYPE_CHECKING:
     from .hand import Hand
@@ -85,7 +86,7 @@ def win_on(hand: Hand, seat: int, tile: Tile, origin: int, win_by: WinBy, **flag
     return hand.rules.score(win_context(hand, seat, tile, win_by, origin, **flags))
 
 
-def passed_win_block(hand: Hand, p: PlayerState, tile: Tile) -> str | None:
+def passed_win_block(hand: Hand, p: PlayerState, tile: Tile) -> Words | None:
     """Why 漏胡 blocks ``p`` from winning on a discard of ``tile`` (None: it does not)."""
     if not p.passed_wins:
         return None
@@ -134,7 +135,7 @@ def open_win_window(
             if blocked:
                 refusals.setdefault(c, []).append(Refusal(ActionKind.WIN, t, blocked))
             elif res.valid:
-                acts.append(Action(c, ActionKind.WIN, t))
+                acts.append(hand.offer_win(c, t, res))
         if acts:
             acts.append(Action(c, ActionKind.PASS, tiles[0] if len(tiles) == 1 else None))
             window[c] = acts

@@ -19,6 +19,7 @@ from mahjong_tui.engine.melds import Meld, MeldKind
 from mahjong_tui.engine.scoring import HandType, LineKind, ScoreLine, ScoreResult, WinBy, WinContext, bird_seat, invalid
 from mahjong_tui.engine.shapes import is_regular_complete, regular_splits
 from mahjong_tui.engine.tiles import KINDS_258, NUM_KINDS, RANKS_258, Tile, counts_of, number_of, tile_name, tile_zh
+from mahjong_tui.engine.words import Words
 
 CHANGSHA_HAND_TYPES: dict[str, HandType] = {
     t.id: t
@@ -252,31 +253,39 @@ def _check_seats(ctx: WinContext) -> None:
             raise ValueError("the discarder cannot be the winner")
 
 
-def _hand_problem(tiles: Sequence[Tile], melds: Sequence[Meld]) -> str:
-    """Why these tiles cannot even be looked at as a Changsha hand ('' if they can)."""
+def _hand_problem(tiles: Sequence[Tile], melds: Sequence[Meld]) -> Words | None:
+    """Why these tiles cannot even be looked at as a Changsha hand (None if they can)."""
     if any(t >= 27 for t in tiles) or any(t >= 27 for meld in melds for t in meld.tiles):
-        return "Changsha is played with the three suits only: no winds, dragons or flowers"
-    return ""
+        return Words(
+            "Changsha is played with the three suits only: no winds, dragons or flowers",
+            "长沙麻将只用万筒条三门，没有风牌、字牌和花牌",
+        )
+    return None
 
 
-def _not_winning_reason(counts: Sequence[int], melds: Sequence[Meld]) -> str:
+def _not_winning_reason(counts: Sequence[int], melds: Sequence[Meld]) -> Words:
     """Explain, in a player's words, why the hand does not win in Changsha."""
     size = sum(counts[:27]) + 3 * len(melds)
     if size != 14:
-        return f"a winning hand has 14 tiles, a kong counting as 3: this one has {size}"
+        return Words(
+            f"a winning hand has 14 tiles, a kong counting as 3: this one has {size}",
+            f"胡牌要 14 张（杠算 3 张），这手牌有 {size} 张",
+        )
     m = _suit_info(tuple(counts[0:9]))
     p = _suit_info(tuple(counts[9:18]))
     s = _suit_info(tuple(counts[18:27]))
     if _regular_info(m, p, s) is not None:
-        return (
+        return Words(
             "the pair must be a 2, 5 or 8 for a small win in Changsha "
-            "(any pair only for 碰碰胡 all pongs or 清一色 one suit)"
+            "(any pair only for 碰碰胡 all pongs or 清一色 one suit)",
+            "小胡要二五八作将（碰碰胡、清一色才可以乱将）",
         )
     if melds and m & p & s & _PAIRS:
-        return "七小对 seven pairs must be fully concealed: no chi, pong or kong"
-    return (
+        return Words("七小对 seven pairs must be fully concealed: no chi, pong or kong", "七小对不能吃碰杠")
+    return Words(
         "not a winning hand: Changsha needs four sets and a pair of 2, 5 or 8, "
-        "or 碰碰胡 all pongs, 清一色 one suit, 七小对 seven pairs or 将将胡 all 2-5-8"
+        "or 碰碰胡 all pongs, 清一色 one suit, 七小对 seven pairs or 将将胡 all 2-5-8",
+        "不能胡：要四副加二五八将，或碰碰胡、清一色、七小对、将将胡",
     )
 
 
@@ -431,14 +440,14 @@ def score_changsha(ctx: WinContext) -> ScoreResult:
     if ctx.initial:
         return _score_initial(ctx)
     if ctx.win_tile is None:
-        return invalid("a win needs the winning tile")
+        return invalid("a win needs the winning tile", "胡牌要有胡的那张牌")
     problem = _hand_problem(ctx.all_concealed, ctx.melds)
     if problem:
-        return invalid(problem)
+        return invalid(*problem)
     counts = counts_of(ctx.all_concealed)
     shapes = changsha_winning_shapes(counts, ctx.melds)
     if not shapes:
-        return invalid(_not_winning_reason(counts, ctx.melds))
+        return invalid(*_not_winning_reason(counts, ctx.melds))
     big = set(shapes) - {"xiaohu"}
     big.update(_situational_types(ctx))
     types = [t for t in BIG_TYPES if t in big] or ["xiaohu"]
@@ -494,16 +503,24 @@ def _score_initial(ctx: WinContext) -> ScoreResult:
     tiles = ctx.all_concealed
     problem = _hand_problem(tiles, ctx.melds)
     if problem:
-        return invalid(problem)
+        return invalid(*problem)
     if ctx.melds:
-        return invalid("initial small wins are declared right after the deal, before any meld")
+        return invalid(
+            "initial small wins are declared right after the deal, before any meld", "起手小胡在起牌后、吃碰杠前报"
+        )
     want = 14 if ctx.winner == ctx.dealer else 13
     if len(tiles) != want:
         who = "the dealer" if want == 14 else "a non-dealer"
-        return invalid(f"initial small wins are judged on the dealt hand: {want} tiles for {who}, not {len(tiles)}")
+        return invalid(
+            f"initial small wins are judged on the dealt hand: {want} tiles for {who}, not {len(tiles)}",
+            f"起手小胡看起手的牌：{'庄家' if want == 14 else '闲家'} {want} 张，不是 {len(tiles)} 张",
+        )
     types = initial_small_wins(counts_of(tiles))
     if not types:
-        return invalid("no initial small win: 四喜, 板板胡, 缺一色 or 六六顺 is needed")
+        return invalid(
+            "no initial small win: 四喜, 板板胡, 缺一色 or 六六顺 is needed",
+            "没有起手小胡：要四喜、板板胡、缺一色或六六顺",
+        )
     rates = _self_draw_rates(ctx, SMALL_SELF_DRAW_DEALER, SMALL_SELF_DRAW_OTHER)
     rate_en, rate_zh = _self_draw_rate_text(ctx, SMALL_SELF_DRAW_DEALER, SMALL_SELF_DRAW_OTHER, "")
     per_type = sum(p for p, _ in rates.values())

@@ -10,7 +10,8 @@ from mahjong_tui.engine.options import GameOptions
 from mahjong_tui.engine.ruleset import EndOfWall, PassedWinScope, Ruleset, SeatFacts, seat_list
 from mahjong_tui.engine.scoring import ScoreResult, WinContext
 from mahjong_tui.engine.shapes import is_regular_complete
-from mahjong_tui.engine.tiles import Tile, is_suited, tile_name
+from mahjong_tui.engine.tiles import Tile, is_suited, tile_name, tile_zh
+from mahjong_tui.engine.words import Words
 
 from .shanghai_examples import SHANGHAI_EXAMPLES, shanghai_notes, shanghai_type_value
 from .shanghai_presets import SHANGHAI_HAND_TYPES, ShanghaiParams
@@ -81,27 +82,29 @@ class Shanghai(Ruleset):
         """Claims, value, payments, 花 and 荒番, from this preset's numbers."""
         return shanghai_notes(self.params)
 
-    def chi_refusal(self, facts: SeatFacts, tile: Tile) -> str | None:
+    def chi_refusal(self, facts: SeatFacts, tile: Tile) -> Words | None:
         """One-suit rule: no chi once an exposed meld of another suit is down."""
         if not self.one_suit_melds:
             return None
         other = _meld_suits(facts.melds, chi_only=False) - {tile // 9}
         if other:
-            return (
-                f"you can't chi: Shanghai allows one suit in your melds "
-                f"(you already have {_SUIT_ZH[min(other)]} melds down)"
+            suit = _SUIT_ZH[min(other)]
+            return Words(
+                f"you can't chi: Shanghai allows one suit in your melds (you already have {suit} melds down)",
+                f"不能吃：上海麻将吃碰只能一门（你已经有{suit}的牌面了）",
             )
         return None
 
-    def pong_refusal(self, facts: SeatFacts, tile: Tile) -> str | None:
+    def pong_refusal(self, facts: SeatFacts, tile: Tile) -> Words | None:
         """One-suit rule: no pong or kong of a suited tile beside a chi of another suit."""
         if not self.one_suit_melds or not is_suited(tile):
             return None
         other = _meld_suits(facts.melds, chi_only=True) - {tile // 9}
         if other:
-            return (
-                f"you can't pong or kong that: Shanghai allows one suit in your melds "
-                f"(you have a chi in {_SUIT_ZH[min(other)]})"
+            suit = _SUIT_ZH[min(other)]
+            return Words(
+                f"you can't pong or kong that: Shanghai allows one suit in your melds (you have a chi in {suit})",
+                f"不能碰也不能杠：上海麻将吃碰只能一门（你已经吃了{suit}）",
             )
         return None
 
@@ -119,11 +122,12 @@ class Shanghai(Ruleset):
                 out.add(end)
         return frozenset(out)
 
-    def after_chi_refusal(self, tile: Tile) -> str:
+    def after_chi_refusal(self, tile: Tile) -> Words:
         """The after-chi rule in a player's words."""
-        return (
+        return Words(
             f"you can't discard {tile_name(tile)} right after that chi: Shanghai forbids the chi'd tile "
-            "and the other end of the sequence for one discard"
+            "and the other end of the sequence for one discard",
+            f"刚吃过不能打{tile_zh(tile)}：上海麻将吃了以后这一手不能打吃的那张，也不能打顺子另一头的那张",
         )
 
     def is_winning_shape(self, counts: Sequence[int], melds: Sequence[Meld], flowers: Sequence[Tile]) -> bool:
@@ -142,7 +146,12 @@ class Shanghai(Ruleset):
         """Below 50 × base a player cannot go on (`000`)."""
         return 50 * options.base
 
-    def floor_reason(self, seats: Sequence[int], options: GameOptions) -> str:
+    def floor_reason(self, seats: Sequence[int], options: GameOptions) -> Words:
         """Why the game ended."""
         verb = "has" if len(seats) == 1 else "have"
-        return f"{seat_list(seats)} {verb} fewer than {50 * options.base} points (50 × base) and cannot go on"
+        who = seat_list(seats)
+        floor = 50 * options.base
+        return Words(
+            f"{who.en} {verb} fewer than {floor} points (50 × base) and cannot go on",
+            f"{who.zh}不到 {floor} 分（底分 × 50），不能再打",
+        )

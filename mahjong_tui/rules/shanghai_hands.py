@@ -195,7 +195,9 @@ def element_line(values: Mapping[str, int], e: Element) -> ScoreLine:
 
 def not_a_win(reason: str, zh: str) -> ScoreResult:
     """A result that is not a win, with the reason in both languages."""
-    return ScoreResult(valid=False, reason=reason, lines=(ScoreLine(LineKind.NOTE, reason, zh, id="invalid"),))
+    return ScoreResult(
+        valid=False, reason=reason, reason_zh=zh, lines=(ScoreLine(LineKind.NOTE, reason, zh, id="invalid"),)
+    )
 
 
 @dataclass(frozen=True, slots=True)

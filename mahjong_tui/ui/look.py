@@ -37,6 +37,7 @@ from mahjong_tui.engine import (
     Tile,
     TileDiscarded,
     TileDrawn,
+    Words,
     format_tiles,
     tile_name,
     tile_zh,
@@ -104,8 +105,10 @@ class Look:
             return format_tiles(tiles)
         return tiles_zh(tuple(tiles))
 
-    def seat_names(self, text: str) -> str:
+    def seat_names(self, text: str | Words) -> str:
         """The engine's ``seat 2`` / ``座位2`` in a line, replaced by the player's name."""
+        if isinstance(text, Words):
+            text = text.en
         text = re.sub(r"\b[Ss]eat ([0-3])\b", lambda m: self.names[int(m.group(1))], text)
         return re.sub(r"座位([0-3])", lambda m: self.names[int(m.group(1))], text)
 

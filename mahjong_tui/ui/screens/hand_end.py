@@ -26,6 +26,7 @@ from mahjong_tui.engine import (
     PlayerWon,
     Ruleset,
     WinBy,
+    Words,
 )
 
 from ..driver import Standings
@@ -242,7 +243,7 @@ class GameEndScreen(Screen[str]):
         Binding("enter", "finish('quit')", "Quit", show=False),
     ]
 
-    def __init__(self, look: Look, standings: Standings, reason: str) -> None:
+    def __init__(self, look: Look, standings: Standings, reason: Words) -> None:
         """Standings after the last hand."""
         super().__init__()
         self.look = look

@@ -62,6 +62,6 @@ def prompt_choices(view: SeatView) -> list[Choice]:
 
 def prompt_notes(view: SeatView, private: list[str]) -> list[str]:
     """Why options the seat might expect are not offered: the engine's refusals, then its own notices."""
-    notes = [r.reason for r in view.refusals]
+    notes = [r.reason.en for r in view.refusals]
     notes.extend(n for n in private if n not in notes)
     return notes

@@ -292,7 +292,7 @@ class TableScreen(Asking, TableKeys, Screen[str]):
             if isinstance(ev, TileDiscarded):
                 self.last_discard = (ev.seat, len(look.table.rivers[ev.seat]) - 1)
             if isinstance(ev, OptionRefused) and ev.seat in humans:
-                self.private[ev.seat].append(ev.reason)
+                self.private[ev.seat].append(ev.reason.en)
                 if ev.seat not in viewers:
                     continue
             line = describe_event(ev, look, viewers)

@@ -61,7 +61,7 @@ class TableKeys:
             return None
         for r in self.decision.refusals:
             if r.kind is ActionKind.DISCARD and r.tile == tile:
-                return r.reason
+                return r.reason.en
         return None
 
     def action_move(self, step: int) -> None:

@@ -1,0 +1,87 @@
+"""Danger marks: which of a seat's tiles an opponent close to ready is likely waiting on.
+
+The numbers are the bots' deal-in model (:func:`bots.risk.deal_in_chances`): for each
+opponent and tile, the chance that the tile is one of that opponent's winning tiles, read
+only from what the seat can see. An opponent "looks close to ready" when those chances add
+up to about one winning tile or more (in the fitting games such an opponent was ready about
+half the time, against 1 in 100 below a fifth of a tile). Marks are given only while some
+opponent looks close; each names the opponent it is about and why.
+
+Levels: ``safe`` (under 1 %, or let go under 漏胡 by every opponent close to ready),
+``low`` (1 % to 4 %), ``high`` (4 % or more). A tile's chance of being a winning tile
+rarely exceeds 10 %: a mark compares tiles, it does not promise.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bots.risk import deal_in_chances, passed_since_turn
+from mahjong_tui.engine import SeatView, Tile, Words, tile_name, tile_zh
+
+#: an opponent whose chances add up to this many winning tiles looks close to ready
+NEAR_READY = 1.0
+SAFE_BELOW = 0.01
+HIGH_FROM = 0.04
+_WINDS = ("东", "南", "西", "北")
+
+
+@dataclass(frozen=True, slots=True)
+class Danger:
+    """One held tile's danger: its level, the likeliest opponent's chance, and why."""
+
+    tile: Tile
+    level: str  # "safe", "low" or "high"
+    chance: float
+    seat: int  # the opponent the mark is about
+    why: Words
+
+
+def dangers(view: SeatView) -> tuple[Danger, ...]:
+    """A mark for each kind of tile the seat holds, riskiest first; none while no opponent looks close to ready."""
+    chances = deal_in_chances(view, view.unseen)
+    near = [o for o in range(4) if o != view.seat and sum(chances[o]) >= NEAR_READY]
+    if not near:
+        return ()
+    passed = {o: passed_since_turn(view, o) for o in near}
+    out = []
+    for t in range(len(view.counts)):
+        if not view.counts[t]:
+            continue
+        o = max(near, key=lambda s: chances[s][t])
+        chance = chances[o][t]
+        if all(t in passed[s] for s in near):
+            out.append(Danger(t, "safe", 0.0, near[0], _let_go(view, t, near)))
+            continue
+        level = "safe" if chance < SAFE_BELOW else "high" if chance >= HIGH_FROM else "low"
+        out.append(Danger(t, level, chance, o, _why(view, t, o, chance)))
+    out.sort(key=lambda d: (-d.chance, d.tile))
+    return tuple(out)
+
+
+def _who(view: SeatView, seat: int) -> Words:
+    """``seat 2`` (the table puts the name in its place) / its wind, 南."""
+    return Words(f"seat {seat}", f"座位{seat}（{_WINDS[(seat - view.dealer) % 4]}）")
+
+
+def _let_go(view: SeatView, t: Tile, seats: list[int]) -> Words:
+    who = [_who(view, s) for s in seats]
+    en, zh = " and ".join(w.en for w in who), "、".join(w.zh for w in who)
+    return Words(
+        f"discarded since {en} last played, who did not win on it: 漏胡 keeps {tile_name(t)} safe until they draw",
+        f"{zh}上次出牌后有人打过{tile_zh(t)}而没有胡：漏胡，摸牌之前不能胡这张",
+    )
+
+
+def _why(view: SeatView, t: Tile, seat: int, chance: float) -> Words:
+    """The opponent it is about, how far along it looks, and the chance."""
+    who = _who(view, seat)
+    river, melds = len(view.rivers[seat]), len(view.melds[seat])
+    pct = f"{100 * chance:.1f}"
+    own = any(r.tile == t for r in view.rivers[seat])
+    en = f"{who.en} looks close to ready ({river} discards, {melds} melds): {pct}% that {tile_name(t)} wins for it"
+    zh = f"{who.zh}像是快听牌了（打了 {river} 张，{melds} 副牌面）：{tile_zh(t)}放炮的机会 {pct}%"
+    if own:
+        en += f"; it discarded {tile_name(t)} itself earlier"
+        zh += f"；它自己打过{tile_zh(t)}"
+    return Words(en, zh)

@@ -1,0 +1,20 @@
+"""Words: a message in English and in Chinese, so every refusal and reason can be read in either."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+
+class Words(NamedTuple):
+    """One message, in both languages (``str()`` gives the English)."""
+
+    en: str
+    zh: str
+
+    def __str__(self) -> str:
+        """The English."""
+        return self.en
+
+    def both(self) -> str:
+        """Chinese, then English: for learners reading both."""
+        return f"{self.zh} · {self.en}" if self.zh and self.zh != self.en else self.en

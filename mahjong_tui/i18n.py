@@ -1,0 +1,102 @@
+"""The message catalogue: every text the table shows, in English and in Chinese.
+
+One data file per language (``mahjong_tui/locale/en.toml``, ``zh.toml``), keys grouped in
+TOML tables (``[prompt] win = "…"`` is the key ``prompt.win``); ``{name}`` fields are filled
+in when a text is asked for. A third choice, ``both``, is for learners: the Chinese and the
+English side by side (``中文 · English``), or the text of ``both.toml`` where a key needs a
+shorter form.
+
+The engine's own reasons (refusals, a beaten claim, a hand that is not a win) are
+:class:`~mahjong_tui.engine.Words`, in both languages already; :meth:`Catalogue.words`
+picks the language. Rule and hand-type names come from the rule data.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from importlib import resources
+from string import Formatter
+from typing import Any
+
+from mahjong_tui.engine import Words
+
+LANGUAGES = ("en", "zh", "both")
+
+
+class MissingText(KeyError):
+    """A key that the catalogue does not have (a bug: the tests check every key in both languages)."""
+
+
+def _flatten(table: dict[str, Any], prefix: str = "") -> dict[str, str]:
+    out: dict[str, str] = {}
+    for key, value in table.items():
+        name = f"{prefix}{key}"
+        if isinstance(value, dict):
+            out.update(_flatten(value, f"{name}."))
+        elif isinstance(value, str):
+            out[name] = value
+        else:
+            raise ValueError(f"{name}: a message must be text, not {type(value).__name__}")
+    return out
+
+
+@cache
+def messages(language: str) -> dict[str, str]:
+    """The texts of one data file (``en``, ``zh`` or ``both``), by key."""
+    text = resources.files("mahjong_tui").joinpath("locale", f"{language}.toml").read_text(encoding="utf-8")
+    return _flatten(tomllib.loads(text))
+
+
+def fields_of(text: str) -> frozenset[str]:
+    """The ``{name}`` fields a text fills in."""
+    return frozenset(name for _, name, _, _ in Formatter().parse(text) if name)
+
+
+class Catalogue:
+    """The texts in one language: ``t("prompt.win", tile="5m")``."""
+
+    def __init__(self, language: str) -> None:
+        if language not in LANGUAGES:
+            raise ValueError(f"language: {language!r} is not one of {', '.join(LANGUAGES)}")
+        self.language = language
+        self._en = messages("en")
+        self._zh = messages("zh")
+        self._both = messages("both") if language == "both" else {}
+
+    def text(self, key: str) -> str:
+        """The unfilled text of ``key``."""
+        try:
+            if self.language == "en":
+                return self._en[key]
+            if self.language == "zh":
+                return self._zh[key]
+            if key in self._both:
+                return self._both[key]
+            both = Words(self._en[key], self._zh[key]).both()
+        except KeyError:
+            raise MissingText(key) from None
+        return both
+
+    def __call__(self, key: str, **values: object) -> str:
+        """The text of ``key`` with its fields filled in."""
+        text = self.text(key)
+        return text.format(**values) if values else text
+
+    def words(self, words: Words) -> str:
+        """The engine's words in this language (for ``both``: Chinese · English)."""
+        if self.language == "en":
+            return words.en
+        if self.language == "zh":
+            return words.zh or words.en
+        return words.both()
+
+    def pick(self, en: str, zh: str) -> str:
+        """Rule data given in both languages (a hand type's names …): the one to show."""
+        return self.words(Words(en, zh))
+
+
+@cache
+def catalogue(language: str) -> Catalogue:
+    """The catalogue of ``language`` (one per language, made once)."""
+    return Catalogue(language)

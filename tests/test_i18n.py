@@ -1,0 +1,57 @@
+"""The message catalogue: every key in both languages, with the same fields; the three choices."""
+
+from __future__ import annotations
+
+import pytest
+
+from mahjong_tui.engine import Words
+from mahjong_tui.i18n import LANGUAGES, Catalogue, MissingText, catalogue, fields_of, messages
+
+
+def test_every_key_is_in_both_languages() -> None:
+    """en.toml and zh.toml have the same keys; both.toml only shortens keys that exist."""
+    en, zh, both = messages("en"), messages("zh"), messages("both")
+    assert en and set(en) == set(zh), sorted(set(en) ^ set(zh))
+    assert set(both) <= set(en), sorted(set(both) - set(en))
+
+
+def test_every_text_fills_the_same_fields_in_each_language() -> None:
+    """A field named in one language is named in the others (nothing is lost in translation)."""
+    en, zh, both = messages("en"), messages("zh"), messages("both")
+    for key, text in en.items():
+        assert fields_of(zh[key]) == fields_of(text), key
+        if key in both:
+            assert fields_of(both[key]) == fields_of(text), key
+
+
+def test_the_chinese_is_chinese() -> None:
+    """Every Chinese text that has words in it has Chinese characters (an English text left untranslated shows)."""
+    for key, text in messages("zh").items():
+        letters = "".join(c for c in text.format(**dict.fromkeys(fields_of(text), "")) if c.isalpha())
+        if letters and letters != "mahjongtui":
+            assert any("\u4e00" <= c <= "\u9fff" for c in letters), key
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_each_choice_gives_every_text(language: str) -> None:
+    """Every key can be asked for in every choice, its fields filled in."""
+    t = catalogue(language)
+    for key, text in messages("en").items():
+        values = dict.fromkeys(fields_of(text), "X")
+        assert t(key, **values)
+
+
+def test_the_three_choices() -> None:
+    """English, Chinese, and both side by side (the engine's words too)."""
+    words = Words("you can't chi", "不能吃")
+    assert [catalogue(lang).words(words) for lang in LANGUAGES] == ["you can't chi", "不能吃", "不能吃 · you can't chi"]
+    assert catalogue("zh")("app.subtitle", rules="上海", hand=3) == "上海 · 第 3 局"
+    assert catalogue("both")("app.subtitle", rules="上海", hand=3) == "上海 · 第 3 局 hand 3"
+
+
+def test_a_missing_key_or_language_is_refused() -> None:
+    """No silent fallback: a key not in the catalogue, or a language it does not have, is an error."""
+    with pytest.raises(MissingText):
+        catalogue("en")("no.such.key")
+    with pytest.raises(ValueError, match="not one of"):
+        Catalogue("fr")

@@ -1,0 +1,96 @@
+"""Every reason the engine gives a player is in English and in Chinese (``Words``).
+
+Refusals at the table, claims beaten, the end of a game, illegal moves, a hand that is not
+a win, the hints and the review: each carries both, so the table can speak either language.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from bots import create_bot
+from mahjong_tui.engine import Action, ActionKind, Game, GameOptions, IllegalAction, SeatView, play_until_decision
+from mahjong_tui.engine.events import ClaimLost, GameEnded, OptionRefused
+from mahjong_tui.engine.registry import resolve
+from mahjong_tui.engine.tiles import counts_of, parse_tiles
+from mahjong_tui.engine.words import Words
+from mahjong_tui.hints import analyse
+from mahjong_tui.review import review_hand
+
+CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+def bilingual(words: Words) -> bool:
+    """English that is not Chinese, and Chinese that is."""
+    return bool(words.en) and bool(CJK.search(words.zh)) and words.zh != words.en
+
+
+class Recording:
+    """A bot that also keeps every refusal its seat was shown."""
+
+    def __init__(self, seat: int, seed: int) -> None:
+        self.bot = create_bot("normal", seat, seed)
+        self.seen: list[Words] = []
+
+    def choose(self, view: SeatView) -> Action:
+        self.seen.extend(r.reason for r in view.refusals)
+        return self.bot.choose(view)
+
+
+@pytest.mark.parametrize("preset", ["shanghai", "shanghai-lezi", "changsha"])
+def test_every_reason_at_the_table_is_in_both_languages(preset: str) -> None:
+    """Refusals, beaten claims and the game's end, over bot games: each reason has its Chinese."""
+    reasons: list[Words] = []
+    events: list[object] = []
+    for seed in range(1, 5):
+        game = Game(preset, seed=seed, options=GameOptions(max_hands=3))
+        players = {s: Recording(s, seed) for s in range(4)}
+        while not game.over:
+            play_until_decision(game, players, observe=lambda m: events.extend(m.events))
+            if not game.over:
+                game.next_hand()
+        reasons += [p for r in players.values() for p in r.seen]
+        reasons += [e.reason for e in events if isinstance(e, OptionRefused | ClaimLost | GameEnded)]
+        reasons.append(game.end_reason)
+    assert len(reasons) > 12
+    assert all(isinstance(r, Words) and bilingual(r) for r in reasons), [r for r in reasons if not bilingual(r)]
+
+
+def test_an_illegal_move_says_why_in_both_languages() -> None:
+    """An illegal action's message is English (``str``) with the Chinese beside it."""
+    game = Game("shanghai", seed=1)
+    seat = game.hand.current
+    other = (seat + 1) % 4
+    held = game.legal_actions(seat)[0].tile
+    attempts = [
+        Action(other, ActionKind.DISCARD, held),  # not your turn
+        Action(seat, ActionKind.PONG, held),  # nothing to claim
+        Action(seat, ActionKind.PASS),  # nothing to pass
+        Action(seat, ActionKind.DISCARD, next(t for t in range(34) if not game.hand.players[seat].counts[t])),
+    ]
+    for action in attempts:
+        with pytest.raises(IllegalAction) as info:
+            game.apply(action)
+        assert str(info.value) == info.value.words.en and bilingual(info.value.words), action
+
+
+def test_a_hand_that_is_not_a_win_says_why_in_both_languages() -> None:
+    """Not a win, in every rule set: the reason in both languages."""
+    for preset, tiles in (("shanghai", "123m456p789s234m5p5p"), ("changsha", "123m456p789s234m6p6p")):
+        hint = analyse(resolve(preset), counts_of(parse_tiles(tiles[:-2])), ())
+        assert hint.waits and all(bilingual(w.why) for w in hint.waits if not w.qualifies)
+        assert bilingual(hint.why) and bilingual(hint.heading)
+
+
+def test_hints_and_the_review_speak_both_languages() -> None:
+    """A discard hint and a whole hand's review, in both languages."""
+    hint = analyse(resolve("changsha"), counts_of(parse_tiles("123m456p789s22m5p9s1m")), ())
+    assert hint.suggest is not None and bilingual(hint.why)
+    game = Game("changsha", seed=2, options=GameOptions(max_hands=1))
+    bots = {s: create_bot("normal", s, 2) for s in range(4)}
+    play_until_decision(game, bots)
+    for seat in range(4):
+        review = review_hand(game, 1, seat)
+        assert bilingual(review.end) and all(bilingual(m.text) for m in review.moments)
