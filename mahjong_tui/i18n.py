@@ -100,3 +100,28 @@ class Catalogue:
 def catalogue(language: str) -> Catalogue:
     """The catalogue of ``language`` (one per language, made once)."""
     return Catalogue(language)
+
+
+_active: list[Catalogue] = []
+
+
+def use(language: str) -> Catalogue:
+    """Speak ``language`` from now on (the table sets it at start from the settings or ``--lang``)."""
+    chosen = catalogue(language)
+    _active[:] = [chosen]
+    return chosen
+
+
+def current() -> Catalogue:
+    """The catalogue in use (English until :func:`use` is called)."""
+    return _active[0] if _active else catalogue("en")
+
+
+def t(key: str, **values: object) -> str:
+    """The text of ``key`` in the language in use, its fields filled in."""
+    return current()(key, **values)
+
+
+def say(words: Words) -> str:
+    """The engine's words in the language in use."""
+    return current().words(words)

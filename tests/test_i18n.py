@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from mahjong_tui.engine import Words
-from mahjong_tui.i18n import LANGUAGES, Catalogue, MissingText, catalogue, fields_of, messages
+from mahjong_tui.i18n import LANGUAGES, Catalogue, MissingText, catalogue, current, fields_of, messages, say, t, use
 
 
 def test_every_key_is_in_both_languages() -> None:
@@ -55,3 +55,14 @@ def test_a_missing_key_or_language_is_refused() -> None:
         catalogue("en")("no.such.key")
     with pytest.raises(ValueError, match="not one of"):
         Catalogue("fr")
+
+
+def test_the_language_in_use() -> None:
+    """``use`` picks the language every ``t`` and ``say`` then speaks."""
+    try:
+        use("zh")
+        assert current().language == "zh" and t("app.subtitle", rules="长沙", hand=1) == "长沙 · 第 1 局"
+        assert say(Words("hand over", "本局结束")) == "本局结束"
+    finally:
+        use("en")
+    assert say(Words("hand over", "本局结束")) == "hand over"
