@@ -30,6 +30,10 @@ CHOICES: dict[str, tuple[str, ...]] = {
 }
 
 
+#: the settings that are on or off
+_SWITCHES = ("hints", "open_hands")
+
+
 def locale_language() -> str:
     """``zh`` where the user's locale is Chinese, else ``en``."""
     for name in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
@@ -49,6 +53,7 @@ class Settings:
     palette: str = "standard"
     speed: str = "normal"
     hints: bool = False  # the hint panel open at the start of a hand
+    open_hands: bool = False  # practice: every hand face up, for study
     privacy: str = "standard"  # hot-seat: "strict" asks every person about every discard
 
     def changed(self, **values: object) -> Settings:
@@ -61,9 +66,9 @@ class Settings:
         """ValueError names the first value that is not allowed."""
         for f in fields(self):
             value = getattr(self, f.name)
-            if f.name == "hints":
+            if f.name in _SWITCHES:
                 if not isinstance(value, bool):
-                    raise ValueError(f"hints: must be true or false, not {value!r}")
+                    raise ValueError(f"{f.name}: must be true or false, not {value!r}")
             elif value not in CHOICES[f.name]:
                 raise ValueError(f"{f.name}: {value!r} is not one of {', '.join(CHOICES[f.name])}")
 
