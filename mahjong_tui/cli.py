@@ -1,7 +1,8 @@
 """The ``mahjong-tui`` command: the game, and its subcommands (:mod:`mahjong_tui.commands`).
 
-    mahjong-tui                      the new game screen
+    mahjong-tui [--resume] [--lang L] the new game screen (--resume: the saved game)
     mahjong-tui play [options]       straight to the table
+    mahjong-tui replay FILE          a kept game, step by step
     mahjong-tui score FILE.json      the hand calculator
     mahjong-tui simulate [options]   bots play each other, headless
 """
@@ -14,7 +15,8 @@ import sys
 from importlib import import_module, metadata
 
 from .commands import COMMANDS
-from .commands.parser import OneLineParser
+from .commands.parser import OneLineParser, one_of
+from .i18n import LANGUAGES
 
 
 def _version() -> str:
@@ -36,6 +38,9 @@ def parser() -> OneLineParser:
     )
     p.add_argument("-h", "--help", action="store_true", help="this help")
     p.add_argument("--version", action="store_true", help="the version")
+    p.add_argument("--resume", action="store_true", help="continue the saved game where it stopped")
+    p.add_argument("--lang", default=None, type=one_of(LANGUAGES, "language"),
+                   help=f"language: {', '.join(LANGUAGES)} (default: the settings', whose default is the locale's)")
     p.add_argument("command", nargs="?", help="one of the commands below")
     p.add_argument("args", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
     return p
@@ -70,7 +75,10 @@ def _main(args: list[str]) -> int:
         if ns.command is None:
             from .ui.app import run
 
-            return run()
+            return run(lang=ns.lang, resume=ns.resume)
+        if ns.command in COMMANDS:  # ``mahjong-tui --lang zh play``
+            print(f"mahjong-tui: options go after the command: mahjong-tui {ns.command} [options]", file=sys.stderr)
+            return 2
         choices = ", ".join(COMMANDS)
         print(f"mahjong-tui: unknown command {ns.command!r} (try: {choices}; --help)", file=sys.stderr)
         return 2

@@ -19,6 +19,7 @@ from typing import Any
 
 from bots import LEVELS
 from mahjong_tui.engine import Game, RecordError, game_from_record, game_record, write_json_atomically
+from mahjong_tui.engine.record import RECORD_FORMAT
 
 from .storage import autosave_path, move_aside, records_dir
 
@@ -65,6 +66,7 @@ def save_data(game: Game, table: Table) -> dict[str, Any]:
     data["players"] = [s.to_json() for s in table.seats]
     data["id"] = table.id
     data["started"] = table.started
+    data["scores"] = list(game.scores)  # for a list of records only: reading a record replays it
     return data
 
 
@@ -173,3 +175,39 @@ def finish(game: Game, table: Table, *, autosave_file: Path | None = None) -> Pa
 def records() -> list[Path]:
     """Every finished game's record, newest first."""
     return sorted(records_dir().glob("*.json"), reverse=True)
+
+
+@dataclass(frozen=True, slots=True)
+class RecordInfo:
+    """What a kept game is, read without replaying it: enough for a line in a list."""
+
+    path: Path
+    rules: str = ""  # the preset's name
+    hands: int = 0
+    seats: tuple[Seat, ...] = ()
+    started: str = ""
+    scores: tuple[int, ...] = ()  # the points at the end, as written (empty when not written)
+    problem: str = ""  # one line: why the file is not a game record (the rest is then empty)
+
+
+def record_info(path: Path) -> RecordInfo:
+    """A record's rules, hand count, players, start and final points, without replaying it.
+
+    Only a list is made from this; opening the game reads it with :func:`read_file`, which
+    replays it and checks every action.
+    """
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        return RecordInfo(path, problem=f"{path.name}: not readable as a game record")
+    if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
+        return RecordInfo(path, problem=f"{path.name}: not a game record")
+    try:
+        seats = _seats(data.get("players"), path.name)
+    except RecordError as e:
+        return RecordInfo(path, problem=str(e))
+    hands, rules, started, scores = data.get("hands"), data.get("rules"), data.get("started"), data.get("scores")
+    points = tuple(scores) if isinstance(scores, list) and len(scores) == 4 and all(
+        isinstance(x, int) and not isinstance(x, bool) for x in scores) else ()
+    return RecordInfo(path, rules if isinstance(rules, str) else "", len(hands) if isinstance(hands, list) else 0,
+                      seats, started if isinstance(started, str) else "", points)

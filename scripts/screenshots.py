@@ -2,14 +2,18 @@
 
     python scripts/screenshots.py [OUTDIR]
 
-Each picture is the app running on a seeded position (see ``mahjong_tui.testing.fixtures``), so
-running the script again gives the same pictures.
+Each picture is the app running on a seeded position (see ``mahjong_tui.testing.fixtures`` and
+``mahjong_tui.testing.kept``), so running the script again gives the same pictures. The app
+keeps its files (saves, records, statistics, settings) in a temporary directory of its own
+while the pictures are made: the user's are neither read nor changed.
 """
 
 from __future__ import annotations
 
 import asyncio
+import os
 import sys
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
@@ -21,6 +25,25 @@ from mahjong_tui.ui.config import Display, TileStyle
 
 FULL = (120, 36)
 COMPACT = (80, 24)
+
+def replay_app() -> MahjongApp:
+    """The replay of a seeded Changsha game of three hands."""
+    from mahjong_tui.saves import read_game, save_data
+    from mahjong_tui.settings import Settings
+    from mahjong_tui.testing.kept import finished_game, kept_table
+
+    saved = read_game(save_data(finished_game("changsha", 4, 3), kept_table("changsha", 4)))
+    return MahjongApp(replay=saved, settings=Settings(language="en"))
+
+
+def statistics_app() -> MahjongApp:
+    """The app, with seeded games counted in the statistics (Ctrl+T opens them)."""
+    from mahjong_tui.settings import Settings
+    from mahjong_tui.testing.kept import counted_games
+
+    counted_games()
+    return MahjongApp(settings=Settings(language="en"))
+
 
 #: name, how to build the app, terminal size, keys to press first, title
 SHOTS: list[tuple[str, Callable[[], App[int]], tuple[int, int], list[str], str]] = [
@@ -40,6 +63,9 @@ SHOTS: list[tuple[str, Callable[[], App[int]], tuple[int, int], list[str], str]]
         [],
         "Plain-text tiles",
     ),
+    ("replay", replay_app, FULL, ["right"] * 14, "mahjong-tui replay: every hand face up, step by step"),
+    ("replay-result", replay_app, FULL, ["e"], "mahjong-tui replay: the hand's result"),
+    ("statistics", statistics_app, FULL, ["ctrl+t"], "Statistics"),
 ]
 
 
@@ -56,10 +82,13 @@ async def shoot(build: Callable[[], App[int]], size: tuple[int, int], keys: list
 
 
 async def main(outdir: Path) -> None:
-    """Write every screenshot."""
+    """Write every screenshot, the app's files kept in a temporary directory (a fresh one per picture)."""
     outdir.mkdir(parents=True, exist_ok=True)
+    os.environ["LANG"] = "en_GB.UTF-8"
     for name, build, size, keys, title in SHOTS:
-        svg = await shoot(build, size, keys, title)
+        with tempfile.TemporaryDirectory() as home:
+            os.environ["MAHJONG_TUI_HOME"] = home
+            svg = await shoot(build, size, keys, title)
         (outdir / f"{name}.svg").write_text(svg, encoding="utf-8")
         print(f"wrote {outdir / name}.svg")
 

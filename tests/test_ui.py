@@ -831,7 +831,7 @@ async def test_privacy_is_a_setting_and_a_play_option() -> None:
     from mahjong_tui.ui.screens.settings import SettingsScreen
 
     assert play_parser().parse_args(["--privacy", "strict"]).privacy == "strict"
-    assert play_parser().parse_args([]).privacy == "standard"
+    assert play_parser().parse_args([]).privacy is None  # not given: the kept settings say
     app = app_for("shanghai", 3, humans=2)
     async with app.run_test(size=FULL) as pilot:
         await pilot.pause()

@@ -12,6 +12,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "score": ("score", "score a hand: mahjong-tui score FILE.json [--text]"),
     "hint": ("hint", "what to discard, what you wait on: mahjong-tui hint FILE.json [--text]"),
     "rules": ("rules", "a preset's rules with worked examples: mahjong-tui rules [PRESET]"),
+    "replay": ("replay", "a kept game on the table, step by step: mahjong-tui replay FILE"),
     "export": ("export", "a game record as a readable log: mahjong-tui export FILE --text"),
     "stats": ("stats", "how players have done, per player and preset: mahjong-tui stats [--json]"),
     "simulate": ("simulate", "bots play each other headless (mahjong-tui simulate --help)"),

@@ -2,10 +2,14 @@
 
     mahjong-tui play --rules changsha --humans 2 --bots hard --seed 7 [--names Ann,Bo] \\
         [--base 2] [--points 500] [--hands 8] [--speed fast] [--tiles plain] [--colours colourblind] \\
-        [--privacy strict]
+        [--privacy strict] [--lang zh]
+    mahjong-tui play --resume
 
-The options are held to the new game screen's limits. Exit status: the app's, or 2 for
-bad arguments (one line on standard error). The UI (Textual) is imported only to run.
+The options are held to the new game screen's limits. The speed, tiles, colours, privacy
+and language not given come from the kept settings (given, they hold for this game only).
+``--resume`` continues the saved game (without one: the new game screen, saying why).
+Exit status: the app's, or 2 for bad arguments (one line on standard error). The UI
+(Textual) is imported only to run.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ import sys
 
 from bots import LEVELS
 from mahjong_tui.engine import ruleset_names
+from mahjong_tui.i18n import LANGUAGES
 from mahjong_tui.ui.config import (
     BOT_SPEEDS,
     MAX_HUMANS,
@@ -61,16 +66,19 @@ def parser() -> OneLineParser:
                    help="base score 底分 (rule sets that score with one)")
     p.add_argument("--points", type=whole_number(MIN_POINTS), default=None, help="starting points")
     p.add_argument("--hands", type=whole_number(MIN_HANDS), default=None, help="stop after this many hands")
-    p.add_argument("--speed", default="normal", type=one_of(speeds, "bot speed"),
-                   help=f"bot speed: {', '.join(speeds)}")
-    p.add_argument("--tiles", default="chinese", type=one_of(styles, "tile style"),
-                   help=f"tile style: {', '.join(styles)}")
-    p.add_argument("--colours", default="standard", type=one_of(palettes, "palette"),
-                   help=f"palette: {', '.join(palettes)}")
+    p.add_argument("--speed", default=None, type=one_of(speeds, "bot speed"),
+                   help=f"bot speed: {', '.join(speeds)} (default: the settings')")
+    p.add_argument("--tiles", default=None, type=one_of(styles, "tile style"),
+                   help=f"tile style: {', '.join(styles)} (default: the settings')")
+    p.add_argument("--colours", default=None, type=one_of(palettes, "palette"),
+                   help=f"palette: {', '.join(palettes)} (default: the settings')")
     privacies = tuple(x.value for x in Privacy)
-    p.add_argument("--privacy", default=Privacy.STANDARD.value, type=one_of(privacies, "privacy"),
+    p.add_argument("--privacy", default=None, type=one_of(privacies, "privacy"),
                    help="hot seat: standard (a curtain only when a person has something to decide) or "
-                        "strict (everyone is called behind the curtain after every discard)")
+                        "strict (everyone is called behind the curtain after every discard); default: the settings'")
+    p.add_argument("--lang", default=None, type=one_of(LANGUAGES, "language"),
+                   help=f"language: {', '.join(LANGUAGES)} (default: the settings', whose default is the locale's)")
+    p.add_argument("--resume", action="store_true", help="continue the saved game (the game options are not used)")
     return p
 
 
@@ -84,7 +92,7 @@ def run(argv: list[str]) -> int:
     try:
         return run_app(ns.rules, ns.humans, ns.bots, ns.seed, names=ns.names or None, base=ns.base,
                        starting_points=ns.points, max_hands=ns.hands, speed=ns.speed, tiles=ns.tiles,
-                       colours=ns.colours, privacy=ns.privacy)
+                       colours=ns.colours, privacy=ns.privacy, lang=ns.lang, resume=ns.resume)
     except SetupError as e:
         print(f"mahjong-tui play: {e}", file=sys.stderr)
         return 2

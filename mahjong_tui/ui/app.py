@@ -1,8 +1,12 @@
 """The mahjong table app: a new game screen, then the table, hand after hand.
 
 Entry point: :func:`run` (no arguments: the new game screen; with ``rules``: straight to
-the table). ``mahjong-tui play`` (:mod:`mahjong_tui.commands.play`) reads its options and
-calls it.
+the table; ``resume``: the saved game) and :func:`run_replay` (a kept game, step by step).
+``mahjong-tui play`` (:mod:`mahjong_tui.commands.play`) reads its options and calls it.
+
+The app holds the kept settings (:mod:`mahjong_tui.settings`): read at start, every change
+made on the settings screen applied and saved at once. The language in use is set from
+them (or ``--lang``) with :func:`mahjong_tui.i18n.use`.
 
 Every screen but the first is imported when it is first opened: the table, its driver and
 the engine's play loop are not needed to draw the new game screen, and importing them
@@ -11,12 +15,15 @@ would make it come up later (``scripts/startup.py`` measures that).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+
+from mahjong_tui.i18n import t, use
+from mahjong_tui.settings import Settings, load_settings, save_settings
 
 from .config import Display, GameSetup, Palette, Privacy, TileStyle, quick_setup
 
@@ -24,8 +31,12 @@ if TYPE_CHECKING:
     from textual.screen import Screen
 
     from mahjong_tui.engine import Game
+    from mahjong_tui.keeping import News
+    from mahjong_tui.saves import SavedGame
 
-    from .driver import BotFactory, TableDriver
+    from .driver import BotFactory
+    from .kept import KeptDriver
+    from .screens.new_game import NewGameScreen
     from .screens.table import TableScreen
 
 
@@ -43,46 +54,102 @@ class MahjongApp(App[int]):
         game: Game | None = None,
         display: Display | None = None,
         bot_factory: BotFactory | None = None,
+        settings: Settings | None = None,
+        language: str | None = None,
+        resume: bool = False,
+        replay: SavedGame | None = None,
+        replay_hand: int = 1,
+        notices: Iterable[str] = (),
     ) -> None:
-        """``setup`` starts a game at once (``game``: one already under way); without, the new game screen."""
+        """``setup`` starts a game at once (``game``: one already under way); ``resume`` the saved game;
+        ``replay`` shows a kept game; without any, the new game screen.
+
+        ``settings``: the kept settings (read from their file when not given); ``language`` and
+        ``display`` override them for this session only; ``notices``: lines to show at start.
+        """
         super().__init__()
+        self.notices = [n for n in notices if n]
+        if settings is None:
+            loaded = load_settings()
+            settings = loaded.settings
+            self.notices.append(loaded.problem)
+        self.settings = settings
+        self.language = language or settings.language
+        use(self.language)
         self.setup = setup
         self.game = game
-        self.appearance = display or Display()
+        self.appearance = display or Display(TileStyle(settings.tiles), Palette(settings.palette))
         self.bot_factory = bot_factory
-        self.driver: TableDriver | None = None
+        self.resume = resume
+        self.replay = replay
+        self.replay_hand = replay_hand
+        self.driver: KeptDriver | None = None
 
     def on_mount(self) -> None:
-        """Straight to the table, or the new game screen first."""
-        if self.setup is not None:
+        """Straight to the table, the saved game, a replay, or the new game screen first."""
+        for line in self.notices:
+            if line:
+                self.notify(line, severity="warning", timeout=12)
+        if self.replay is not None:
+            self.open_replay(self.replay, hand=self.replay_hand, leave=lambda: self.exit(0))
+        elif self.resume:
+            self.resume_saved()
+        elif self.setup is not None:
             self.start_game(self.setup, self.game)
         else:
             self.new_game()
 
-    def new_game(self) -> None:
-        """Ask for a setup, then play it."""
+    def new_game(self, notice: str = "") -> None:
+        """Ask for a setup (or the saved game), then play it; ``notice``: a line to show on the form."""
         from .screens.new_game import NewGameScreen
 
-        def chosen(setup: GameSetup | None) -> None:
+        def chosen(answer: GameSetup | SavedGame | None) -> None:
             """Act on the dialog's answer."""
-            if setup is None:
+            if answer is None:
                 self.exit(0)
-                return
-            self.start_game(setup)
+            elif isinstance(answer, GameSetup):
+                self.start_game(answer)
+            else:
+                self.resume_game(answer)
 
-        self.push_screen(NewGameScreen(self.setup), chosen)
+        setup = self.setup or GameSetup(speed=self.settings.speed, privacy=Privacy(self.settings.privacy))
+        self.push_screen(NewGameScreen(setup, notice=notice), chosen)
+
+    def resume_saved(self) -> None:
+        """Continue the saved game; without one (or a broken one, moved aside) the new game screen says why."""
+        from mahjong_tui.saves import find_autosave
+
+        found = find_autosave()
+        if found.saved is None:
+            self.new_game(notice=found.problem or t("resume.nothing"))
+        else:
+            self.resume_game(found.saved)
+
+    def resume_game(self, saved: SavedGame) -> None:
+        """Sit down at a saved game where it stopped."""
+        from .kept import KeptDriver, resumed_setup
+
+        setup = resumed_setup(saved, self.settings.speed, Privacy(self.settings.privacy))
+        self.open_table(KeptDriver.resume(saved, setup, self.bot_factory))
 
     def start_game(self, setup: GameSetup, game: Game | None = None) -> None:
         """Seat everyone and open the table."""
-        from .driver import TableDriver, default_bot_factory
+        from .driver import default_bot_factory
+        from .kept import KeptDriver
+
+        if game is not None:
+            driver = KeptDriver(setup.with_seed(game.seed), game, self.bot_factory or default_bot_factory)
+        else:
+            driver = KeptDriver.start(setup, self.bot_factory)
+        self.open_table(driver)
+
+    def open_table(self, driver: KeptDriver) -> None:
+        """The table for the game ``driver`` holds, which it keeps; leaving it opens a new game or ends the app."""
         from .screens.table import TableScreen
 
-        self.setup = setup
-        if game is not None:
-            self.driver = TableDriver(setup.with_seed(game.seed), game, self.bot_factory or default_bot_factory)
-        else:
-            self.driver = TableDriver.start(setup, self.bot_factory)
-        self.setup = self.driver.setup
+        self.driver = driver
+        self.setup = driver.setup
+        driver.listen(self.tell_kept)
 
         def left(answer: str | None) -> None:
             """The table was left: a new game or the exit."""
@@ -92,16 +159,42 @@ class MahjongApp(App[int]):
             else:
                 self.exit(0)
 
-        self.push_screen(TableScreen(self.driver, self.appearance), left)
+        self.push_screen(TableScreen(driver, self.appearance), left)
+
+    def open_replay(self, saved: SavedGame, *, hand: int = 1, leave: Callable[[], None] | None = None) -> None:
+        """Step through a kept game from ``hand``; ``leave`` is called when the replay is left."""
+        from .screens.replay import ReplayScreen
+
+        self.push_screen(ReplayScreen(saved, self.appearance, hand=hand), lambda _: leave() if leave else None)
+
+    def tell_kept(self, news: News) -> None:
+        """A line about the game kept: kept at its end, or what could not be saved."""
+        self.notify(news.text, severity="warning" if news.warning else "information", timeout=8)
 
     # ------------------------------------------------------------------ commands
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        """The palette: new game, rules, settings, help, besides Textual's own."""
+        """The palette: new game, records, statistics, rules, settings, help, besides Textual's own."""
         yield SystemCommand("New game", "Leave this game and set up a new one", self.action_new_game)
+        yield SystemCommand(t("command.records"), t("command.records_help"), self.action_records)
+        yield SystemCommand(t("command.statistics"), t("command.statistics_help"), self.action_statistics)
         yield SystemCommand("Rules", "Rule sets, presets and hand types", self.action_rules)
-        yield SystemCommand("Settings", "Tile style, colours, bot speed", self.action_settings)
+        yield SystemCommand(t("command.settings"), t("command.settings_help"), self.action_settings)
         yield SystemCommand("Help", "Keys and the signs on the table", self.action_help)
         yield from super().get_system_commands(screen)
+
+    def action_records(self) -> None:
+        """The finished games kept, each opening its replay."""
+        from .screens.records import RecordsScreen
+
+        if not isinstance(self.screen, RecordsScreen):
+            self.push_screen(RecordsScreen())
+
+    def action_statistics(self) -> None:
+        """How every player has done."""
+        from .screens.stats import StatsScreen
+
+        if not isinstance(self.screen, StatsScreen):
+            self.push_screen(StatsScreen())
 
     def action_new_game(self) -> None:
         """Leave the table (if any) for the new game screen."""
@@ -137,32 +230,61 @@ class MahjongApp(App[int]):
         self.push_screen(HelpScreen())
 
     def action_settings(self) -> None:
-        """Change the look, the bots' pace and the hot-seat privacy."""
+        """The settings: each change applied and kept at once."""
+        from .screens.settings import SettingsScreen
+
+        if not isinstance(self.screen, SettingsScreen):
+            self.push_screen(SettingsScreen(self.settings_in_use()))
+
+    def settings_in_use(self) -> Settings:
+        """The settings as they are in use now: the language, the look, and the game's (or the form's) pace."""
         from .screens.new_game import NewGameScreen
-        from .screens.settings import Settings, SettingsScreen
 
-        form = next((s for s in self.screen_stack if isinstance(s, NewGameScreen)), None)
+        speed, privacy = self.settings.speed, self.settings.privacy
+        form = self._form()
         if self.driver is not None:
-            speed, privacy = self.driver.setup.speed, self.driver.setup.privacy
-        elif form is not None:
-            speed, privacy = form.pace()
-        else:
-            speed, privacy = GameSetup().speed, GameSetup().privacy
+            speed, privacy = self.driver.setup.speed, self.driver.setup.privacy.value
+        elif isinstance(form, NewGameScreen) and form.filled:
+            pace = form.pace()
+            speed, privacy = pace[0], pace[1].value
+        return replace(self.settings, language=self.language, tiles=self.appearance.style.value,
+                       palette=self.appearance.palette.value, speed=speed, privacy=privacy)
 
-        def chosen(settings: Settings | None) -> None:
-            """Act on the dialog's answer: the look everywhere, the pace in the game or the form."""
-            if settings is None:
-                return
-            self.appearance = settings.display
-            if self.driver is not None:
-                self.driver.setup = replace(self.driver.setup, speed=settings.speed, privacy=settings.privacy)
-            elif form is not None:
-                form.set_pace(settings.speed, settings.privacy)
+    def change_setting(self, name: str, value: str | bool) -> None:
+        """Apply one setting now and keep it (ValueError for a value it may not have)."""
+        self.settings = self.settings.changed(**{name: value})
+        if name == "language":
+            self.language = str(value)
+            use(self.language)
+            for screen in self.screen_stack:
+                relabel = getattr(screen, "relabel", None)
+                if callable(relabel):
+                    relabel()
+        elif name in ("tiles", "palette"):
+            self.appearance = (replace(self.appearance, style=TileStyle(value)) if name == "tiles"
+                               else replace(self.appearance, palette=Palette(value)))
             table = self._table()
             if table is not None:
-                table.set_display(settings.display)
+                table.set_display(self.appearance)
+        elif name in ("speed", "privacy"):
+            if self.driver is not None:
+                change = {"speed": value} if name == "speed" else {"privacy": Privacy(value)}
+                self.driver.setup = replace(self.driver.setup, **change)  # type: ignore[arg-type]
+            form = self._form()
+            if form is not None:
+                speed, privacy = form.pace()
+                form.set_pace(str(value) if name == "speed" else speed,
+                              Privacy(value) if name == "privacy" else privacy)
+        try:
+            save_settings(self.settings)
+        except OSError as e:
+            self.notify(t("settings.cannot_save", reason=e.strerror or str(e)), severity="warning")
 
-        self.push_screen(SettingsScreen(Settings(self.appearance, speed, privacy)), chosen)
+    def _form(self) -> NewGameScreen | None:
+        """The new game screen, if it is open."""
+        from .screens.new_game import NewGameScreen
+
+        return next((s for s in self.screen_stack if isinstance(s, NewGameScreen)), None)
 
     def _table(self) -> TableScreen | None:
         """The table screen, if a game is open."""
@@ -186,16 +308,37 @@ def run(
     base: int = 1,
     starting_points: int | None = None,
     max_hands: int | None = None,
-    speed: str = "normal",
-    tiles: str = "chinese",
-    colours: str = "standard",
-    privacy: str = Privacy.STANDARD,
+    speed: str | None = None,
+    tiles: str | None = None,
+    colours: str | None = None,
+    privacy: str | None = None,
+    lang: str | None = None,
+    resume: bool = False,
 ) -> int:
-    """Run the app: without ``rules`` the new game screen, else straight to that game. Returns the exit status."""
+    """Run the app: the saved game (``resume``), that game (``rules``), else the new game screen. The exit status.
+
+    What is not given comes from the kept settings (``speed``, ``tiles``, ``colours``,
+    ``privacy``, ``lang``); given here, it holds for this session only.
+    """
+    loaded = load_settings()
+    settings = loaded.settings
     setup = None
-    if rules is not None:
+    if rules is not None and not resume:
         setup = quick_setup(rules, humans, bots, seed, names=names, base=base, starting_points=starting_points,
-                            max_hands=max_hands, speed=speed, privacy=privacy)
-    app = MahjongApp(setup, display=Display(TileStyle(tiles), Palette(colours)))
+                            max_hands=max_hands, speed=speed or settings.speed, privacy=privacy or settings.privacy)
+    display = Display(TileStyle(tiles or settings.tiles), Palette(colours or settings.palette))
+    app = MahjongApp(setup, display=display, settings=settings, language=lang, resume=resume,
+                     notices=[loaded.problem])
+    result = app.run()
+    return result or 0
+
+
+def run_replay(saved: SavedGame, *, lang: str | None = None, tiles: str | None = None, hand: int = 1) -> int:
+    """Show a kept game on the table, step by step (from ``hand``); the exit status."""
+    loaded = load_settings()
+    settings = loaded.settings
+    display = Display(TileStyle(tiles or settings.tiles), Palette(settings.palette))
+    app = MahjongApp(display=display, settings=settings, language=lang, replay=saved, replay_hand=hand,
+                     notices=[loaded.problem])
     result = app.run()
     return result or 0

@@ -84,6 +84,18 @@ class HandRecord:
     scores: tuple[int, int, int, int]
 
 
+def hand_records(events: list[Event]) -> list[HandRecord]:
+    """Every finished hand among a game's events."""
+    out: list[HandRecord] = []
+    number, dealer = 0, 0
+    for ev in events:
+        if isinstance(ev, HandStarted):
+            number, dealer = ev.hand_number, ev.dealer
+        elif isinstance(ev, HandEnded):
+            out.append(HandRecord(number, dealer, ev.winners, ev.payments, ev.scores))
+    return out
+
+
 @dataclass(frozen=True, slots=True)
 class Standings:
     """The game so far: the points everyone started with, every finished hand, the points now."""
@@ -174,14 +186,7 @@ class TableDriver:
     @property
     def history(self) -> list[HandRecord]:
         """Every finished hand of the game so far, from the game's events."""
-        out: list[HandRecord] = []
-        number, dealer = 0, 0
-        for ev in self.game.events:
-            if isinstance(ev, HandStarted):
-                number, dealer = ev.hand_number, ev.dealer
-            elif isinstance(ev, HandEnded):
-                out.append(HandRecord(number, dealer, ev.winners, ev.payments, ev.scores))
-        return out
+        return hand_records(self.game.events)
 
     def standings(self) -> Standings:
         """The points everyone started with, every finished hand and the points now."""

@@ -1,4 +1,5 @@
-"""The new game screen: rule set, who sits where, scores, seed, the bots' pace and hot-seat privacy.
+"""The new game screen: rule set, who sits where, scores, seed, the bots' pace and hot-seat privacy;
+the saved game to resume (when there is one), the kept games and the statistics.
 
 It is the first screen, so it is kept light: one-line choices (:class:`Cycle`) instead of
 drop-down selects, two grids instead of a row container per field. And it is drawn before
@@ -20,6 +21,8 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Input, Static
 
+from mahjong_tui.i18n import current, t
+
 from ..config import (
     BOT_NAMES,
     BOT_SPEEDS,
@@ -37,6 +40,7 @@ from ..widgets.cycle import Cycle
 
 if TYPE_CHECKING:
     from mahjong_tui.engine import Ruleset
+    from mahjong_tui.saves import SavedGame
 
 W = TypeVar("W", bound=Widget)
 
@@ -47,6 +51,27 @@ _KEYS = Text.assemble(
     (" ←→", "bold"), " choose  ", ("Tab", "bold"), " next field  ", ("Enter/^s", "bold"), " start  ",
     ("^r", "bold"), " rules  ", ("Esc", "bold"), " quit  ", ("^p", "bold"), " commands",
 )
+
+
+def keys_line(saved: bool) -> Text:
+    """The form's keys, with resuming when there is a saved game."""
+    out = _KEYS.copy()
+    keys = [("^o", t("new_game.key_resume"))] if saved else []
+    keys += [("^g", t("new_game.key_records")), ("^t", t("new_game.key_statistics"))]
+    for key, what in keys:
+        out.append_text(Text.assemble("  ", (key, "bold"), f" {what}"))
+    return out
+
+
+def saved_line(saved: SavedGame) -> Text:
+    """What the saved game is: its rules, the hand it stopped in, who plays, when it began."""
+    game, table = saved.game, saved.table
+    players = "、" if current().language == "zh" else ", "
+    names = players.join(t("players.bot", name=s.name, level=t(f"level.{s.bot}")) if s.bot else s.name
+                         for s in table.seats)
+    rules = current().pick(game.rules.en_name, game.rules.zh_name)
+    started = table.started.replace("T", " ")[:16]
+    return Text(t("resume.line", rules=rules, hand=game.hand_number, players=names, started=started or "—"))
 
 
 class Presets(NamedTuple):
@@ -92,23 +117,38 @@ def rules_line(rules: Ruleset) -> Text:
     return out
 
 
-class NewGameScreen(Screen[GameSetup | None]):
-    """A form; Start (Enter or Ctrl+S) answers with the setup, Esc quits, Ctrl+R shows the rules."""
+class NewGameScreen(Screen["GameSetup | SavedGame | None"]):
+    """A form; Start (Enter or Ctrl+S) answers with the setup, Esc quits, Ctrl+R shows the rules.
+
+    When a game was saved, Resume (Ctrl+O) answers with it; Records (Ctrl+G) and Statistics
+    (Ctrl+T) open over the form.
+    """
 
     BINDINGS = [
         Binding("ctrl+s", "start", "Start"),
         Binding("enter", "start", "Start", show=False),
         Binding("ctrl+r", "app.rules", "Rules"),
+        Binding("ctrl+o", "resume", show=False),
+        Binding("ctrl+g", "app.records", show=False),
+        Binding("ctrl+t", "app.statistics", show=False),
         Binding("escape", "quit", "Quit"),
     ]
     # Straight to the first choice: focusing the scroll first and then moving on restyles the form twice.
     AUTO_FOCUS = "#rules"
+    DEFAULT_CSS = """
+    NewGameScreen #resume-row { display: none; height: auto; margin-bottom: 1; }
+    NewGameScreen.-saved #resume-row { display: block; }
+    NewGameScreen #resume-line { width: 1fr; height: auto; padding: 1 0 0 1; color: #cfd8dc; }
+    NewGameScreen #new-game-notice { height: auto; color: #ffd166; margin-bottom: 1; }
+    """
 
-    def __init__(self, setup: GameSetup | None = None) -> None:
-        """Start from ``setup`` (the last one used) or the defaults."""
+    def __init__(self, setup: GameSetup | None = None, *, notice: str = "") -> None:
+        """Start from ``setup`` (the last one used) or the defaults; ``notice``: a line to show (a save not resumed)."""
         super().__init__()
         self.setup = setup or GameSetup()
         self.filled = False  # every preset and bot level is in the choices
+        self.notice = notice
+        self.saved: SavedGame | None = None  # the saved game, once looked for
 
     def compose(self) -> ComposeResult:
         """The form (until the presets are loaded, each choice offers only what the setup holds)."""
@@ -118,6 +158,12 @@ class NewGameScreen(Screen[GameSetup | None]):
             (f"bot · {level}", level) for level in dict.fromkeys(seat.level for seat in s.seats)]
         with VerticalScroll(id="new-game"):
             yield Static("麻将 mahjong-tui — new game", classes="card-title")
+            with Horizontal(id="resume-row"):
+                yield Button(t("new_game.resume"), id="resume", variant="success")
+                yield Static(id="resume-line")
+            notice = Static(self.notice, id="new-game-notice")
+            notice.display = bool(self.notice)
+            yield notice
             yield titled(Cycle(loaded.rules if loaded else [(s.rules, s.rules)], s.rules, id="rules"), "Rules")
             yield Static(id="rules-summary")
             columns = Horizontal(id="new-game-columns")
@@ -146,10 +192,12 @@ class NewGameScreen(Screen[GameSetup | None]):
             yield Static("", id="new-game-error")
             with Horizontal(classes="buttons"):
                 yield Button("Start", id="start", variant="primary")
+                yield Button(t("new_game.records"), id="records")
+                yield Button(t("new_game.statistics"), id="statistics")
                 yield Button("Rules", id="rules-button")
                 yield Button("Quit", id="quit")
         # The keys in one line rather than a Footer, which is rebuilt at every focus change.
-        yield Static(_KEYS, id="new-game-keys")
+        yield Static(keys_line(False), id="new-game-keys")
 
     def on_mount(self) -> None:
         """The summary line and the base score, now or once the form has been drawn."""
@@ -169,6 +217,32 @@ class NewGameScreen(Screen[GameSetup | None]):
         self.query_one("#base", Input).tooltip = loaded.base_tooltip
         self.filled = True
         self._rules_changed()
+        self.find_saved()
+
+    def find_saved(self) -> None:
+        """Offer the saved game, if there is one (a broken one is moved aside, and the notice says so)."""
+        from mahjong_tui.saves import find_autosave
+
+        found = find_autosave()
+        if found.problem:
+            self.notice = found.problem
+            notice = self.query_one("#new-game-notice", Static)
+            notice.update(found.problem)
+            notice.display = True
+        self.saved = found.saved
+        self.set_class(self.saved is not None, "-saved")
+        self.relabel()
+        if self.saved is not None:
+            self.query_one("#resume", Button).focus()
+
+    def relabel(self) -> None:
+        """The texts of the language in use (it was changed in the settings)."""
+        self.query_one("#resume", Button).label = t("new_game.resume")
+        self.query_one("#records", Button).label = t("new_game.records")
+        self.query_one("#statistics", Button).label = t("new_game.statistics")
+        self.query_one("#new-game-keys", Static).update(keys_line(self.saved is not None))
+        if self.saved is not None:
+            self.query_one("#resume-line", Static).update(saved_line(self.saved))
 
     def _columns_layout(self) -> str:
         """Seats and numbers side by side when they fit, else one under the other."""
@@ -263,6 +337,22 @@ class NewGameScreen(Screen[GameSetup | None]):
     def _submitted(self) -> None:
         """Enter in a field starts the game."""
         self.action_start()
+
+    @on(Button.Pressed, "#resume")
+    def action_resume(self) -> None:
+        """Continue the saved game."""
+        if self.saved is not None:
+            self.dismiss(self.saved)
+
+    @on(Button.Pressed, "#records")
+    async def _records_button(self) -> None:
+        """The kept games."""
+        await self.run_action("app.records")
+
+    @on(Button.Pressed, "#statistics")
+    async def _statistics_button(self) -> None:
+        """How everyone has done."""
+        await self.run_action("app.statistics")
 
     @on(Button.Pressed, "#rules-button")
     async def _rules_button(self) -> None:

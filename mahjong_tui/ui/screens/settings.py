@@ -1,8 +1,13 @@
-"""Settings: tile style, palette, bot speed and hot-seat privacy."""
+"""Settings: the language, tile style, palette, bot speed and hot-seat privacy, each kept at once.
+
+The screen edits the kept settings (:class:`mahjong_tui.settings.Settings`): every change is
+applied to the table (or the new game form) and saved for the next start the moment it is
+made (:meth:`MahjongApp.change_setting`); Done or Esc closes the screen.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import on
@@ -12,96 +17,88 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Select, Static
 
-from ..config import BOT_SPEEDS, Display, Palette, Privacy, TileStyle
+from mahjong_tui.i18n import t
+from mahjong_tui.settings import CHOICES, Settings
+
+from ..config import Palette, TileStyle
 from ..tiles import tiles_text
+
+if TYPE_CHECKING:
+    from ..app import MahjongApp
 
 _SAMPLE = [0, 4, 8, 9, 13, 17, 18, 22, 26, 27, 31, 32, 33, 34]
 
-
-@dataclass(frozen=True, slots=True)
-class Settings:
-    """The look of the table, the bots' pace, and what the hot-seat curtain may give away."""
-
-    display: Display
-    speed: str
-    privacy: Privacy = Privacy.STANDARD
+#: each select's id → the setting it edits
+FIELDS = {"language": "language", "style": "tiles", "palette": "palette", "speed": "speed", "privacy": "privacy",
+          "hints": "hints", "open-hands": "open_hands"}
 
 
-class SettingsScreen(ModalScreen[Settings | None]):
-    """Pick a tile style, a palette, the bots' speed and the privacy; a sample row shows the tiles."""
+def options(setting: str) -> list[tuple[str, str]]:
+    """A setting's choices as (label, value), labelled in the language in use."""
+    return [(t(f"settings.{setting}_{value}"), value) for value in CHOICES[setting]]
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+class SettingsScreen(ModalScreen[Settings]):
+    """One select per setting and a sample row of tiles; each change is kept at once. Answers the settings."""
+
+    BINDINGS = [Binding("escape", "close", "Close")]
 
     def __init__(self, current: Settings) -> None:
-        """Start from the current settings."""
+        """Start from the settings in use."""
         super().__init__()
         self.current = current
 
     def compose(self) -> ComposeResult:
-        """Four selects, a sample, OK/Cancel."""
+        """A row per setting, the privacy note, a sample, Done."""
+        c = self.current
+        rows = (("language", "language", c.language), ("tiles", "style", c.tiles), ("palette", "palette", c.palette),
+                ("speed", "speed", c.speed), ("privacy", "privacy", c.privacy))
         with Vertical(id="settings-card"):
-            yield Static("Settings", classes="card-title")
-            with Horizontal(classes="field"):
-                yield Label("Tiles", classes="field-label")
-                yield Select(
-                    [("中文 Chinese characters", TileStyle.CHINESE), ("🀇 Unicode mahjong glyphs", TileStyle.GLYPH),
-                     ("5m plain text", TileStyle.PLAIN)],
-                    value=self.current.display.style, allow_blank=False, id="style",
-                )
-            with Horizontal(classes="field"):
-                yield Label("Colours", classes="field-label")
-                yield Select(
-                    [("standard", Palette.STANDARD), ("colour-blind safe", Palette.COLOURBLIND)],
-                    value=self.current.display.palette, allow_blank=False, id="palette",
-                )
-            with Horizontal(classes="field"):
-                yield Label("Bot speed", classes="field-label")
-                yield Select([(k, k) for k in BOT_SPEEDS], value=self.current.speed, allow_blank=False, id="speed")
-            with Horizontal(classes="field"):
-                yield Label("Privacy", classes="field-label")
-                yield Select([("standard", Privacy.STANDARD), ("strict", Privacy.STRICT)],
-                             value=self.current.privacy, allow_blank=False, id="privacy")
-            yield Static(Text("hot seat — standard: a curtain only for a person who has something to decide; "
-                              "strict: everyone but the discarder after every discard (see ? help)",
-                              style="#9aa0a6"), id="privacy-note")
+            yield Static(t("settings.title"), classes="card-title")
+            for setting, select_id, value in rows:
+                with Horizontal(classes="field"):
+                    yield Label(t(f"settings.{setting}"), classes="field-label")
+                    yield Select(options(setting), value=value, allow_blank=False, id=select_id)
+            yield Static(Text(t("settings.privacy_note"), style="#9aa0a6"), id="privacy-note")
             yield Static(id="sample")
+            yield Static(Text(t("settings.kept"), style="#9aa0a6"), id="settings-kept")
             with Horizontal(classes="buttons"):
-                yield Button("OK", id="ok", variant="primary")
-                yield Button("Cancel", id="cancel")
+                yield Button(t("settings.done"), id="ok", variant="primary")
 
     def on_mount(self) -> None:
         """Draw the sample."""
         self._sample()
 
-    def _chosen(self) -> Settings:
-        """The settings the form shows now."""
-        style = self.query_one("#style", Select).value
-        palette = self.query_one("#palette", Select).value
-        speed = self.query_one("#speed", Select).value
-        privacy = self.query_one("#privacy", Select).value
-        return Settings(Display(TileStyle(style), Palette(palette)), str(speed), Privacy(privacy))
-
     def _sample(self) -> None:
-        """Redraw the sample row."""
-        s = self._chosen()
-        self.query_one("#sample", Static).update(Text("sample: ") + tiles_text(_SAMPLE, s.display.style,
-                                                                                s.display.palette))
+        """Redraw the sample row in the tile style and palette chosen."""
+        c = self.current
+        row = tiles_text(_SAMPLE, TileStyle(c.tiles), Palette(c.palette))
+        self.query_one("#sample", Static).update(Text(t("settings.sample") + " ") + row)
 
     @on(Select.Changed)
-    def _changed(self) -> None:
-        """A select changed: redraw the sample."""
+    def _changed(self, event: Select.Changed) -> None:
+        """A setting changed: apply it and keep it (a select showing the value it had changes nothing)."""
+        setting = FIELDS.get(event.select.id or "")
+        if setting is None or event.value == getattr(self.current, setting):
+            return
+        value = event.value if isinstance(event.value, bool) else str(event.value)  # a switch, or a choice
+        self.current = self.current.changed(**{setting: value})
+        app: MahjongApp = self.app  # type: ignore[assignment]
+        app.change_setting(setting, value)
         self._sample()
 
+    def relabel(self) -> None:
+        """The language changed: draw the screen again in it, the language still chosen."""
+
+        def refocus() -> None:
+            """The sample again, and back to the language select."""
+            self._sample()
+            self.query_one("#language", Select).focus()
+
+        self.refresh(recompose=True)
+        self.call_after_refresh(refocus)
+
     @on(Button.Pressed, "#ok")
-    def _ok(self) -> None:
-        """Keep the new settings."""
-        self.dismiss(self._chosen())
-
-    @on(Button.Pressed, "#cancel")
-    def _cancel_button(self) -> None:
-        """Keep the old settings."""
-        self.dismiss(None)
-
-    def action_cancel(self) -> None:
-        """Keep the settings as they were."""
-        self.dismiss(None)
+    def action_close(self) -> None:
+        """Close: everything changed is kept already."""
+        self.dismiss(self.current)

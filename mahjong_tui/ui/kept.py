@@ -1,0 +1,93 @@
+"""The table's driver, keeping its game: saved after every action, kept and counted at its end. No Textual here.
+
+:class:`KeptDriver` is the :class:`~mahjong_tui.ui.driver.TableDriver` the app plays with.
+Every action goes through a driver, so here the game is kept: saved when the table opens,
+after every bot's move (through the play loop's observer, before the table hears of it),
+after every person's action and at every new deal; at the game's end kept among the
+records and counted in the statistics (:class:`~mahjong_tui.keeping.Keeper`). A resumed
+game keeps the players and the id it was saved with, so its hands are counted once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from mahjong_tui.engine import Action, Event, Halt, Move
+from mahjong_tui.keeping import Keeper, News
+from mahjong_tui.saves import SavedGame, Seat, Table
+
+from .config import GameSetup, Privacy, SeatSetup
+from .driver import BotFactory, TableDriver, default_bot_factory
+
+
+def seats_of(setup: GameSetup) -> tuple[Seat, Seat, Seat, Seat]:
+    """Who sits where, as a save keeps it: a name, and a bot's level."""
+    s = [Seat(seat.name, None if seat.human else seat.level) for seat in setup.seats]
+    return (s[0], s[1], s[2], s[3])
+
+
+def resumed_setup(saved: SavedGame, speed: str, privacy: Privacy) -> GameSetup:
+    """The setup of a saved game: its rules, players, options and seed; the pace of today's settings."""
+    game = saved.game
+    seats = tuple(SeatSetup(s.name, s.bot is None, s.bot or "normal") for s in saved.table.seats)
+    return GameSetup(game.rules.name, seats, game.options.base, game.options.starting_points,
+                     game.options.max_hands, game.seed, speed, privacy)
+
+
+@dataclass
+class KeptDriver(TableDriver):
+    """A table driver whose game is saved after every action, and kept and counted when it ends."""
+
+    #: who sat where and which game this is (the same after a resume): what is saved with the game
+    seating: Table | None = None
+    keeper: Keeper = field(init=False)
+
+    def __post_init__(self) -> None:
+        """Keep the game from the start: saved at once (a game already over is kept and counted)."""
+        if self.seating is None:
+            self.seating = Table(seats_of(self.setup))
+        self.keeper = Keeper(self.seating)
+        self.keep()
+
+    @classmethod
+    def resume(cls, saved: SavedGame, setup: GameSetup, bot_factory: BotFactory | None = None) -> KeptDriver:
+        """The saved game, where it stopped, with the same players and the same id."""
+        return cls(setup, saved.game, bot_factory or default_bot_factory, seating=saved.table)
+
+    def keep(self) -> None:
+        """Save the game now (at its end: keep its record and count its hands)."""
+        self.keeper.keep(self.game)
+
+    def listen(self, tell: Callable[[News], None]) -> None:
+        """Tell the player, through ``tell``, that the game was kept, or what could not be."""
+        self.keeper.listen(tell)
+
+    def play(
+        self,
+        *,
+        observe: Callable[[Move], None] | None = None,
+        pause: Callable[[int, Action], bool] | None = None,
+        resume: Action | None = None,
+    ) -> Halt:
+        """The bots play on (:meth:`TableDriver.play`); the game is saved after every move, before ``observe``."""
+
+        def kept(move: Move) -> None:
+            """Save, then tell the table."""
+            self.keep()
+            if observe is not None:
+                observe(move)
+
+        return super().play(observe=kept, pause=pause, resume=resume)
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply a person's action and save the game; its events."""
+        events = super().apply(action)
+        self.keep()
+        return events
+
+    def next_hand(self) -> list[Event]:
+        """Deal the next hand and save the game; its events."""
+        events = super().next_hand()
+        self.keep()
+        return events

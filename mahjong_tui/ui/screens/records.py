@@ -1,0 +1,123 @@
+"""The kept games: every finished game's record, newest first; Enter opens its replay.
+
+Each line is read from the record without replaying it (:func:`mahjong_tui.saves.record_info`):
+when it began, the rules, how many hands, who played and their points at the end. Opening
+one reads it in full (:func:`mahjong_tui.saves.read_file`), so a file that is not a game
+record is refused with its one line, and nothing else changes.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Static
+
+from mahjong_tui.i18n import current, t
+
+if TYPE_CHECKING:
+    from mahjong_tui.saves import RecordInfo
+
+    from ..app import MahjongApp
+
+
+def rules_name(name: str) -> str:
+    """A preset's name in the language in use (the name itself when it is unknown)."""
+    from mahjong_tui.engine import UnknownRules, get_ruleset
+
+    try:
+        rules = get_ruleset(name)
+    except UnknownRules:
+        return name or "—"
+    return current().pick(rules.en_name, rules.zh_name)
+
+
+def players_cell(info: RecordInfo) -> Text:
+    """Who played, bots marked, each with their points at the end (when written); the best in bold."""
+    out = Text()
+    best = max(info.scores) if info.scores else None
+    for i, seat in enumerate(info.seats):
+        if i:
+            out.append(", ")
+        name = t("records.bot", name=seat.name) if seat.bot else seat.name
+        if info.scores:
+            out.append(f"{name} {info.scores[i]}", style="bold #ffd166" if info.scores[i] == best else "")
+        else:
+            out.append(name)
+    return out
+
+
+class RecordsScreen(Screen[None]):
+    """Every finished game kept; Enter (or a click) opens the one highlighted in the replay, Esc goes back."""
+
+    DEFAULT_CSS = """
+    RecordsScreen #records-card { padding: 0 2; height: 1fr; }
+    RecordsScreen #records-table { height: 1fr; }
+    RecordsScreen #records-empty { color: #cfd8dc; height: auto; }
+    RecordsScreen #records-keys { height: auto; background: $footer-background; color: $footer-foreground; }
+    """
+    BINDINGS = [Binding("escape,q", "leave", show=False)]
+
+    def __init__(self) -> None:
+        """The records as they are now."""
+        super().__init__()
+        self.infos: list[RecordInfo] = []
+
+    def compose(self) -> ComposeResult:
+        """A title, the table of games (or why it is empty), the keys."""
+        with Vertical(id="records-card"):
+            yield Static(t("records.title"), classes="card-title")
+            yield Static(id="records-empty")
+            yield DataTable(id="records-table", cursor_type="row", zebra_stripes=True)
+        yield Static(id="records-keys")
+
+    def on_mount(self) -> None:
+        """Read the records and fill the table."""
+        from mahjong_tui.saves import record_info, records
+        from mahjong_tui.storage import records_dir
+
+        self.infos = [record_info(path) for path in records()]
+        table = self.query_one(DataTable)
+        table.add_columns(t("records.when"), t("records.rules"), t("records.hands"), t("records.players"))
+        for i, info in enumerate(self.infos):
+            if info.problem:
+                table.add_row("—", "—", "—", Text(info.problem, style="#ff8a80"), key=str(i))
+            else:
+                when = info.started.replace("T", " ")[:16] or info.path.stem[:13]
+                table.add_row(when, rules_name(info.rules), str(info.hands), players_cell(info), key=str(i))
+        empty = self.query_one("#records-empty", Static)
+        if self.infos:
+            empty.display = False
+            table.focus()
+        else:
+            table.display = False
+            empty.update(t("records.none", folder=str(records_dir())))
+        keys = Text()
+        for key, what in (("↑↓", "records.key_choose"), ("Enter", "records.key_replay"), ("Esc", "records.key_back")):
+            keys.append(f" {key}", style="bold")
+            keys.append(f" {t(what)} ")
+        self.query_one("#records-keys", Static).update(keys)
+
+    @on(DataTable.RowSelected)
+    def _open(self, event: DataTable.RowSelected) -> None:
+        """Replay the game chosen (a file that is not a game record: its one line, and nothing else)."""
+        from mahjong_tui.engine import RecordError
+        from mahjong_tui.saves import read_file
+
+        info = self.infos[int(event.row_key.value or 0)]
+        try:
+            saved = read_file(info.path)
+        except RecordError as e:
+            self.notify(" ".join(str(e).split()), severity="error", timeout=10)
+            return
+        app: MahjongApp = self.app  # type: ignore[assignment]
+        app.open_replay(saved)
+
+    def action_leave(self) -> None:
+        """Back."""
+        self.dismiss(None)

@@ -1,0 +1,213 @@
+"""How everyone has done: per player and preset, the numbers and bar charts, from the statistics.
+
+Read from the statistics database (:class:`mahjong_tui.stats.Statistics`), which every
+finished game adds its hands to. Per preset, a chart of points per hand sets the players
+side by side; then each player's games, hands, points, biggest win, the shares of hands won,
+self-drawn and dealt in as bars, the hand types won, and, where the preset has them (Changsha),
+the rank title their lifetime points have earned. Bots are marked. ``r`` shows one preset
+at a time, ``b`` hides or shows the bots.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.columns import Columns
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Static
+
+from mahjong_tui.i18n import current, t
+from mahjong_tui.stats import PlayerStats
+
+BAR = 24  # cells of a bar at 100 %
+_WON, _LOST, _MUTED = "#69f0ae", "#ff8a80", "#3d5a4a"
+
+
+def bar(share: float, width: int = BAR, colour: str = _WON) -> Text:
+    """A share of 0..1 as a bar of ``width`` cells: ``██████░░░░``."""
+    full = round(max(0.0, min(1.0, share)) * width)
+    return Text("█" * full, style=colour) + Text("░" * (width - full), style=_MUTED)
+
+
+def who(row: PlayerStats) -> str:
+    """A player's name, marked when a bot."""
+    return t("stats.bot", name=row.player) if row.bot else row.player
+
+
+def read_statistics() -> tuple[list[PlayerStats], str]:
+    """Every player's record, and the one line saying why there is none (an unreadable database)."""
+    from mahjong_tui.stats import Statistics, StatsError
+    from mahjong_tui.storage import stats_path
+
+    path = stats_path()
+    if not path.exists():
+        return [], ""
+    try:
+        db = Statistics(path)
+        try:
+            return db.players(), ""
+        finally:
+            db.close()
+    except StatsError as e:
+        return [], " ".join(str(e).split())
+
+
+def points_chart(rows: Sequence[PlayerStats]) -> Table:
+    """Points per hand, one bar per player, best first: green above nothing, red below."""
+    chart = Table(title=t("stats.chart_title"), title_style="bold", title_justify="left", show_header=False,
+                  show_edge=False, box=None, pad_edge=False)
+    chart.add_column()
+    chart.add_column()
+    chart.add_column(justify="right")
+    top = max((abs(r.points_per_hand) for r in rows), default=0.0) or 1.0
+    for r in sorted(rows, key=lambda r: -r.points_per_hand):
+        colour = _WON if r.points_per_hand >= 0 else _LOST
+        chart.add_row(who(r), bar(abs(r.points_per_hand) / top, colour=colour), f"{r.points_per_hand:+.2f}")
+    return chart
+
+
+def player_block(row: PlayerStats) -> RenderableType:
+    """One player's record under one preset: the numbers, the shares as bars, the hand types won."""
+    from mahjong_tui.engine import UnknownRules, resolve
+    from mahjong_tui.stats import rank_title
+
+    head = Text(who(row), style="bold #ffd166")
+    title = ""
+    try:
+        rules = resolve(row.rules)
+        title = rank_title(rules, row.points)
+    except UnknownRules:
+        rules = None
+    if title:
+        head.append(f"  {t('stats.rank', title=title)}", style="bold #c39bd3")
+    numbers = Text(t("stats.counts", games=row.games, hands=row.hands, biggest=row.biggest_win), style="#cfd8dc")
+    numbers.append("\n" + t("stats.points", points=f"{row.points:+d}", per_hand=f"{row.points_per_hand:+.2f}"))
+    shares = Table(show_header=False, show_edge=False, box=None, pad_edge=False)
+    shares.add_column()
+    shares.add_column()
+    shares.add_column(justify="right")
+    shares.add_column(justify="right")
+    hands = row.hands or 1
+    for key, count, colour in (("stats.won", row.wins, _WON), ("stats.self_drawn", row.self_draws, _WON),
+                               ("stats.dealt_in", row.deal_ins, _LOST)):
+        shares.add_row(t(key), bar(count / hands, colour=colour), str(count), f"{100 * count / hands:.0f}%")
+    parts: list[RenderableType] = [head, numbers, shares]
+    if row.types:
+        kinds = Table(title=t("stats.types"), title_style="#9aa0a6", title_justify="left", show_header=False,
+                      show_edge=False, box=None, pad_edge=False)
+        kinds.add_column()
+        kinds.add_column()
+        kinds.add_column(justify="right")
+        most = max(row.types.values())
+        for type_id, count in row.types.most_common(6):
+            kind = rules.hand_types.get(type_id) if rules is not None else None
+            name = current().pick(kind.en, kind.zh) if kind is not None else type_id
+            kinds.add_row(name, bar(count / most, width=12, colour="#ffd166"), f"×{count}")
+        parts.append(kinds)
+    else:
+        parts.append(Text(t("stats.no_types"), style="#9aa0a6"))
+    return Group(*parts)
+
+
+def preset_section(rules_name: str, rows: Sequence[PlayerStats]) -> RenderableType:
+    """A preset's heading, its chart of points per hand, and each player's block."""
+    from mahjong_tui.engine import UnknownRules, resolve
+
+    try:
+        rules = resolve(rules_name)
+        name = current().pick(rules.en_name, rules.zh_name)
+    except UnknownRules:
+        name = rules_name
+    heading = Text(f"{name} ({rules_name})", style="bold reverse #ffd166")
+    blocks = Columns([player_block(r) for r in rows], padding=(1, 4))
+    return Group(heading, Text(""), points_chart(rows), Text(""), blocks, Text(""))
+
+
+class StatsScreen(Screen[None]):
+    """The statistics; ``r`` one preset or all, ``b`` bots hidden or shown, Esc back."""
+
+    DEFAULT_CSS = """
+    StatsScreen #stats-scroll { padding: 0 2; height: 1fr; }
+    StatsScreen #stats-keys { height: auto; background: $footer-background; color: $footer-foreground; }
+    """
+    BINDINGS = [
+        Binding("escape,q", "leave", show=False),
+        Binding("r", "preset", show=False),
+        Binding("b", "bots", show=False),
+    ]
+
+    def __init__(self) -> None:
+        """The statistics as they are now."""
+        super().__init__()
+        self.rows, self.problem = read_statistics()
+        self.presets = list(dict.fromkeys(r.rules for r in self.rows))
+        self.preset: str | None = None  # None: every preset
+        self.bots = True
+
+    def compose(self) -> ComposeResult:
+        """The title, the statistics, the keys."""
+        with VerticalScroll(id="stats-scroll"):
+            yield Static(id="stats-title", classes="card-title")
+            yield Static(id="stats-body")
+        yield Static(id="stats-keys")
+
+    def on_mount(self) -> None:
+        """Draw."""
+        self.show()
+        self.query_one("#stats-scroll").focus()
+
+    def shown(self) -> list[PlayerStats]:
+        """The rows the filters let through."""
+        return [r for r in self.rows if self.preset in (None, r.rules) and (self.bots or not r.bot)]
+
+    def show(self) -> None:
+        """Draw the statistics the filters let through."""
+        title = Text(t("stats.title"))
+        title.append("  " + t("stats.showing", preset=self.preset or t("stats.every_preset"),
+                              bots=t("stats.with_bots") if self.bots else t("stats.without_bots")), style="#9aa0a6")
+        self.query_one("#stats-title", Static).update(title)
+        rows = self.shown()
+        body: RenderableType
+        if self.problem:
+            body = Text(self.problem, style="#ff8a80")
+        elif not self.rows:
+            body = Text(t("stats.none"), style="#cfd8dc")
+        elif not rows:
+            body = Text(t("stats.none_shown"), style="#cfd8dc")
+        else:
+            by_preset: dict[str, list[PlayerStats]] = {}
+            for r in rows:
+                by_preset.setdefault(r.rules, []).append(r)
+            body = Group(*[preset_section(name, group) for name, group in by_preset.items()])
+        self.query_one("#stats-body", Static).update(body)
+        keys = Text()
+        for key, what in (("↑↓", "stats.key_scroll"), ("r", "stats.key_preset"), ("b", "stats.key_bots"),
+                          ("Esc", "stats.key_back")):
+            keys.append(f" {key}", style="bold")
+            keys.append(f" {t(what)} ")
+        self.query_one("#stats-keys", Static).update(keys)
+
+    def action_preset(self) -> None:
+        """The next preset (after the last: every preset)."""
+        order: list[str | None] = [None, *self.presets]
+        self.preset = order[(order.index(self.preset) + 1) % len(order)]
+        self.show()
+
+    def action_bots(self) -> None:
+        """Hide or show the bots."""
+        self.bots = not self.bots
+        self.show()
+
+    def relabel(self) -> None:
+        """The language changed: draw again."""
+        self.show()
+
+    def action_leave(self) -> None:
+        """Back."""
+        self.dismiss(None)

@@ -1,0 +1,30 @@
+"""Every test keeps its saves, records, statistics and settings in a directory of its own.
+
+Without this a test that plays at the table would write the autosave, the records and the
+statistics into the user's own directories, and read the user's settings (a language or a
+tile style chosen there would change what the screens show). The locale is English, so
+the settings' default language is too, and the language in use is English again after
+each test.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from mahjong_tui.i18n import use
+
+
+@pytest.fixture(autouse=True)
+def kept_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """``MAHJONG_TUI_HOME`` in a fresh directory; an English locale."""
+    home = tmp_path_factory.mktemp("home")
+    monkeypatch.setenv("MAHJONG_TUI_HOME", str(home))
+    monkeypatch.setenv("LANG", "en_GB.UTF-8")
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    monkeypatch.delenv("LANGUAGE", raising=False)
+    yield home
+    use("en")

@@ -1,0 +1,69 @@
+"""Keeping a game while it is played: saved after every action, kept and counted once at its end,
+and a disk or a database that refuses never stops the game (one line says so, once)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from mahjong_tui.engine import Game, GameOptions, game_record
+from mahjong_tui.keeping import Keeper, News
+from mahjong_tui.saves import find_autosave, records
+from mahjong_tui.stats import Statistics
+from mahjong_tui.storage import stats_path
+from mahjong_tui.testing.fixtures import play_until
+from mahjong_tui.testing.kept import kept_table
+
+
+def test_every_action_is_saved_and_the_end_kept_and_counted_once() -> None:
+    """The save follows the game action by action; at its end one record, every hand counted, the save gone."""
+    game = Game("shanghai", 2, GameOptions(max_hands=2))
+    keeper = Keeper(kept_table("shanghai", 2))
+    told: list[News] = []
+    keeper.listen(told.append)
+    checked = 0
+
+    def keep_and_check(g: Game) -> bool:
+        """Save, and see the save is the game as it stands (every 25th action)."""
+        nonlocal checked
+        keeper.keep(g)
+        if sum(map(len, g.actions)) % 25 == 0 and not g.over:
+            saved = find_autosave().saved
+            assert saved is not None and game_record(saved.game) == game_record(g)
+            checked += 1
+        return False
+
+    play_until(game, keep_and_check)
+    keeper.keep(game)
+    keeper.keep(game)  # the end is dealt with once
+    assert game.over and checked >= 3
+    assert len(records()) == 1 and find_autosave().saved is None and keeper.record == records()[0]
+    db = Statistics(stats_path())
+    rows = db.players()
+    db.close()
+    assert sum(r.hands for r in rows) == 2 * 4 and {r.player for r in rows if r.bot} == {"Mei", "Jun", "Lan"}
+    assert [n.warning for n in told] == [False] and "Records" in told[0].text
+
+
+def test_a_save_that_fails_is_said_once_and_play_goes_on(kept_home: Path) -> None:
+    """The autosave cannot be written: one warning, however many actions follow; a save that works again, silence."""
+    (kept_home / "autosave.json").mkdir()  # a directory where the save should go: every write fails
+    game = Game("changsha", 3)
+    keeper = Keeper(kept_table("changsha", 3))
+    play_until(game, lambda g: keeper.keep(g) or sum(map(len, g.actions)) > 20)
+    news = keeper.news()
+    assert len(news) == 1 and news[0].warning and "could not be saved" in news[0].text and "\n" not in news[0].text
+    (kept_home / "autosave.json").rmdir()
+    keeper.keep(game)
+    assert keeper.news() == [] and find_autosave().saved is not None
+
+
+def test_an_unusable_statistics_database_still_keeps_the_record(kept_home: Path) -> None:
+    """At the end, statistics that cannot be opened: the record is kept all the same, and one line says why."""
+    (kept_home / "statistics.sqlite3").write_bytes(b"\x00garbage" * 200)
+    game = Game("shanghai", 7, GameOptions(max_hands=1))
+    keeper = Keeper(kept_table("shanghai", 7))
+    play_until(game, lambda g: False)
+    keeper.keep(game)
+    news = keeper.news()
+    assert len(records()) == 1 and [n.warning for n in news] == [True, False]
+    assert "statistics" in news[0].text and (kept_home / "statistics.sqlite3").read_bytes() == b"\x00garbage" * 200

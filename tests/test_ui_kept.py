@@ -1,0 +1,483 @@
+"""Games kept, at the table (Textual Pilot): the autosave after every action and resuming it (also
+after a kill), a broken save, the records and their replay, the statistics screen, the
+settings kept, and the ``--lang``/``--resume`` flags; snapshots of the replay, statistics
+and settings screens.
+
+Every test keeps its files in a directory of its own (``tests/conftest.py``). Bot seats are
+the demo bots of :mod:`mahjong_tui.testing.fixtures`, so the games are the same every run.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+from textual.widgets import Button, DataTable, Static
+
+from mahjong_tui.cli import main
+from mahjong_tui.engine import ActionKind, Game, GameOptions, game_record
+from mahjong_tui.i18n import current
+from mahjong_tui.saves import autosave, find_autosave, finish, read_game, records, save_data
+from mahjong_tui.settings import Settings, load_settings, save_settings
+from mahjong_tui.stats import Statistics, rank_title
+from mahjong_tui.storage import stats_path
+from mahjong_tui.testing.fixtures import demo_bot_factory, play_until
+from mahjong_tui.testing.kept import counted_games, finished_game, kept_table
+from mahjong_tui.ui.app import MahjongApp
+from mahjong_tui.ui.config import Palette, TileStyle, quick_setup
+from mahjong_tui.ui.screens.choice import ChoiceScreen
+from mahjong_tui.ui.screens.hand_end import GameEndScreen, HandEndScreen
+from mahjong_tui.ui.screens.new_game import NewGameScreen
+from mahjong_tui.ui.screens.records import RecordsScreen
+from mahjong_tui.ui.screens.replay import HandListScreen, ReplayScreen
+from mahjong_tui.ui.screens.settings import SettingsScreen
+from mahjong_tui.ui.screens.stats import StatsScreen
+from mahjong_tui.ui.screens.table import TableScreen
+from mahjong_tui.ui.widgets.hand import HandView
+from mahjong_tui.ui.widgets.river import RiverView
+from mahjong_tui.ui.widgets.seat import SeatPanel
+
+FULL = (120, 36)
+COMPACT = (80, 24)
+
+
+# ---------------------------------------------------------------------- helpers
+def text_of(widget: object) -> str:
+    """What a widget shows, without styles."""
+    content = widget.content if isinstance(widget, Static) else widget.render()  # type: ignore[attr-defined]
+    console = Console(width=200, record=True, file=io.StringIO())
+    console.print(content)
+    return console.export_text()
+
+
+def table_text(screen: TableScreen) -> list[str]:
+    """The seats, rivers and the bottom hand as the table shows them."""
+    parts = [text_of(w) for w in screen.query(SeatPanel)] + [text_of(w) for w in screen.query(RiverView)]
+    return [*parts, text_of(screen.query_one(HandView))]
+
+
+def opened(app: MahjongApp, screen: type, widget: str) -> Callable[[], bool]:
+    """The screen is on top and has drawn ``widget``."""
+    return lambda: isinstance(app.screen, screen) and bool(app.screen.query(widget))
+
+
+def table_of(app: MahjongApp) -> TableScreen:
+    return next(s for s in app.screen_stack if isinstance(s, TableScreen))
+
+
+async def settle(pilot, until: Callable[[], bool], rounds: int = 500) -> None:  # type: ignore[no-untyped-def]
+    """Let timers and messages run until ``until()`` holds."""
+    for _ in range(rounds):
+        if until():
+            return
+        await pilot.pause(0.01)
+    assert until(), f"the app did not get there: {pilot.app.screen_stack}"
+
+
+async def to_the_persons_turn(pilot, app: MahjongApp) -> None:  # type: ignore[no-untyped-def]
+    """Play on (passing every prompt) until the person at seat 1 chooses a discard."""
+    for _ in range(20):
+        await settle(pilot, lambda: isinstance(app.screen, ChoiceScreen) or (
+            isinstance(app.screen, TableScreen) and table_of(app).actor is not None))
+        if not isinstance(app.screen, ChoiceScreen):
+            return
+        await pilot.press("x", "x")
+    raise AssertionError("no turn came")
+
+
+# ---------------------------------------------------------------------- autosave and resume
+async def test_the_table_saves_after_every_action_and_a_resumed_app_shows_the_same_table() -> None:
+    """Bots' moves and the person's are saved as they are made; the saved game resumes to the same table."""
+    app = MahjongApp(quick_setup("shanghai", 1, "normal", 4, speed="instant"), bot_factory=demo_bot_factory)
+    async with app.run_test(size=FULL) as pilot:
+        await to_the_persons_turn(pilot, app)
+        assert app.driver is not None
+        saved = find_autosave().saved
+        assert saved is not None and game_record(saved.game) == game_record(app.driver.game)
+        before = sum(map(len, app.driver.game.actions))
+        await pilot.press("d")  # the person discards the tile drawn: saved at once
+        await settle(pilot, lambda: sum(map(len, app.driver.game.actions)) > before)  # type: ignore[union-attr]
+        mine = find_autosave().saved
+        assert mine is not None
+        assert any(a.seat == 0 and a.kind is ActionKind.DISCARD for a in mine.game.actions[-1])
+        await to_the_persons_turn(pilot, app)
+        saved = find_autosave().saved
+        assert saved is not None and game_record(saved.game) == game_record(app.driver.game)
+        shown = table_text(table_of(app))
+        table_id = app.driver.seating.id if app.driver.seating else ""
+
+    resumed = MahjongApp(resume=True, bot_factory=demo_bot_factory)
+    async with resumed.run_test(size=FULL) as pilot:
+        await to_the_persons_turn(pilot, resumed)
+        assert resumed.driver is not None and resumed.driver.seating is not None
+        assert game_record(resumed.driver.game) == game_record(saved.game)
+        assert resumed.driver.seating.id == table_id and resumed.driver.setup.names == ["Alice", "Jun", "Lan", "Hao"]
+        assert table_text(table_of(resumed)) == shown
+
+
+CHILD = textwrap.dedent(
+    """
+    from mahjong_tui.settings import Settings
+    from mahjong_tui.testing.fixtures import demo_bot_factory
+    from mahjong_tui.ui.app import MahjongApp
+    from mahjong_tui.ui.config import quick_setup
+
+    setup = quick_setup("changsha", 0, "normal", 11, speed="fast", max_hands=8)
+    MahjongApp(setup, bot_factory=demo_bot_factory, settings=Settings()).run(headless=True, size=(120, 36))
+    """
+)
+
+
+async def test_killed_mid_hand_the_table_resumes_from_its_last_action(kept_home: Path) -> None:
+    """The real app, playing, is killed (SIGKILL) mid-hand; resumed, it goes on from the save's last action."""
+    save = kept_home / "autosave.json"
+    child = subprocess.Popen([sys.executable, "-c", CHILD], env=os.environ.copy(), stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:  # until some moves have been saved
+            try:
+                if sum(map(len, json.loads(save.read_text(encoding="utf-8"))["hands"])) >= 12:
+                    break
+            except (OSError, ValueError):
+                pass
+            time.sleep(0.05)
+    finally:
+        child.send_signal(signal.SIGKILL)
+        child.wait()
+    found = find_autosave()
+    assert found.problem == "" and found.saved is not None and not found.saved.game.hand.over
+    kept = [a for hand in found.saved.game.actions for a in hand]
+    assert len(kept) >= 12
+    app = MahjongApp(resume=True, bot_factory=demo_bot_factory, settings=Settings(speed="slow"))
+    async with app.run_test(size=FULL) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, TableScreen))
+        assert app.driver is not None
+        played = [a for hand in app.driver.game.actions for a in hand]
+        assert played[: len(kept)] == kept and app.driver.game.hand_number == found.saved.game.hand_number
+
+
+async def test_a_broken_save_shows_its_line_and_the_new_game_screen(kept_home: Path) -> None:
+    """``--resume`` with a truncated save: its one line on the new game screen; the file moved aside."""
+    (kept_home / "autosave.json").write_text('{"format": "mahjong-tui-record", "ver', encoding="utf-8")
+    app = MahjongApp(resume=True, bot_factory=demo_bot_factory)
+    async with app.run_test(size=FULL) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        notice = text_of(app.screen.query_one("#new-game-notice"))
+        assert "broken or not JSON" in notice and "moved aside" in notice and len(notice.strip().splitlines()) == 1
+        assert not app.screen.has_class("-saved")  # nothing to resume now
+    assert not (kept_home / "autosave.json").exists() and list(kept_home.glob("autosave.json.broken-*"))
+
+
+async def test_the_new_game_screen_offers_the_saved_game() -> None:
+    """A save: the Resume entry says what it is (rules, hand, players); Ctrl+O sits down at it."""
+    game = Game("changsha", 5, GameOptions(max_hands=4))
+    play_until(game, lambda g: g.hand_number == 2 and len(g.actions[-1]) > 10)
+    table = kept_table("changsha", 5)
+    autosave(game, table)
+    app = MahjongApp(bot_factory=demo_bot_factory)
+    async with app.run_test(size=FULL) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, NewGameScreen) and app.screen.has_class("-saved"))
+        line = text_of(app.screen.query_one("#resume-line"))
+        assert "Changsha" in line and "hand 2" in line and "Mei (bot, hard)" in line and "Alice" in line
+        await pilot.press("ctrl+o")
+        await settle(pilot, lambda: isinstance(app.screen, (TableScreen, ChoiceScreen)))
+        assert app.driver is not None and app.driver.seating == table
+        kept = [a for hand in game.actions for a in hand]
+        assert [a for hand in app.driver.game.actions for a in hand][: len(kept)] == kept
+
+
+async def test_a_finished_game_is_kept_among_the_records_and_counted() -> None:
+    """At the game's end its record is kept, the autosave cleared, and every hand counted (bots marked)."""
+    setup = quick_setup("changsha", 0, "normal", 3, speed="instant", max_hands=1)
+    app = MahjongApp(setup, bot_factory=demo_bot_factory)
+    async with app.run_test(size=FULL) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, HandEndScreen))
+        await pilot.press("enter")
+        await settle(pilot, lambda: isinstance(app.screen, GameEndScreen))
+    assert len(records()) == 1 and find_autosave().saved is None
+    db = Statistics(stats_path())
+    rows = db.players()
+    db.close()
+    assert sorted(r.player for r in rows) == ["Hao", "Jun", "Lan", "Mei"] and all(r.bot and r.hands == 1 for r in rows)
+
+
+# ---------------------------------------------------------------------- records and replay
+def replay_app(hands: int = 3, **kw: object) -> tuple[MahjongApp, Game]:
+    """The replay of a Changsha game of ``hands`` hands."""
+    game = finished_game("changsha", 4, hands)  # every hand won, the points spread
+    saved = read_game(save_data(game, kept_table("changsha", 4)))
+    return MahjongApp(replay=saved, settings=Settings(), **kw), game  # type: ignore[arg-type]
+
+
+async def test_the_replay_steps_forward_and_back_jumps_and_reaches_the_final_scores() -> None:
+    """→ and ← step one action, a number and the hand list jump, e shows the result; the last is the final score."""
+    app, game = replay_app()
+    async with app.run_test(size=FULL) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen) and (screen.replay.hand, screen.replay.step) == (1, 0)
+        assert "Hand 1: the deal" in text_of(screen.query_one("#replay-action"))
+        await pilot.press("right", "right")
+        first, second = game.actions[0][0], game.actions[0][1]
+        assert screen.replay.step == 2 and screen.replay.frame.action == second
+        assert text_of(screen.query_one("#replay-action")).startswith("2. ")
+        await pilot.press("left")
+        assert screen.replay.step == 1 and screen.replay.frame.action == first
+        await pilot.press("3")
+        assert (screen.replay.hand, screen.replay.step) == (3, 0)
+        await pilot.press("h")
+        assert isinstance(app.screen, HandListScreen)
+        await pilot.press("up", "enter")
+        assert app.screen is screen and (screen.replay.hand, screen.replay.step) == (2, 0)
+        await pilot.press("e")
+        assert screen.at_result and screen.query_one("#replay-body").current == "replay-result"  # type: ignore[attr-defined]
+        assert "Hand 2" in text_of(screen.query_one("#replay-summary"))
+        await pilot.press("t")
+        assert screen.query_one("#replay-body").current == "replay-table"  # type: ignore[attr-defined]
+        await pilot.press("n", "e")
+        assert screen.replay.at_end and "the end" in text_of(screen.query_one("#replay-head"))
+        total = [line for line in text_of(screen.query_one("#replay-standings")).splitlines() if "total" in line]
+        assert total and total[0].replace("│", " ").split()[1:] == [str(points) for points in game.scores]
+        assert "Game over" in text_of(screen.query_one("#replay-over"))
+        await pilot.press("left")
+        assert screen.replay.step == len(game.actions[2]) - 1 and not screen.at_result
+        await pilot.press("space")  # plays on from here
+        await settle(pilot, lambda: screen.at_result)
+        assert not screen.playing  # it stops at the hand's end
+        await pilot.press("q")
+        await pilot.pause()
+    assert app.return_code == 0
+
+
+async def test_the_replay_plays_at_a_speed_that_changes() -> None:
+    """Space plays, + and − change the speed, space again pauses."""
+    app, _ = replay_app(hands=1)
+    async with app.run_test(size=FULL) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        await pilot.press("plus", "plus")
+        assert "8 actions a second" in text_of(screen.query_one("#replay-head"))
+        await pilot.press("space")
+        await settle(pilot, lambda: screen.replay.step >= 3)
+        await pilot.press("space")
+        step = screen.replay.step
+        await pilot.pause(0.4)
+        assert not screen.playing and screen.replay.step == step
+        await pilot.press("minus")
+        assert "4 actions a second" in text_of(screen.query_one("#replay-head"))
+
+
+async def test_the_records_list_opens_a_replay_and_refuses_a_foreign_file(kept_home: Path) -> None:
+    """Every kept game is a row; Enter replays it; a file that is not a record is refused in a line."""
+    for seed in (2, 3):
+        finish(finished_game("shanghai", seed, 1), kept_table("shanghai", seed))
+    (kept_home / "records" / "0-notes.json").write_text("[1, 2]", encoding="utf-8")
+    app = MahjongApp(settings=Settings())
+    async with app.run_test(size=FULL) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, NewGameScreen) and app.screen.filled)
+        await pilot.press("ctrl+g")
+        await settle(pilot, lambda: isinstance(app.screen, RecordsScreen) and app.screen.query_one(DataTable).row_count)
+        rows = app.screen.query_one(DataTable)
+        assert rows.row_count == 3
+        assert "Alice" in str(rows.get_row_at(0)[3]) and "not a game record" in str(rows.get_row_at(2)[3])
+        await pilot.press("enter")
+        await settle(pilot, opened(app, ReplayScreen, "#replay-head"))
+        assert app.screen.saved.table.id == "shanghai-3"  # type: ignore[attr-defined]
+        await pilot.press("q")
+        await settle(pilot, lambda: isinstance(app.screen, RecordsScreen))
+        await pilot.press("down", "down", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, RecordsScreen)
+        await pilot.press("escape")
+        await settle(pilot, lambda: isinstance(app.screen, NewGameScreen))
+
+
+# ---------------------------------------------------------------------- statistics
+async def test_the_statistics_screen_shows_the_databases_numbers() -> None:
+    """Per player and preset: the numbers as the database has them, bots marked, Changsha's rank titles."""
+    from mahjong_tui.engine import get_ruleset
+
+    counted_games()
+    db = Statistics(stats_path())
+    rows = db.players()
+    db.close()
+    app = MahjongApp(settings=Settings())
+    async with app.run_test(size=FULL) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        app.action_statistics()
+        await settle(pilot, opened(app, StatsScreen, "#stats-body"))
+        body = text_of(app.screen.query_one("#stats-body"))
+        for r in rows:
+            assert f"games {r.games} · hands {r.hands} · biggest win {r.biggest_win}" in body
+            assert f"points {r.points:+d} · {r.points_per_hand:+.2f} a hand" in body
+            assert re.search(rf"won\s+[█░]+\s+{r.wins}\s+{100 * r.wins / r.hands:.0f}%", body)
+        assert "Mei (bot)" in body and "Alice (bot)" not in body
+        for r in rows:
+            if r.rules == "changsha":
+                assert f"rank: {rank_title(get_ruleset('changsha'), r.points)}" in body
+        await pilot.press("b")
+        body = text_of(app.screen.query_one("#stats-body"))
+        assert "(bot)" not in body and "Alice" in body
+        await pilot.press("r")
+        body = text_of(app.screen.query_one("#stats-body"))
+        assert "Changsha (changsha)" in body and "Shanghai (shanghai)" not in body
+
+
+async def test_an_unreadable_statistics_database_is_one_line(kept_home: Path) -> None:
+    """A file that is not a database: the screen says so in a line, and nothing is changed."""
+    (kept_home / "statistics.sqlite3").write_bytes(b"not a database at all" * 100)
+    app = MahjongApp(settings=Settings())
+    async with app.run_test(size=FULL) as pilot:
+        await pilot.pause()
+        app.action_statistics()
+        await settle(pilot, opened(app, StatsScreen, "#stats-body"))
+        body = text_of(app.screen.query_one("#stats-body")).strip()
+        assert "not a statistics database" in body and len(body.splitlines()) == 1
+    assert (kept_home / "statistics.sqlite3").read_bytes() == b"not a database at all" * 100
+
+
+# ---------------------------------------------------------------------- settings and language
+async def test_a_settings_change_is_on_disk_at_once_and_back_at_the_next_start() -> None:
+    """Each change is saved the moment it is made (the others kept as they were) and read at the next start."""
+    save_settings(Settings(hints=True))
+    app = MahjongApp(bot_factory=demo_bot_factory)
+    async with app.run_test(size=FULL) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, NewGameScreen) and app.screen.filled)
+        app.action_settings()
+        await settle(pilot, opened(app, SettingsScreen, "#language"))
+        app.screen.query_one("#style").value = "plain"  # type: ignore[attr-defined]
+        await pilot.pause()
+        assert load_settings().settings.tiles == "plain"
+        app.screen.query_one("#speed").value = "fast"  # type: ignore[attr-defined]
+        await pilot.pause()
+        app.screen.query_one("#language").value = "zh"  # type: ignore[attr-defined]
+        await pilot.pause()
+        await pilot.pause()
+        assert load_settings().settings == Settings(language="zh", tiles="plain", speed="fast", hints=True)
+        assert current().language == "zh" and app.screen.query_one("#language").value == "zh"  # type: ignore[attr-defined]
+        await pilot.click("#ok")
+        await settle(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        assert app.screen.pace()[0] == "fast"  # type: ignore[attr-defined]
+        assert str(app.screen.query_one("#records", Button).label) == "牌谱"
+    current_language = current().language
+    again = MahjongApp(bot_factory=demo_bot_factory)
+    async with again.run_test(size=FULL) as pilot:
+        await settle(pilot, lambda: isinstance(again.screen, NewGameScreen) and again.screen.filled)
+        assert again.appearance.style is TileStyle.PLAIN and again.appearance.palette is Palette.STANDARD
+        assert current().language == current_language == "zh" and again.screen.pace()[0] == "fast"  # type: ignore[attr-defined]
+
+
+async def test_a_broken_settings_file_is_named_and_the_defaults_used(kept_home: Path) -> None:
+    """An unreadable settings file: moved aside, the defaults, one line at the start."""
+    (kept_home / "settings.toml").write_text('tiles = "marble"\n', encoding="utf-8")
+    app = MahjongApp()
+    async with app.run_test(size=FULL) as pilot:
+        await pilot.pause()
+        assert app.settings == Settings() and any("moved aside" in n for n in app.notices)
+    assert list(kept_home.glob("settings.toml.broken-*"))
+
+
+def test_lang_and_resume_reach_the_app(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``mahjong-tui --lang zh --resume`` and ``play --lang both --resume``: passed on to the app."""
+    seen: list[dict[str, object]] = []
+    monkeypatch.setattr("mahjong_tui.ui.app.run", lambda *a, **kw: seen.append(kw) or 0)
+    assert main(["--lang", "zh", "--resume"]) == 0
+    assert main(["play", "--lang", "both", "--resume"]) == 0
+    assert main(["play", "--tiles", "plain"]) == 0
+    assert seen[0] == {"lang": "zh", "resume": True}
+    assert seen[1]["lang"] == "both" and seen[1]["resume"] is True
+    assert seen[2]["tiles"] == "plain" and seen[2]["lang"] is None and seen[2]["speed"] is None
+
+
+def test_the_language_chosen_is_the_one_in_use() -> None:
+    """``--lang`` wins over the settings for the session; without it, the settings' language."""
+    MahjongApp(settings=Settings(language="zh"), language="both")
+    assert current().language == "both"
+    MahjongApp(settings=Settings(language="zh"))
+    assert current().language == "zh"
+
+
+@pytest.mark.parametrize(
+    ("args", "word"),
+    [(["--lang", "fr"], "'fr'"), (["play", "--lang", "klingon"], "klingon"), (["--lang", "zh", "play"], "after")],
+)
+def test_a_bad_language_flag_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str], args: list[str],
+                                                   word: str) -> None:
+    """A language that is not there, or a flag before the command: one line, exit 2."""
+    assert main(args) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and word in err[0]
+
+
+def test_replay_of_a_bad_file_is_one_line_and_exit_2(kept_home: Path, capsys: pytest.CaptureFixture[str],
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """``replay`` refuses a file that is not a game record in a line; a good one reaches the app."""
+    bad = kept_home / "list.json"
+    bad.write_text('{"name": "a shopping list"}', encoding="utf-8")
+    assert main(["replay", str(bad)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "not a game record" in err[0]
+    path = finish(finished_game("shanghai", 2, 1), kept_table("shanghai", 2))
+    seen: list[tuple[str, dict[str, object]]] = []
+    monkeypatch.setattr("mahjong_tui.ui.app.run_replay", lambda saved, **kw: seen.append((saved.table.id, kw)) or 0)
+    assert main(["replay", str(path), "--hand", "1", "--lang", "zh"]) == 0
+    assert seen == [("shanghai-2", {"lang": "zh", "tiles": None, "hand": 1})]
+
+
+# ---------------------------------------------------------------------- snapshots
+class TestKeptSnapshots:
+    """The replay, statistics and settings screens, in English and Chinese."""
+
+    def test_replay_mid_hand(self, snap_compare) -> None:  # type: ignore[no-untyped-def]
+        app, _ = replay_app()
+        assert snap_compare(app, press=["right"] * 14, terminal_size=FULL)
+
+    def test_replay_hand_result(self, snap_compare) -> None:  # type: ignore[no-untyped-def]
+        app, _ = replay_app()
+        assert snap_compare(app, press=["e"], terminal_size=FULL)
+
+    def test_replay_compact_chinese(self, snap_compare) -> None:  # type: ignore[no-untyped-def]
+        app, _ = replay_app(language="zh")
+        assert snap_compare(app, press=["right"] * 9, terminal_size=COMPACT)
+
+    def test_statistics(self, snap_compare) -> None:  # type: ignore[no-untyped-def]
+        counted_games()
+
+        async def open_it(pilot) -> None:  # type: ignore[no-untyped-def]
+            await pilot.pause()
+            pilot.app.action_statistics()
+            await pilot.pause()
+
+        assert snap_compare(MahjongApp(settings=Settings()), run_before=open_it, terminal_size=FULL)
+
+    def test_statistics_chinese(self, snap_compare) -> None:  # type: ignore[no-untyped-def]
+        counted_games()
+
+        async def open_it(pilot) -> None:  # type: ignore[no-untyped-def]
+            await pilot.pause()
+            pilot.app.action_statistics()
+            await pilot.pause()
+
+        assert snap_compare(MahjongApp(settings=Settings(language="zh")), run_before=open_it, terminal_size=FULL)
+
+    @pytest.mark.parametrize("language", ["en", "zh"])
+    def test_settings(self, snap_compare, language: str) -> None:  # type: ignore[no-untyped-def]
+        async def open_it(pilot) -> None:  # type: ignore[no-untyped-def]
+            await pilot.pause()
+            pilot.app.action_settings()
+            await pilot.pause()
+
+        app = MahjongApp(settings=Settings(language=language))
+        assert snap_compare(app, run_before=open_it, terminal_size=FULL)
