@@ -2,7 +2,7 @@
 
     mahjong-tui play --rules changsha --humans 2 --bots hard --seed 7 [--names Ann,Bo] \\
         [--base 2] [--points 500] [--hands 8] [--speed fast] [--tiles plain] [--colours colourblind] \\
-        [--privacy strict]
+        [--privacy strict] [--hints] [--open-hands]
 
 The options are held to the new game screen's limits. Exit status: the app's, or 2 for
 bad arguments (one line on standard error). The UI (Textual) is imported only to run.
@@ -71,6 +71,8 @@ def parser() -> OneLineParser:
     p.add_argument("--privacy", default=Privacy.STANDARD.value, type=one_of(privacies, "privacy"),
                    help="hot seat: standard (a curtain only when a person has something to decide) or "
                         "strict (everyone is called behind the curtain after every discard)")
+    p.add_argument("--hints", action="store_true", help="open the hint panel (h) at the start of every hand")
+    p.add_argument("--open-hands", action="store_true", help="practice: every hand face up, for study")
     return p
 
 
@@ -84,7 +86,7 @@ def run(argv: list[str]) -> int:
     try:
         return run_app(ns.rules, ns.humans, ns.bots, ns.seed, names=ns.names or None, base=ns.base,
                        starting_points=ns.points, max_hands=ns.hands, speed=ns.speed, tiles=ns.tiles,
-                       colours=ns.colours, privacy=ns.privacy)
+                       colours=ns.colours, privacy=ns.privacy, hints=ns.hints, open_hands=ns.open_hands)
     except SetupError as e:
         print(f"mahjong-tui play: {e}", file=sys.stderr)
         return 2

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 
-from .config import Display, GameSetup, Palette, Privacy, TileStyle, quick_setup
+from .config import Display, GameSetup, Learning, Palette, Privacy, TileStyle, quick_setup
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -43,9 +43,11 @@ class MahjongApp(App[int]):
         game: Game | None = None,
         display: Display | None = None,
         bot_factory: BotFactory | None = None,
+        learning: Learning | None = None,
     ) -> None:
         """``setup`` starts a game at once (``game``: one already under way); without, the new game screen."""
         super().__init__()
+        self.learning = learning or Learning()
         self.setup = setup
         self.game = game
         self.appearance = display or Display()
@@ -154,15 +156,19 @@ class MahjongApp(App[int]):
             if settings is None:
                 return
             self.appearance = settings.display
+            hints_changed = settings.learning.hints != self.learning.hints
+            self.learning = settings.learning
             if self.driver is not None:
                 self.driver.setup = replace(self.driver.setup, speed=settings.speed, privacy=settings.privacy)
             elif form is not None:
                 form.set_pace(settings.speed, settings.privacy)
             table = self._table()
             if table is not None:
+                if hints_changed:
+                    table.reset_hints()
                 table.set_display(settings.display)
 
-        self.push_screen(SettingsScreen(Settings(self.appearance, speed, privacy)), chosen)
+        self.push_screen(SettingsScreen(Settings(self.appearance, speed, privacy, self.learning)), chosen)
 
     def _table(self) -> TableScreen | None:
         """The table screen, if a game is open."""
@@ -190,12 +196,15 @@ def run(
     tiles: str = "chinese",
     colours: str = "standard",
     privacy: str = Privacy.STANDARD,
+    hints: bool = False,
+    open_hands: bool = False,
 ) -> int:
     """Run the app: without ``rules`` the new game screen, else straight to that game. Returns the exit status."""
     setup = None
     if rules is not None:
         setup = quick_setup(rules, humans, bots, seed, names=names, base=base, starting_points=starting_points,
                             max_hands=max_hands, speed=speed, privacy=privacy)
-    app = MahjongApp(setup, display=Display(TileStyle(tiles), Palette(colours)))
+    app = MahjongApp(setup, display=Display(TileStyle(tiles), Palette(colours)),
+                     learning=Learning(hints=hints, open_hands=open_hands))
     result = app.run()
     return result or 0

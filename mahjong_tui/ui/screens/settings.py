@@ -12,7 +12,9 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Select, Static
 
-from ..config import BOT_SPEEDS, Display, Palette, Privacy, TileStyle
+from mahjong_tui.i18n import t
+
+from ..config import BOT_SPEEDS, Display, Learning, Palette, Privacy, TileStyle
 from ..tiles import tiles_text
 
 _SAMPLE = [0, 4, 8, 9, 13, 17, 18, 22, 26, 27, 31, 32, 33, 34]
@@ -25,6 +27,7 @@ class Settings:
     display: Display
     speed: str
     privacy: Privacy = Privacy.STANDARD
+    learning: Learning = Learning()
 
 
 class SettingsScreen(ModalScreen[Settings | None]):
@@ -64,6 +67,11 @@ class SettingsScreen(ModalScreen[Settings | None]):
             yield Static(Text("hot seat — standard: a curtain only for a person who has something to decide; "
                               "strict: everyone but the discarder after every discard (see ? help)",
                               style="#9aa0a6"), id="privacy-note")
+            for key, on in (("hints", self.current.learning.hints), ("open_hands", self.current.learning.open_hands)):
+                with Horizontal(classes="field"):
+                    yield Label(t(f"settings_learning.{key}"), classes="field-label")
+                    choices = [(t(f"settings_learning.{key}_on"), True), (t("settings_learning.off"), False)]
+                    yield Select(choices, value=on, allow_blank=False, id=key.replace("_", "-"))
             yield Static(id="sample")
             with Horizontal(classes="buttons"):
                 yield Button("OK", id="ok", variant="primary")
@@ -79,7 +87,9 @@ class SettingsScreen(ModalScreen[Settings | None]):
         palette = self.query_one("#palette", Select).value
         speed = self.query_one("#speed", Select).value
         privacy = self.query_one("#privacy", Select).value
-        return Settings(Display(TileStyle(style), Palette(palette)), str(speed), Privacy(privacy))
+        learning = Learning(self.query_one("#hints", Select).value is True,
+                            self.query_one("#open-hands", Select).value is True)
+        return Settings(Display(TileStyle(style), Palette(palette)), str(speed), Privacy(privacy), learning)
 
     def _sample(self) -> None:
         """Redraw the sample row."""
