@@ -108,7 +108,7 @@ class Learner:
             tiles = hand_tiles(look, advice.view.seat)
             selected = tiles[self.selected] if self.selected < len(tiles) else None
         panel = self.query_one("#hints-full" if self.layout_mode == "full" else "#hints-compact", HintPanel)
-        panel.show(hint_body(look, advice, selected, panel.text_width))
+        panel.show(hint_body(look, advice, selected))
 
     def action_hints(self) -> None:
         """Open or close the hint panel of the person at the screen."""

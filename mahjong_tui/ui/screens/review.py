@@ -22,7 +22,6 @@ from mahjong_tui.i18n import say, t
 from mahjong_tui.review import Review
 
 from ..look import Look, meld_text
-from ..widgets.hint_panel import short_steps
 from .curtain import CurtainScreen
 
 if TYPE_CHECKING:
@@ -58,8 +57,6 @@ def review_body(look: Look, review: Review) -> RenderableType:
             line.append_text(look.tile(w.tile))
             line.append(f" {t('hint.left', n=w.left)}" + ("" if w.qualifies else " ✕") + "  ")
         parts.append(line)
-    elif review.end_hint.shanten > 0:
-        parts.append(Text(t("review.steps", steps=short_steps(review.end_hint.shanten)), style="#9aa0a6"))
     parts += [Text(""), Text(t("review.moments"), style="bold")]
     if not review.moments:
         parts.append(Text(t("review.none"), style="#9aa0a6"))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rich.cells import cell_len
+from rich.console import Group
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
@@ -77,13 +77,6 @@ def hand_marks(advice: Advice, tiles: Sequence[Tile], drawn_apart: bool) -> list
     return marks
 
 
-def _tile_words(look: Look, tiles: Sequence[Tile], limit: int) -> str:
-    """Tiles in running text: all that fit in ``limit`` words (the last word … when some are left out)."""
-    if len(tiles) <= limit:
-        return " ".join(look.word(x) for x in tiles)
-    return " ".join(look.word(x) for x in tiles[: max(0, limit - 1)]) + " …"
-
-
 def _heading(look: Look, advice: Advice) -> Text:
     """Steps to ready, what the hand is heading for, and (where a win must qualify) the 花 so far."""
     view, hint = advice.view, advice.hint
@@ -111,17 +104,19 @@ def _selected(look: Look, advice: Advice, tile: Tile) -> Text:
         sign, colour = LEVEL_MARKS[d.level]
         if out:
             out.append("\n")
-        out.append(f"{sign} {t('hint.level.' + d.level)}: ", style=f"bold {colour}")
+        out.append(t("hint.mark", sign=sign, level=t("hint.level." + d.level)), style=f"bold {colour}")
         out.append(look.seat_names(say(d.why)))
     return out
 
 
-def _discards(look: Look, advice: Advice, width: int) -> Text:
-    """Every discard, best first, one line each: the steps it leaves, how many unseen tiles then help, which."""
-    out = Text(t("hint.discards"), style=f"bold {_DIM}", no_wrap=True, overflow="ellipsis")
+def _discards(look: Look, advice: Advice) -> list[Text]:
+    """Every discard, best first, one line each (cut with … where the panel ends): the steps it leaves,
+    how many unseen tiles then help, which."""
+    rows = [Text(t("hint.discards"), style=f"bold {_DIM}", no_wrap=True, overflow="ellipsis")]
     suggest = advice.hint.suggest
     for option in advice.hint.discards:
-        out.append("\n")
+        out = Text(no_wrap=True, overflow="ellipsis")
+        rows.append(out)
         out.append(SUGGEST[0] if option.tile == suggest else " ", style=f"bold {SUGGEST[1]}")
         out.append_text(look.tile(option.tile))
         d = advice.danger(option.tile)
@@ -131,9 +126,8 @@ def _discards(look: Look, advice: Advice, width: int) -> Text:
         else:
             out.append(" ")
         out.append(f" {short_steps(option.shanten):<8} {option.acceptance:>3}  ")
-        room = max(1, (width - 21) // (cell_len(look.word(option.tiles[0])) + 1)) if option.tiles else 1
-        out.append(_tile_words(look, option.tiles, room), style=_DIM)
-    return out
+        out.append(" ".join(look.word(x) for x in option.tiles), style=_DIM)
+    return rows
 
 
 def _wait_line(look: Look, view: SeatView, wait: WaitHint) -> Text:
@@ -168,7 +162,8 @@ def _danger_line(look: Look, advice: Advice) -> Text | None:
     for d in advice.dangers:
         if d.level != "safe" and d.seat not in seats:
             seats.append(d.seat)
-    who = ", ".join(look.names[s] for s in seats) or ", ".join(sorted({look.names[d.seat] for d in advice.dangers}))
+    sep = t("hint.separator")
+    who = sep.join(look.names[s] for s in seats) or sep.join(sorted({look.names[d.seat] for d in advice.dangers}))
     out = Text(t("hint.danger", who=who) + " ", style="bold #ff8a80")
     for level in ("safe", "low", "high"):
         sign, colour = LEVEL_MARKS[level]
@@ -176,9 +171,9 @@ def _danger_line(look: Look, advice: Advice) -> Text | None:
     return out
 
 
-def hint_body(look: Look, advice: Advice, selected: Tile | None, width: int = 56) -> Text:
-    """The panel's text for a seat ``width`` cells wide: the heading, the suggestion and the selected tile,
-    every discard (or every wait), who looks close to ready."""
+def hint_body(look: Look, advice: Advice, selected: Tile | None) -> Group:
+    """The panel for a seat: the heading, the suggestion and the selected tile, every discard (or every
+    wait), who looks close to ready."""
     hint = advice.hint
     parts = [_heading(look, advice)]
     if hint.discards:
@@ -188,7 +183,7 @@ def hint_body(look: Look, advice: Advice, selected: Tile | None, width: int = 56
             chosen = _selected(look, advice, selected)
             if chosen:
                 parts.append(chosen)
-        parts.append(_discards(look, advice, width))
+        parts.extend(_discards(look, advice))
     else:
         if hint.why.en:
             parts.append(Text(say(hint.why), style="#cfd8dc"))
@@ -197,7 +192,7 @@ def hint_body(look: Look, advice: Advice, selected: Tile | None, width: int = 56
     danger = _danger_line(look, advice)
     if danger is not None:
         parts.append(danger)
-    return Text("\n").join(parts)
+    return Group(*parts)
 
 
 class HintPanel(VerticalScroll):
@@ -212,11 +207,6 @@ class HintPanel(VerticalScroll):
         """The body."""
         yield Static(classes="hint-body")
 
-    @property
-    def text_width(self) -> int:
-        """Cells a line of the body may take."""
-        return max(20, self.scrollable_content_region.width - 1)
-
-    def show(self, body: Text) -> None:
+    def show(self, body: Group) -> None:
         """Show ``body``."""
         self.query_one(".hint-body", Static).update(body)
