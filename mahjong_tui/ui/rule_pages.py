@@ -57,7 +57,7 @@ def example(row: TypeRow, display: Display) -> Text:
         out.append_text(_tiles(meld.tiles, display))
         out.append("]")
     if row.flowers:
-        out.append("  ")
+        out.append("  花 ")
         out.append_text(_tiles(row.flowers, display))
     return out
 
