@@ -79,7 +79,8 @@ def _why(view: SeatView, t: Tile, seat: int, chance: float) -> Words:
     river, melds = len(view.rivers[seat]), len(view.melds[seat])
     pct = f"{100 * chance:.1f}"
     own = any(r.tile == t for r in view.rivers[seat])
-    en = f"{who.en} looks close to ready ({river} discards, {melds} melds): {pct}% that {tile_name(t)} wins for it"
+    shown = f"{river} discard{'s' * (river != 1)}, {melds} meld{'s' * (melds != 1)}"
+    en = f"{who.en} looks close to ready ({shown}): {pct}% that {tile_name(t)} wins for it"
     zh = f"{who.zh}像是快听牌了（打了 {river} 张，{melds} 副牌面）：{tile_zh(t)}放炮的机会 {pct}%"
     if own:
         en += f"; it discarded {tile_name(t)} itself earlier"

@@ -21,6 +21,7 @@ from mahjong_tui.engine import (
     Phase,
     RiverTile,
     Ruleset,
+    ScoreResult,
     SeatView,
     TableView,
     Tile,
@@ -77,7 +78,8 @@ class Aim:
         suit = _SUITS_ZH[self.suit] if self.suit >= 0 else ""
         where = f" in {suit}" if suit else ""
         n = steps(self.shanten)
-        return Words(f"{name}{where} ({n.en})", f"{suit}{name}（{n.zh}）")
+        short = n.en.split(" (")[0]  # the Chinese term is in the name's language already
+        return Words(f"{name}{where} ({short})", f"{suit}{name}（{n.zh}）")
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,7 +157,20 @@ def analyse(
     # a hand ready in shape but not by the rule (a Changsha pair not 2-5-8) still shows its waits, and why
     shape_ready = now == 0 or bool(regular_waits(list(counts), melds))
     wait_hints = _waits(rules, counts, melds, flowers, seen, view) if shape_ready else ()
+    if rules.must_qualify and any(w.qualifies for w in wait_hints):
+        heading = _qualifies(rules, wait_hints)
     return Hint(now, (), wait_hints, None, _wait_why(now, wait_hints), aims, heading)
+
+
+def _qualifies(rules: Ruleset, wait_hints: tuple[WaitHint, ...]) -> Words:
+    """A ready hand where a win must qualify, and it does: with which hand types."""
+    found: list[str] = []
+    for w in wait_hints:
+        found += [x for x in w.types if w.qualifies and x not in found]
+    known = [rules.hand_types[x] for x in found if x in rules.hand_types]
+    en = ", ".join(f"{ht.zh} {ht.en}" for ht in known)
+    zh = "、".join(ht.zh for ht in known)
+    return Words(f"the hand qualifies: a win would be {en}", f"这手牌够格：胡了是{zh}")
 
 
 def _waits(
@@ -334,3 +349,14 @@ def study_view(
     )  # fmt: skip
     legal = tuple(Action(0, ActionKind.DISCARD, t) for t in range(NUM_KINDS) if counts[t])
     return SeatView(table, 0, tuple(counts), None, legal, ())
+
+
+def initial_preview(view: SeatView) -> ScoreResult | None:
+    """What declaring the 起手小胡 of ``view``'s dealt hand would score and pay (None: it has none)."""
+    rules = view.ruleset
+    if not rules.initial_wins(view.counts):
+        return None
+    ctx = WinContext(
+        winner=view.seat, concealed=view.hand, win_tile=None, dealer=view.dealer, initial=True, base=view.table.base
+    )
+    return rules.score(ctx)

@@ -21,10 +21,11 @@ from textual.app import App
 
 from mahjong_tui.testing.fixtures import claim_prompt, demo_app, hand_won, kaigang_prompt, mid_hand
 from mahjong_tui.ui.app import MahjongApp
-from mahjong_tui.ui.config import Display, TileStyle
+from mahjong_tui.ui.config import Display, Learning, TileStyle
 
 FULL = (120, 36)
 COMPACT = (80, 24)
+HINTS = Learning(hints=True)
 
 def replay_app() -> MahjongApp:
     """The replay of a seeded Changsha game of three hands."""
@@ -56,6 +57,13 @@ SHOTS: list[tuple[str, Callable[[], App[int]], tuple[int, int], list[str], str]]
     ("hotseat-curtain", lambda: demo_app(mid_hand("shanghai", 1), humans=2), FULL, [], "Hot-seat curtain"),
     ("hand-end", lambda: demo_app(hand_won("shanghai", 1)), FULL, ["w"], "End of a hand"),
     ("compact-80x24", lambda: demo_app(mid_hand("shanghai", 1)), COMPACT, [], "Compact layout, 80×24"),
+    ("hints-shanghai", lambda: demo_app(mid_hand("shanghai", 1), learning=HINTS), FULL, [],
+     "Hint panel, Shanghai"),
+    ("hints-changsha", lambda: demo_app(mid_hand("changsha", 1), learning=HINTS), FULL, [],
+     "Hint panel, Changsha"),
+    ("hints-80x24", lambda: demo_app(mid_hand("changsha", 1), learning=HINTS), COMPACT, [], "Hint panel at 80×24"),
+    ("win-preview", lambda: demo_app(hand_won("shanghai", 1)), FULL, [], "A win prompt says what the win pays"),
+    ("review", lambda: demo_app(hand_won("changsha", 1)), FULL, ["w", "v"], "The review after a hand"),
     (
         "table-plain-text",
         lambda: demo_app(mid_hand("changsha", 1), display=Display(style=TileStyle.PLAIN)),

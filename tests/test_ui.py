@@ -1031,7 +1031,7 @@ async def test_the_new_game_screen_says_what_each_preset_is_and_opens_its_rules(
         await pilot.click("#rules-button")
         await settle(pilot, lambda: isinstance(app.screen, RulesScreen))
         tabs = app.screen.query_one("#rules-tabs")
-        assert get_ruleset("changsha").zh_name in str(tabs.active_tab.label)  # type: ignore[attr-defined]
+        assert "changsha" in str(tabs.active_tab.label)  # type: ignore[attr-defined]
         await pilot.press("escape")
         await settle(pilot, lambda: isinstance(app.screen, NewGameScreen))
         await pilot.press("ctrl+r")

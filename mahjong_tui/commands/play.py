@@ -2,11 +2,12 @@
 
     mahjong-tui play --rules changsha --humans 2 --bots hard --seed 7 [--names Ann,Bo] \\
         [--base 2] [--points 500] [--hands 8] [--speed fast] [--tiles plain] [--colours colourblind] \\
-        [--privacy strict] [--lang zh]
+        [--privacy strict] [--hints] [--open-hands] [--lang zh]
     mahjong-tui play --resume
 
-The options are held to the new game screen's limits. The speed, tiles, colours, privacy
-and language not given come from the kept settings (given, they hold for this game only).
+The options are held to the new game screen's limits. The speed, tiles, colours, privacy,
+hints, open hands and language not given come from the kept settings (given, they hold for
+this game only).
 ``--resume`` continues the saved game (without one: the new game screen, saying why).
 Exit status: the app's, or 2 for bad arguments (one line on standard error). The UI
 (Textual) is imported only to run.
@@ -76,6 +77,10 @@ def parser() -> OneLineParser:
     p.add_argument("--privacy", default=None, type=one_of(privacies, "privacy"),
                    help="hot seat: standard (a curtain only when a person has something to decide) or "
                         "strict (everyone is called behind the curtain after every discard); default: the settings'")
+    p.add_argument("--hints", action="store_true", default=None,
+                   help="open the hint panel (h) at the start of every hand (default: the settings')")
+    p.add_argument("--open-hands", action="store_true", default=None,
+                   help="practice: every hand face up, for study (default: the settings')")
     p.add_argument("--lang", default=None, type=one_of(LANGUAGES, "language"),
                    help=f"language: {', '.join(LANGUAGES)} (default: the settings', whose default is the locale's)")
     p.add_argument("--resume", action="store_true", help="continue the saved game (the game options are not used)")
@@ -92,7 +97,8 @@ def run(argv: list[str]) -> int:
     try:
         return run_app(ns.rules, ns.humans, ns.bots, ns.seed, names=ns.names or None, base=ns.base,
                        starting_points=ns.points, max_hands=ns.hands, speed=ns.speed, tiles=ns.tiles,
-                       colours=ns.colours, privacy=ns.privacy, lang=ns.lang, resume=ns.resume)
+                       colours=ns.colours, privacy=ns.privacy, hints=ns.hints, open_hands=ns.open_hands,
+                       lang=ns.lang, resume=ns.resume)
     except SetupError as e:
         print(f"mahjong-tui play: {e}", file=sys.stderr)
         return 2

@@ -26,7 +26,7 @@ from mahjong_tui.engine import (
 
 if TYPE_CHECKING:
     from mahjong_tui.ui.app import MahjongApp
-    from mahjong_tui.ui.config import Display
+    from mahjong_tui.ui.config import Display, Learning
 
 _PREFERENCE = (
     ActionKind.WIN,
@@ -191,10 +191,13 @@ def kaigang_prompt() -> Game:
     return game
 
 
-def demo_app(game: Game, *, humans: int = 1, display: Display | None = None) -> MahjongApp:
+def demo_app(
+    game: Game, *, humans: int = 1, display: Display | None = None, learning: Learning | None = None
+) -> MahjongApp:
     """The table app on ``game`` with people in the first ``humans`` seats and demo bots elsewhere."""
     from mahjong_tui.ui.app import MahjongApp
     from mahjong_tui.ui.config import Display, quick_setup
 
     setup = quick_setup(game.rules.name, humans, "normal", game.seed, speed="instant")
-    return MahjongApp(setup, game=game, display=display or Display(), bot_factory=demo_bot_factory)
+    return MahjongApp(setup, game=game, display=display or Display(), bot_factory=demo_bot_factory,
+                      learning=learning)

@@ -25,7 +25,7 @@ from textual.binding import Binding
 from mahjong_tui.i18n import t, use
 from mahjong_tui.settings import Settings, load_settings, save_settings
 
-from .config import Display, GameSetup, Palette, Privacy, TileStyle, quick_setup
+from .config import Display, GameSetup, Learning, Palette, Privacy, TileStyle, quick_setup
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -54,6 +54,7 @@ class MahjongApp(App[int]):
         game: Game | None = None,
         display: Display | None = None,
         bot_factory: BotFactory | None = None,
+        learning: Learning | None = None,
         settings: Settings | None = None,
         language: str | None = None,
         resume: bool = False,
@@ -64,8 +65,9 @@ class MahjongApp(App[int]):
         """``setup`` starts a game at once (``game``: one already under way); ``resume`` the saved game;
         ``replay`` shows a kept game; without any, the new game screen.
 
-        ``settings``: the kept settings (read from their file when not given); ``language`` and
-        ``display`` override them for this session only; ``notices``: lines to show at start.
+        ``settings``: the kept settings (read from their file when not given); ``language``,
+        ``display`` and ``learning`` override them for this session only; ``notices``: lines to
+        show at start.
         """
         super().__init__()
         self.notices = [n for n in notices if n]
@@ -76,6 +78,7 @@ class MahjongApp(App[int]):
         self.settings = settings
         self.language = language or settings.language
         use(self.language)
+        self.learning = learning or Learning(settings.hints, settings.open_hands)
         self.setup = setup
         self.game = game
         self.appearance = display or Display(TileStyle(settings.tiles), Palette(settings.palette))
@@ -237,7 +240,7 @@ class MahjongApp(App[int]):
             self.push_screen(SettingsScreen(self.settings_in_use()))
 
     def settings_in_use(self) -> Settings:
-        """The settings as they are in use now: the language, the look, and the game's (or the form's) pace."""
+        """The settings in use now: the language, the look, the learning aids, the game's (or the form's) pace."""
         from .screens.new_game import NewGameScreen
 
         speed, privacy = self.settings.speed, self.settings.privacy
@@ -248,7 +251,8 @@ class MahjongApp(App[int]):
             pace = form.pace()
             speed, privacy = pace[0], pace[1].value
         return replace(self.settings, language=self.language, tiles=self.appearance.style.value,
-                       palette=self.appearance.palette.value, speed=speed, privacy=privacy)
+                       palette=self.appearance.palette.value, speed=speed, privacy=privacy,
+                       hints=self.learning.hints, open_hands=self.learning.open_hands)
 
     def change_setting(self, name: str, value: str | bool) -> None:
         """Apply one setting now and keep it (ValueError for a value it may not have)."""
@@ -266,6 +270,13 @@ class MahjongApp(App[int]):
             table = self._table()
             if table is not None:
                 table.set_display(self.appearance)
+        elif name in ("hints", "open_hands"):
+            self.learning = replace(self.learning, **{name: bool(value)})
+            table = self._table()
+            if table is not None:
+                if name == "hints":
+                    table.reset_hints()
+                table.render_table()
         elif name in ("speed", "privacy"):
             if self.driver is not None:
                 change = {"speed": value} if name == "speed" else {"privacy": Privacy(value)}
@@ -312,13 +323,15 @@ def run(
     tiles: str | None = None,
     colours: str | None = None,
     privacy: str | None = None,
+    hints: bool | None = None,
+    open_hands: bool | None = None,
     lang: str | None = None,
     resume: bool = False,
 ) -> int:
     """Run the app: the saved game (``resume``), that game (``rules``), else the new game screen. The exit status.
 
     What is not given comes from the kept settings (``speed``, ``tiles``, ``colours``,
-    ``privacy``, ``lang``); given here, it holds for this session only.
+    ``privacy``, ``hints``, ``open_hands``, ``lang``); given here, it holds for this session only.
     """
     loaded = load_settings()
     settings = loaded.settings
@@ -327,7 +340,9 @@ def run(
         setup = quick_setup(rules, humans, bots, seed, names=names, base=base, starting_points=starting_points,
                             max_hands=max_hands, speed=speed or settings.speed, privacy=privacy or settings.privacy)
     display = Display(TileStyle(tiles or settings.tiles), Palette(colours or settings.palette))
-    app = MahjongApp(setup, display=display, settings=settings, language=lang, resume=resume,
+    learning = Learning(settings.hints if hints is None else hints,
+                        settings.open_hands if open_hands is None else open_hands)
+    app = MahjongApp(setup, display=display, learning=learning, settings=settings, language=lang, resume=resume,
                      notices=[loaded.problem])
     result = app.run()
     return result or 0

@@ -80,6 +80,14 @@ class Display:
 
 
 @dataclass(frozen=True, slots=True)
+class Learning:
+    """What the table does to help a player learn: the hint panel at the start of a hand, every hand face up."""
+
+    hints: bool = False  # the hint panel open for every person at the start of a hand
+    open_hands: bool = False  # practice: every hand face up, for study
+
+
+@dataclass(frozen=True, slots=True)
 class GameSetup:
     """Everything the new game screen asks for."""
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from random import Random
+from typing import TYPE_CHECKING
 
 from mahjong_tui.engine import (
     Action,
@@ -27,11 +28,15 @@ from mahjong_tui.engine import (
     TableView,
     next_seat,
     play_until_decision,
+    rewound,
     seat_view,
     table_view,
 )
 
 from .config import GameSetup
+
+if TYPE_CHECKING:
+    from mahjong_tui.review import Review
 
 BotFactory = Callable[[str, int, int], Player]
 
@@ -193,6 +198,26 @@ class TableDriver:
         hands = tuple(self.history)
         scores = hands[-1].scores if hands else tuple(self.game.scores)
         return Standings(self.game.rules.starting_points(self.game.options), hands, scores)
+
+    @property
+    def moment(self) -> tuple[int, int]:
+        """Which moment of the game this is: (hands begun, actions made in the latest); it changes with every move."""
+        return len(self.game.actions), len(self.game.actions[-1]) if self.game.actions else 0
+
+    def undo(self, seat: int) -> bool:
+        """Take back ``seat``'s last action of this hand and all that followed (False: it made none)."""
+        earlier = rewound(self.game, seat)
+        if earlier is None:
+            return False
+        self.game = earlier
+        self._bots.clear()  # a bot's memory of the hand would run ahead of the game
+        return True
+
+    def review(self, seat: int) -> Review:
+        """``seat``'s review of the latest hand: how it ended for them, and the moments that mattered."""
+        from mahjong_tui.review import review_hand
+
+        return review_hand(self.game, len(self.game.actions), seat)
 
     def apply(self, action: Action) -> list[Event]:
         """Apply a person's action; returns its events."""

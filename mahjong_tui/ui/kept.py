@@ -3,7 +3,7 @@
 :class:`KeptDriver` is the :class:`~mahjong_tui.ui.driver.TableDriver` the app plays with.
 Every action goes through a driver, so here the game is kept: saved when the table opens,
 after every bot's move (through the play loop's observer, before the table hears of it),
-after every person's action and at every new deal; at the game's end kept among the
+after every person's action, at every new deal and after an undo; at the game's end kept among the
 records and counted in the statistics (:class:`~mahjong_tui.keeping.Keeper`). A resumed
 game keeps the players and the id it was saved with, so its hands are counted once.
 """
@@ -85,6 +85,13 @@ class KeptDriver(TableDriver):
         events = super().apply(action)
         self.keep()
         return events
+
+    def undo(self, seat: int) -> bool:
+        """Take back ``seat``'s last action (:meth:`TableDriver.undo`) and save the game as it is again."""
+        done = super().undo(seat)
+        if done:
+            self.keep()
+        return done
 
     def next_hand(self) -> list[Event]:
         """Deal the next hand and save the game; its events."""

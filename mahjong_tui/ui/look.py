@@ -8,10 +8,12 @@ from dataclasses import dataclass
 from rich.style import Style
 from rich.text import Text
 
+from mahjong_tui import i18n
 from mahjong_tui.engine import (
     Action,
     ActionKind,
     BirdDrawn,
+    ClaimLost,
     DrawSource,
     Event,
     FlowerRevealed,
@@ -325,6 +327,10 @@ def describe_event(ev: Event, look: Look, viewers: frozenset[int]) -> str | None
     if isinstance(ev, OptionRefused):
         if ev.seat in viewers:
             return f"{look.names[ev.seat]}: {look.seat_names(ev.reason)}"
+        return None
+    if isinstance(ev, ClaimLost):  # private, like a refusal: only the seat whose claim was beaten sees it
+        if ev.seat in viewers:
+            return i18n.t("moment.claim_lost", name=look.names[ev.seat], reason=look.seat_names(i18n.say(ev.reason)))
         return None
     return None
 

@@ -33,7 +33,7 @@ from ..look import WINDOWS, Look
 from ..widgets.hand import hand_tiles
 from .choice import Choice, ChoiceScreen
 from .curtain import CurtainScreen
-from .prompts import prompt_choices, prompt_notes, prompt_title
+from .prompts import prompt_choices, prompt_info, prompt_notes, prompt_title
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -201,4 +201,5 @@ class Asking:
                 return
             self.act(action)
 
-        self.app.push_screen(ChoiceScreen(title, prompt_choices(view), tiles=tiles, notes=notes), answered)
+        info = prompt_info(self.look(), view)
+        self.app.push_screen(ChoiceScreen(title, prompt_choices(view), tiles=tiles, notes=notes, info=info), answered)

@@ -95,14 +95,17 @@ class ChoiceScreen(ModalScreen[Action | None]):
         *,
         tiles: Text | None = None,
         notes: list[str] | None = None,
+        info: list[Text] | None = None,
         classes: str | None = None,
     ) -> None:
-        """A dialog with a title, the tile(s) in question, the choices and one line per refused option."""
+        """A dialog with a title, the tile(s) in question, the choices, what a win would pay and the rule
+        of the moment (``info``), and one line per refused option."""
         super().__init__(classes=classes)
         self.title_text = title
         self.choices = choices
         self.tiles = tiles
         self.notes = notes or []
+        self.info = info or []
         self.explain = kong_modes_explained(choices)
         self._pass_armed_by: str | None = None  # the key that asked to pass up a win
 
@@ -118,6 +121,8 @@ class ChoiceScreen(ModalScreen[Action | None]):
                 button = Button(Text(f"[{key}] {c.label}"), id=f"choice-{i}", classes="choice", variant=variant)
                 button.can_focus = False  # only a choice's own key (or a click) answers
                 yield button
+            for line in self.info:
+                yield Static(line, classes="choice-info")
             for note in self.notes:
                 yield Static(f"✕ {note}", classes="choice-note")
             if self.explain:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.measure import Measurement
@@ -28,9 +30,11 @@ from mahjong_tui.engine import (
     WinBy,
     Words,
 )
+from mahjong_tui.review import Review
 
 from ..driver import Standings
 from ..look import DICE, Look, hand_type_label, meld_text
+from .review import open_review
 
 _HOW = {WinBy.SELF_DRAW: "自摸 self-draw", WinBy.DISCARD: "on a discard", WinBy.ROBBED_KONG: "抢杠 robbing a kong"}
 
@@ -207,15 +211,30 @@ class HandEndScreen(Screen[str]):
     BINDINGS = [
         Binding("enter", "finish('next')", "Continue"),
         Binding("t", "finish('table')", "View table"),
+        Binding("v", "review", "Review"),
         Binding("q", "finish('quit')", "Quit"),
     ]
 
-    def __init__(self, look: Look, events: list[Event], standings: Standings) -> None:
-        """The summary of the hand in ``look`` from its ``events``."""
+    def __init__(self, look: Look, events: list[Event], standings: Standings, *,
+                 people: tuple[int, ...] = (), review: Callable[[int], Review] | None = None) -> None:
+        """The summary of the hand in ``look`` from its ``events``; ``review`` gives each of ``people`` theirs."""
         super().__init__()
         self.look = look
         self.events = events
         self.standings = standings
+        self.people = people
+        self.review = review
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The review key only where people played."""
+        if action == "review":
+            return bool(self.people) and self.review is not None
+        return True
+
+    def action_review(self) -> None:
+        """Each person's review of the hand (in hot-seat one after another, each behind their curtain)."""
+        if self.people and self.review is not None:
+            open_review(self.app, self.look, list(self.people), len(self.people) > 1, self.review)
 
     def compose(self) -> ComposeResult:
         """The summary in a scroll, and the keys."""

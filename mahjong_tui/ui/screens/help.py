@@ -10,6 +10,8 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from mahjong_tui import i18n
+
 KEYS = (
     ("←  →", "select a tile in your hand"),
     ("1 … 9, 0", "select tile 1–10; the same number again discards it"),
@@ -61,6 +63,13 @@ PRIVACY = (
 )
 
 
+def learning_keys() -> tuple[tuple[str, str], ...]:
+    """The keys and marks that help a player learn."""
+    return tuple((sign, i18n.t(f"help.{key}")) for sign, key in (
+        ("h", "hints"), ("★", "suggest"), ("✓ △ ▲", "danger"), ("u", "undo"), ("v", "review"), ("r", "rules"),
+    ))
+
+
 class HelpScreen(ModalScreen[None]):
     """Keys and signs; any of Esc, ? or q closes it."""
 
@@ -85,6 +94,7 @@ class HelpScreen(ModalScreen[None]):
             yield Static(table("Your turn", KEYS))
             yield Static(table("Prompts (claims and questions)", PROMPT_KEYS))
             yield Static(table("On the table", SIGNS))
+            yield Static(table(i18n.t("help.learning"), learning_keys()))
             yield Static(table("Hot seat (two or more people): privacy, in Settings or play --privacy", PRIVACY))
             yield Static(Text("Esc closes", style="#9aa0a6"))
 

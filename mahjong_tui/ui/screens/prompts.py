@@ -7,8 +7,10 @@ from dataclasses import replace
 from rich.text import Text
 
 from mahjong_tui.engine import ActionKind, Phase, SeatView
+from mahjong_tui.i18n import say
 
 from ..look import Look, hand_type_label
+from ..preview import moment_lines
 from .choice import Choice, choices_for
 
 #: the pass button's words where passing means more than letting a discard go
@@ -60,8 +62,13 @@ def prompt_choices(view: SeatView) -> list[Choice]:
     return [replace(c, label=words) if c.action and c.action.kind is ActionKind.PASS else c for c in choices]
 
 
+def prompt_info(look: Look, view: SeatView) -> list[Text]:
+    """What each win offered would pay, and the rule of the moment, one sentence each."""
+    return moment_lines(look, view)
+
+
 def prompt_notes(view: SeatView, private: list[str]) -> list[str]:
     """Why options the seat might expect are not offered: the engine's refusals, then its own notices."""
-    notes = [r.reason.en for r in view.refusals]
+    notes = [say(r.reason) for r in view.refusals]
     notes.extend(n for n in private if n not in notes)
     return notes

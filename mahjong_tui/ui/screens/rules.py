@@ -1,7 +1,9 @@
 """The rule sets and their presets: what each is, what differs, every hand type, the players' rules pages.
 
 One page at a time, built when it is first shown: the presets at a glance, then one page
-per family of presets (its hand types and its rules page), then the flow common to all.
+per preset built from its rule data (:mod:`mahjong_tui.ui.rule_pages`: facts, hand types
+with worked examples drawn as tiles and scored by the calculator, its own rules, a glossary,
+its players' rules page), then the flow common to all.
 A page is one Rich renderable (the rules pages as Rich Markdown), rendered into lines in a
 worker thread while the screen opens, and kept for the width it was rendered at. With
 Textual's Markdown widget (a widget per block, every page at once) the screen took
@@ -11,7 +13,6 @@ seconds to open.
 from __future__ import annotations
 
 import io
-from importlib import resources
 
 from rich.console import Console, Group, RenderableType
 from rich.markdown import Markdown
@@ -25,8 +26,10 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static, Tab, Tabs
 
-from mahjong_tui.engine import Ruleset, get_ruleset, ruleset_names
+from mahjong_tui.engine import get_ruleset, ruleset_names
 
+from ..config import Display
+from ..rule_pages import preset_page, read_doc
 from ..widgets.page import PageView
 
 #: the players' rules page every rule set shares (how a hand flows)
@@ -34,7 +37,7 @@ COMMON_PAGE = "common.md"
 
 #: Pages rendered so far, by (tab, width): a page opens at once the second time, and the
 #: table renders its rules' page while the players think (see ``prerender``).
-_RENDERED: dict[tuple[str, int], list[list[Segment]]] = {}
+_RENDERED: dict[tuple[str, int, Display], list[list[Segment]]] = {}
 
 
 def presets_table() -> Table:
@@ -71,41 +74,6 @@ def summaries() -> Text:
     return out
 
 
-def rule_families() -> list[Ruleset]:
-    """One rule set per players' rules page, in the registry's order (presets of one family share theirs)."""
-    out: dict[str, Ruleset] = {}
-    for name in ruleset_names():
-        r = get_ruleset(name)
-        out.setdefault(r.docs_page, r)
-    return list(out.values())
-
-
-def types_table(rules: Ruleset) -> Table:
-    """Hand types of a rule set with their descriptions."""
-    t = Table(title=f"{rules.en_name} hand types", title_style="bold", show_edge=False, show_header=False)
-    t.add_column(no_wrap=True)
-    t.add_column(no_wrap=True)
-    t.add_column()
-    for ht in rules.hand_types.values():
-        t.add_row(Text(ht.zh, style="bold"), ht.en, Text(ht.description, style="#9aa0a6"))
-    return t
-
-
-def read_doc(page: str) -> str | None:
-    """A players' rules page from ``mahjong_tui/rules/docs/``, when it is there."""
-    if not page:
-        return None
-    try:
-        return resources.files("mahjong_tui.rules").joinpath("docs", page).read_text(encoding="utf-8")
-    except (FileNotFoundError, OSError):
-        return None
-
-
-def rules_doc(rules: Ruleset) -> str | None:
-    """The project's players' rules page of a rule set, when it has one."""
-    return read_doc(rules.docs_page)
-
-
 def render_lines(renderable: RenderableType, width: int) -> list[list[Segment]]:
     """``renderable`` as lines of segments ``width`` cells wide (a console of its own: safe in a thread)."""
     console = Console(width=width, file=io.StringIO(), force_terminal=True, color_system="truecolor",
@@ -120,44 +88,34 @@ def page_width(screen_width: int) -> int:
 
 
 def page_of(rules: str) -> str:
-    """The tab of a preset's family page."""
-    page = get_ruleset(rules).docs_page
-    return next((f"page-{i}" for i, r in enumerate(rule_families()) if r.docs_page == page), "page-presets")
+    """The tab of a preset's page."""
+    return f"preset-{rules}" if rules in ruleset_names() else "page-presets"
 
 
-def page(key: str) -> RenderableType:
+def page(key: str, display: Display) -> RenderableType:
     """The renderable of one page, by its tab."""
     if key == "page-presets":
         return Group(presets_table(), Text(""), summaries())
     if key == "page-common":
         return Markdown(read_doc(COMMON_PAGE) or "")
-    rules = rule_families()[int(key.removeprefix("page-"))]
-    parts: list[RenderableType] = [types_table(rules), Text("")]
-    doc = rules_doc(rules)
-    if doc:
-        parts.append(Markdown(doc))
-    return Group(*parts)
+    return preset_page(key.removeprefix("preset-"), display)
 
 
-def rendered(key: str, width: int) -> list[list[Segment]]:
-    """A page's lines at a width, rendered once (safe in a worker thread)."""
-    if (key, width) not in _RENDERED:
-        _RENDERED[key, width] = render_lines(page(key), width)
-    return _RENDERED[key, width]
+def rendered(key: str, width: int, display: Display | None = None) -> list[list[Segment]]:
+    """A page's lines at a width, its tiles in a style, rendered once (safe in a worker thread)."""
+    display = display or Display()
+    if (key, width, display) not in _RENDERED:
+        _RENDERED[key, width, display] = render_lines(page(key, display), width)
+    return _RENDERED[key, width, display]
 
 
-def prerender(rules: str, screen_width: int) -> None:
+def prerender(rules: str, screen_width: int, display: Display | None = None) -> None:
     """Render the page of ``rules`` for a screen this wide, so the rules open on it at once."""
-    rendered(page_of(rules), page_width(screen_width))
-
-
-def family_title(rules: Ruleset) -> str:
-    """A family's tab: ``长沙麻将 Changsha``."""
-    return f"{rules.zh_name} {rules.en_name}"
+    rendered(page_of(rules), page_width(screen_width), display)
 
 
 class RulesScreen(ModalScreen[None]):
-    """Presets, hand types and the players' rules pages, one page at a time (←→ or a click on a tab)."""
+    """The presets at a glance, a page per preset from its rule data, how a hand goes (←→ or a click on a tab)."""
 
     BINDINGS = [
         Binding("escape", "close", "Close"),
@@ -172,7 +130,6 @@ class RulesScreen(ModalScreen[None]):
         """Open at the page of the preset ``rules`` (the presets page when None)."""
         super().__init__()
         self.start = rules
-        self.families = rule_families()
         self.pages: dict[str, tuple[int, list[list[Segment]]]] = {}  # by tab: (width, lines), when first shown
         self.active = ""  # the tab shown
         self._rendering: set[tuple[str, int]] = set()  # pages a worker is rendering
@@ -180,7 +137,7 @@ class RulesScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         """Tabs over one scrolling page."""
         tabs = [Tab("Rule sets", id="page-presets")]
-        tabs += [Tab(family_title(r), id=f"page-{i}") for i, r in enumerate(self.families)]
+        tabs += [Tab(name, id=f"preset-{name}") for name in ruleset_names()]
         if read_doc(COMMON_PAGE) is not None:
             tabs.append(Tab("How a hand goes", id="page-common"))
         active = page_of(self.start) if self.start is not None else "page-presets"
@@ -188,6 +145,11 @@ class RulesScreen(ModalScreen[None]):
             yield Tabs(*tabs, active=active, id="rules-tabs")
             yield PageView(id="rules-page")
             yield Static(Text("←→ page · ↑↓ PgUp PgDn scroll · Esc closes", style="#9aa0a6"), id="rules-keys")
+
+    @property
+    def display(self) -> Display:
+        """How the app draws tiles (the examples are drawn the same way)."""
+        return getattr(self.app, "appearance", None) or Display()
 
     def on_tabs_tab_activated(self, event: Tabs.TabActivated) -> None:
         """Show the page of the tab."""
@@ -204,7 +166,7 @@ class RulesScreen(ModalScreen[None]):
         width = view.text_width
         if not width or not self.active:
             return  # not laid out yet: its first resize comes back here
-        lines = _RENDERED.get((self.active, width))
+        lines = _RENDERED.get((self.active, width, self.display))
         if lines is not None:
             self.pages[self.active] = (width, lines)
             view.show(lines, width)
@@ -212,12 +174,12 @@ class RulesScreen(ModalScreen[None]):
         view.show([[Segment("…", view.rich_style)]], width)
         if (self.active, width) not in self._rendering:
             self._rendering.add((self.active, width))
-            self.render_page(self.active, width)
+            self.render_page(self.active, width, self.display)
 
     @work(thread=True, group="rules-page")
-    def render_page(self, key: str, width: int) -> None:
+    def render_page(self, key: str, width: int, display: Display) -> None:
         """Render a page off the event loop, then show whichever page is wanted now."""
-        rendered(key, width)
+        rendered(key, width, display)
         self.app.call_from_thread(self.show_page)
 
     def action_scroll(self, lines: int) -> None:

@@ -1,4 +1,4 @@
-"""Settings: the language, tile style, palette, bot speed and hot-seat privacy, each kept at once.
+"""Settings: language, tile style, palette, bot speed, hot-seat privacy, hints and open hands, each kept at once.
 
 The screen edits the kept settings (:class:`mahjong_tui.settings.Settings`): every change is
 applied to the table (or the new game form) and saved for the next start the moment it is
@@ -60,6 +60,11 @@ class SettingsScreen(ModalScreen[Settings]):
                     yield Label(t(f"settings.{setting}"), classes="field-label")
                     yield Select(options(setting), value=value, allow_blank=False, id=select_id)
             yield Static(Text(t("settings.privacy_note"), style="#9aa0a6"), id="privacy-note")
+            for setting in ("hints", "open_hands"):
+                with Horizontal(classes="field"):
+                    yield Label(t(f"settings_learning.{setting}"), classes="field-label")
+                    choices = [(t(f"settings_learning.{setting}_on"), True), (t("settings_learning.off"), False)]
+                    yield Select(choices, value=getattr(c, setting), allow_blank=False, id=setting.replace("_", "-"))
             yield Static(id="sample")
             yield Static(Text(t("settings.kept"), style="#9aa0a6"), id="settings-kept")
             with Horizontal(classes="buttons"):

@@ -23,6 +23,7 @@ from textual.widgets import Footer, Static
 from mahjong_tui.engine import (
     Action,
     ActionKind,
+    ClaimLost,
     Event,
     HandStarted,
     Move,
@@ -32,16 +33,19 @@ from mahjong_tui.engine import (
     Stop,
     TileDiscarded,
 )
+from mahjong_tui.i18n import say
 
 from ..config import BOT_SPEEDS, Display
 from ..driver import TableDriver
 from ..look import Look, describe_event, flowers_text, meld_text, pack, seat_at, seat_header
 from ..widgets.hand import HandView, hand_tiles
+from ..widgets.hint_panel import HintPanel
 from ..widgets.log import ReflowLog
 from ..widgets.river import RiverView
 from ..widgets.seat import CompactSeat, SeatPanel
 from ..widgets.wall import InfoLine, WallRing
 from .asking import Asking
+from .learning import Learner
 from .table_keys import NO_DRAWN, TableKeys
 
 FULL = (120, 36)
@@ -58,7 +62,7 @@ def layout_for(width: int, height: int) -> str:
     return "tiny"
 
 
-class TableScreen(Asking, TableKeys, Screen[str]):
+class TableScreen(Asking, TableKeys, Learner, Screen[str]):
     """The game in play. Answers ``quit`` or ``new`` when the game is left."""
 
     BINDINGS = [
@@ -71,6 +75,8 @@ class TableScreen(Asking, TableKeys, Screen[str]):
         Binding("c", "summary", "Hand summary"),
         Binding("f", "fast_forward", "Fast-forward"),
         Binding("a", "autoplay", "Autoplay"),
+        Binding("h", "hints", "Hint"),
+        Binding("u", "undo", "Undo", show=False),
         Binding("l", "log", "Log", show=False),
         Binding("r", "rules", "Rules"),
         Binding("question_mark", "help", "Help"),
@@ -104,6 +110,7 @@ class TableScreen(Asking, TableKeys, Screen[str]):
         self._asks: list[int] = []  # strict privacy: people still to be called about the latest discard
         self._asking = False
         self._held: Action | None = None  # the bot move that waits while people are called
+        self.hints_open: set[int] = set()  # people whose hint panel is open
         if not driver.hotseat:
             self.viewer = driver.humans[0] if driver.humans else None
 
@@ -132,6 +139,7 @@ class TableScreen(Asking, TableKeys, Screen[str]):
                     with Vertical(id="centre"):
                         yield RiverView("top", id="river-top")
                         yield WallRing(id="wall")
+                        yield HintPanel(id="hints-full")
                         yield RiverView("bottom", id="river-bottom")
                     with Vertical(id="side-right", classes="side"):
                         yield SeatPanel("right", id="seat-right")
@@ -147,6 +155,7 @@ class TableScreen(Asking, TableKeys, Screen[str]):
                     yield Static(id="me-header")
                     yield HandView(id="hand")
                     yield Static(id="me-actions")
+                yield HintPanel(id="hints-compact")
                 yield ReflowLog(id="log")
         yield Static(id="too-small")
         yield Footer()
@@ -154,6 +163,7 @@ class TableScreen(Asking, TableKeys, Screen[str]):
     def on_mount(self) -> None:
         """Log the hand so far and start play."""
         self.apply_layout(self.app.size.width, self.app.size.height)
+        self.reset_hints()
         self.hand_events = list(self.driver.hand_events)
         self.note_events(self.hand_events)
         self._hand_start_asks()
@@ -166,7 +176,7 @@ class TableScreen(Asking, TableKeys, Screen[str]):
         """Render the rules page of this game's rules in a worker thread."""
         from .rules import prerender
 
-        self.run_worker(lambda: prerender(self.driver.setup.rules, self.app.size.width), thread=True,
+        self.run_worker(lambda: prerender(self.driver.setup.rules, self.app.size.width, self.appearance), thread=True,
                         group="prerender", exit_on_error=False)
 
     def on_resize(self) -> None:
@@ -200,8 +210,8 @@ class TableScreen(Asking, TableKeys, Screen[str]):
     # ------------------------------------------------------------------ drawing
     def revealed(self) -> Sequence[int]:
         """The seats whose concealed tiles the screen shows: everyone's when only bots play."""
-        if not self.driver.humans:
-            return range(4)  # bots only: the table is for watching
+        if not self.driver.humans or self.learning.open_hands:
+            return range(4)  # bots only: the table is for watching; open hands: for study
         return () if self.viewer is None else (self.viewer,)
 
     def look(self) -> Look:
@@ -227,8 +237,10 @@ class TableScreen(Asking, TableKeys, Screen[str]):
             self.query_one(f"#cseat-{pos}", CompactSeat).show(look, seat)
         self.query_one("#wall", WallRing).show(look)
         self.query_one("#info-line", InfoLine).show(look)
-        self.query_one("#hand", HandView).show(look, self.bottom, active=self.actor == self.bottom)
+        self.query_one("#hand", HandView).show(look, self.bottom, active=self.actor == self.bottom,
+                                               marks=self.hint_marks(look, self.bottom))
         self._draw_me(look)
+        self.draw_hints(look)
         # The footer is rebuilt only when the keys on offer change (rebuilding it is slow).
         keys = tuple(self.check_action(a, ()) for a in ("discard", "discard_drawn", "win", "kong", "autoplay",
                                                          "summary"))
@@ -239,8 +251,10 @@ class TableScreen(Asking, TableKeys, Screen[str]):
     def render_hand(self) -> None:
         """Redraw only the bottom hand and its actions line (a new selection changes nothing else)."""
         look = self.look()
-        self.query_one("#hand", HandView).show(look, self.bottom, active=self.actor == self.bottom)
+        self.query_one("#hand", HandView).show(look, self.bottom, active=self.actor == self.bottom,
+                                               marks=self.hint_marks(look, self.bottom))
         self.query_one("#me-actions", Static).update(self._actions_line(look))
+        self.draw_hints(look)
 
     def _draw_me(self, look: Look) -> None:
         """The bottom seat's header line and its actions line."""
@@ -291,8 +305,9 @@ class TableScreen(Asking, TableKeys, Screen[str]):
                 look = self.look()
             if isinstance(ev, TileDiscarded):
                 self.last_discard = (ev.seat, len(look.table.rivers[ev.seat]) - 1)
-            if isinstance(ev, OptionRefused) and ev.seat in humans:
-                self.private[ev.seat].append(ev.reason.en)
+            if isinstance(ev, OptionRefused | ClaimLost) and ev.seat in humans:
+                reason = say(ev.reason)
+                self.private[ev.seat].append(look.seat_names(reason) if isinstance(ev, ClaimLost) else reason)
                 if ev.seat not in viewers:
                     continue
             line = describe_event(ev, look, viewers)
@@ -424,7 +439,9 @@ class TableScreen(Asking, TableKeys, Screen[str]):
                 return
             self.next_hand()
 
-        self.app.push_screen(HandEndScreen(look, self.hand_events, self.driver.standings()), after)
+        people = tuple(self.driver.humans)
+        self.app.push_screen(HandEndScreen(look, self.hand_events, self.driver.standings(), people=people,
+                                           review=self.driver.review), after)
 
     def action_summary(self) -> None:
         """Back to the summary after looking at the ended hand."""
@@ -439,6 +456,7 @@ class TableScreen(Asking, TableKeys, Screen[str]):
         self.hand_events = list(self.driver.hand_events)
         for s in range(4):
             self.private[s].clear()
+        self.reset_hints()
         self.last_discard = None
         if not self.driver.hotseat and self.driver.humans:
             self.viewer = self.driver.humans[0]
@@ -457,6 +475,8 @@ class TableScreen(Asking, TableKeys, Screen[str]):
             self.queue_asks([e for e in self.hand_events if isinstance(e, HandStarted)])
 
     def on_key(self, event: events.Key) -> None:
-        """``d`` with no tile drawn (after a chi or pong) discards nothing: say why."""
+        """``d`` with no tile drawn (after a chi or pong) discards nothing, nor ``u`` in hot-seat: say why."""
         if event.key == "d" and self.actor is not None and not self.holds_drawn() and self.is_current:
             self.notify(NO_DRAWN, severity="warning")
+        elif event.key == "u" and self.is_current and self.driver.humans and self.undo_refusal():
+            self.notify(self.undo_refusal() or "", severity="warning")  # u is offered only against bots: say why

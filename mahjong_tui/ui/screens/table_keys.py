@@ -15,6 +15,7 @@ from textual.widgets import RichLog
 from mahjong_tui.engine import Action, ActionKind, SeatView, Tile
 
 from ..look import Look
+from ..preview import win_preview
 from ..widgets.hand import HandView, hand_tiles
 from .choice import ChoiceScreen, choices_for
 
@@ -182,6 +183,10 @@ class TableKeys:
             return self.driver.hand_over
         if action == "fast_forward":
             return not self.driver.hand_over
+        if action == "hints":
+            return bool(self.driver.humans)
+        if action == "undo":
+            return len(self.driver.humans) == 1
         return True
 
     def action_fast_forward(self) -> None:
@@ -242,10 +247,15 @@ class TableKeys:
     def turn_line(self) -> Text:
         """The keys the person may use in their turn, and the 开杠 rule when it binds them."""
         out = Text()
+        assert self.actor is not None and self.decision is not None
+        win = next((a for a in self.legal_now() if a.kind is ActionKind.WIN), None)
+        preview = win_preview(self.look(), self.decision, win) if win is not None else None
         if self.confirm is not None:
             out.append("You can win (胡)! Enter again discards anyway; w wins.", style="bold #ff6b6b")
+            if preview is not None:
+                out.append("\n")
+                out.append_text(preview)
             return out
-        assert self.actor is not None and self.decision is not None
         kinds = {a.kind for a in self.legal_now()}
         parts = ["←→/1-0/click select", "Enter discard"]
         if self.holds_drawn():
@@ -260,4 +270,7 @@ class TableKeys:
         if self.decision.table.kaigang_locked[self.actor]:
             out.append("\n")
             out.append("开杠: you must discard each tile you draw (d), unless it wins (w)", style="bold #ffd166")
+        if preview is not None:
+            out.append("\n")
+            out.append_text(preview)
         return out

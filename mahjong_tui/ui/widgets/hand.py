@@ -51,12 +51,14 @@ class HandView(Widget):
         self.look: Look | None = None
         self.seat = 0
         self.active = False
+        self.marks: list[Text] = []
 
-    def show(self, look: Look, seat: int, *, active: bool) -> None:
-        """Draw ``seat``'s tiles; ``active`` when that player is choosing a discard."""
+    def show(self, look: Look, seat: int, *, active: bool, marks: list[Text] | None = None) -> None:
+        """Draw ``seat``'s tiles; ``active`` when that player is choosing a discard; ``marks`` over each tile."""
         self.look = look
         self.seat = seat
         self.active = active
+        self.marks = marks or []
         self.refresh()
 
     def _has_drawn(self) -> bool:
@@ -104,13 +106,16 @@ class HandView(Widget):
             else:
                 back = back_text(display.style).style
                 cells = [Text("▒▒▒▒", style=back), Text("▒▒▒▒", style=back)]
-            blank = Text("    ")
+            # A tile's marks (hints) sit above it, or below it while it is raised.
+            mark = self.marks[i] if i < len(self.marks) and shown else Text()
+            over = Text(" " * ((4 - mark.cell_len) // 2)) + mark
+            over.pad_right(4 - over.cell_len)
             if selected:
                 rows[0].append_text(cells[0])
                 rows[1].append_text(cells[1])
-                rows[2].append_text(blank)
+                rows[2].append_text(over)
             else:
-                rows[0].append_text(blank)
+                rows[0].append_text(over)
                 rows[1].append_text(cells[0])
                 rows[2].append_text(cells[1])
             label = KEY_LABELS[i] if self.active and shown and i < len(KEY_LABELS) else ""

@@ -1,0 +1,117 @@
+"""The review of a hand for one player: how their hand ended, and the moments that mattered, one line each.
+
+Opened from the end-of-hand screen (``v``). With two or more people at the screen each
+review is private (what a player was offered and let go is theirs): the player is chosen,
+then their curtain comes up, then their review.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from mahjong_tui.i18n import say, t
+from mahjong_tui.review import Review
+
+from ..look import Look, meld_text
+from .curtain import CurtainScreen
+
+if TYPE_CHECKING:
+    from textual.app import App
+
+_KIND_STYLE = {
+    "discard": "#ffd166",
+    "passed_win": "#ff8a80",
+    "dealt_in": "#ff6b6b",
+    "claim": "#8ab4f8",
+    "declined": "#9aa0a6",
+    "won": "#69f0ae",
+}
+
+
+def review_body(look: Look, review: Review) -> RenderableType:
+    """The review: the end of the hand (tiles, steps, waits), then one line per moment."""
+    seat = review.seat
+    parts: list[RenderableType] = []
+    parts.append(Text(t("review.title", hand=review.hand_number, who=look.label(seat)), style="bold #ffd166"))
+    hand = Text()
+    for tile in look.table.concealed[seat] or ():
+        hand.append_text(look.tile(tile))
+        hand.append(" ")
+    for m in look.table.melds[seat]:
+        hand.append(" ")
+        hand.append_text(meld_text(look, m, seat))
+    parts += [Text(""), hand, Text(look.seat_names(say(review.end)))]
+    waits = review.end_hint.waits
+    if waits:
+        line = Text(t("review.waits") + " ", style="#9aa0a6")
+        for w in waits:
+            line.append_text(look.tile(w.tile))
+            line.append(f" {t('hint.left', n=w.left)}" + ("" if w.qualifies else " ✕") + "  ")
+        parts.append(line)
+    parts += [Text(""), Text(t("review.moments"), style="bold")]
+    if not review.moments:
+        parts.append(Text(t("review.none"), style="#9aa0a6"))
+    for m in review.moments:
+        line = Text(f"{m.index:>3}  ", style="#9aa0a6")
+        line.append(f"{t('review.kind.' + m.kind)}: ", style=f"bold {_KIND_STYLE.get(m.kind, '')}")
+        line.append(look.seat_names(say(m.text)))
+        parts.append(line)
+    return Group(*parts)
+
+
+class ReviewScreen(ModalScreen[None]):
+    """One player's review of the hand just played."""
+
+    BINDINGS = [
+        Binding("escape,v,q", "close", "Close"),
+        Binding("up", "scroll(-1)", show=False),
+        Binding("down", "scroll(1)", show=False),
+    ]
+
+    def __init__(self, look: Look, review: Review) -> None:
+        """The review of ``review.seat``, drawn with the end-of-hand ``look``."""
+        super().__init__()
+        self.look = look
+        self.review = review
+
+    def compose(self) -> ComposeResult:
+        """The review in a scroll, and the keys."""
+        with Vertical(id="review-card"):
+            with VerticalScroll(id="review-scroll"):
+                yield Static(review_body(self.look, self.review), id="review-body")
+            yield Static(Text(t("review.keys"), style="#9aa0a6"), id="review-keys")
+
+    def action_scroll(self, lines: int) -> None:
+        """Scroll the review."""
+        self.query_one("#review-scroll", VerticalScroll).scroll_relative(y=lines, animate=False)
+
+    def action_close(self) -> None:
+        """Back to the end of the hand."""
+        self.dismiss(None)
+
+
+def open_review(app: App[int], look: Look, people: list[int], hotseat: bool,
+                review: Callable[[int], Review]) -> None:
+    """Show the review of the person at the screen; in hot-seat, each player's in turn, behind their curtain."""
+    if not hotseat:
+        app.push_screen(ReviewScreen(look, review(people[0])))
+        return
+    if not people:
+        return
+    seat, rest = people[0], people[1:]
+
+    def reviewed(_: object) -> None:
+        """The next player's turn."""
+        open_review(app, look, rest, hotseat, review)
+
+    app.push_screen(CurtainScreen(look.label(seat)),
+                    lambda _: app.push_screen(ReviewScreen(look, review(seat)), reviewed))

@@ -1,0 +1,212 @@
+"""The hint panel: steps to ready, what the hand is heading for, every discard, every wait, the danger marks.
+
+Everything in it is worked out from one seat's own view (:func:`mahjong_tui.hints.hint_for_view`
+and :func:`mahjong_tui.danger.dangers`): the panel of a person never holds another seat's
+tiles. The same advice marks the hand itself: ★ on the suggested discard, ✓ △ ▲ for a
+tile's danger (safe, low, high).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rich.console import Group
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+from mahjong_tui.danger import Danger, dangers
+from mahjong_tui.engine import Phase, SeatView, Tile
+from mahjong_tui.hints import DiscardHint, Hint, WaitHint, hint_for_view, steps
+from mahjong_tui.i18n import say, t
+
+from ..look import Look
+from ..preview import type_names
+
+#: a danger level's mark on a tile, and its colour
+LEVEL_MARKS = {"safe": ("✓", "#69f0ae"), "low": ("△", "#ffd166"), "high": ("▲", "#ff6b6b")}
+SUGGEST = ("★", "#ffd166")
+_DIM = "#9aa0a6"
+
+
+@dataclass(frozen=True, slots=True)
+class Advice:
+    """What the panel says to one seat at one moment: the hint and the danger marks from its view."""
+
+    view: SeatView
+    hint: Hint
+    dangers: tuple[Danger, ...]
+
+    def danger(self, tile: Tile) -> Danger | None:
+        """The danger mark of a held tile (None while no opponent looks close to ready)."""
+        return next((d for d in self.dangers if d.tile == tile), None)
+
+    def discard(self, tile: Tile) -> DiscardHint | None:
+        """What discarding ``tile`` leaves (None when the hand is not about to discard)."""
+        return next((d for d in self.hint.discards if d.tile == tile), None)
+
+
+def advise(view: SeatView) -> Advice:
+    """The advice for a seat's view."""
+    return Advice(view, hint_for_view(view), dangers(view))
+
+
+def short_steps(n: int) -> str:
+    """``ready``, ``1 step``, ``3 steps`` (听牌, 一向听, 3向听)."""
+    if n < 0:
+        return t("hint.complete")
+    if n == 0:
+        return t("hint.ready")
+    return t("hint.one_step") if n == 1 else t("hint.steps", n=n)
+
+
+def hand_marks(advice: Advice, tiles: Sequence[Tile], drawn_apart: bool) -> list[Text]:
+    """Per tile as the hand shows it: ★ on the suggested discard (one copy: the drawn tile first), its danger."""
+    marks = [Text() for _ in tiles]
+    suggest = advice.hint.suggest if advice.view.phase is Phase.TURN else None
+    if suggest is not None and suggest in tiles:
+        at = len(tiles) - 1 if drawn_apart and tiles[-1] == suggest else len(tiles) - 1 - tiles[::-1].index(suggest)
+        marks[at].append(SUGGEST[0], style=f"bold {SUGGEST[1]}")
+    for i, tile in enumerate(tiles):
+        d = advice.danger(tile)
+        if d is not None:
+            sign, colour = LEVEL_MARKS[d.level]
+            marks[i].append(sign, style=f"bold {colour}")
+    return marks
+
+
+def _heading(look: Look, advice: Advice) -> Text:
+    """Steps to ready, what the hand is heading for, and (where a win must qualify) the 花 so far."""
+    view, hint = advice.view, advice.hint
+    out = Text(t("hint.title", steps=say_steps(hint.shanten)), style="bold #ffd166")
+    if view.ruleset.flowers and view.ruleset.must_qualify:
+        out.append(" · " + t("hint.flowers", n=len(view.table.flowers[view.seat])), style=_DIM)
+    if hint.heading.en:
+        out.append("\n→ " + say(hint.heading), style="#cfd8dc")
+    return out
+
+
+def say_steps(n: int) -> str:
+    """Steps to ready in a full phrase: ``1 step from ready (一向听)``."""
+    return say(steps(n))
+
+
+def _selected(look: Look, advice: Advice, tile: Tile) -> Text:
+    """The selected tile: what discarding it leaves (unless it is the suggestion), and its danger."""
+    out = Text()
+    option = advice.discard(tile)
+    if option is not None and tile != advice.hint.suggest:
+        out.append(t("hint.selected", tile=look.word(tile), steps=short_steps(option.shanten), n=option.acceptance))
+    d = advice.danger(tile)
+    if d is not None:
+        sign, colour = LEVEL_MARKS[d.level]
+        if out:
+            out.append("\n")
+        out.append(t("hint.mark", sign=sign, level=t("hint.level." + d.level)), style=f"bold {colour}")
+        out.append(look.seat_names(say(d.why)))
+    return out
+
+
+def _discards(look: Look, advice: Advice) -> list[Text]:
+    """Every discard, best first, one line each (cut with … where the panel ends): the steps it leaves,
+    how many unseen tiles then help, which."""
+    rows = [Text(t("hint.discards"), style=f"bold {_DIM}", no_wrap=True, overflow="ellipsis")]
+    suggest = advice.hint.suggest
+    for option in advice.hint.discards:
+        out = Text(no_wrap=True, overflow="ellipsis")
+        rows.append(out)
+        out.append(SUGGEST[0] if option.tile == suggest else " ", style=f"bold {SUGGEST[1]}")
+        out.append_text(look.tile(option.tile))
+        d = advice.danger(option.tile)
+        if d is not None:
+            sign, colour = LEVEL_MARKS[d.level]
+            out.append(sign, style=f"bold {colour}")
+        else:
+            out.append(" ")
+        out.append(f" {short_steps(option.shanten):<8} {option.acceptance:>3}  ")
+        out.append(" ".join(look.word(x) for x in option.tiles), style=_DIM)
+    return rows
+
+
+def _wait_line(look: Look, view: SeatView, wait: WaitHint) -> Text:
+    """One wait: the tile, copies unseen, and what a win on it pays or why it cannot win."""
+    out = Text(" ")
+    out.append_text(look.tile(wait.tile))
+    out.append(f" {t('hint.left', n=wait.left)}  ")
+    if wait.qualifies:
+        out.append(type_names(view.ruleset, wait.types), style="bold #69f0ae")
+        out.append(" " + t("hint.pays", points=wait.points))
+        if not wait.on_discard and wait.why.en:
+            out.append(" · " + say(wait.why), style="#ffd166")
+    else:
+        out.append("✕ " + say(wait.why), style="#ff8a80")
+    return out
+
+
+def _waits(look: Look, advice: Advice) -> Text:
+    """Every wait of a ready hand."""
+    out = Text(t("hint.waits"), style=f"bold {_DIM}")
+    for wait in advice.hint.waits:
+        out.append("\n")
+        out.append_text(_wait_line(look, advice.view, wait))
+    return out
+
+
+def _danger_line(look: Look, advice: Advice) -> Text | None:
+    """Who looks close to ready, and what the marks mean."""
+    if not advice.dangers:
+        return None
+    seats: list[int] = []
+    for d in advice.dangers:
+        if d.level != "safe" and d.seat not in seats:
+            seats.append(d.seat)
+    sep = t("hint.separator")
+    who = sep.join(look.names[s] for s in seats) or sep.join(sorted({look.names[d.seat] for d in advice.dangers}))
+    out = Text(t("hint.danger", who=who) + " ", style="bold #ff8a80")
+    for level in ("safe", "low", "high"):
+        sign, colour = LEVEL_MARKS[level]
+        out.append(f"{sign} {t('hint.level.' + level)}  ", style=colour)
+    return out
+
+
+def hint_body(look: Look, advice: Advice, selected: Tile | None) -> Group:
+    """The panel for a seat: the heading, the suggestion and the selected tile, every discard (or every
+    wait), who looks close to ready."""
+    hint = advice.hint
+    parts = [_heading(look, advice)]
+    if hint.discards:
+        if hint.suggest is not None and hint.why.en:
+            parts.append(Text(f"{SUGGEST[0]} " + say(hint.why), style="#ffe9a8"))
+        if selected is not None:
+            chosen = _selected(look, advice, selected)
+            if chosen:
+                parts.append(chosen)
+        parts.extend(_discards(look, advice))
+    else:
+        if hint.why.en:
+            parts.append(Text(say(hint.why), style="#cfd8dc"))
+        if hint.waits:
+            parts.append(_waits(look, advice))
+    danger = _danger_line(look, advice)
+    if danger is not None:
+        parts.append(danger)
+    return Group(*parts)
+
+
+class HintPanel(VerticalScroll):
+    """One person's hints, scrolling when they do not fit."""
+
+    DEFAULT_CSS = """
+    HintPanel { background: #10251b; padding: 0 1; scrollbar-size-vertical: 1; }
+    HintPanel > Static { width: 1fr; }
+    """
+
+    def compose(self) -> ComposeResult:
+        """The body."""
+        yield Static(classes="hint-body")
+
+    def show(self, body: Group) -> None:
+        """Show ``body``."""
+        self.query_one(".hint-body", Static).update(body)
