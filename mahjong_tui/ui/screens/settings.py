@@ -17,7 +17,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Select, Static
 
-from mahjong_tui.i18n import t
+from mahjong_tui.i18n import current, t
 from mahjong_tui.settings import CHOICES, Settings
 
 from ..config import Palette, TileStyle
@@ -53,18 +53,20 @@ class SettingsScreen(ModalScreen[Settings]):
         c = self.current
         rows = (("language", "language", c.language), ("tiles", "style", c.tiles), ("palette", "palette", c.palette),
                 ("speed", "speed", c.speed), ("privacy", "privacy", c.privacy))
-        with Vertical(id="settings-card"):
+        both = current().language == "both"  # the labels in two languages: a wider column
+        with Vertical(id="settings-card", classes="-both" if both else ""):
             yield Static(t("settings.title"), classes="card-title")
             for setting, select_id, value in rows:
                 with Horizontal(classes="field"):
                     yield Label(t(f"settings.{setting}"), classes="field-label")
-                    yield Select(options(setting), value=value, allow_blank=False, id=select_id)
+                    yield Select(options(setting), value=value, allow_blank=False, id=select_id, compact=True)
             yield Static(Text(t("settings.privacy_note"), style="#9aa0a6"), id="privacy-note")
             for setting in ("hints", "open_hands"):
                 with Horizontal(classes="field"):
                     yield Label(t(f"settings_learning.{setting}"), classes="field-label")
                     choices = [(t(f"settings_learning.{setting}_on"), True), (t("settings_learning.off"), False)]
-                    yield Select(choices, value=getattr(c, setting), allow_blank=False, id=setting.replace("_", "-"))
+                    yield Select(choices, value=getattr(c, setting), allow_blank=False, id=setting.replace("_", "-"),
+                                 compact=True)
             yield Static(id="sample")
             yield Static(Text(t("settings.kept"), style="#9aa0a6"), id="settings-kept")
             with Horizontal(classes="buttons"):
