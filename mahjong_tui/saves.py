@@ -148,8 +148,14 @@ class Resumed:
 
 
 def find_autosave(path: Path | None = None) -> Resumed:
-    """The game the autosave holds; a broken one is moved aside and named in ``problem``."""
+    """The game the autosave holds; a broken one is moved aside and named in ``problem``.
+
+    A save is written to a temporary file first (:func:`~mahjong_tui.engine.write_text_atomically`);
+    one left behind by a kill in the middle of a write was never the save, and is cleared here.
+    """
     path = path or autosave_path()
+    for unfinished in path.parent.glob(f".{path.name}-*"):  # a write cut short by a kill: never a save
+        unfinished.unlink(missing_ok=True)
     if not path.exists():
         return Resumed(None)
     try:

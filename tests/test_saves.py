@@ -12,13 +12,14 @@ import signal
 import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
 
 import pytest
 
 from bots import create_bot
 from mahjong_tui.commands.export import run as run_export
-from mahjong_tui.engine import Game, RecordError, game_record, play_until_decision
+from mahjong_tui.engine import Action, Event, Game, GameOptions, RecordError, game_record, play_until_decision
 from mahjong_tui.saves import Autosaver, Seat, Table, autosave, find_autosave, finish, read_file, records, save_data
 
 SEATS = (Seat("Alice"), Seat("Jun", "hard"), Seat("Lan", "normal"), Seat("Hao", "easy"))
@@ -130,35 +131,74 @@ def test_export_of_a_foreign_file_is_one_line_exit_2(home: Path, capsys: pytest.
 
 # --------------------------------------------------------------------------- kill and resume
 
-CHILD = textwrap.dedent(
+#: A process that plays one game of bots forward, and at each of the moments it is given forks a
+#: player that goes on from there saving after every action (through the play loop's observer),
+#: writing ``saved N`` (N: the actions in the save) on standard output after each save. Per moment
+#: (``go K``: at least K actions in): ``pid P`` once the player runs; told ``reap`` (the player
+#: killed by then), ``reaped``. The game itself is played once, however many times it is killed.
+FORKER = textwrap.dedent(
     """
+    import os
     import sys
+
     from bots import create_bot
-    from mahjong_tui.engine import Game, play_until_decision
+    from mahjong_tui.engine import Game, GameOptions, Stop, play_until_decision
     from mahjong_tui.saves import Autosaver, Seat, Table
 
-    game = Game("shanghai", 8)
-    saver = Autosaver(game, Table((Seat("A"), Seat("B", "normal"), Seat("C", "normal"), Seat("D", "easy")), "kill"))
+    game = Game("shanghai", 8, GameOptions(max_hands=HANDS))
     players = {s: create_bot(lv, s, 8) for s, lv in enumerate(("normal", "normal", "normal", "easy"))}
-    print("ready", flush=True)
-    while True:
-        play_until_decision(game, players, observe=saver)
-        if game.over:
-            break
-        game.next_hand()
-    print("done", flush=True)
+    table = Table((Seat("A"), Seat("B", "normal"), Seat("C", "normal"), Seat("D", "easy")), "killed")
+    waiting = None  # the move chosen, to be made next
+
+    def actions():
+        return sum(map(len, game.actions))
+
+    def step(**kw):
+        global waiting
+        if game.hand.over:
+            game.next_hand()
+            kw.get("observe", lambda m: None)(None)
+        halt = play_until_decision(game, players, resume=waiting, **kw)
+        waiting = halt.action if halt.why is Stop.PAUSED else None
+
+    def play_on():
+        saver = Autosaver(game, table)
+
+        def saved(move):
+            saver(move)
+            os.write(1, f"saved {actions()}\\n".encode())
+
+        saved(None)  # as the table does when it opens
+        while not game.over:
+            step(observe=saved)
+
+    for line in sys.stdin:
+        while actions() < int(line.split()[1]) and not game.over:
+            step(pause=lambda seat, action: True)
+        pid = os.fork()
+        if pid == 0:
+            try:
+                play_on()
+            finally:
+                os._exit(0)
+        print(f"pid {pid}", flush=True)
+        sys.stdin.readline()  # reap: the player has been killed (or has finished)
+        os.waitpid(pid, 0)
+        print("reaped", flush=True)
     """
 )
+HANDS = 2
 
 
 def test_killed_at_random_moments_the_save_resumes_to_its_last_action(home: Path) -> None:
-    """50 times a game saving after every action is killed (SIGKILL) mid-play; each save is whole and exact.
+    """50 times a game saving after every action is killed (SIGKILL) mid-hand; each save is its last action.
 
-    The uninterrupted game is the reference: every save must replay to the reference's state
-    after the same number of actions — never a broken file, never a state the game was not in.
+    The uninterrupted game is the reference. Every save must be whole and replay to the
+    reference's state after the same number of actions, that number being the last one the
+    killed process said it had saved (or the one it was saving); and the game resumed from it
+    takes the reference's next action with the same events.
     """
-    env = {**os.environ, "MAHJONG_TUI_HOME": str(home), "PYTHONHASHSEED": "0"}
-    reference = Game("shanghai", 8)
+    reference = Game("shanghai", 8, GameOptions(max_hands=HANDS))
     players = {s: create_bot(lv, s, 8) for s, lv in enumerate(("normal", "normal", "normal", "easy"))}
     while True:
         play_until_decision(reference, players)
@@ -166,37 +206,66 @@ def test_killed_at_random_moments_the_save_resumes_to_its_last_action(home: Path
             break
         reference.next_hand()
     full = game_record(reference)["hands"]
-    flat = [a for hand in full for a in hand]
+    flat = [Action.from_json(a) for hand in full for a in hand]
+    caused = events_per_action(reference)
     rng = random.Random(13)
+    moments = sorted(rng.randrange(len(flat)) for _ in range(50))
     seen_mid_hand = 0
-    for _ in range(50):
-        (home / "autosave.json").unlink(missing_ok=True)
-        child = subprocess.Popen([sys.executable, "-c", CHILD], env=env, stdout=subprocess.PIPE, text=True)
-        assert child.stdout is not None and child.stdout.readline().strip() == "ready"
-        try:
-            child.wait(timeout=rng.uniform(0.0, 0.25))
-        except subprocess.TimeoutExpired:
-            child.send_signal(signal.SIGKILL)
-            child.wait()
-        resumed = find_autosave()
-        if resumed.saved is None:
-            assert resumed.problem == ""  # killed before its first save: nothing to resume, nothing broken
-            continue
-        saved = game_record(resumed.saved.game)["hands"]
-        done = sum(len(h) for h in saved)
-        assert [a for hand in saved for a in hand] == flat[:done]
-        assert saved[:-1] == full[: len(saved) - 1]
-        expected = Game("shanghai", 8)
-        for i, hand in enumerate(saved):
-            if i:
-                expected.next_hand()
-            for raw in hand:
-                from mahjong_tui.engine import Action
+    env = {**os.environ, "MAHJONG_TUI_HOME": str(home)}
+    forker = subprocess.Popen([sys.executable, "-c", FORKER.replace("HANDS", str(HANDS))], env=env,
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    assert forker.stdin is not None and forker.stdout is not None
+    try:
+        for moment in moments:
+            (home / "autosave.json").unlink(missing_ok=True)
+            forker.stdin.write(f"go {moment}\n")
+            forker.stdin.flush()
+            line = forker.stdout.readline().split()
+            assert line[:1] == ["pid"], line
+            time.sleep(rng.uniform(0.0, 0.05))
+            os.kill(int(line[1]), signal.SIGKILL)
+            forker.stdin.write("reap\n")
+            forker.stdin.flush()
+            told = -1  # nothing saved yet
+            while (line := forker.stdout.readline().split()) != ["reaped"]:
+                told = int(line[1])
+            resumed = find_autosave()
+            assert resumed.problem == ""  # never a broken save
+            assert not list(home.glob(".autosave.json-*"))  # a write the kill cut short is cleared
+            if resumed.saved is None:
+                assert told == -1  # killed before its first save: nothing to resume
+                continue
+            game = resumed.saved.game
+            done = sum(map(len, game.actions))
+            assert done == told or (done > told and done - told <= 1)  # its last action (or the one being saved)
+            saved = game_record(game)["hands"]
+            assert [a for hand in saved for a in hand] == [a.to_json() for a in flat[:done]]
+            assert saved[:-1] == full[: len(saved) - 1]
+            expected = Game("shanghai", 8, GameOptions(max_hands=HANDS))
+            for i, hand in enumerate(saved):
+                if i:
+                    expected.next_hand()
+                for raw in hand:
+                    expected.apply(Action.from_json(raw))
+            assert game.events == expected.events and game.scores == expected.scores
+            if not game.hand.over:  # resumed, the game goes on as it would have
+                assert game.apply(flat[done]) == caused[done]
+                seen_mid_hand += 1
+    finally:
+        forker.stdin.close()
+        forker.wait(timeout=10)
+    assert seen_mid_hand >= 40  # the kills landed in the middle of a hand
 
-                expected.apply(Action.from_json(raw))
-        assert resumed.saved.game.events == expected.events and resumed.saved.game.scores == expected.scores
-        seen_mid_hand += not resumed.saved.game.hand.over
-    assert seen_mid_hand >= 25  # most kills landed in the middle of a hand
+
+def events_per_action(game: Game) -> list[list[Event]]:
+    """The events each action of ``game`` caused, in order over the whole game (its record replayed)."""
+    again = Game(game.rules.name, game.seed, game.options)
+    out = []
+    for i, hand in enumerate(game_record(game)["hands"]):
+        if i:
+            again.next_hand()
+        out.extend(again.apply(Action.from_json(raw)) for raw in hand)
+    return out
 
 
 def test_the_autosaver_is_the_play_loops_observer(home: Path) -> None:
