@@ -7,6 +7,8 @@ and how it was scored.
 
 from __future__ import annotations
 
+import re
+
 from mahjong_tui.engine import (
     Action,
     ActionKind,
@@ -68,10 +70,9 @@ def _who(seat: int, names: list[str], dealer: int) -> str:
 
 
 def _names_in(text: str, names: list[str]) -> str:
-    """The engine's ``seat 2`` replaced by the player's name."""
-    for s, name in enumerate(names):
-        text = text.replace(f"seat {s}", name)
-    return text
+    """The engine's ``seat 2``, ``Seat 2`` and ``座位2`` replaced by the player's name."""
+    text = re.sub(r"\b[Ss]eat ([0-3])\b", lambda m: names[int(m.group(1))], text)
+    return re.sub(r"座位([0-3])", lambda m: names[int(m.group(1))], text)
 
 
 def _opening(events: list[Event], names: list[str], dealer: int) -> list[str]:

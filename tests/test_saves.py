@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -118,6 +119,16 @@ def test_export_writes_a_line_per_action_and_each_result(home: Path, capsys: pyt
     assert len(numbered) == sum(len(h) for h in game.actions)
     assert "Hand 1 · dealer" in out and "Hand 2 · dealer" in out and "Hand over" in out
     assert "Jun (hard bot)" in out and "Alice (person)" in out
+    assert not re.search(r"\b[Ss]eat [0-3]\b|座位", out)  # players by their names
+
+
+def test_a_changsha_export_names_who_pays(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Each payment line of a breakdown names the players, in both of its languages."""
+    game = bots_game("changsha", 4)
+    path = finish(game, Table(SEATS))
+    assert run_export([str(path), "--text"]) == 0
+    out = capsys.readouterr().out
+    assert "pays" in out and not re.search(r"\b[Ss]eat [0-3]\b|座位", out)
 
 
 def test_export_of_a_foreign_file_is_one_line_exit_2(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
