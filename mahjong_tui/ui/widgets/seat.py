@@ -63,12 +63,17 @@ class CompactSeat(SeatWidget):
         for m in table.melds[self.seat]:
             line.append(" ")
             line.append_text(meld_text(look, m, self.seat))
-        if table.revealed(self.seat):
-            line.append(" ")
-            line.append_text(pack(concealed_chunks(look, self.seat), 400))
-        else:
+        hand = concealed_chunks(look, self.seat) if table.revealed(self.seat) else []
+        if not hand:
             line.append(f" ▒×{table.hand_sizes[self.seat]}", style="#7fb58a")
+        elif line.cell_len + 1 + pack(hand, 400).cell_len <= width:
+            line.append(" ")
+            line.append_text(pack(hand, 400))
+            hand = []
         line.truncate(width)
+        if hand:  # face up (a replay, open hands) and too long for the header's line: the lines below
+            line.append("\n    ")
+            line.append_text(Text("\n    ").join(pack(hand, width - 4).split("\n")))
         body = pack(river, width - 4, max_lines=2, keep_end=True) if river else Text("—", style="#6b7075")
         out = line
         out.append("\n")
