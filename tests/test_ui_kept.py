@@ -27,13 +27,13 @@ from textual.widgets import Button, DataTable, Static
 
 from mahjong_tui.cli import main
 from mahjong_tui.engine import ActionKind, Game, GameOptions, game_record
-from mahjong_tui.i18n import current
+from mahjong_tui.i18n import catalogue, current
 from mahjong_tui.saves import autosave, find_autosave, finish, read_game, records, save_data
 from mahjong_tui.settings import Settings, load_settings, save_settings
 from mahjong_tui.stats import Statistics, rank_title
 from mahjong_tui.storage import stats_path
 from mahjong_tui.testing.fixtures import demo_bot_factory, play_until
-from mahjong_tui.testing.kept import counted_games, finished_game, kept_table
+from mahjong_tui.testing.kept import count, counted_games, finished_game, kept_table
 from mahjong_tui.ui.app import MahjongApp
 from mahjong_tui.ui.config import Palette, TileStyle, quick_setup
 from mahjong_tui.ui.screens.choice import ChoiceScreen
@@ -436,9 +436,53 @@ def test_replay_of_a_bad_file_is_one_line_and_exit_2(kept_home: Path, capsys: py
     assert seen == [("shanghai-2", {"lang": "zh", "tiles": None, "hand": 1})]
 
 
+# ---------------------------------------------------------------------- every screen in every language
+@pytest.mark.parametrize("language", ["en", "zh", "both"])
+async def test_every_kept_screen_speaks_the_language_chosen(language: str) -> None:
+    """The Resume entry, the records, the replay (table and result), the statistics and the settings:
+    each drawn in the language chosen, with its texts from that language's catalogue."""
+    say = catalogue(language)
+    game, table = finished_game("changsha", 4, 1), kept_table("changsha", 4)
+    count(game, table)
+    finish(game, table)
+    unfinished = Game("shanghai", 2)
+    play_until(unfinished, lambda g: len(g.actions[-1]) > 6)
+    autosave(unfinished, kept_table("shanghai", 2))
+    app = MahjongApp(settings=Settings(language=language), bot_factory=demo_bot_factory)
+    async with app.run_test(size=FULL) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, NewGameScreen) and app.screen.has_class("-saved"))
+        assert str(app.screen.query_one("#resume", Button).label) == say("new_game_kept.resume")
+        assert say("resume.replaced") in text_of(app.screen.query_one("#resume-line"))
+        assert say("new_game_kept.key_records") in text_of(app.screen.query_one("#new-game-keys"))
+        await pilot.press("ctrl+g")
+        await settle(pilot, lambda: isinstance(app.screen, RecordsScreen) and app.screen.query_one(DataTable).row_count)
+        assert say("records.title") in text_of(app.screen.query_one(".card-title"))
+        assert say("records.bot", name="Mei") in str(app.screen.query_one(DataTable).get_row_at(0)[3])
+        await pilot.press("enter")
+        await settle(pilot, opened(app, ReplayScreen, "#replay-head"))
+        assert say("replay.title") in text_of(app.screen.query_one("#replay-head"))
+        assert say("replay.deal", hand=1) in text_of(app.screen.query_one("#replay-action"))
+        await pilot.press("e")
+        assert say("replay.the_end") in text_of(app.screen.query_one("#replay-head"))
+        await pilot.press("q")
+        await settle(pilot, lambda: isinstance(app.screen, RecordsScreen))
+        await pilot.press("escape")
+        await settle(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await pilot.press("ctrl+t")
+        await settle(pilot, opened(app, StatsScreen, "#stats-body"))
+        assert say("stats.title") in text_of(app.screen.query_one("#stats-title"))
+        assert say("stats.bot", name="Mei") in text_of(app.screen.query_one("#stats-body"))
+        await pilot.press("escape")
+        await settle(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        app.action_settings()
+        await settle(pilot, opened(app, SettingsScreen, "#language"))
+        assert text_of(app.screen.query_one(".card-title")).strip() == say("settings.title")
+        assert str(app.screen.query_one("#ok", Button).label) == say("settings.done")
+
+
 # ---------------------------------------------------------------------- snapshots
 class TestKeptSnapshots:
-    """The replay, statistics and settings screens, in English and Chinese."""
+    """The replay, records, statistics and settings screens, in English and Chinese."""
 
     def test_replay_mid_hand(self, snap_compare) -> None:  # type: ignore[no-untyped-def]
         app, _ = replay_app()
@@ -471,6 +515,18 @@ class TestKeptSnapshots:
             await pilot.pause()
 
         assert snap_compare(MahjongApp(settings=Settings(language="zh")), run_before=open_it, terminal_size=FULL)
+
+    @pytest.mark.parametrize("language", ["en", "zh"])
+    def test_records(self, snap_compare, language: str) -> None:  # type: ignore[no-untyped-def]
+        finish(finished_game("changsha", 4, 3), kept_table("changsha", 4))
+        finish(finished_game("shanghai", 2, 1), kept_table("shanghai", 2))  # the newer: listed first
+
+        async def open_it(pilot) -> None:  # type: ignore[no-untyped-def]
+            await pilot.pause()
+            pilot.app.action_records()
+            await pilot.pause()
+
+        assert snap_compare(MahjongApp(settings=Settings(language=language)), run_before=open_it, terminal_size=FULL)
 
     @pytest.mark.parametrize("language", ["en", "zh"])
     def test_settings(self, snap_compare, language: str) -> None:  # type: ignore[no-untyped-def]

@@ -178,10 +178,10 @@ class MahjongApp(App[int]):
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """The palette: new game, records, statistics, rules, settings, help, besides Textual's own."""
         yield SystemCommand("New game", "Leave this game and set up a new one", self.action_new_game)
-        yield SystemCommand(t("command.records"), t("command.records_help"), self.action_records)
-        yield SystemCommand(t("command.statistics"), t("command.statistics_help"), self.action_statistics)
+        yield SystemCommand(t("commands_kept.records"), t("commands_kept.records_help"), self.action_records)
+        yield SystemCommand(t("commands_kept.statistics"), t("commands_kept.statistics_help"), self.action_statistics)
         yield SystemCommand("Rules", "Rule sets, presets and hand types", self.action_rules)
-        yield SystemCommand(t("command.settings"), t("command.settings_help"), self.action_settings)
+        yield SystemCommand(t("commands_kept.settings"), t("commands_kept.settings_help"), self.action_settings)
         yield SystemCommand("Help", "Keys and the signs on the table", self.action_help)
         yield from super().get_system_commands(screen)
 

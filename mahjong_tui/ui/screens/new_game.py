@@ -56,22 +56,23 @@ _KEYS = Text.assemble(
 def keys_line(saved: bool) -> Text:
     """The form's keys, with resuming when there is a saved game."""
     out = _KEYS.copy()
-    keys = [("^o", t("new_game.key_resume"))] if saved else []
-    keys += [("^g", t("new_game.key_records")), ("^t", t("new_game.key_statistics"))]
+    keys = [("^o", t("new_game_kept.key_resume"))] if saved else []
+    keys += [("^g", t("new_game_kept.key_records")), ("^t", t("new_game_kept.key_statistics"))]
     for key, what in keys:
         out.append_text(Text.assemble("  ", (key, "bold"), f" {what}"))
     return out
 
 
 def saved_line(saved: SavedGame) -> Text:
-    """What the saved game is: its rules, the hand it stopped in, who plays, when it began."""
+    """What the saved game is: its rules, the hand it stopped in, who plays, when it began; a new game replaces it."""
     game, table = saved.game, saved.table
     players = "、" if current().language == "zh" else ", "
-    names = players.join(t("players.bot", name=s.name, level=t(f"level.{s.bot}")) if s.bot else s.name
+    names = players.join(t("resume.bot", name=s.name, level=t(f"resume.level_{s.bot}")) if s.bot else s.name
                          for s in table.seats)
     rules = current().pick(game.rules.en_name, game.rules.zh_name)
     started = table.started.replace("T", " ")[:16]
-    return Text(t("resume.line", rules=rules, hand=game.hand_number, players=names, started=started or "—"))
+    line = Text(t("resume.line", rules=rules, hand=game.hand_number, players=names, started=started or "—"))
+    return line.append(f" · {t('resume.replaced')}", style="#9aa0a6")
 
 
 class Presets(NamedTuple):
@@ -159,7 +160,7 @@ class NewGameScreen(Screen["GameSetup | SavedGame | None"]):
         with VerticalScroll(id="new-game"):
             yield Static("麻将 mahjong-tui — new game", classes="card-title")
             with Horizontal(id="resume-row"):
-                yield Button(t("new_game.resume"), id="resume", variant="success")
+                yield Button(t("new_game_kept.resume"), id="resume", variant="success")
                 yield Static(id="resume-line")
             notice = Static(self.notice, id="new-game-notice")
             notice.display = bool(self.notice)
@@ -192,8 +193,8 @@ class NewGameScreen(Screen["GameSetup | SavedGame | None"]):
             yield Static("", id="new-game-error")
             with Horizontal(classes="buttons"):
                 yield Button("Start", id="start", variant="primary")
-                yield Button(t("new_game.records"), id="records")
-                yield Button(t("new_game.statistics"), id="statistics")
+                yield Button(t("new_game_kept.records"), id="records")
+                yield Button(t("new_game_kept.statistics"), id="statistics")
                 yield Button("Rules", id="rules-button")
                 yield Button("Quit", id="quit")
         # The keys in one line rather than a Footer, which is rebuilt at every focus change.
@@ -237,9 +238,9 @@ class NewGameScreen(Screen["GameSetup | SavedGame | None"]):
 
     def relabel(self) -> None:
         """The texts of the language in use (it was changed in the settings)."""
-        self.query_one("#resume", Button).label = t("new_game.resume")
-        self.query_one("#records", Button).label = t("new_game.records")
-        self.query_one("#statistics", Button).label = t("new_game.statistics")
+        self.query_one("#resume", Button).label = t("new_game_kept.resume")
+        self.query_one("#records", Button).label = t("new_game_kept.records")
+        self.query_one("#statistics", Button).label = t("new_game_kept.statistics")
         self.query_one("#new-game-keys", Static).update(keys_line(self.saved is not None))
         if self.saved is not None:
             self.query_one("#resume-line", Static).update(saved_line(self.saved))
