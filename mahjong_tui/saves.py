@@ -213,7 +213,18 @@ def record_info(path: Path) -> RecordInfo:
     except RecordError as e:
         return RecordInfo(path, problem=str(e))
     hands, rules, started, scores = data.get("hands"), data.get("rules"), data.get("started"), data.get("scores")
-    points = tuple(scores) if isinstance(scores, list) and len(scores) == 4 and all(
-        isinstance(x, int) and not isinstance(x, bool) for x in scores) else ()
-    return RecordInfo(path, rules if isinstance(rules, str) else "", len(hands) if isinstance(hands, list) else 0,
-                      seats, started if isinstance(started, str) else "", points)
+    points = (
+        tuple(scores)
+        if isinstance(scores, list)
+        and len(scores) == 4
+        and all(isinstance(x, int) and not isinstance(x, bool) for x in scores)
+        else ()
+    )
+    return RecordInfo(
+        path,
+        rules if isinstance(rules, str) else "",
+        len(hands) if isinstance(hands, list) else 0,
+        seats,
+        started if isinstance(started, str) else "",
+        points,
+    )

@@ -223,8 +223,13 @@ def test_killed_at_random_moments_the_save_resumes_to_its_last_action(home: Path
     moments = sorted(rng.randrange(len(flat)) for _ in range(50))
     seen_mid_hand = 0
     env = {**os.environ, "MAHJONG_TUI_HOME": str(home)}
-    forker = subprocess.Popen([sys.executable, "-c", FORKER.replace("HANDS", str(HANDS))], env=env,
-                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    forker = subprocess.Popen(
+        [sys.executable, "-c", FORKER.replace("HANDS", str(HANDS))],
+        env=env,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     assert forker.stdin is not None and forker.stdout is not None
     try:
         for moment in moments:

@@ -88,8 +88,13 @@ async def settle(pilot, until: Callable[[], bool], rounds: int = 500) -> None:  
 async def to_the_persons_turn(pilot, app: MahjongApp) -> None:  # type: ignore[no-untyped-def]
     """Play on (passing every prompt) until the person at seat 1 chooses a discard."""
     for _ in range(20):
-        await settle(pilot, lambda: isinstance(app.screen, ChoiceScreen) or (
-            isinstance(app.screen, TableScreen) and table_of(app).actor is not None))
+        await settle(
+            pilot,
+            lambda: (
+                isinstance(app.screen, ChoiceScreen)
+                or (isinstance(app.screen, TableScreen) and table_of(app).actor is not None)
+            ),
+        )
         if not isinstance(app.screen, ChoiceScreen):
             return
         await pilot.press("x", "x")
@@ -413,16 +418,18 @@ def test_the_language_chosen_is_the_one_in_use() -> None:
     ("args", "word"),
     [(["--lang", "fr"], "'fr'"), (["play", "--lang", "klingon"], "klingon"), (["--lang", "zh", "play"], "after")],
 )
-def test_a_bad_language_flag_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str], args: list[str],
-                                                   word: str) -> None:
+def test_a_bad_language_flag_is_one_line_and_exit_2(
+    capsys: pytest.CaptureFixture[str], args: list[str], word: str
+) -> None:
     """A language that is not there, or a flag before the command: one line, exit 2."""
     assert main(args) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and word in err[0]
 
 
-def test_replay_of_a_bad_file_is_one_line_and_exit_2(kept_home: Path, capsys: pytest.CaptureFixture[str],
-                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+def test_replay_of_a_bad_file_is_one_line_and_exit_2(
+    kept_home: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     """``replay`` refuses a file that is not a game record in a line; a good one reaches the app."""
     bad = kept_home / "list.json"
     bad.write_text('{"name": "a shopping list"}', encoding="utf-8")

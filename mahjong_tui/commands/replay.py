@@ -25,10 +25,18 @@ def parser() -> OneLineParser:
     p = OneLineParser(prog="mahjong-tui replay", description="A kept game on the table, every hand face up.")
     p.add_argument("file", metavar="FILE", type=Path, help="a game record (records/*.json), or the autosave")
     p.add_argument("--hand", type=whole_number(1), default=1, help="open at this hand (default: the first)")
-    p.add_argument("--lang", default=None, type=one_of(LANGUAGES, "language"),
-                   help=f"language: {', '.join(LANGUAGES)} (default: the settings')")
-    p.add_argument("--tiles", default=None, type=one_of(STYLES, "tile style"),
-                   help=f"tile style: {', '.join(STYLES)} (default: the settings')")
+    p.add_argument(
+        "--lang",
+        default=None,
+        type=one_of(LANGUAGES, "language"),
+        help=f"language: {', '.join(LANGUAGES)} (default: the settings')",
+    )
+    p.add_argument(
+        "--tiles",
+        default=None,
+        type=one_of(STYLES, "tile style"),
+        help=f"tile style: {', '.join(STYLES)} (default: the settings')",
+    )
     return p
 
 

@@ -31,8 +31,16 @@ def resumed_setup(saved: SavedGame, speed: str, privacy: Privacy) -> GameSetup:
     """The setup of a saved game: its rules, players, options and seed; the pace of today's settings."""
     game = saved.game
     seats = tuple(SeatSetup(s.name, s.bot is None, s.bot or "normal") for s in saved.table.seats)
-    return GameSetup(game.rules.name, seats, game.options.base, game.options.starting_points,
-                     game.options.max_hands, game.seed, speed, privacy)
+    return GameSetup(
+        game.rules.name,
+        seats,
+        game.options.base,
+        game.options.starting_points,
+        game.options.max_hands,
+        game.seed,
+        speed,
+        privacy,
+    )
 
 
 @dataclass

@@ -170,7 +170,8 @@ class ReplayScreen(Screen[None]):
             self.set_class(mode == name, f"-{name}")
         if mode == "tiny":
             self.query_one("#too-small", Static).update(
-                t("replay.too_small", width=width, height=height, min_width=SMALLEST[0], min_height=SMALLEST[1]))
+                t("replay.too_small", width=width, height=height, min_width=SMALLEST[0], min_height=SMALLEST[1])
+            )
 
     # ------------------------------------------------------------------ drawing
     def look(self) -> Look:
@@ -264,8 +265,14 @@ class ReplayScreen(Screen[None]):
     def _keys(self) -> Text:
         """The keys, in the language in use."""
         out = Text()
-        keys = [("←→", "replay.key_step"), ("space", "replay.key_play"), ("+−", "replay.key_speed"),
-                ("n/p", "replay.key_hand"), ("h", "replay.key_hands"), ("e", "replay.key_result")]
+        keys = [
+            ("←→", "replay.key_step"),
+            ("space", "replay.key_play"),
+            ("+−", "replay.key_speed"),
+            ("n/p", "replay.key_hand"),
+            ("h", "replay.key_hands"),
+            ("e", "replay.key_result"),
+        ]
         if self.at_result:
             keys.append(("t", "replay.key_table" if self.result_shown else "replay.key_scoring"))
         keys.append(("q", "replay.key_leave"))
@@ -283,7 +290,7 @@ class ReplayScreen(Screen[None]):
     def action_step(self, step: int) -> None:
         """One action forward or back (stops playing)."""
         self._stop()
-        if (self.replay.forward() if step > 0 else self.replay.back()):
+        if self.replay.forward() if step > 0 else self.replay.back():
             self._moved()
         else:
             self.show()

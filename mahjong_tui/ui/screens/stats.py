@@ -60,8 +60,15 @@ def read_statistics() -> tuple[list[PlayerStats], str]:
 
 def points_chart(rows: Sequence[PlayerStats]) -> Table:
     """Points per hand, one bar per player, best first: green above nothing, red below."""
-    chart = Table(title=t("stats.chart_title"), title_style="bold", title_justify="left", show_header=False,
-                  show_edge=False, box=None, pad_edge=False)
+    chart = Table(
+        title=t("stats.chart_title"),
+        title_style="bold",
+        title_justify="left",
+        show_header=False,
+        show_edge=False,
+        box=None,
+        pad_edge=False,
+    )
     chart.add_column()
     chart.add_column()
     chart.add_column(justify="right")
@@ -94,13 +101,23 @@ def player_block(row: PlayerStats) -> RenderableType:
     shares.add_column(justify="right")
     shares.add_column(justify="right")
     hands = row.hands or 1
-    for key, count, colour in (("stats.won", row.wins, _WON), ("stats.self_drawn", row.self_draws, _WON),
-                               ("stats.dealt_in", row.deal_ins, _LOST)):
+    for key, count, colour in (
+        ("stats.won", row.wins, _WON),
+        ("stats.self_drawn", row.self_draws, _WON),
+        ("stats.dealt_in", row.deal_ins, _LOST),
+    ):
         shares.add_row(t(key), bar(count / hands, colour=colour), str(count), f"{100 * count / hands:.0f}%")
     parts: list[RenderableType] = [head, numbers, shares]
     if row.types:
-        kinds = Table(title=t("stats.types"), title_style="#9aa0a6", title_justify="left", show_header=False,
-                      show_edge=False, box=None, pad_edge=False)
+        kinds = Table(
+            title=t("stats.types"),
+            title_style="#9aa0a6",
+            title_justify="left",
+            show_header=False,
+            show_edge=False,
+            box=None,
+            pad_edge=False,
+        )
         kinds.add_column()
         kinds.add_column()
         kinds.add_column(justify="right")
@@ -169,8 +186,15 @@ class StatsScreen(Screen[None]):
     def show(self) -> None:
         """Draw the statistics the filters let through."""
         title = Text(t("stats.title"))
-        title.append("  " + t("stats.showing", preset=self.preset or t("stats.every_preset"),
-                              bots=t("stats.with_bots") if self.bots else t("stats.without_bots")), style="#9aa0a6")
+        title.append(
+            "  "
+            + t(
+                "stats.showing",
+                preset=self.preset or t("stats.every_preset"),
+                bots=t("stats.with_bots") if self.bots else t("stats.without_bots"),
+            ),
+            style="#9aa0a6",
+        )
         self.query_one("#stats-title", Static).update(title)
         rows = self.shown()
         body: RenderableType
@@ -187,8 +211,12 @@ class StatsScreen(Screen[None]):
             body = Group(*[preset_section(name, group) for name, group in by_preset.items()])
         self.query_one("#stats-body", Static).update(body)
         keys = Text()
-        for key, what in (("↑↓", "stats.key_scroll"), ("r", "stats.key_preset"), ("b", "stats.key_bots"),
-                          ("Esc", "stats.key_back")):
+        for key, what in (
+            ("↑↓", "stats.key_scroll"),
+            ("r", "stats.key_preset"),
+            ("b", "stats.key_bots"),
+            ("Esc", "stats.key_back"),
+        ):
             keys.append(f" {key}", style="bold")
             keys.append(f" {t(what)} ")
         self.query_one("#stats-keys", Static).update(keys)
