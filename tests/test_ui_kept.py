@@ -1,7 +1,7 @@
 """Games kept, at the table (Textual Pilot): the autosave after every action and resuming it (also
-after a kill), a broken save, the records and their replay, the statistics screen, the
-settings kept, and the ``--lang``/``--resume`` flags; snapshots of the replay, statistics
-and settings screens.
+after a kill), a broken save, the records and their replay, the statistics screen, and
+``replay FILE``; snapshots of the replay, records and statistics screens. The settings and
+the languages: ``test_ui_settings.py``.
 
 Every test keeps its files in a directory of its own (``tests/conftest.py``). Bot seats are
 the demo bots of :mod:`mahjong_tui.testing.fixtures`, so the games are the same every run.
@@ -23,25 +23,23 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
-from textual.widgets import Button, DataTable, Static
+from textual.widgets import DataTable, Static
 
 from mahjong_tui.cli import main
 from mahjong_tui.engine import ActionKind, Game, GameOptions, game_record
-from mahjong_tui.i18n import catalogue, current
 from mahjong_tui.saves import autosave, find_autosave, finish, read_game, records, save_data
-from mahjong_tui.settings import Settings, load_settings, save_settings
+from mahjong_tui.settings import Settings
 from mahjong_tui.stats import Statistics, rank_title
 from mahjong_tui.storage import stats_path
 from mahjong_tui.testing.fixtures import demo_bot_factory, play_until
-from mahjong_tui.testing.kept import count, counted_games, finished_game, kept_table
+from mahjong_tui.testing.kept import counted_games, finished_game, kept_table
 from mahjong_tui.ui.app import MahjongApp
-from mahjong_tui.ui.config import Palette, TileStyle, quick_setup
+from mahjong_tui.ui.config import quick_setup
 from mahjong_tui.ui.screens.choice import ChoiceScreen
 from mahjong_tui.ui.screens.hand_end import GameEndScreen, HandEndScreen
 from mahjong_tui.ui.screens.new_game import NewGameScreen
 from mahjong_tui.ui.screens.records import RecordsScreen
 from mahjong_tui.ui.screens.replay import HandListScreen, ReplayScreen
-from mahjong_tui.ui.screens.settings import SettingsScreen
 from mahjong_tui.ui.screens.stats import StatsScreen
 from mahjong_tui.ui.screens.table import TableScreen
 from mahjong_tui.ui.widgets.hand import HandView
@@ -353,80 +351,6 @@ async def test_an_unreadable_statistics_database_is_one_line(kept_home: Path) ->
     assert (kept_home / "statistics.sqlite3").read_bytes() == b"not a database at all" * 100
 
 
-# ---------------------------------------------------------------------- settings and language
-async def test_a_settings_change_is_on_disk_at_once_and_back_at_the_next_start() -> None:
-    """Each change is saved the moment it is made (the others kept as they were) and read at the next start."""
-    save_settings(Settings(hints=True))
-    app = MahjongApp(bot_factory=demo_bot_factory)
-    async with app.run_test(size=FULL) as pilot:
-        await settle(pilot, lambda: isinstance(app.screen, NewGameScreen) and app.screen.filled)
-        app.action_settings()
-        await settle(pilot, opened(app, SettingsScreen, "#language"))
-        app.screen.query_one("#style").value = "plain"  # type: ignore[attr-defined]
-        await pilot.pause()
-        assert load_settings().settings.tiles == "plain"
-        app.screen.query_one("#speed").value = "fast"  # type: ignore[attr-defined]
-        await pilot.pause()
-        app.screen.query_one("#language").value = "zh"  # type: ignore[attr-defined]
-        await pilot.pause()
-        await pilot.pause()
-        assert load_settings().settings == Settings(language="zh", tiles="plain", speed="fast", hints=True)
-        assert current().language == "zh" and app.screen.query_one("#language").value == "zh"  # type: ignore[attr-defined]
-        await pilot.click("#ok")
-        await settle(pilot, lambda: isinstance(app.screen, NewGameScreen))
-        assert app.screen.pace()[0] == "fast"  # type: ignore[attr-defined]
-        assert str(app.screen.query_one("#records", Button).label) == "牌谱"
-    current_language = current().language
-    again = MahjongApp(bot_factory=demo_bot_factory)
-    async with again.run_test(size=FULL) as pilot:
-        await settle(pilot, lambda: isinstance(again.screen, NewGameScreen) and again.screen.filled)
-        assert again.appearance.style is TileStyle.PLAIN and again.appearance.palette is Palette.STANDARD
-        assert current().language == current_language == "zh" and again.screen.pace()[0] == "fast"  # type: ignore[attr-defined]
-
-
-async def test_a_broken_settings_file_is_named_and_the_defaults_used(kept_home: Path) -> None:
-    """An unreadable settings file: moved aside, the defaults, one line at the start."""
-    (kept_home / "settings.toml").write_text('tiles = "marble"\n', encoding="utf-8")
-    app = MahjongApp()
-    async with app.run_test(size=FULL) as pilot:
-        await pilot.pause()
-        assert app.settings == Settings() and any("moved aside" in n for n in app.notices)
-    assert list(kept_home.glob("settings.toml.broken-*"))
-
-
-def test_lang_and_resume_reach_the_app(monkeypatch: pytest.MonkeyPatch) -> None:
-    """``mahjong-tui --lang zh --resume`` and ``play --lang both --resume``: passed on to the app."""
-    seen: list[dict[str, object]] = []
-    monkeypatch.setattr("mahjong_tui.ui.app.run", lambda *a, **kw: seen.append(kw) or 0)
-    assert main(["--lang", "zh", "--resume"]) == 0
-    assert main(["play", "--lang", "both", "--resume"]) == 0
-    assert main(["play", "--tiles", "plain"]) == 0
-    assert seen[0] == {"lang": "zh", "resume": True}
-    assert seen[1]["lang"] == "both" and seen[1]["resume"] is True
-    assert seen[2]["tiles"] == "plain" and seen[2]["lang"] is None and seen[2]["speed"] is None
-
-
-def test_the_language_chosen_is_the_one_in_use() -> None:
-    """``--lang`` wins over the settings for the session; without it, the settings' language."""
-    MahjongApp(settings=Settings(language="zh"), language="both")
-    assert current().language == "both"
-    MahjongApp(settings=Settings(language="zh"))
-    assert current().language == "zh"
-
-
-@pytest.mark.parametrize(
-    ("args", "word"),
-    [(["--lang", "fr"], "'fr'"), (["play", "--lang", "klingon"], "klingon"), (["--lang", "zh", "play"], "after")],
-)
-def test_a_bad_language_flag_is_one_line_and_exit_2(
-    capsys: pytest.CaptureFixture[str], args: list[str], word: str
-) -> None:
-    """A language that is not there, or a flag before the command: one line, exit 2."""
-    assert main(args) == 2
-    err = capsys.readouterr().err.strip().splitlines()
-    assert len(err) == 1 and word in err[0]
-
-
 def test_replay_of_a_bad_file_is_one_line_and_exit_2(
     kept_home: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -441,50 +365,6 @@ def test_replay_of_a_bad_file_is_one_line_and_exit_2(
     monkeypatch.setattr("mahjong_tui.ui.app.run_replay", lambda saved, **kw: seen.append((saved.table.id, kw)) or 0)
     assert main(["replay", str(path), "--hand", "1", "--lang", "zh"]) == 0
     assert seen == [("shanghai-2", {"lang": "zh", "tiles": None, "hand": 1})]
-
-
-# ---------------------------------------------------------------------- every screen in every language
-@pytest.mark.parametrize("language", ["en", "zh", "both"])
-async def test_every_kept_screen_speaks_the_language_chosen(language: str) -> None:
-    """The Resume entry, the records, the replay (table and result), the statistics and the settings:
-    each drawn in the language chosen, with its texts from that language's catalogue."""
-    say = catalogue(language)
-    game, table = finished_game("changsha", 4, 1), kept_table("changsha", 4)
-    count(game, table)
-    finish(game, table)
-    unfinished = Game("shanghai", 2)
-    play_until(unfinished, lambda g: len(g.actions[-1]) > 6)
-    autosave(unfinished, kept_table("shanghai", 2))
-    app = MahjongApp(settings=Settings(language=language), bot_factory=demo_bot_factory)
-    async with app.run_test(size=FULL) as pilot:
-        await settle(pilot, lambda: isinstance(app.screen, NewGameScreen) and app.screen.has_class("-saved"))
-        assert str(app.screen.query_one("#resume", Button).label) == say("new_game_kept.resume")
-        assert say("resume.replaced") in text_of(app.screen.query_one("#resume-line"))
-        assert say("new_game_kept.key_records") in text_of(app.screen.query_one("#new-game-keys"))
-        await pilot.press("ctrl+g")
-        await settle(pilot, lambda: isinstance(app.screen, RecordsScreen) and app.screen.query_one(DataTable).row_count)
-        assert say("records.title") in text_of(app.screen.query_one(".card-title"))
-        assert say("records.bot", name="Mei") in str(app.screen.query_one(DataTable).get_row_at(0)[3])
-        await pilot.press("enter")
-        await settle(pilot, opened(app, ReplayScreen, "#replay-head"))
-        assert say("replay.title") in text_of(app.screen.query_one("#replay-head"))
-        assert say("replay.deal", hand=1) in text_of(app.screen.query_one("#replay-action"))
-        await pilot.press("e")
-        assert say("replay.the_end") in text_of(app.screen.query_one("#replay-head"))
-        await pilot.press("q")
-        await settle(pilot, lambda: isinstance(app.screen, RecordsScreen))
-        await pilot.press("escape")
-        await settle(pilot, lambda: isinstance(app.screen, NewGameScreen))
-        await pilot.press("ctrl+t")
-        await settle(pilot, opened(app, StatsScreen, "#stats-body"))
-        assert say("stats.title") in text_of(app.screen.query_one("#stats-title"))
-        assert say("stats.bot", name="Mei") in text_of(app.screen.query_one("#stats-body"))
-        await pilot.press("escape")
-        await settle(pilot, lambda: isinstance(app.screen, NewGameScreen))
-        app.action_settings()
-        await settle(pilot, opened(app, SettingsScreen, "#language"))
-        assert text_of(app.screen.query_one(".card-title")).strip() == say("settings.title")
-        assert str(app.screen.query_one("#ok", Button).label) == say("settings.done")
 
 
 # ---------------------------------------------------------------------- snapshots
@@ -534,13 +414,3 @@ class TestKeptSnapshots:
             await pilot.pause()
 
         assert snap_compare(MahjongApp(settings=Settings(language=language)), run_before=open_it, terminal_size=FULL)
-
-    @pytest.mark.parametrize("language", ["en", "zh"])
-    def test_settings(self, snap_compare, language: str) -> None:  # type: ignore[no-untyped-def]
-        async def open_it(pilot) -> None:  # type: ignore[no-untyped-def]
-            await pilot.pause()
-            pilot.app.action_settings()
-            await pilot.pause()
-
-        app = MahjongApp(settings=Settings(language=language))
-        assert snap_compare(app, run_before=open_it, terminal_size=FULL)
