@@ -27,6 +27,7 @@ FULL = (120, 36)
 COMPACT = (80, 24)
 HINTS = Learning(hints=True)
 
+
 def replay_app() -> MahjongApp:
     """The replay of a seeded Changsha game of three hands."""
     from mahjong_tui.saves import read_game, save_data
@@ -44,6 +45,26 @@ def statistics_app() -> MahjongApp:
 
     counted_games()
     return MahjongApp(settings=Settings(language="en"))
+
+
+def records_app() -> MahjongApp:
+    """The app, with two seeded games kept among the records (Ctrl+G opens them)."""
+    from mahjong_tui.saves import finish
+    from mahjong_tui.settings import Settings
+    from mahjong_tui.testing.kept import finished_game, kept_table
+
+    finish(finished_game("changsha", 4, 3), kept_table("changsha", 4))
+    finish(finished_game("shanghai", 7, 4), kept_table("shanghai", 7))
+    return MahjongApp(settings=Settings(language="en"))
+
+
+def settings_app() -> MahjongApp:
+    """The app in Chinese, its settings screen open (as Ctrl+P, Settings opens it)."""
+    from mahjong_tui.settings import Settings
+
+    app = MahjongApp(settings=Settings(language="zh"))
+    app.call_later(app.action_settings)
+    return app
 
 
 #: name, how to build the app, terminal size, keys to press first, title
@@ -74,6 +95,8 @@ SHOTS: list[tuple[str, Callable[[], App[int]], tuple[int, int], list[str], str]]
     ("replay", replay_app, FULL, ["right"] * 14, "mahjong-tui replay: every hand face up, step by step"),
     ("replay-result", replay_app, FULL, ["e"], "mahjong-tui replay: the hand's result"),
     ("statistics", statistics_app, FULL, ["ctrl+t"], "Statistics"),
+    ("records", records_app, FULL, ["ctrl+g"], "Records: every finished game, to replay"),
+    ("settings-chinese", settings_app, COMPACT, [], "设置 Settings, kept for the next start, at 80×24"),
 ]
 
 
