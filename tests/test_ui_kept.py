@@ -18,11 +18,13 @@ import subprocess
 import sys
 import textwrap
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
 from rich.console import Console
+from test_ui import COMPACT, FULL, settle, table_of
+from textual.pilot import Pilot
 from textual.widgets import DataTable, Static
 
 from mahjong_tui.cli import main
@@ -46,9 +48,6 @@ from mahjong_tui.ui.widgets.hand import HandView
 from mahjong_tui.ui.widgets.river import RiverView
 from mahjong_tui.ui.widgets.seat import SeatPanel
 
-FULL = (120, 36)
-COMPACT = (80, 24)
-
 
 # ---------------------------------------------------------------------- helpers
 def text_of(widget: object) -> str:
@@ -70,17 +69,15 @@ def opened(app: MahjongApp, screen: type, widget: str) -> Callable[[], bool]:
     return lambda: isinstance(app.screen, screen) and bool(app.screen.query(widget))
 
 
-def table_of(app: MahjongApp) -> TableScreen:
-    return next(s for s in app.screen_stack if isinstance(s, TableScreen))
+def opening(action: str) -> Callable[[Pilot[int]], Awaitable[None]]:
+    """A snapshot's ``run_before``: the app's ``action`` opens its screen over the first one."""
 
+    async def run_before(pilot: Pilot[int]) -> None:
+        await pilot.pause()
+        getattr(pilot.app, action)()
+        await pilot.pause()
 
-async def settle(pilot, until: Callable[[], bool], rounds: int = 500) -> None:  # type: ignore[no-untyped-def]
-    """Let timers and messages run until ``until()`` holds."""
-    for _ in range(rounds):
-        if until():
-            return
-        await pilot.pause(0.01)
-    assert until(), f"the app did not get there: {pilot.app.screen_stack}"
+    return run_before
 
 
 async def to_the_persons_turn(pilot, app: MahjongApp) -> None:  # type: ignore[no-untyped-def]
@@ -385,32 +382,21 @@ class TestKeptSnapshots:
 
     def test_statistics(self, snap_compare) -> None:  # type: ignore[no-untyped-def]
         counted_games()
-
-        async def open_it(pilot) -> None:  # type: ignore[no-untyped-def]
-            await pilot.pause()
-            pilot.app.action_statistics()
-            await pilot.pause()
-
-        assert snap_compare(MahjongApp(settings=Settings()), run_before=open_it, terminal_size=FULL)
+        app = MahjongApp(settings=Settings())
+        assert snap_compare(app, run_before=opening("action_statistics"), terminal_size=FULL)
 
     def test_statistics_chinese(self, snap_compare) -> None:  # type: ignore[no-untyped-def]
         counted_games()
 
-        async def open_it(pilot) -> None:  # type: ignore[no-untyped-def]
-            await pilot.pause()
-            pilot.app.action_statistics()
-            await pilot.pause()
-
-        assert snap_compare(MahjongApp(settings=Settings(language="zh")), run_before=open_it, terminal_size=FULL)
+        assert snap_compare(
+            MahjongApp(settings=Settings(language="zh")), run_before=opening("action_statistics"), terminal_size=FULL
+        )
 
     @pytest.mark.parametrize("language", ["en", "zh"])
     def test_records(self, snap_compare, language: str) -> None:  # type: ignore[no-untyped-def]
         finish(finished_game("changsha", 4, 3), kept_table("changsha", 4))
         finish(finished_game("shanghai", 2, 1), kept_table("shanghai", 2))  # the newer: listed first
 
-        async def open_it(pilot) -> None:  # type: ignore[no-untyped-def]
-            await pilot.pause()
-            pilot.app.action_records()
-            await pilot.pause()
-
-        assert snap_compare(MahjongApp(settings=Settings(language=language)), run_before=open_it, terminal_size=FULL)
+        assert snap_compare(
+            MahjongApp(settings=Settings(language=language)), run_before=opening("action_records"), terminal_size=FULL
+        )

@@ -11,7 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_ui_kept import FULL, opened, settle, text_of
+from test_ui import FULL, settle
+from test_ui_kept import opened, opening, text_of
 from textual.widgets import Button, DataTable, Select
 
 from mahjong_tui.cli import main
@@ -189,10 +190,5 @@ class TestSettingsSnapshots:
 
     @pytest.mark.parametrize("language", ["en", "zh"])
     def test_settings(self, snap_compare, language: str) -> None:  # type: ignore[no-untyped-def]
-        async def open_it(pilot) -> None:  # type: ignore[no-untyped-def]
-            await pilot.pause()
-            pilot.app.action_settings()
-            await pilot.pause()
-
         app = MahjongApp(settings=Settings(language=language))
-        assert snap_compare(app, run_before=open_it, terminal_size=FULL)
+        assert snap_compare(app, run_before=opening("action_settings"), terminal_size=FULL)

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 from .parser import OneLineParser
+from .reading import read_or_say
 
 
 def parser() -> OneLineParser:
@@ -23,18 +24,16 @@ def parser() -> OneLineParser:
 
 def run(argv: list[str]) -> int:
     """Export a record; the exit status."""
-    from mahjong_tui.engine import RecordError, write_text_atomically
+    from mahjong_tui.engine import write_text_atomically
     from mahjong_tui.export import export_text
-    from mahjong_tui.saves import read_file
 
     args = parser().parse_or_status(argv)
     if isinstance(args, int):
         return args
-    try:
-        text = export_text(read_file(args.file))
-    except RecordError as e:
-        print(" ".join(str(e).split()), file=sys.stderr)
+    saved = read_or_say(args.file, "mahjong-tui export")
+    if saved is None:
         return 2
+    text = export_text(saved)
     if args.output is None:
         sys.stdout.write(text + "\n")
     else:

@@ -9,13 +9,13 @@ once the file has been read.
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 from mahjong_tui.i18n import LANGUAGES
 from mahjong_tui.settings import CHOICES
 
 from .parser import OneLineParser, one_of, whole_number
+from .reading import read_or_say
 
 STYLES = CHOICES["tiles"]
 
@@ -45,13 +45,8 @@ def run(argv: list[str]) -> int:
     args = parser().parse_or_status(argv)
     if isinstance(args, int):
         return args
-    from mahjong_tui.engine import RecordError
-    from mahjong_tui.saves import read_file
-
-    try:
-        saved = read_file(args.file)
-    except RecordError as e:
-        print(f"mahjong-tui replay: {' '.join(str(e).split())}", file=sys.stderr)
+    saved = read_or_say(args.file, "mahjong-tui replay")
+    if saved is None:
         return 2
     from mahjong_tui.ui.app import run_replay  # Textual only now: a bad file is refused without it
 

@@ -28,11 +28,9 @@ from mahjong_tui.saves import SavedGame
 
 from ..config import Display
 from ..driver import Standings, hand_records
-from ..look import Look, action_title, describe_event, seat_at, seat_header
+from ..look import Look, action_title, describe_event, seat_header
 from ..widgets.hand import HandView
-from ..widgets.river import RiverView
-from ..widgets.seat import CompactSeat, SeatPanel
-from ..widgets.wall import InfoLine, WallRing
+from ..widgets.layout import seats_and_rivers, show_seats_and_rivers
 from .hand_end import game_over_line, hand_summary, payments_table, standings_table
 from .table import SMALLEST, layout_for
 
@@ -122,23 +120,7 @@ class ReplayScreen(Screen[None]):
         yield Static(id="replay-head")
         with ContentSwitcher(initial="replay-table", id="replay-body"):
             with Vertical(id="replay-table"):
-                with Vertical(id="full"):
-                    yield SeatPanel("top", id="seat-top")
-                    with Horizontal(id="middle"):
-                        with Vertical(id="side-left", classes="side"):
-                            yield SeatPanel("left", id="seat-left")
-                            yield RiverView("left", id="river-left")
-                        with Vertical(id="centre"):
-                            yield RiverView("top", id="river-top")
-                            yield WallRing(id="wall")
-                            yield RiverView("bottom", id="river-bottom")
-                        with Vertical(id="side-right", classes="side"):
-                            yield SeatPanel("right", id="seat-right")
-                            yield RiverView("right", id="river-right")
-                with Vertical(id="compact"):
-                    yield InfoLine(id="info-line")
-                    for pos in ("top", "left", "right", "bottom"):
-                        yield CompactSeat(pos, id=f"cseat-{pos}")
+                yield from seats_and_rivers()
                 with Horizontal(id="bottom"):
                     with Vertical(id="me"):
                         yield Static(id="me-header")
@@ -201,14 +183,7 @@ class ReplayScreen(Screen[None]):
 
     def _draw_table(self, look: Look) -> None:
         """Every seat, river, the wall and the bottom hand; the action and what it did."""
-        for pos in ("top", "left", "right"):
-            self.query_one(f"#seat-{pos}", SeatPanel).show(look, seat_at(pos, self.bottom))
-        for pos in ("top", "left", "right", "bottom"):
-            seat = seat_at(pos, self.bottom)
-            self.query_one(f"#river-{pos}", RiverView).show(look, seat)
-            self.query_one(f"#cseat-{pos}", CompactSeat).show(look, seat)
-        self.query_one("#wall", WallRing).show(look)
-        self.query_one("#info-line", InfoLine).show(look)
+        show_seats_and_rivers(self, look, self.bottom)
         self.query_one("#hand", HandView).show(look, self.bottom, active=False)
         self.query_one("#me-header", Static).update(seat_header(look, self.bottom))
         self.query_one("#replay-action", Static).update(self._what_happened(look))

@@ -58,20 +58,27 @@ def read_statistics() -> tuple[list[PlayerStats], str]:
         return [], " ".join(str(e).split())
 
 
-def points_chart(rows: Sequence[PlayerStats]) -> Table:
-    """Points per hand, one bar per player, best first: green above nothing, red below."""
-    chart = Table(
-        title=t("stats.chart_title"),
-        title_style="bold",
+def bar_table(title: str | None = None, *, title_style: str = "bold", figures: int = 1) -> Table:
+    """A table without lines for rows of bars: a label, the bar, then ``figures`` columns of numbers."""
+    table = Table(
+        title=title,
+        title_style=title_style,
         title_justify="left",
         show_header=False,
         show_edge=False,
         box=None,
         pad_edge=False,
     )
-    chart.add_column()
-    chart.add_column()
-    chart.add_column(justify="right")
+    table.add_column()
+    table.add_column()
+    for _ in range(figures):
+        table.add_column(justify="right")
+    return table
+
+
+def points_chart(rows: Sequence[PlayerStats]) -> Table:
+    """Points per hand, one bar per player, best first: green above nothing, red below."""
+    chart = bar_table(t("stats.chart_title"))
     top = max((abs(r.points_per_hand) for r in rows), default=0.0) or 1.0
     for r in sorted(rows, key=lambda r: -r.points_per_hand):
         colour = _WON if r.points_per_hand >= 0 else _LOST
@@ -95,11 +102,7 @@ def player_block(row: PlayerStats) -> RenderableType:
         head.append(f"  {t('stats.rank', title=title)}", style="bold #c39bd3")
     numbers = Text(t("stats.counts", games=row.games, hands=row.hands, biggest=row.biggest_win), style="#cfd8dc")
     numbers.append("\n" + t("stats.points", points=f"{row.points:+d}", per_hand=f"{row.points_per_hand:+.2f}"))
-    shares = Table(show_header=False, show_edge=False, box=None, pad_edge=False)
-    shares.add_column()
-    shares.add_column()
-    shares.add_column(justify="right")
-    shares.add_column(justify="right")
+    shares = bar_table(figures=2)
     hands = row.hands or 1
     for key, count, colour in (
         ("stats.won", row.wins, _WON),
@@ -109,18 +112,7 @@ def player_block(row: PlayerStats) -> RenderableType:
         shares.add_row(t(key), bar(count / hands, colour=colour), str(count), f"{100 * count / hands:.0f}%")
     parts: list[RenderableType] = [head, numbers, shares]
     if row.types:
-        kinds = Table(
-            title=t("stats.types"),
-            title_style="#9aa0a6",
-            title_justify="left",
-            show_header=False,
-            show_edge=False,
-            box=None,
-            pad_edge=False,
-        )
-        kinds.add_column()
-        kinds.add_column()
-        kinds.add_column(justify="right")
+        kinds = bar_table(t("stats.types"), title_style="#9aa0a6")
         most = max(row.types.values())
         for type_id, count in row.types.most_common(6):
             kind = rules.hand_types.get(type_id) if rules is not None else None

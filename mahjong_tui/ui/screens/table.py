@@ -37,13 +37,11 @@ from mahjong_tui.i18n import say
 
 from ..config import BOT_SPEEDS, Display
 from ..driver import TableDriver
-from ..look import Look, describe_event, flowers_text, meld_text, pack, seat_at, seat_header
+from ..look import Look, describe_event, flowers_text, meld_text, pack, seat_header
 from ..widgets.hand import HandView, hand_tiles
 from ..widgets.hint_panel import HintPanel
+from ..widgets.layout import seats_and_rivers, show_seats_and_rivers
 from ..widgets.log import ReflowLog
-from ..widgets.river import RiverView
-from ..widgets.seat import CompactSeat, SeatPanel
-from ..widgets.wall import InfoLine, WallRing
 from .asking import Asking
 from .learning import Learner
 from .table_keys import NO_DRAWN, TableKeys
@@ -128,28 +126,7 @@ class TableScreen(Asking, TableKeys, Learner, Screen[str]):
     def compose(self) -> ComposeResult:
         """Full and compact layouts share the bottom seat and the log."""
         with Vertical(id="table"):
-            with Vertical(id="full"):
-                yield SeatPanel("top", id="seat-top")
-                with Horizontal(id="middle"):
-                    # The side seats keep their rivers beneath them, so the centre is the wall
-                    # between the rivers of the seats across and at the bottom.
-                    with Vertical(id="side-left", classes="side"):
-                        yield SeatPanel("left", id="seat-left")
-                        yield RiverView("left", id="river-left")
-                    with Vertical(id="centre"):
-                        yield RiverView("top", id="river-top")
-                        yield WallRing(id="wall")
-                        yield HintPanel(id="hints-full")
-                        yield RiverView("bottom", id="river-bottom")
-                    with Vertical(id="side-right", classes="side"):
-                        yield SeatPanel("right", id="seat-right")
-                        yield RiverView("right", id="river-right")
-            with Vertical(id="compact"):
-                yield InfoLine(id="info-line")
-                yield CompactSeat("top", id="cseat-top")
-                yield CompactSeat("left", id="cseat-left")
-                yield CompactSeat("right", id="cseat-right")
-                yield CompactSeat("bottom", id="cseat-bottom")
+            yield from seats_and_rivers(hints=True)
             with Horizontal(id="bottom"):
                 with Vertical(id="me"):
                     yield Static(id="me-header")
@@ -229,14 +206,7 @@ class TableScreen(Asking, TableKeys, Learner, Screen[str]):
     def render_table(self) -> None:
         """Redraw every part of the table from the engine's view."""
         look = self.look()
-        for pos in ("top", "left", "right"):
-            self.query_one(f"#seat-{pos}", SeatPanel).show(look, seat_at(pos, self.bottom))
-        for pos in ("top", "left", "right", "bottom"):
-            seat = seat_at(pos, self.bottom)
-            self.query_one(f"#river-{pos}", RiverView).show(look, seat)
-            self.query_one(f"#cseat-{pos}", CompactSeat).show(look, seat)
-        self.query_one("#wall", WallRing).show(look)
-        self.query_one("#info-line", InfoLine).show(look)
+        show_seats_and_rivers(self, look, self.bottom)
         self.query_one("#hand", HandView).show(look, self.bottom, active=self.actor == self.bottom,
                                                marks=self.hint_marks(look, self.bottom))
         self._draw_me(look)
