@@ -251,6 +251,14 @@ async def test_a_whole_drawn_hand_through_the_keys(rules: str, method: str) -> N
         assert app.driver.game.hand.outcome is HandOutcome.DRAWN  # type: ignore[union-attr]
         body = plain(app.screen.query_one("#hand-end-body"))  # type: ignore[attr-defined]
         assert "Drawn hand" in body
+        # q asks first, as at the table: Esc stays on the summary, n goes to the new game screen.
+        await pilot.press("q")
+        await settle(pilot, lambda: isinstance(app.screen, LeaveScreen))
+        await pilot.press("escape")
+        await settle(pilot, lambda: isinstance(app.screen, HandEndScreen))
+        await pilot.press("q", "n")
+        await settle(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        assert app.is_running and app.driver is None
 
 
 async def test_a_hand_played_with_mouse_clicks() -> None:
