@@ -32,7 +32,7 @@ from mahjong_tui.engine import (
 )
 from mahjong_tui.engine.analysis import discard_options, regular_waits, shanten, shanten_seven_pairs, waits
 from mahjong_tui.engine.ruleset import PassedWinScope
-from mahjong_tui.engine.tiles import KINDS_258, NUM_KINDS, tile_zh, tiles_of
+from mahjong_tui.engine.tiles import KINDS_258, NUM_KINDS, is_suited, suit_of, tile_zh, tiles_of
 from mahjong_tui.engine.words import Words
 
 _SUITS_ZH = ("万", "筒", "条")
@@ -303,10 +303,24 @@ def _discard_why(rules: Ruleset, discards: tuple[DiscardHint, ...], suggest: Til
         en += f"; it keeps {goal.en} in view, which the fastest discard ({tile_name(best.tile)}) gives up"
         zh += f"；这样还能做{goal.zh}，最快的打法（打{tile_zh(best.tile)}）就做不成了"
     elif chosen.tile != best.tile and chosen.shanten == best.shanten and chosen.acceptance < best.acceptance:
-        if goal.en and rules.must_qualify:
-            en += f"; {tile_name(best.tile)} helps more tiles but gives up {goal.en}"
-            zh += f"；打{tile_zh(best.tile)}进张更多，但做不成{goal.zh}"
+        if goal.en and rules.must_qualify and target is not None:
+            if _off_goal(target, suggest) and not _off_goal(target, best.tile):
+                # the faster discard is a tile the goal keeps: the suggestion is a tile it has no use for
+                en += f"; {tile_name(best.tile)} helps more tiles now, but {tile_name(suggest)} is no use to {goal.en}"
+                zh += f"；打{tile_zh(best.tile)}眼下进张更多，但{tile_zh(suggest)}对{goal.zh}没用"
+            else:
+                en += f"; {tile_name(best.tile)} helps more tiles but gives up {goal.en}"
+                zh += f"；打{tile_zh(best.tile)}进张更多，但做不成{goal.zh}"
     return Words(en, zh)
+
+
+def _off_goal(target: Target, tile: Tile) -> bool:
+    """A tile a flush goal has no use for (another suit, or an honour in a 清一色); False for other goals."""
+    if target.goal is not Goal.FLUSH:
+        return False
+    if is_suited(tile):
+        return suit_of(tile) != target.suit
+    return not target.honours
 
 
 def _goal_label(target: Target) -> Words:

@@ -154,3 +154,17 @@ def test_hint_command_malformed_input_is_one_line_exit_2(
     assert run_hint(["-"], stdin=io.StringIO(text)) == 2
     out, err = capsys.readouterr()
     assert out == "" and len(err.splitlines()) == 1 and err.startswith(start), err
+
+
+def test_the_suggestion_names_a_tile_the_flush_has_no_use_for() -> None:
+    """A 混一色 in 条 under way: 9s helps more tiles now, but the suggestion is the 万 the flush cannot use.
+
+    The sentence must not say that discarding 9s (a 条) would give up the 条 flush.
+    """
+    melds = [meld_from_text("pong", "222z", 2)]
+    hint = analyse(SHANGHAI, counts_of(parse_tiles("5m5p2s4s4s5s6s9s44z1s")), melds)
+    best = hint.discards[0]
+    assert hint.suggest is not None and hint.suggest != best.tile
+    assert hint.suggest == parse_tile("5m") and best.tile == parse_tile("9s")
+    assert "gives up" not in hint.why.en
+    assert "is no use to 混一色 in 条" in hint.why.en and "五万对条混一色没用" in hint.why.zh
