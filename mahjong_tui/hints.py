@@ -10,7 +10,7 @@ types the rule set has.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bots.planning import INF, Goal, Target, flush_shanten, jiang_shanten, pongs_shanten
 from bots.players import NormalBot
@@ -93,6 +93,7 @@ class Hint:
     why: Words  # one or two sentences a learner understands
     aims: tuple[Aim, ...]  # the hand types within reach, nearest first
     heading: Words  # what the hand is heading for, or (must qualify) what it lacks
+    claim: Words = _NONE  # in a claim window: take the tile (and how), or let it go
 
 
 def steps(n: int) -> Words:
@@ -115,7 +116,7 @@ def _tiles(tiles: Sequence[Tile], limit: int | None = None) -> Words:
 def hint_for_view(view: SeatView) -> Hint:
     """The hint for a seat at the table: its own tiles, what it has seen, its 漏胡."""
     table = view.table
-    return analyse(
+    hint = analyse(
         view.ruleset,
         view.counts,
         table.melds[view.seat],
@@ -123,6 +124,32 @@ def hint_for_view(view: SeatView) -> Hint:
         view.outside,
         view=view,
     )
+    claim = claim_suggestion(view)
+    return replace(hint, claim=claim) if claim.en else hint
+
+
+_CLAIMS = (ActionKind.CHI, ActionKind.PONG, ActionKind.KONG)
+
+
+def suggested_answer(view: SeatView) -> Action | None:
+    """In a claim window where the seat may chi, pong or kong: the suggested answer (the same play as the
+    suggested discard); None elsewhere."""
+    if view.phase is not Phase.CLAIM or view.last_discard is None or not any(a.kind in _CLAIMS for a in view.legal):
+        return None
+    return NormalBot(view.seat).choose(view)
+
+
+def claim_suggestion(view: SeatView) -> Words:
+    """The suggested answer to a discard in words, or nothing to say."""
+    choice, t = suggested_answer(view), view.last_discard
+    if choice is None or t is None:
+        return _NONE
+    if choice.kind in _CLAIMS:
+        move = choice.words()
+        return Words(f"suggestion: {move.en}", f"提示：{move.zh}")
+    if choice.kind is ActionKind.WIN:
+        return _NONE  # the win prompt says what the win pays
+    return Words(f"suggestion: let {tile_name(t)} go", f"提示：{tile_zh(t)}不要")
 
 
 def analyse(
