@@ -10,7 +10,7 @@ types the rule set has.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bots.planning import INF, Goal, Target, flush_shanten, jiang_shanten, pongs_shanten
 from bots.players import NormalBot
@@ -32,7 +32,7 @@ from mahjong_tui.engine import (
 )
 from mahjong_tui.engine.analysis import discard_options, regular_waits, shanten, shanten_seven_pairs, waits
 from mahjong_tui.engine.ruleset import PassedWinScope
-from mahjong_tui.engine.tiles import KINDS_258, NUM_KINDS, tile_zh, tiles_of
+from mahjong_tui.engine.tiles import KINDS_258, NUM_KINDS, is_suited, suit_of, tile_zh, tiles_of
 from mahjong_tui.engine.words import Words
 
 _SUITS_ZH = ("万", "筒", "条")
@@ -93,6 +93,7 @@ class Hint:
     why: Words  # one or two sentences a learner understands
     aims: tuple[Aim, ...]  # the hand types within reach, nearest first
     heading: Words  # what the hand is heading for, or (must qualify) what it lacks
+    claim: Words = _NONE  # in a claim window: take the tile (and how), or let it go
 
 
 def steps(n: int) -> Words:
@@ -115,7 +116,7 @@ def _tiles(tiles: Sequence[Tile], limit: int | None = None) -> Words:
 def hint_for_view(view: SeatView) -> Hint:
     """The hint for a seat at the table: its own tiles, what it has seen, its 漏胡."""
     table = view.table
-    return analyse(
+    hint = analyse(
         view.ruleset,
         view.counts,
         table.melds[view.seat],
@@ -123,6 +124,32 @@ def hint_for_view(view: SeatView) -> Hint:
         view.outside,
         view=view,
     )
+    claim = claim_suggestion(view)
+    return replace(hint, claim=claim) if claim.en else hint
+
+
+_CLAIMS = (ActionKind.CHI, ActionKind.PONG, ActionKind.KONG)
+
+
+def suggested_answer(view: SeatView) -> Action | None:
+    """In a claim window where the seat may chi, pong or kong: the suggested answer (the same play as the
+    suggested discard); None elsewhere."""
+    if view.phase is not Phase.CLAIM or view.last_discard is None or not any(a.kind in _CLAIMS for a in view.legal):
+        return None
+    return NormalBot(view.seat).choose(view)
+
+
+def claim_suggestion(view: SeatView) -> Words:
+    """The suggested answer to a discard in words, or nothing to say."""
+    choice, t = suggested_answer(view), view.last_discard
+    if choice is None or t is None:
+        return _NONE
+    if choice.kind in _CLAIMS:
+        move = choice.words()
+        return Words(f"suggestion: {move.en}", f"提示：{move.zh}")
+    if choice.kind is ActionKind.WIN:
+        return _NONE  # the win prompt says what the win pays
+    return Words(f"suggestion: let {tile_name(t)} go", f"提示：{tile_zh(t)}不要")
 
 
 def analyse(
@@ -303,10 +330,24 @@ def _discard_why(rules: Ruleset, discards: tuple[DiscardHint, ...], suggest: Til
         en += f"; it keeps {goal.en} in view, which the fastest discard ({tile_name(best.tile)}) gives up"
         zh += f"；这样还能做{goal.zh}，最快的打法（打{tile_zh(best.tile)}）就做不成了"
     elif chosen.tile != best.tile and chosen.shanten == best.shanten and chosen.acceptance < best.acceptance:
-        if goal.en and rules.must_qualify:
-            en += f"; {tile_name(best.tile)} helps more tiles but gives up {goal.en}"
-            zh += f"；打{tile_zh(best.tile)}进张更多，但做不成{goal.zh}"
+        if goal.en and rules.must_qualify and target is not None:
+            if _off_goal(target, suggest) and not _off_goal(target, best.tile):
+                # the faster discard is a tile the goal keeps: the suggestion is a tile it has no use for
+                en += f"; {tile_name(best.tile)} helps more tiles now, but {tile_name(suggest)} is no use to {goal.en}"
+                zh += f"；打{tile_zh(best.tile)}眼下进张更多，但{tile_zh(suggest)}对{goal.zh}没用"
+            else:
+                en += f"; {tile_name(best.tile)} helps more tiles but gives up {goal.en}"
+                zh += f"；打{tile_zh(best.tile)}进张更多，但做不成{goal.zh}"
     return Words(en, zh)
+
+
+def _off_goal(target: Target, tile: Tile) -> bool:
+    """A tile a flush goal has no use for (another suit, or an honour in a 清一色); False for other goals."""
+    if target.goal is not Goal.FLUSH:
+        return False
+    if is_suited(tile):
+        return suit_of(tile) != target.suit
+    return not target.honours
 
 
 def _goal_label(target: Target) -> Words:

@@ -26,7 +26,7 @@ from mahjong_tui.engine.actions import KIND_WORDS
 from mahjong_tui.engine.tiles import counts_of, tile_zh
 from mahjong_tui.engine.words import Words
 
-from .hints import Hint, analyse, hint_for_view, steps
+from .hints import Hint, analyse, hint_for_view, steps, suggested_answer
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,15 +109,21 @@ def _decision(index: int, view: SeatView, action: Action) -> list[Moment]:
         move = action.words()
         frm = view.current
         out.append(Moment(index, "claim", Words(f"you took {move.en} from seat {frm}", f"你{move.zh}了座位{frm}的牌")))
-    elif action.kind is ActionKind.PASS and view.phase is Phase.CLAIM:
-        kinds = {a.kind for a in legal if a.kind in (ActionKind.CHI, ActionKind.PONG, ActionKind.KONG)}
-        offered = [KIND_WORDS[k] for k in sorted(kinds, key=lambda k: k.value)]
-        t = view.last_discard
-        if offered and t is not None:
-            en, zh = " or ".join(w.en for w in offered), "或".join(w.zh for w in offered)
-            let_go = Words(f"you let {tile_name(t)} go ({en})", f"你没要{tile_zh(t)}（可以{zh}）")
-            out.append(Moment(index, "declined", let_go))
+    elif action.kind is ActionKind.PASS and view.phase is Phase.CLAIM and not could_win:
+        out.extend(_declined(index, view))
     return out
+
+
+def _declined(index: int, view: SeatView) -> list[Moment]:
+    """A claim let go where the suggestion (the hint's play) was to take it; a pass it agrees with is no moment."""
+    suggested, t = suggested_answer(view), view.last_discard
+    if suggested is None or t is None or suggested.kind not in (ActionKind.CHI, ActionKind.PONG, ActionKind.KONG):
+        return []
+    move = KIND_WORDS[suggested.kind]
+    return [Moment(index, "declined", Words(
+        f"you let {tile_name(t)} go: the suggestion was to {move.en} it",
+        f"你没要{tile_zh(t)}：提示是{move.zh}",
+    ))]  # fmt: skip
 
 
 def type_names(rules: Ruleset, types: tuple[str, ...]) -> Words:

@@ -13,9 +13,10 @@ import random
 
 import pytest
 from mahjong.shanten import Shanten
+from support import fill_hands, find
 
 from mahjong_tui.commands.hint import run as run_hint
-from mahjong_tui.engine import Game, get_ruleset, meld_from_text, parse_tile, parse_tiles, seat_view
+from mahjong_tui.engine import Game, RiggedDeal, get_ruleset, meld_from_text, parse_tile, parse_tiles, seat_view
 from mahjong_tui.engine.tiles import counts_of
 from mahjong_tui.hints import analyse, hint_for_view
 
@@ -154,3 +155,27 @@ def test_hint_command_malformed_input_is_one_line_exit_2(
     assert run_hint(["-"], stdin=io.StringIO(text)) == 2
     out, err = capsys.readouterr()
     assert out == "" and len(err.splitlines()) == 1 and err.startswith(start), err
+
+
+def test_the_suggestion_names_a_tile_the_flush_has_no_use_for() -> None:
+    """A 混一色 in 条 under way: 9s helps more tiles now, but the suggestion is the 万 the flush cannot use.
+
+    The sentence must not say that discarding 9s (a 条) would give up the 条 flush.
+    """
+    melds = [meld_from_text("pong", "222z", 2)]
+    hint = analyse(SHANGHAI, counts_of(parse_tiles("5m5p2s4s4s5s6s9s44z1s")), melds)
+    best = hint.discards[0]
+    assert hint.suggest is not None and hint.suggest != best.tile
+    assert hint.suggest == parse_tile("5m") and best.tile == parse_tile("9s")
+    assert "gives up" not in hint.why.en
+    assert "is no use to 混一色 in 条" in hint.why.en and "五万对条混一色没用" in hint.why.zh
+
+
+def test_a_claim_window_suggests_the_same_play_as_the_table_policy() -> None:
+    """Seat 2 may pong 5z toward a 混一色 in 万: the hint says to pong; with nothing to claim it says nothing."""
+    hands = fill_hands(["5z", "", "123m456m789m5z5z1z", ""], reserve="9s8s9p")
+    game = Game("shanghai", 1, rigged=RiggedDeal((hands[0], hands[1], hands[2], hands[3]), draws="9s8s9p"))
+    game.apply(find(game.hand, "0 discard 5z"))
+    hint = hint_for_view(seat_view(game.hand, 2))
+    assert hint.claim.en == "suggestion: pong 5z" and hint.claim.zh == "提示：碰白"
+    assert hint_for_view(seat_view(game.hand, 1)).claim.en == ""

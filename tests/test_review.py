@@ -39,10 +39,18 @@ def test_the_review_names_the_tile_dealt_in_and_whose_wait_it_was() -> None:
     assert "cost you" in dealt[0].text.en and "ended" in review.end.en
 
 
-def test_the_review_names_claims_declined() -> None:
-    """Seat 2 could also pong 5z and let it go: the review says so."""
-    review = review_hand(rigged_game(), 1, 2)
-    assert any(m.kind == "declined" and "5z" in m.text.en and "pong" in m.text.en for m in review.moments)
+def test_the_review_names_a_claim_let_go_that_the_suggestion_took() -> None:
+    """Seat 2 lets a pong of 5z go where the hint's play pongs it: named; a win passed is named as that alone."""
+    hands = fill_hands(["5z", "", "123m456m789m5z5z1z", ""], reserve="9s8s9p")
+    game = Game("shanghai", 1, rigged=RiggedDeal((hands[0], hands[1], hands[2], hands[3]), draws="9s8s9p"))
+    game.apply(find(game.hand, "0 discard 5z"))
+    game.apply(find(game.hand, "2 pass"))
+    review = review_hand(game, 1, 2)
+    (declined,) = [m for m in review.moments if m.kind == "declined"]
+    assert declined.text.en == "you let 5z go: the suggestion was to pong it"
+    assert declined.text.zh == "你没要白：提示是碰"
+    kinds = [m.kind for m in review_hand(rigged_game(), 1, 2).moments]
+    assert "declined" not in kinds and "passed_win" in kinds
 
 
 def test_a_discard_the_suggestion_beat_is_named_with_what_it_cost() -> None:

@@ -23,7 +23,7 @@ from mahjong_tui.engine import (
     seat_view,
     tile_zh,
 )
-from mahjong_tui.hints import hint_for_view, initial_preview
+from mahjong_tui.hints import hint_for_view, initial_preview, suggested_answer
 from mahjong_tui.i18n import say, t
 from mahjong_tui.rulebook import rulebook
 from mahjong_tui.testing.fixtures import demo_app, hand_won, mid_hand, play_until
@@ -99,6 +99,14 @@ def chi_beaten_by_a_bot(g: Game) -> bool:
     return ActionKind.CHI in mine and ActionKind.PONG not in mine and ActionKind.WIN not in mine and theirs
 
 
+def pong_suggested(g: Game) -> bool:
+    """Seat 0 alone may pong the discard, and the suggestion is to pong it."""
+    if g.hand.phase is not Phase.CLAIM or g.pending_seats() != [0]:
+        return False
+    suggested = suggested_answer(seat_view(g.hand, 0))
+    return suggested is not None and suggested.kind is ActionKind.PONG
+
+
 # ---------------------------------------------------------------------- the hint panel
 async def test_the_panel_shows_every_discard_as_the_analysis_has_it_and_marks_the_suggestion() -> None:
     app = demo_app(mid_hand("changsha", 1), learning=HINTS)
@@ -145,6 +153,14 @@ async def test_the_panel_is_off_unless_the_setting_or_h_opens_it() -> None:
         assert table.has_class("-hints") and "Hints:" in panel_text(app)
         heading = hint_for_view(app.driver.seat_view(0)).heading  # type: ignore[union-attr]
         assert say(heading)[:40] in panel_text(app).replace("\n", " ")
+
+
+async def test_in_a_claim_window_the_panel_suggests_taking_the_tile() -> None:
+    app = demo_app(find("shanghai", pong_suggested), learning=HINTS)
+    async with app.run_test(size=FULL) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        text = panel_text(app).replace("\n", " ")
+        assert f"{SUGGEST[0]} suggestion: pong" in text
 
 
 async def test_the_compact_panel_takes_the_place_of_the_log() -> None:

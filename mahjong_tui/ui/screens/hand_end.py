@@ -206,13 +206,13 @@ def _win_block(look: Look, ev: PlayerWon, rules: Ruleset) -> RenderableType:
 
 
 class HandEndScreen(Screen[str]):
-    """The hand's result; answers ``next``, ``table`` or ``quit``."""
+    """The hand's result; answers ``next``, ``table``, ``new`` or ``quit``."""
 
     BINDINGS = [
         Binding("enter", "finish('next')", "Continue"),
         Binding("t", "finish('table')", "View table"),
         Binding("v", "review", "Review"),
-        Binding("q", "finish('quit')", "Quit"),
+        Binding("q", "leave", "Quit"),
     ]
 
     def __init__(self, look: Look, events: list[Event], standings: Standings, *,
@@ -251,6 +251,12 @@ class HandEndScreen(Screen[str]):
     def action_finish(self, answer: str) -> None:
         """Leave the summary."""
         self.dismiss(answer)
+
+    def action_leave(self) -> None:
+        """Leave the game for a new one or quit the program, or stay (asks first, as at the table)."""
+        from .help import ask_to_leave
+
+        ask_to_leave(self)
 
 
 class GameEndScreen(Screen[str]):

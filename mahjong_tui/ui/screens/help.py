@@ -7,7 +7,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Static
 
 from mahjong_tui import i18n
@@ -161,3 +161,14 @@ class LeaveScreen(ModalScreen[str | None]):
         """Buttons answer too."""
         event.stop()
         self.dismiss(event.button.id if event.button.id in ("new", "quit") else None)
+
+
+def ask_to_leave(screen: Screen[str]) -> None:
+    """Ask whether to leave the game (for a new one, or the program); ``screen`` answers ``new`` or ``quit``."""
+
+    def answered(answer: str | None) -> None:
+        """Carry out the answer."""
+        if answer in ("new", "quit"):
+            screen.dismiss(answer)
+
+    screen.app.push_screen(LeaveScreen(), answered)

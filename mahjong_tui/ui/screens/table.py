@@ -392,8 +392,8 @@ class TableScreen(Asking, TableKeys, Learner, Screen[str]):
 
         def after(answer: str | None) -> None:
             """Next hand, the table, the final standings or the exit."""
-            if answer == "quit":
-                self.dismiss("quit")
+            if answer in ("quit", "new"):
+                self.dismiss(answer)
                 return
             if answer == "table":
                 self.refresh_bindings()

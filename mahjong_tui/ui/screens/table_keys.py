@@ -235,14 +235,9 @@ class TableKeys:
 
     def action_leave(self) -> None:
         """Leave the game for a new one or quit the program, or play on (asks first)."""
-        from .help import LeaveScreen
+        from .help import ask_to_leave
 
-        def answered(answer: str | None) -> None:
-            """Carry out the answer."""
-            if answer in ("new", "quit"):
-                self.dismiss(answer)
-
-        self.app.push_screen(LeaveScreen(), answered)
+        ask_to_leave(self)
 
     def turn_line(self) -> Text:
         """The keys the person may use in their turn, and the 开杠 rule when it binds them."""

@@ -185,6 +185,8 @@ def hint_body(look: Look, advice: Advice, selected: Tile | None) -> Group:
                 parts.append(chosen)
         parts.extend(_discards(look, advice))
     else:
+        if hint.claim.en:
+            parts.append(Text(f"{SUGGEST[0]} " + look.seat_names(say(hint.claim)), style="#ffe9a8"))
         if hint.why.en:
             parts.append(Text(say(hint.why), style="#cfd8dc"))
         if hint.waits:
