@@ -150,6 +150,27 @@ async def test_every_kept_screen_speaks_the_language_chosen(language: str) -> No
         assert str(app.screen.query_one("#ok", Button).label) == say("settings.done")
 
 
+async def test_the_screens_open_follow_a_change_of_language() -> None:
+    """The language changed (from the palette's settings) while the records are open: they are drawn in it."""
+    finish(finished_game("changsha", 4, 1), kept_table("changsha", 4))
+    app = MahjongApp(settings=Settings())
+    async with app.run_test(size=FULL) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        app.action_records()
+        listed = lambda: isinstance(app.screen, RecordsScreen) and any(t.row_count for t in app.screen.query(DataTable))  # noqa: E731
+        await settle(pilot, listed)
+        app.change_setting("language", "zh")
+        zh = catalogue("zh")
+        await pilot.pause()
+        await settle(pilot, listed)
+        table = app.screen.query_one(DataTable)
+        assert [str(c.label) for c in table.columns.values()][:2] == [zh("records.when"), zh("records.rules")]
+        assert str(table.get_row_at(0)[1]) == "长沙麻将"
+        await pilot.press("escape")
+        await settle(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        assert str(app.screen.query_one("#records", Button).label) == zh("new_game_kept.records")
+
+
 # ---------------------------------------------------------------------- the learning aids
 def test_the_learning_aids_come_from_the_settings_unless_play_says(monkeypatch: pytest.MonkeyPatch) -> None:
     """Hints and open hands as kept; ``play --hints`` / ``--open-hands`` turn one on for that game only."""

@@ -78,11 +78,25 @@ class RecordsScreen(Screen[None]):
 
     def on_mount(self) -> None:
         """Read the records and fill the table."""
+        self.fill()
+
+    def relabel(self) -> None:
+        """The language changed: draw the list again in it."""
+
+        async def again() -> None:
+            await self.recompose()
+            self.fill()
+
+        self.call_later(again)
+
+    def fill(self) -> None:
+        """Read the records and fill the table, its headings and the keys in the language in use."""
         from mahjong_tui.saves import record_info, records
         from mahjong_tui.storage import records_dir
 
         self.infos = [record_info(path) for path in records()]
         table = self.query_one(DataTable)
+        table.clear(columns=True)  # drawn again in another language
         table.add_columns(t("records.when"), t("records.rules"), t("records.hands"), t("records.players"))
         for i, info in enumerate(self.infos):
             if info.problem:
