@@ -86,7 +86,7 @@ def test_lang_and_resume_reach_the_app(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_the_language_chosen_is_the_one_in_use() -> None:
-    """``--lang`` wins over the settings for the session; without it, the settings' language."""
+    """``--lang`` wins over the settings for that run; without it, the settings' language."""
     MahjongApp(settings=Settings(language="zh"), language="both")
     assert current().language == "both"
     MahjongApp(settings=Settings(language="zh"))

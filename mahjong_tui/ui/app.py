@@ -66,7 +66,7 @@ class MahjongApp(App[int]):
         ``replay`` shows a kept game; without any, the new game screen.
 
         ``settings``: the kept settings (read from their file when not given); ``language``,
-        ``display`` and ``learning`` override them for this session only; ``notices``: lines to
+        ``display`` and ``learning`` override them until the app ends; ``notices``: lines to
         show at start.
         """
         super().__init__()
@@ -331,7 +331,7 @@ def run(
     """Run the app: the saved game (``resume``), that game (``rules``), else the new game screen. The exit status.
 
     What is not given comes from the kept settings (``speed``, ``tiles``, ``colours``,
-    ``privacy``, ``hints``, ``open_hands``, ``lang``); given here, it holds for this session only.
+    ``privacy``, ``hints``, ``open_hands``, ``lang``); given here, it holds for this run only.
     """
     loaded = load_settings()
     settings = loaded.settings
