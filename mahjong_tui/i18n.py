@@ -17,9 +17,10 @@ import tomllib
 from functools import cache
 from importlib import resources
 from string import Formatter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from mahjong_tui.engine import Words
+if TYPE_CHECKING:  # the engine is not imported to draw the first screen: its words are only read here
+    from mahjong_tui.engine import Words
 
 LANGUAGES = ("en", "zh", "both")
 
@@ -73,10 +74,10 @@ class Catalogue:
                 return self._zh[key]
             if key in self._both:
                 return self._both[key]
-            both = Words(self._en[key], self._zh[key]).both()
+            en, zh = self._en[key], self._zh[key]
         except KeyError:
             raise MissingText(key) from None
-        return both
+        return _side_by_side(en, zh)
 
     def __call__(self, key: str, **values: object) -> str:
         """The text of ``key`` with its fields filled in."""
@@ -89,11 +90,20 @@ class Catalogue:
             return words.en
         if self.language == "zh":
             return words.zh or words.en
-        return words.both()
+        return _side_by_side(words.en, words.zh)
 
     def pick(self, en: str, zh: str) -> str:
         """Rule data given in both languages (a hand type's names …): the one to show."""
-        return self.words(Words(en, zh))
+        if self.language == "en":
+            return en
+        if self.language == "zh":
+            return zh or en
+        return _side_by_side(en, zh)
+
+
+def _side_by_side(en: str, zh: str) -> str:
+    """Chinese, then English (as :meth:`Words.both`): for learners reading both."""
+    return f"{zh} · {en}" if zh and zh != en else en
 
 
 @cache

@@ -14,10 +14,6 @@ import tomllib
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 
-import tomli_w
-
-from mahjong_tui.engine import write_text_atomically
-
 from .storage import move_aside, settings_path
 
 #: every setting's choices, the first being the default (the language's comes from the locale)
@@ -108,5 +104,10 @@ def load_settings(path: Path | None = None) -> Loaded:
 
 def save_settings(settings: Settings, path: Path | None = None) -> None:
     """Keep the settings, atomically."""
+    # Imported here: reading the settings comes before the first screen, which must not wait for the engine.
+    import tomli_w
+
+    from mahjong_tui.engine import write_text_atomically
+
     settings.check()
     write_text_atomically(tomli_w.dumps(asdict(settings)), path or settings_path())

@@ -69,6 +69,7 @@ class Shanghai(Ruleset):
         self.params = params
         self.name = params.name
         self.summary = params.summary
+        self.summary_zh = params.summary_zh
 
     def score(self, ctx: WinContext) -> ScoreResult:
         """Score a win with this preset's numbers."""

@@ -18,7 +18,10 @@ from typing import TYPE_CHECKING
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 
+from mahjong_tui.i18n import current, t, use
+
 from .config import Display, GameSetup, Learning, Palette, Privacy, TileStyle, quick_setup
+from .keys import textual_command, word_keys
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -34,7 +37,10 @@ class MahjongApp(App[int]):
 
     CSS_PATH = "app.tcss"
     TITLE = "mahjong-tui"
-    BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False)]
+    BINDINGS = [
+        Binding("ctrl+q", "quit", "app.key_quit", show=False),
+        Binding("ctrl+p", "command_palette", "app.key_palette", show=False, priority=True, tooltip="app.palette"),
+    ]
 
     def __init__(
         self,
@@ -44,9 +50,18 @@ class MahjongApp(App[int]):
         display: Display | None = None,
         bot_factory: BotFactory | None = None,
         learning: Learning | None = None,
+        language: str | None = None,
     ) -> None:
-        """``setup`` starts a game at once (``game``: one already under way); without, the new game screen."""
+        """``setup`` starts a game at once (``game``: one already under way); without, the new game screen.
+
+        ``language``: the one to speak (``en``, ``zh`` or ``both``); without, the one in use.
+        """
+        if language is not None:
+            use(language)
         super().__init__()
+        self.language = current().language
+        word_keys(self)
+        self.title = t("app.title")
         self.learning = learning or Learning()
         self.setup = setup
         self.game = game
@@ -99,11 +114,13 @@ class MahjongApp(App[int]):
     # ------------------------------------------------------------------ commands
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """The palette: new game, rules, settings, help, besides Textual's own."""
-        yield SystemCommand("New game", "Leave this game and set up a new one", self.action_new_game)
-        yield SystemCommand("Rules", "Rule sets, presets and hand types", self.action_rules)
-        yield SystemCommand("Settings", "Tile style, colours, bot speed", self.action_settings)
-        yield SystemCommand("Help", "Keys and the signs on the table", self.action_help)
-        yield from super().get_system_commands(screen)
+        yield SystemCommand(t("app.new_game"), t("app.new_game_help"), self.action_new_game)
+        yield SystemCommand(t("app.rules"), t("app.rules_help"), self.action_rules)
+        yield SystemCommand(t("app.settings"), t("app.settings_help"), self.action_settings)
+        yield SystemCommand(t("app.help"), t("app.help_help"), self.action_help)
+        for command in super().get_system_commands(screen):  # Textual's own, in the words of the language in use
+            title, help_text = textual_command(command.title, command.help)
+            yield SystemCommand(title, help_text, command.callback, command.discover)
 
     def action_new_game(self) -> None:
         """Leave the table (if any) for the new game screen."""
@@ -120,7 +137,7 @@ class MahjongApp(App[int]):
                         self.pop_screen()
                     table.dismiss("new")
 
-            self.push_screen(ConfirmScreen("Leave this game for a new one?"), answered)
+            self.push_screen(ConfirmScreen(t("app.leave_for_new")), answered)
         elif not isinstance(self.screen, NewGameScreen):
             self.new_game()
 
@@ -199,12 +216,18 @@ def run(
     hints: bool = False,
     open_hands: bool = False,
 ) -> int:
-    """Run the app: without ``rules`` the new game screen, else straight to that game. Returns the exit status."""
+    """Run the app: without ``rules`` the new game screen, else straight to that game. Returns the exit status.
+
+    The language is the one kept in the settings (by default the locale's).
+    """
+    from mahjong_tui.settings import load_settings
+
     setup = None
     if rules is not None:
         setup = quick_setup(rules, humans, bots, seed, names=names, base=base, starting_points=starting_points,
                             max_hands=max_hands, speed=speed, privacy=privacy)
     app = MahjongApp(setup, display=Display(TileStyle(tiles), Palette(colours)),
-                     learning=Learning(hints=hints, open_hands=open_hands))
+                     learning=Learning(hints=hints, open_hands=open_hands),
+                     language=load_settings().settings.language)
     result = app.run()
     return result or 0

@@ -21,6 +21,7 @@ from textual.widgets import Static
 from mahjong_tui.i18n import say, t
 from mahjong_tui.review import Review
 
+from ..keys import Worded
 from ..look import Look, meld_text
 from .curtain import CurtainScreen
 
@@ -68,11 +69,11 @@ def review_body(look: Look, review: Review) -> RenderableType:
     return Group(*parts)
 
 
-class ReviewScreen(ModalScreen[None]):
+class ReviewScreen(Worded, ModalScreen[None]):
     """One player's review of the hand just played."""
 
     BINDINGS = [
-        Binding("escape,v,q", "close", "Close"),
+        Binding("escape,v,q", "close", "help.key_close"),
         Binding("up", "scroll(-1)", show=False),
         Binding("down", "scroll(1)", show=False),
     ]

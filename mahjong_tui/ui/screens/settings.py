@@ -15,6 +15,7 @@ from textual.widgets import Button, Label, Select, Static
 from mahjong_tui.i18n import t
 
 from ..config import BOT_SPEEDS, Display, Learning, Palette, Privacy, TileStyle
+from ..keys import Worded
 from ..tiles import tiles_text
 
 _SAMPLE = [0, 4, 8, 9, 13, 17, 18, 22, 26, 27, 31, 32, 33, 34]
@@ -30,10 +31,10 @@ class Settings:
     learning: Learning = Learning()
 
 
-class SettingsScreen(ModalScreen[Settings | None]):
+class SettingsScreen(Worded, ModalScreen[Settings | None]):
     """Pick a tile style, a palette, the bots' speed and the privacy; a sample row shows the tiles."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [Binding("escape", "cancel", "settings_screen.cancel")]
 
     def __init__(self, current: Settings) -> None:
         """Start from the current settings."""
@@ -43,30 +44,24 @@ class SettingsScreen(ModalScreen[Settings | None]):
     def compose(self) -> ComposeResult:
         """Four selects, a sample, OK/Cancel."""
         with Vertical(id="settings-card"):
-            yield Static("Settings", classes="card-title")
+            yield Static(t("settings_screen.title"), classes="card-title")
             with Horizontal(classes="field"):
-                yield Label("Tiles", classes="field-label")
-                yield Select(
-                    [("中文 Chinese characters", TileStyle.CHINESE), ("🀇 Unicode mahjong glyphs", TileStyle.GLYPH),
-                     ("5m plain text", TileStyle.PLAIN)],
-                    value=self.current.display.style, allow_blank=False, id="style",
-                )
+                yield Label(t("settings_screen.tiles"), classes="field-label")
+                yield Select([(t(f"settings_screen.tiles_{s.value}"), s) for s in TileStyle],
+                             value=self.current.display.style, allow_blank=False, id="style")
             with Horizontal(classes="field"):
-                yield Label("Colours", classes="field-label")
-                yield Select(
-                    [("standard", Palette.STANDARD), ("colour-blind safe", Palette.COLOURBLIND)],
-                    value=self.current.display.palette, allow_blank=False, id="palette",
-                )
+                yield Label(t("settings_screen.palette"), classes="field-label")
+                yield Select([(t(f"settings_screen.palette_{p.value}"), p) for p in Palette],
+                             value=self.current.display.palette, allow_blank=False, id="palette")
             with Horizontal(classes="field"):
-                yield Label("Bot speed", classes="field-label")
-                yield Select([(k, k) for k in BOT_SPEEDS], value=self.current.speed, allow_blank=False, id="speed")
+                yield Label(t("settings_screen.speed"), classes="field-label")
+                yield Select([(t(f"new_game_screen.speed_{k}"), k) for k in BOT_SPEEDS], value=self.current.speed,
+                             allow_blank=False, id="speed")
             with Horizontal(classes="field"):
-                yield Label("Privacy", classes="field-label")
-                yield Select([("standard", Privacy.STANDARD), ("strict", Privacy.STRICT)],
+                yield Label(t("settings_screen.privacy"), classes="field-label")
+                yield Select([(t(f"new_game_screen.privacy_{p.value}"), p) for p in Privacy],
                              value=self.current.privacy, allow_blank=False, id="privacy")
-            yield Static(Text("hot seat — standard: a curtain only for a person who has something to decide; "
-                              "strict: everyone but the discarder after every discard (see ? help)",
-                              style="#9aa0a6"), id="privacy-note")
+            yield Static(Text(t("settings_screen.privacy_note"), style="#9aa0a6"), id="privacy-note")
             for key, on in (("hints", self.current.learning.hints), ("open_hands", self.current.learning.open_hands)):
                 with Horizontal(classes="field"):
                     yield Label(t(f"settings_learning.{key}"), classes="field-label")
@@ -74,8 +69,8 @@ class SettingsScreen(ModalScreen[Settings | None]):
                     yield Select(choices, value=on, allow_blank=False, id=key.replace("_", "-"))
             yield Static(id="sample")
             with Horizontal(classes="buttons"):
-                yield Button("OK", id="ok", variant="primary")
-                yield Button("Cancel", id="cancel")
+                yield Button(t("settings_screen.ok"), id="ok", variant="primary")
+                yield Button(t("settings_screen.cancel"), id="cancel")
 
     def on_mount(self) -> None:
         """Draw the sample."""
@@ -94,8 +89,8 @@ class SettingsScreen(ModalScreen[Settings | None]):
     def _sample(self) -> None:
         """Redraw the sample row."""
         s = self._chosen()
-        self.query_one("#sample", Static).update(Text("sample: ") + tiles_text(_SAMPLE, s.display.style,
-                                                                                s.display.palette))
+        self.query_one("#sample", Static).update(Text(t("settings_screen.sample") + " ")
+                                                 + tiles_text(_SAMPLE, s.display.style, s.display.palette))
 
     @on(Select.Changed)
     def _changed(self) -> None:
