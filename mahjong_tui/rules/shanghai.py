@@ -68,6 +68,7 @@ class Shanghai(Ruleset):
     def __init__(self, params: ShanghaiParams):
         self.params = params
         self.name = params.name
+        self.zh_name, self.en_name = params.zh, params.en
         self.summary = params.summary
         self.summary_zh = params.summary_zh
 

@@ -122,6 +122,13 @@ class MahjongApp(App[int]):
             title, help_text = textual_command(command.title, command.help)
             yield SystemCommand(title, help_text, command.callback, command.discover)
 
+    def action_command_palette(self) -> None:
+        """The command palette, its search line in the language in use."""
+        from textual.command import CommandPalette
+
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(CommandPalette(placeholder=t("app.search"), id="--command-palette"))
+
     def action_new_game(self) -> None:
         """Leave the table (if any) for the new game screen."""
         from .screens.new_game import NewGameScreen

@@ -63,7 +63,7 @@ def review_body(look: Look, review: Review) -> RenderableType:
         parts.append(Text(t("review.none"), style="#9aa0a6"))
     for m in review.moments:
         line = Text(f"{m.index:>3}  ", style="#9aa0a6")
-        line.append(f"{t('review.kind.' + m.kind)}: ", style=f"bold {_KIND_STYLE.get(m.kind, '')}")
+        line.append(t("review.moment", kind=t("review.kind." + m.kind)), style=f"bold {_KIND_STYLE.get(m.kind, '')}")
         line.append(look.seat_names(say(m.text)))
         parts.append(line)
     return Group(*parts)
