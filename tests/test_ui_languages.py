@@ -44,12 +44,18 @@ SAME_EVERYWHERE = {"mahjong", "tui", "Enter", "Esc", "Tab", "PgUp", "PgDn", "Ctr
 WORD = re.compile(r"[A-Za-z]{3,}")
 
 
-@pytest.fixture(params=LANGUAGES)
-def language(request: pytest.FixtureRequest) -> Iterator[str]:
-    """Each screen in each language (the app speaks the one in use); English again afterwards."""
-    use(request.param)
-    yield request.param
+@pytest.fixture(autouse=True)
+def english_after() -> Iterator[None]:
+    """Whatever a test chose, the app speaks English again afterwards."""
+    yield
     use("en")
+
+
+@pytest.fixture(params=LANGUAGES)
+def language(request: pytest.FixtureRequest) -> str:
+    """Each screen in each language (the app speaks the one in use)."""
+    use(request.param)
+    return request.param
 
 
 def allowed(app: App[int]) -> set[str]:
@@ -65,7 +71,8 @@ def allowed(app: App[int]) -> set[str]:
 def drawn_text(app: App[int]) -> str:
     """The screen as drawn: every cell, the footer and the screens under a dialog included (from its SVG)."""
     svg = app.export_screenshot()
-    return " ".join(html.unescape(part) for part in re.findall(r"<text[^>]*>(.*?)</text>", svg, flags=re.S))
+    parts = re.findall(r"<text[^>]*>(.*?)</text>", svg, flags=re.S)
+    return " ".join(html.unescape(part) for part in parts).replace("\xa0", " ")
 
 
 def widget_text(app: App[int]) -> str:
@@ -253,3 +260,24 @@ def test_rule_data_in_chinese() -> None:
     for name in ruleset_names():
         rules = get_ruleset(name)
         assert rules.summary and rules.summary_zh and not WORD.findall(rules.summary_zh.replace("QQ", ""))
+
+
+async def test_a_change_of_language_rewords_the_open_screens() -> None:
+    """The language changed while playing (each open screen relabelled): the table's keys and lines follow."""
+    app = demo_app(mid_hand("changsha", 1), language="en")
+    async with app.run_test(size=FULL) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.actor is not None)
+        await pilot.press("question_mark")
+        await settle(pilot, on_top(app, HelpScreen))
+        use("zh")
+        for screen in app.screen_stack:
+            relabel = getattr(screen, "relabel", None)
+            if callable(relabel):
+                relabel()
+        await pilot.pause()
+        assert t("help.title_turn") in widget_text(app)
+        await pilot.press("escape")
+        await settle(pilot, on_top(app, TableScreen))
+        await pilot.pause()
+        shown = drawn_text(app)
+        assert "打牌" in shown and t("table.turn_discard") in shown and "Discard" not in shown

@@ -65,6 +65,7 @@ class Worded:
     def relabel(self) -> None:
         """The language changed: the keys and every text again, in the new one."""
         word_keys(self)  # type: ignore[arg-type]
+        word_keys(self.app)  # type: ignore[attr-defined]
         self.refresh(recompose=True)  # type: ignore[attr-defined]
         self.refresh_bindings()  # type: ignore[attr-defined]
 

@@ -405,6 +405,7 @@ class TableScreen(Worded, Asking, TableKeys, Learner, Screen[str]):
     def relabel(self) -> None:
         """The language changed: the keys and the table in the new one (the log keeps what it said)."""
         word_keys(self)
+        word_keys(self.app)
         self.apply_layout(self.app.size.width, self.app.size.height)
         self._keys_shown = ()
         self.render_table()
