@@ -6,12 +6,24 @@ Update after looking at the pictures: ``pytest tests/test_ui_snapshots.py --snap
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+import pytest
+
+from mahjong_tui.i18n import use
 from mahjong_tui.testing.fixtures import claim_prompt, demo_app, hand_won, kaigang_prompt, mid_hand
 from mahjong_tui.ui.app import MahjongApp
 from mahjong_tui.ui.config import Display, Palette, TileStyle
 
 FULL = (120, 36)
 COMPACT = (80, 24)
+
+
+@pytest.fixture(autouse=True)
+def english_after() -> Iterator[None]:
+    """A test in Chinese leaves the app speaking English again."""
+    yield
+    use("en")
 
 
 class TestTableSnapshots:
@@ -54,3 +66,22 @@ class TestDialogSnapshots:
 
     def test_new_game(self, snap_compare) -> None:  # type: ignore[no-untyped-def]
         assert snap_compare(MahjongApp(), terminal_size=FULL)
+
+
+class TestChineseSnapshots:
+    """The table, a prompt and the end of a hand in Chinese (中文)."""
+
+    def test_table(self, snap_compare) -> None:  # type: ignore[no-untyped-def]
+        assert snap_compare(demo_app(mid_hand("changsha", 1), language="zh"), terminal_size=FULL)
+
+    def test_table_compact(self, snap_compare) -> None:  # type: ignore[no-untyped-def]
+        assert snap_compare(demo_app(mid_hand("shanghai", 1), language="zh"), terminal_size=COMPACT)
+
+    def test_claim_prompt(self, snap_compare) -> None:  # type: ignore[no-untyped-def]
+        assert snap_compare(demo_app(claim_prompt("shanghai", 1), language="zh"), terminal_size=FULL)
+
+    def test_hand_end(self, snap_compare) -> None:  # type: ignore[no-untyped-def]
+        assert snap_compare(demo_app(hand_won("changsha", 1), language="zh"), press=["w"], terminal_size=FULL)
+
+    def test_hand_end_both(self, snap_compare) -> None:  # type: ignore[no-untyped-def]
+        assert snap_compare(demo_app(hand_won("changsha", 1), language="both"), press=["w"], terminal_size=FULL)

@@ -61,6 +61,7 @@ class Ruleset(ABC):
     en_name: str = ""
     #: one line saying what this rule set is, for the new game and rules screens
     summary: str = ""
+    summary_zh: str = ""  # the same line in Chinese
     #: the players' rules page in ``mahjong_tui/rules/docs/``
     docs_page: str = ""
     wall_layout: tuple[int, int, int, int] = (18, 18, 18, 18)

@@ -68,7 +68,9 @@ class Shanghai(Ruleset):
     def __init__(self, params: ShanghaiParams):
         self.params = params
         self.name = params.name
+        self.zh_name, self.en_name = params.zh, params.en
         self.summary = params.summary
+        self.summary_zh = params.summary_zh
 
     def score(self, ctx: WinContext) -> ScoreResult:
         """Score a win with this preset's numbers."""

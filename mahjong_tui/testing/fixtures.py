@@ -192,12 +192,18 @@ def kaigang_prompt() -> Game:
 
 
 def demo_app(
-    game: Game, *, humans: int = 1, display: Display | None = None, learning: Learning | None = None
+    game: Game,
+    *,
+    humans: int = 1,
+    display: Display | None = None,
+    learning: Learning | None = None,
+    language: str | None = None,
 ) -> MahjongApp:
-    """The table app on ``game`` with people in the first ``humans`` seats and demo bots elsewhere."""
+    """The table app on ``game`` with people in the first ``humans`` seats and demo bots elsewhere (``language``:
+    the one the app speaks; without, the one in use)."""
     from mahjong_tui.ui.app import MahjongApp
     from mahjong_tui.ui.config import Display, quick_setup
 
     setup = quick_setup(game.rules.name, humans, "normal", game.seed, speed="instant")
     return MahjongApp(setup, game=game, display=display or Display(), bot_factory=demo_bot_factory,
-                      learning=learning)
+                      learning=learning, language=language)

@@ -22,10 +22,11 @@ from typing import TYPE_CHECKING
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 
-from mahjong_tui.i18n import t, use
+from mahjong_tui.i18n import current, t, use
 from mahjong_tui.settings import Settings, load_settings, save_settings
 
 from .config import Display, GameSetup, Learning, Palette, Privacy, TileStyle, quick_setup
+from .keys import textual_command, word_keys
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -45,7 +46,10 @@ class MahjongApp(App[int]):
 
     CSS_PATH = "app.tcss"
     TITLE = "mahjong-tui"
-    BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False)]
+    BINDINGS = [
+        Binding("ctrl+q", "quit", "app.key_quit", show=False),
+        Binding("ctrl+p", "command_palette", "app.key_palette", show=False, priority=True, tooltip="app.palette"),
+    ]
 
     def __init__(
         self,
@@ -69,15 +73,18 @@ class MahjongApp(App[int]):
         ``display`` and ``learning`` override them until the app ends; ``notices``: lines to
         show at start.
         """
-        super().__init__()
-        self.notices = [n for n in notices if n]
+        notices = [n for n in notices if n]
         if settings is None:
             loaded = load_settings()
             settings = loaded.settings
-            self.notices.append(loaded.problem)
+            notices.append(loaded.problem)
+        use(language or settings.language)  # before the app is made: its keys are worded in it
+        super().__init__()
+        self.notices = notices
         self.settings = settings
-        self.language = language or settings.language
-        use(self.language)
+        self.language = current().language
+        word_keys(self)
+        self.title = t("app.title")
         self.learning = learning or Learning(settings.hints, settings.open_hands)
         self.setup = setup
         self.game = game
@@ -177,13 +184,22 @@ class MahjongApp(App[int]):
     # ------------------------------------------------------------------ commands
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """The palette: new game, records, statistics, rules, settings, help, besides Textual's own."""
-        yield SystemCommand("New game", "Leave this game and set up a new one", self.action_new_game)
+        yield SystemCommand(t("app.new_game"), t("app.new_game_help"), self.action_new_game)
         yield SystemCommand(t("commands_kept.records"), t("commands_kept.records_help"), self.action_records)
         yield SystemCommand(t("commands_kept.statistics"), t("commands_kept.statistics_help"), self.action_statistics)
-        yield SystemCommand("Rules", "Rule sets, presets and hand types", self.action_rules)
+        yield SystemCommand(t("app.rules"), t("app.rules_help"), self.action_rules)
         yield SystemCommand(t("commands_kept.settings"), t("commands_kept.settings_help"), self.action_settings)
-        yield SystemCommand("Help", "Keys and the signs on the table", self.action_help)
-        yield from super().get_system_commands(screen)
+        yield SystemCommand(t("app.help"), t("app.help_help"), self.action_help)
+        for command in super().get_system_commands(screen):  # Textual's own, in the words of the language in use
+            title, help_text = textual_command(command.title, command.help)
+            yield SystemCommand(title, help_text, command.callback, command.discover)
+
+    def action_command_palette(self) -> None:
+        """The command palette, its search line in the language in use."""
+        from textual.command import CommandPalette
+
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(CommandPalette(placeholder=t("app.search"), id="--command-palette"))
 
     def action_records(self) -> None:
         """The finished games kept, each opening its replay."""
@@ -214,7 +230,7 @@ class MahjongApp(App[int]):
                         self.pop_screen()
                     table.dismiss("new")
 
-            self.push_screen(ConfirmScreen("Leave this game for a new one?"), answered)
+            self.push_screen(ConfirmScreen(t("app.leave_for_new")), answered)
         elif not isinstance(self.screen, NewGameScreen):
             self.new_game()
 
@@ -260,10 +276,14 @@ class MahjongApp(App[int]):
         if name == "language":
             self.language = str(value)
             use(self.language)
+            word_keys(self)
+            self.title = t("app.title")
             for screen in self.screen_stack:
+                word_keys(screen)
                 relabel = getattr(screen, "relabel", None)
                 if callable(relabel):
                     relabel()
+                screen.refresh_bindings()
         elif name in ("tiles", "palette"):
             self.appearance = (replace(self.appearance, style=TileStyle(value)) if name == "tiles"
                                else replace(self.appearance, palette=Palette(value)))

@@ -10,8 +10,10 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
+from mahjong_tui.i18n import current
+
 if TYPE_CHECKING:
-    from mahjong_tui.engine import GameOptions
+    from mahjong_tui.engine import GameOptions, Ruleset
 
 WINDS_ZH = ("东", "南", "西", "北")
 WINDS_EN = ("East", "South", "West", "North")
@@ -127,6 +129,18 @@ class GameSetup:
     def with_seed(self, seed: int) -> GameSetup:
         """The same setup with a fixed seed."""
         return replace(self, seed=seed)
+
+
+def named(en: str, zh: str) -> str:
+    """A name given in both languages, where room is short: the one in use, or ``上海麻将 shanghai`` for both."""
+    if current().language == "both":
+        return f"{zh} {en}" if zh and zh != en else en
+    return current().pick(en, zh)
+
+
+def rules_summary(rules: Ruleset) -> str:
+    """What a rule set is, in one line, in the language in use."""
+    return current().pick(rules.summary, rules.summary_zh)
 
 
 class SetupError(ValueError):

@@ -45,7 +45,7 @@ from mahjong_tui.engine import (
     tile_zh,
 )
 
-from .config import WINDS_ZH, Display, TileStyle
+from .config import WINDS_ZH, Display, TileStyle, named
 from .tiles import back_text, tile_text
 
 DICE = "⚀⚁⚂⚃⚄⚅"
@@ -108,9 +108,9 @@ class Look:
         return tiles_zh(tuple(tiles))
 
     def seat_names(self, text: str | Words) -> str:
-        """The engine's ``seat 2`` / ``座位2`` in a line, replaced by the player's name."""
+        """The engine's ``seat 2`` / ``座位2`` in a line (its words in the language in use), replaced by a name."""
         if isinstance(text, Words):
-            text = text.en
+            text = i18n.say(text)
         text = re.sub(r"\b[Ss]eat ([0-3])\b", lambda m: self.names[int(m.group(1))], text)
         return re.sub(r"座位([0-3])", lambda m: self.names[int(m.group(1))], text)
 
@@ -207,12 +207,12 @@ def seat_header(look: Look, seat: int, *, compact: bool = False) -> Text:
     out.append(f" {look.wind(seat)} ", style=wind_style)
     out.append(f" {look.names[seat]}", style="bold")
     if seat == table.dealer:
-        out.append(" 庄", style="bold #ff6b6b")
-    out.append(f" {table.scores[seat]} pts", style="#cfd8dc")
+        out.append(" " + i18n.t("seat.dealer"), style="bold #ff6b6b")
+    out.append(" " + i18n.t("seat.points", points=table.scores[seat]), style="#cfd8dc")
     if turn:
-        out.append("  ◀ to act" if not compact else " ◀", style="bold #ffd166")
+        out.append("  " + i18n.t("seat.to_act") if not compact else " ◀", style="bold #ffd166")
     if table.kaigang_locked[seat]:
-        out.append("  开杠", style="bold #ff6b6b")
+        out.append("  " + i18n.t("seat.kaigang"), style="bold #ff6b6b")
     return out
 
 
@@ -227,36 +227,36 @@ def concealed_chunks(look: Look, seat: int) -> list[Text]:
     return [look.back() for _ in range(look.table.hand_sizes[seat])]
 
 
+_KIND_WORDS = {
+    ActionKind.WIN: "win",
+    ActionKind.PONG: "pong",
+    ActionKind.CHI: "chi",
+    ActionKind.KONG: "kong",
+    ActionKind.CONCEALED_KONG: "concealed_kong",
+    ActionKind.ADDED_KONG: "added_kong",
+    ActionKind.PASS: "pass",
+    ActionKind.DECLARE_INITIAL: "declare_initial",
+    ActionKind.TAKE_HAIDI: "take_haidi",
+    ActionKind.DISCARD: "discard",
+}
+_KONG_SUFFIX = {ActionKind.KONG: "", ActionKind.CONCEALED_KONG: "_concealed", ActionKind.ADDED_KONG: "_added"}
+
+
 def action_title(action: Action) -> str:
-    """A player's words for an action, Chinese and English."""
+    """A player's words for an action: ``Pong 五万 (5m)``, ``碰 五万 (5m)``."""
     t = f" {tile_zh(action.tile)} ({tile_name(action.tile)})" if action.tile is not None else ""
     kind = action.kind
-    if kind is ActionKind.WIN:
-        return f"胡 Win{t}"
-    if kind is ActionKind.PONG:
-        return f"碰 Pong{t}"
+    key = _KIND_WORDS.get(kind, "discard")
     if kind is ActionKind.CHI:
         assert action.tile is not None
         seq = sorted((*action.tiles, action.tile))
         notation = "".join(tile_name(x)[0] for x in seq) + tile_name(seq[0])[1]
-        return f"吃 Chi {tile_zh(seq[0])[0]}{tile_zh(seq[1])[0]}{tile_zh(seq[2])} ({notation})"
-    if kind in (ActionKind.KONG, ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG):
-        name = {ActionKind.KONG: "杠 Kong", ActionKind.CONCEALED_KONG: "暗杠 Concealed kong",
-                ActionKind.ADDED_KONG: "加杠 Added kong"}[kind]
-        if action.mode is KongMode.BUZHANG:
-            name = "补张 Buzhang" + {ActionKind.KONG: "", ActionKind.CONCEALED_KONG: " (concealed)",
-                                     ActionKind.ADDED_KONG: " (added)"}[kind]
-        elif action.mode is KongMode.KAIGANG:
-            name = "开杠 Kaigang" + {ActionKind.KONG: "", ActionKind.CONCEALED_KONG: " (concealed)",
-                                     ActionKind.ADDED_KONG: " (added)"}[kind]
-        return f"{name}{t}"
-    if kind is ActionKind.PASS:
-        return "过 Pass"
-    if kind is ActionKind.DECLARE_INITIAL:
-        return "起手小胡 Declare initial wins"
-    if kind is ActionKind.TAKE_HAIDI:
-        return "海底 Take the last tile"
-    return f"打 Discard{t}"
+        t = f" {tile_zh(seq[0])[0]}{tile_zh(seq[1])[0]}{tile_zh(seq[2])} ({notation})"
+    elif kind in _KONG_SUFFIX and action.mode in (KongMode.BUZHANG, KongMode.KAIGANG):
+        key = f"{action.mode.value}{_KONG_SUFFIX[kind]}"
+    elif kind in (ActionKind.PASS, ActionKind.DECLARE_INITIAL, ActionKind.TAKE_HAIDI):
+        t = ""
+    return i18n.t(f"action.{key}") + t
 
 
 def tiles_zh(tiles: tuple[Tile, ...]) -> str:
@@ -266,76 +266,94 @@ def tiles_zh(tiles: tuple[Tile, ...]) -> str:
     return "".join(tile_zh(t) for t in tiles)
 
 
+_VERBS = {MeldKind.CHI: "chi", MeldKind.PONG: "pong", MeldKind.KONG: "kong"}
+_HOW = {"self_draw": "self_draw", "discard": "discard", "robbed_kong": "robbed_kong"}
+
+
+def dice_text(dice: tuple[int, ...]) -> str:
+    """The dice as faces: ``⚂⚄``."""
+    return "".join(DICE[d - 1] for d in dice)
+
+
 def describe_event(ev: Event, look: Look, viewers: frozenset[int]) -> str | None:
     """A log line for an event, as the people at the screen may see it (None: not logged)."""
+    t = i18n.t
     name = look.label
     if isinstance(ev, HandStarted):
-        d = f"{DICE[ev.dice[0] - 1]}{DICE[ev.dice[1] - 1]}"
-        extra = f", 荒番 {ev.huangfan}" if look.table.ruleset.uses_huangfan else ""
+        extra = t("log.huangfan", n=ev.huangfan) if look.table.ruleset.uses_huangfan else ""
         if look.table.ruleset.kaibao(ev.dice):
-            extra += ", 开宝 ×2"
-        return f"Hand {ev.hand_number}: dealer {look.names[ev.dealer]}, dice {d} = {sum(ev.dice)}{extra}"
+            extra += t("log.kaibao")
+        return t("log.hand_started", hand=ev.hand_number, dealer=look.names[ev.dealer], dice=dice_text(ev.dice),
+                 total=sum(ev.dice), extra=extra)
     if isinstance(ev, TileDiscarded):
-        return f"{name(ev.seat)} discards {look.word(ev.tile)}"
+        return t("log.discards", who=name(ev.seat), tile=look.word(ev.tile))
     if isinstance(ev, TileDrawn):
         if ev.source is DrawSource.KAIGANG:
             return None
         if ev.source is DrawSource.HAIDI:
-            return f"{name(ev.seat)} takes the 海底"
+            return t("log.takes_haidi", who=name(ev.seat))
         if ev.source is DrawSource.TAIL and ev.seat in viewers:
-            return f"{name(ev.seat)} draws {look.word(ev.tile)} from the tail"
+            return t("log.draws_tail", who=name(ev.seat), tile=look.word(ev.tile))
         return None
     if isinstance(ev, FlowerRevealed):
-        return f"{name(ev.seat)} shows flower {look.word(ev.tile)} (补花)"
+        return t("log.flower", who=name(ev.seat), tile=look.word(ev.tile))
     if isinstance(ev, MeldClaimed):
-        verb = {MeldKind.CHI: "吃 chi", MeldKind.PONG: "碰 pong", MeldKind.KONG: "杠 kong"}.get(ev.meld.kind, "claim")
-        if ev.mode is KongMode.BUZHANG:
-            verb = "补张 buzhang"
-        elif ev.mode is KongMode.KAIGANG:
-            verb = "开杠 kaigang"
-        return f"{name(ev.seat)} {verb} {look.words(ev.meld.tiles)} from {look.names[ev.from_seat]}"
+        verb = _VERBS.get(ev.meld.kind, "claim")
+        if ev.mode in (KongMode.BUZHANG, KongMode.KAIGANG):
+            verb = ev.mode.value
+        return t("log.claims", who=name(ev.seat), verb=t(f"log.verb.{verb}"), tiles=look.words(ev.meld.tiles),
+                 source=look.names[ev.from_seat])
     if isinstance(ev, KongDeclared):
-        what = "暗杠 concealed kong" if ev.meld.kind is MeldKind.CONCEALED_KONG else "加杠 added kong"
-        if ev.mode is KongMode.BUZHANG:
-            what = "补张 buzhang"
-        elif ev.mode is KongMode.KAIGANG:
-            what = "开杠 kaigang"
-        return f"{name(ev.seat)} {what} {look.word(ev.meld.first)}"
+        what = "concealed_kong" if ev.meld.kind is MeldKind.CONCEALED_KONG else "added_kong"
+        if ev.mode in (KongMode.BUZHANG, KongMode.KAIGANG):
+            what = ev.mode.value
+        return t("log.kong", who=name(ev.seat), what=t(f"log.verb.{what}"), tile=look.word(ev.meld.first))
     if isinstance(ev, KaigangRevealed):
-        d = "".join(DICE[x - 1] for x in ev.dice)
-        return f"{name(ev.seat)} 开杠 dice {d}: " + " ".join(look.word(t) for t in ev.tiles)
+        return t("log.kaigang_revealed", who=name(ev.seat), dice=dice_text(ev.dice),
+                 tiles=" ".join(look.word(x) for x in ev.tiles))
     if isinstance(ev, KaigangDiscarded):
-        return f"{name(ev.seat)} discards the 开杠 tiles " + " ".join(look.word(t) for t in ev.tiles)
+        return t("log.kaigang_discarded", who=name(ev.seat), tiles=" ".join(look.word(x) for x in ev.tiles))
     if isinstance(ev, InitialWinsDeclared):
-        types = ", ".join(hand_type_label(look.table.ruleset, t) for t in ev.result.types)
-        return f"{name(ev.seat)} declares 起手小胡: {types}"
+        types = t("hint.separator").join(hand_type_label(look.table.ruleset, x) for x in ev.result.types)
+        return t("log.initial_wins", who=name(ev.seat), types=types)
     if isinstance(ev, HaidiOffered):
-        return f"海底 offered to {name(ev.seat)}"
+        return t("log.haidi_offered", who=name(ev.seat))
     if isinstance(ev, HaidiDeclined):
-        return f"{name(ev.seat)} leaves the 海底"
+        return t("log.haidi_declined", who=name(ev.seat))
     if isinstance(ev, BirdDrawn):
-        return f"扎鸟 bird {look.word(ev.tile)} → {name(ev.seat)}"
+        return t("log.bird", tile=look.word(ev.tile), who=name(ev.seat))
     if isinstance(ev, PlayerWon):
-        how = {"self_draw": "自摸 self-draw", "discard": "on a discard", "robbed_kong": "抢杠 robbing a kong"}
-        return f"{name(ev.seat)} wins 胡 ({how.get(ev.context.win_by.value, '')})"
+        how = _HOW.get(ev.context.win_by.value, "discard")
+        return t("log.won", who=name(ev.seat), how=t(f"log.how.{how}"))
     if isinstance(ev, HandEnded):
         if ev.outcome is HandOutcome.DRAWN:
-            return "Hand drawn (流局): nobody won"
-        return "Hand over"
+            return t("log.drawn")
+        return t("log.hand_over")
     if isinstance(ev, GameEnded):
-        return f"Game over: {look.seat_names(ev.reason)}"
+        return t("log.game_over", reason=look.seat_names(ev.reason))
     if isinstance(ev, OptionRefused):
         if ev.seat in viewers:
-            return f"{look.names[ev.seat]}: {look.seat_names(ev.reason)}"
+            return t("log.refused", name=look.names[ev.seat], reason=look.seat_names(ev.reason))
         return None
     if isinstance(ev, ClaimLost):  # private, like a refusal: only the seat whose claim was beaten sees it
         if ev.seat in viewers:
-            return i18n.t("moment.claim_lost", name=look.names[ev.seat], reason=look.seat_names(i18n.say(ev.reason)))
+            return t("moment.claim_lost", name=look.names[ev.seat], reason=look.seat_names(ev.reason))
         return None
     return None
 
 
 def hand_type_label(ruleset: Ruleset, type_id: str) -> str:
-    """A hand type in a player's words, ``清一色 Pure suit`` (its id when the rule set does not list it)."""
+    """A hand type in a player's words: ``清一色 Pure suit``, in Chinese only ``清一色`` (its id when unknown).
+
+    As in the win preview, the Chinese name comes first in English too: learners meet the names players use.
+    """
     ht = ruleset.hand_types.get(type_id)
-    return f"{ht.zh} {ht.en}" if ht is not None else type_id
+    if ht is None:
+        return type_id
+    return ht.zh if i18n.current().language == "zh" else f"{ht.zh} {ht.en}"
+
+
+def rules_name(rules: Ruleset) -> str:
+    """A rule set's name where room is short: ``shanghai``, ``上海麻将``, ``上海麻将 shanghai``."""
+    return named(rules.name, rules.zh_name)
+

@@ -19,7 +19,7 @@ from mahjong_tui.engine import Tile, get_ruleset
 from mahjong_tui.i18n import t
 from mahjong_tui.rulebook import GLOSSARY, RuleBook, TypeRow, rulebook
 
-from .config import Display
+from .config import Display, named, rules_summary
 from .tiles import tile_text
 
 _DIM = "#9aa0a6"
@@ -88,8 +88,8 @@ def preset_page(name: str, display: Display) -> RenderableType:
     rules = get_ruleset(name)
     book = rulebook(rules)
     parts: list[RenderableType] = [
-        Text(f"{rules.zh_name} {rules.en_name} — {t('rules_page.preset', name=name)}", style="bold"),
-        Text(rules.summary, style=_DIM),
+        Text(f"{named(rules.en_name, rules.zh_name)} — {t('rules_page.preset', name=name)}", style="bold"),
+        Text(rules_summary(rules), style=_DIM),
         Text(""),
     ]
     parts += [Text(f"• {fact}") for fact in book.facts]

@@ -27,6 +27,7 @@ from mahjong_tui.engine import (
     SeatView,
     TileDiscarded,
 )
+from mahjong_tui.i18n import t
 
 from ..config import Privacy
 from ..look import WINDOWS, Look
@@ -61,14 +62,15 @@ def asked_after(events: Sequence[Event], initial_wins: bool) -> tuple[int, bool,
 def about(look: Look, ev: Event) -> tuple[Text, Text | None]:
     """What an acknowledgement is about, as the prompt for that moment would say it, and its tiles."""
     if isinstance(ev, TileDiscarded):
-        return Text(f"{look.label(ev.seat)} discarded {look.word(ev.tile)}"), look.tile(ev.tile, highlight=True)
+        return Text(t("prompt.discarded", who=look.label(ev.seat), tile=look.word(ev.tile))), look.tile(
+            ev.tile, highlight=True)
     if isinstance(ev, KongDeclared):
-        return Text(f"{look.label(ev.seat)} adds {look.word(ev.meld.first)} to a pong (加杠)"), look.tile(
+        return Text(t("asking.added_kong", who=look.label(ev.seat), tile=look.word(ev.meld.first))), look.tile(
             ev.meld.first, highlight=True)
     if isinstance(ev, KaigangDiscarded):
-        tiles = Text(" ").join(look.tile(t, highlight=True) for t in ev.tiles)
-        return Text(f"开杠 by {look.label(ev.seat)} revealed"), tiles
-    return Text("the hand begins: 起手小胡 (initial small wins)"), None
+        tiles = Text(" ").join(look.tile(x, highlight=True) for x in ev.tiles)
+        return Text(t("prompt.kaigang", who=look.label(ev.seat))), tiles
+    return Text(t("asking.hand_begins")), None
 
 
 class Asking:
@@ -109,7 +111,7 @@ class Asking:
         origin, with_origin, ev = found
         order = [(origin + i) % 4 for i in (1, 2, 3)] + ([origin] if with_origin else [])
         self._asks = [s for s in order if not self.driver.is_bot(s)]
-        words = "Nothing to declare — continue" if isinstance(ev, HandStarted) else "Nothing to claim — continue"
+        words = t("asking.nothing_to_declare") if isinstance(ev, HandStarted) else t("asking.nothing_to_claim")
         self._asked_about = (*about(self.look(), ev), words)
         self._asking = bool(self._asks)
 
@@ -143,7 +145,7 @@ class Asking:
         may claim, the engine has already gone on to the next turn.
         """
         what, tiles, words = self._asked_about
-        title = Text(f"{self.look().label(seat)}: ", style="bold") + what
+        title = Text(t("prompt.who", who=self.look().label(seat)), style="bold") + what
 
         def answered(_: Action | None) -> None:
             """Play on."""

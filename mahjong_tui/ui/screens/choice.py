@@ -13,7 +13,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from mahjong_tui.engine import Action, ActionKind, KongMode
+from mahjong_tui.i18n import t
 
+from ..keys import Worded
 from ..look import action_title
 
 _KIND_KEYS = {
@@ -67,7 +69,7 @@ def choices_for(actions: list[Action], *, cancel: bool = False) -> list[Choice]:
         used.add(key)
         out.append(Choice(key, action_title(a), a))
     if cancel:
-        out.append(Choice("escape", "Back", None))
+        out.append(Choice("escape", t("choice.back"), None))
     return out
 
 
@@ -76,17 +78,16 @@ def kong_modes_explained(choices: list[Choice]) -> str | None:
     modes = {c.action.mode for c in choices if c.action is not None}
     if KongMode.KAIGANG not in modes:
         return None
-    return ("补张: a kong, then a replacement tile from the tail.  "
-            "开杠: the dice reveal two tail tiles to win on; after it you must discard every tile you draw.")
+    return t("choice.kong_modes")
 
 
-class ChoiceScreen(ModalScreen[Action | None]):
+class ChoiceScreen(Worded, ModalScreen[Action | None]):
     """Ask one player: exactly the options given, each with a key; other keys do nothing.
 
     Passing up a win needs the pass key twice, so no stray key throws a win away.
     """
 
-    BINDINGS = [Binding("escape", "escape", "Pass / back")]
+    BINDINGS = [Binding("escape", "escape", "choice.key_escape")]
 
     def __init__(
         self,
@@ -148,7 +149,7 @@ class ChoiceScreen(ModalScreen[Action | None]):
             self._pass_armed_by = key
             name = "Esc" if key == "escape" else key
             hint = self.query_one("#choice-hint", Static)
-            hint.update(Text(f"You can win! Press {name} again to pass it up, or w to win.", style="bold #ff6b6b"))
+            hint.update(Text(t("choice.pass_win", press=name), style="bold #ff6b6b"))
             hint.add_class("-shown")
             return
         self.dismiss(action)

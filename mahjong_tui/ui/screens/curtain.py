@@ -12,11 +12,15 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from mahjong_tui.i18n import t
 
-class CurtainScreen(ModalScreen[None]):
+from ..keys import Worded
+
+
+class CurtainScreen(Worded, ModalScreen[None]):
     """``东 · Bob — your turn; press Enter when only you can see the screen``; nothing of the table shows through."""
 
-    BINDINGS = [Binding("enter", "open", "I am the player", priority=True)]
+    BINDINGS = [Binding("enter", "open", "curtain.key_open", priority=True)]
 
     def __init__(self, who: str) -> None:
         """A curtain for the player labelled ``who`` (``东 · Bob``)."""
@@ -26,10 +30,10 @@ class CurtainScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         """A single centred card."""
         with Vertical(id="curtain-card"):
-            yield Static("麻将 · hot seat", id="curtain-title")
-            yield Static(f"{self.who} — your turn; press Enter when only you can see the screen", id="curtain-who")
-            yield Static("Everyone else: look away.", id="curtain-note")
-            yield Button("I am " + self.who.split(" · ")[-1], id="curtain-open", variant="primary")
+            yield Static(t("curtain.title"), id="curtain-title")
+            yield Static(t("curtain.who", who=self.who), id="curtain-who")
+            yield Static(t("curtain.note"), id="curtain-note")
+            yield Button(t("curtain.button", name=self.who.split(" · ")[-1]), id="curtain-open", variant="primary")
 
     def action_open(self) -> None:
         """Lift the curtain."""

@@ -30,13 +30,16 @@ from mahjong_tui.engine import (
     WinBy,
     Words,
 )
+from mahjong_tui.i18n import current, t
 from mahjong_tui.review import Review
 
 from ..driver import Standings
-from ..look import DICE, Look, hand_type_label, meld_text
+from ..keys import Worded
+from ..look import Look, dice_text, hand_type_label, meld_text, rules_name
 from .review import open_review
 
-_HOW = {WinBy.SELF_DRAW: "自摸 self-draw", WinBy.DISCARD: "on a discard", WinBy.ROBBED_KONG: "抢杠 robbing a kong"}
+_HOW = {WinBy.SELF_DRAW: "log.how.self_draw", WinBy.DISCARD: "log.how.discard",
+        WinBy.ROBBED_KONG: "log.how.robbed_kong"}
 
 
 class ScoreLines:
@@ -72,22 +75,23 @@ class ScoreLines:
                 yield line
 
 
-def standings_table(look: Look, standings: Standings, *, title: str = "Standings") -> Table:
+def standings_table(look: Look, standings: Standings, *, title: str | None = None) -> Table:
     """One row per hand (payments), then the totals."""
-    table = Table(title=title, title_style="bold", expand=False, show_edge=False, pad_edge=False)
-    table.add_column("hand", justify="right")
+    table = Table(title=title or t("hand_end.standings"), title_style="bold", expand=False, show_edge=False,
+                  pad_edge=False)
+    table.add_column(t("hand_end.col_hand"), justify="right")
     for s in range(4):
         table.add_column(look.names[s], justify="right")
-    table.add_row("start", *[str(standings.start)] * 4, style="#9aa0a6")
+    table.add_row(t("hand_end.start"), *[str(standings.start)] * 4, style="#9aa0a6")
     for rec in standings.hands:
         cells = []
         for s in range(4):
             pay = rec.payments[s]
-            mark = "胡 " if s in rec.winners else ""
+            mark = t("hand_end.won_mark") + " " if s in rec.winners else ""
             style = "bold #69f0ae" if pay > 0 else ("#ff8a80" if pay < 0 else "#9aa0a6")
             cells.append(Text(f"{mark}{pay:+d}", style=style))
         table.add_row(str(rec.number), *cells)
-    table.add_row("total", *[Text(str(x), style="bold") for x in standings.scores], end_section=True)
+    table.add_row(t("hand_end.total"), *[Text(str(x), style="bold") for x in standings.scores], end_section=True)
     return table
 
 
@@ -97,42 +101,41 @@ def hand_summary(look: Look, events: list[Event]) -> RenderableType:
     rules = table.ruleset
     parts: list[RenderableType] = []
     ended = next((e for e in reversed(events) if isinstance(e, HandEnded)), None)
-    head = Text(f"Hand {table.hand_number} · {rules.zh_name} {rules.name}\n", style="bold")
+    head = Text(t("hand_end.head", hand=table.hand_number, rules=rules_name(rules)) + "\n", style="bold")
     if ended is None or ended.outcome is HandOutcome.DRAWN:
-        head.append("流局 Drawn hand: nobody won", style="bold #ffd166")
+        head.append(t("hand_end.drawn"), style="bold #ffd166")
     else:
-        head.append("胡 ", style="bold #69f0ae")
-        head.append(", ".join(look.label(s) for s in ended.winners) + " won", style="bold #69f0ae")
+        who = t("hint.separator").join(look.label(s) for s in ended.winners)
+        head.append(t("hand_end.won", who=who), style="bold #69f0ae")
     parts.append(head)
     for ev in events:
         if isinstance(ev, HandStarted):
-            dice = f"{DICE[ev.dice[0] - 1]}{DICE[ev.dice[1] - 1]} = {sum(ev.dice)}"
-            line = Text(f"dice {dice}, dealer {look.label(ev.dealer)}")
+            line = Text(t("hand_end.dice", dice=dice_text(ev.dice), total=sum(ev.dice), dealer=look.label(ev.dealer)))
             if rules.kaibao(ev.dice):
-                line.append(", 开宝 ×2")
+                line.append(t("log.kaibao"))
             if rules.uses_huangfan:
-                line.append(f", 荒番 {ev.huangfan}")
+                line.append(t("log.huangfan", n=ev.huangfan))
                 if ev.huangfan_from_dice:
-                    line.append(f" (dice +{ev.huangfan_from_dice})")
+                    line.append(" " + t("wall.from_dice", n=ev.huangfan_from_dice))
             parts.append(line)
         elif isinstance(ev, InitialWinsDeclared):
-            parts.append(Text(f"起手小胡 {look.label(ev.seat)}: " + ", ".join(
-                hand_type_label(rules, t) for t in ev.result.types)))
+            types = t("hint.separator").join(hand_type_label(rules, x) for x in ev.result.types)
+            parts.append(Text(t("hand_end.initial", who=look.label(ev.seat), types=types)))
         elif isinstance(ev, KaigangRevealed):
-            dice = "".join(DICE[d - 1] for d in ev.dice)
-            parts.append(Text(f"开杠 {look.label(ev.seat)}: dice {dice} revealed ") + _tiles(look, ev.tiles))
+            line = Text(t("hand_end.kaigang", who=look.label(ev.seat), dice=dice_text(ev.dice)) + " ")
+            parts.append(line + _tiles(look, ev.tiles))
         elif isinstance(ev, BirdDrawn):
-            parts.append(Text("扎鸟 bird ") + look.tile(ev.tile) + Text(f" → {look.label(ev.seat)}"))
+            parts.append(Text(t("hand_end.bird") + " ") + look.tile(ev.tile) + Text(f" → {look.label(ev.seat)}"))
     for ev in events:
         if isinstance(ev, PlayerWon):
             parts.append(_win_block(look, ev, rules))
     parts.append(Text(""))
-    parts.append(Text("All hands", style="bold"))
+    parts.append(Text(t("hand_end.all_hands"), style="bold"))
     for s in range(4):
         label = look.label(s)
         line = Text(label + " " * max(1, 13 - cell_len(label)))  # in cells: a name may be Chinese
-        for t in table.concealed[s] or ():
-            line.append_text(look.tile(t))
+        for tile in table.concealed[s] or ():
+            line.append_text(look.tile(tile))
             line.append(" ")
         for m in table.melds[s]:
             line.append(" ")
@@ -146,10 +149,10 @@ def payments_table(look: Look, events: list[Event]) -> Table | None:
     ended = next((e for e in reversed(events) if isinstance(e, HandEnded)), None)
     if ended is None:
         return None
-    pay = Table(title="This hand", title_style="bold", show_edge=False, pad_edge=False)
-    pay.add_column("seat")
-    pay.add_column("paid / won", justify="right")
-    pay.add_column("points", justify="right")
+    pay = Table(title=t("hand_end.this_hand"), title_style="bold", show_edge=False, pad_edge=False)
+    pay.add_column(t("hand_end.col_seat"))
+    pay.add_column(t("hand_end.col_paid"), justify="right")
+    pay.add_column(t("hand_end.col_points"), justify="right")
     for s in range(4):
         p = ended.payments[s]
         style = "bold #69f0ae" if p > 0 else ("#ff8a80" if p < 0 else "#9aa0a6")
@@ -160,14 +163,15 @@ def payments_table(look: Look, events: list[Event]) -> Table | None:
 def game_over_line(look: Look, events: list[Event]) -> Text | None:
     """Why the game ended, when this hand ended it."""
     over = next((e for e in events if isinstance(e, GameEnded)), None)
-    return None if over is None else Text(f"Game over: {look.seat_names(over.reason)}", style="bold #ffd166")
+    return None if over is None else Text(t("log.game_over", reason=look.seat_names(over.reason)),
+                                          style="bold #ffd166")
 
 
 def _tiles(look: Look, tiles: tuple[int, ...]) -> Text:
     """Tiles in a row."""
     out = Text()
-    for t in tiles:
-        out.append_text(look.tile(t))
+    for tile in tiles:
+        out.append_text(look.tile(tile))
         out.append(" ")
     return out
 
@@ -176,12 +180,13 @@ def _win_block(look: Look, ev: PlayerWon, rules: Ruleset) -> RenderableType:
     """A winner's whole hand, the winning tile apart, the types and the breakdown line by line."""
     ctx = ev.context
     res = ev.result
-    title = Text(f"{look.label(ev.seat)} 胡 — {_HOW.get(ctx.win_by, '')}", style="bold #69f0ae")
+    how = t(_HOW[ctx.win_by]) if ctx.win_by in _HOW else ""
+    title = Text(t("hand_end.win_title", who=look.label(ev.seat), how=how), style="bold #69f0ae")
     if ctx.discarder is not None and ctx.win_by is not WinBy.SELF_DRAW:
-        title.append(f" from {look.label(ctx.discarder)}")
+        title.append(t("hand_end.from", who=look.label(ctx.discarder)))
     hand = Text()
-    for t in sorted(ctx.concealed):
-        hand.append_text(look.tile(t))
+    for tile in sorted(ctx.concealed):
+        hand.append_text(look.tile(tile))
         hand.append(" ")
     if ctx.win_tile is not None:
         hand.append(" + ")
@@ -190,10 +195,10 @@ def _win_block(look: Look, ev: PlayerWon, rules: Ruleset) -> RenderableType:
         hand.append("  ")
         hand.append_text(meld_text(look, m, ev.seat))
     if ctx.flowers:
-        hand.append("  花 ")
+        hand.append(f"  {t('seat.flowers')} ")
         hand.append_text(_tiles(look, ctx.flowers))
-    types = Text("types: ", style="#9aa0a6")
-    types.append(", ".join(hand_type_label(rules, t) for t in res.types) or "—", style="bold")
+    types = Text(t("hand_end.types") + " ", style="#9aa0a6")
+    types.append(t("hint.separator").join(hand_type_label(rules, x) for x in res.types) or "—", style="bold")
     rows = []
     for ln in res.lines:
         style = "bold" if ln.kind in (LineKind.VALUE, LineKind.TYPE) else ""
@@ -201,18 +206,18 @@ def _win_block(look: Look, ev: PlayerWon, rules: Ruleset) -> RenderableType:
             style = "#ffab40"
         counted = ln.kind in (LineKind.TYPE, LineKind.FLOWER, LineKind.VALUE, LineKind.PAYMENT)
         amount = "" if ln.amount is None or not counted else str(ln.amount)
-        rows.append((Text(look.seat_names(ln.text()), style=style), amount))
+        rows.append((Text(look.seat_names(current().pick(ln.en, ln.zh)), style=style), amount))
     return Group(Text(""), title, hand, types, ScoreLines(rows))
 
 
-class HandEndScreen(Screen[str]):
+class HandEndScreen(Worded, Screen[str]):
     """The hand's result; answers ``next``, ``table``, ``new`` or ``quit``."""
 
     BINDINGS = [
-        Binding("enter", "finish('next')", "Continue"),
-        Binding("t", "finish('table')", "View table"),
-        Binding("v", "review", "Review"),
-        Binding("q", "leave", "Quit"),
+        Binding("enter", "finish('next')", "hand_end.key_continue"),
+        Binding("t", "finish('table')", "hand_end.key_table"),
+        Binding("v", "review", "hand_end.key_review"),
+        Binding("q", "leave", "hand_end.key_quit"),
     ]
 
     def __init__(self, look: Look, events: list[Event], standings: Standings, *,
@@ -259,13 +264,13 @@ class HandEndScreen(Screen[str]):
         ask_to_leave(self)
 
 
-class GameEndScreen(Screen[str]):
+class GameEndScreen(Worded, Screen[str]):
     """Final standings; answers ``new`` or ``quit``."""
 
     BINDINGS = [
-        Binding("n", "finish('new')", "New game"),
-        Binding("q", "finish('quit')", "Quit"),
-        Binding("enter", "finish('quit')", "Quit", show=False),
+        Binding("n", "finish('new')", "hand_end.key_new_game"),
+        Binding("q", "finish('quit')", "hand_end.key_quit"),
+        Binding("enter", "finish('quit')", "hand_end.key_quit", show=False),
     ]
 
     def __init__(self, look: Look, standings: Standings, reason: Words) -> None:
@@ -279,16 +284,17 @@ class GameEndScreen(Screen[str]):
         """Ranking, reason, and the per-hand table."""
         scores = self.standings.scores
         order = sorted(range(4), key=lambda s: -scores[s])
-        rank = Table(title="Final standings", title_style="bold", show_edge=False)
+        rank = Table(title=t("hand_end.final"), title_style="bold", show_edge=False)
         rank.add_column("#", justify="right")
-        rank.add_column("player")
-        rank.add_column("points", justify="right")
+        rank.add_column(t("hand_end.col_player"))
+        rank.add_column(t("hand_end.col_points"), justify="right")
         for s in order:
             place = 1 + sum(scores[o] > scores[s] for o in range(4))  # equal points share a place
             rank.add_row(str(place), self.look.label(s), str(scores[s]), style="bold #ffd166" if place == 1 else "")
         with VerticalScroll(id="game-end"):
-            yield Static(Group(Text(f"Game over: {self.look.seat_names(self.reason)}\n", style="bold"), rank, Text(""),
-                               standings_table(self.look, self.standings, title="Every hand")))
+            over = t("log.game_over", reason=self.look.seat_names(self.reason))
+            yield Static(Group(Text(over + "\n", style="bold"), rank, Text(""),
+                               standings_table(self.look, self.standings, title=t("hand_end.every_hand"))))
         yield Footer()
 
     def action_finish(self, answer: str) -> None:

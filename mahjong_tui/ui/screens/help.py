@@ -12,54 +12,54 @@ from textual.widgets import Button, Static
 
 from mahjong_tui import i18n
 
+from ..keys import Worded, worded
+
+# Each row is (sign, words): catalogue keys, or a key's own name (``Enter``, ``1 … 9, 0``) as it is.
 KEYS = (
-    ("←  →", "select a tile in your hand"),
-    ("1 … 9, 0", "select tile 1–10; the same number again discards it"),
-    ("click", "select a tile; click it again to discard"),
-    ("Enter", "discard the selected tile"),
-    ("d", "discard the tile you just drew (after a chi or pong there is none: pick a tile)"),
-    ("w", "declare a self-drawn win (胡)"),
-    ("k", "declare a kong (暗杠/加杠; in Changsha 补张 or 开杠)"),
-    ("f", "fast-forward the bots until you must decide"),
-    ("a", "autoplay: the normal bot plays your seat (again to take over)"),
-    ("l", "scroll the log"),
-    ("r", "the rules: presets, hand types and the rules pages"),
-    ("q", "leave the game: a new game, quit, or back to the table"),
-    ("?", "this help"),
-    ("Ctrl+P", "commands: new game, rules, settings"),
-    ("mouse", "every key in the bottom bar is a button too (胡 Win, 杠 Kong, Continue …)"),
+    ("←  →", "help.turn_select"),
+    ("1 … 9, 0", "help.turn_number"),
+    ("help.sign_click", "help.turn_click"),
+    ("Enter", "help.turn_enter"),
+    ("d", "help.turn_drawn"),
+    ("w", "help.turn_win"),
+    ("k", "help.turn_kong"),
+    ("f", "help.turn_fast"),
+    ("a", "help.turn_autoplay"),
+    ("l", "help.turn_log"),
+    ("r", "help.turn_rules"),
+    ("q", "help.turn_quit"),
+    ("?", "help.turn_help"),
+    ("Ctrl+P", "help.turn_palette"),
+    ("help.sign_mouse", "help.turn_mouse"),
 )
 
 PROMPT_KEYS = (
-    ("w", "win 胡"),
-    ("k / b / g", "kong 杠 / 补张 / 开杠"),
-    ("p", "pong 碰"),
-    ("1 2 3", "each possible chi 吃"),
-    ("t / d", "take the 海底 / declare 起手小胡"),
-    ("x or Esc", "pass 过 (twice when it would pass up a win)"),
-    ("click", "an option picks it (pass on a win: click it twice)"),
+    ("w", "help.prompt_win"),
+    ("k / b / g", "help.prompt_kong"),
+    ("p", "help.prompt_pong"),
+    ("1 2 3", "help.prompt_chi"),
+    ("t / d", "help.prompt_haidi"),
+    ("help.sign_pass", "help.prompt_pass"),
+    ("help.sign_click", "help.prompt_click"),
 )
 
 SIGNS = (
-    ("庄", "the dealer; winds 东南西北 count from the dealer"),
-    ("‹上东 / ‹对南 / ‹下西", "a claimed meld and who it came from (上家, 对家, 下家)"),
-    ("yellow tile", "the last discard"),
-    ("dim, struck tile", "a discard claimed into a meld"),
-    ("red tile", "a discard someone won on"),
-    ("wall", "█ two tiles, ▄ one, · none; green the head, orange the tail, ✕ the break"),
-    ("underlined tile", "an 开杠 tile (Changsha); 开杠 by a name: that seat must discard every draw"),
+    ("seat.dealer", "help.sign_dealer"),
+    ("‹上东 / ‹对南 / ‹下西", "help.sign_meld"),
+    ("seat.flowers", "help.sign_flowers"),
+    ("seat.river", "help.sign_river"),
+    ("help.sign_yellow", "help.sign_yellow_text"),
+    ("help.sign_dim", "help.sign_dim_text"),
+    ("help.sign_red", "help.sign_red_text"),
+    ("help.sign_wall", "help.sign_wall_text"),
+    ("help.sign_underlined", "help.sign_underlined_text"),
 )
 
 
 PRIVACY = (
-    ("standard", "the curtain comes up for a person only when they have something to decide. Whose "
-                 "turn it is shows either way, but a curtain between turns tells everyone that this "
-                 "person may claim the discard (or rob a kong, or win on the 海底)."),
-    ("strict", "after every discard every person but the discarder is called behind the curtain in "
-               "turn; those with nothing to claim see only \"Nothing to claim — continue\". Whether a "
-               "curtain comes up tells nothing; play is slower."),
-    ("both", "the curtain names only whose turn it is. While claims are open only the person at the "
-             "screen is marked ◀ to act, and the table says \"claims on the discard\" without names."),
+    ("help.privacy_standard_name", "help.privacy_standard"),
+    ("help.privacy_strict_name", "help.privacy_strict"),
+    ("help.privacy_both_name", "help.privacy_both"),
 )
 
 
@@ -70,13 +70,18 @@ def learning_keys() -> tuple[tuple[str, str], ...]:
     ))
 
 
-class HelpScreen(ModalScreen[None]):
+def rows(keyed: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
+    """Rows of (sign, words) in the language in use."""
+    return tuple((worded(sign), worded(words)) for sign, words in keyed)
+
+
+class HelpScreen(Worded, ModalScreen[None]):
     """Keys and signs; any of Esc, ? or q closes it."""
 
     BINDINGS = [
-        Binding("escape", "close", "Close"),
-        Binding("question_mark", "close", "Close", show=False),
-        Binding("q", "close", "Close", show=False),
+        Binding("escape", "close", "help.key_close"),
+        Binding("question_mark", "close", "help.key_close", show=False),
+        Binding("q", "close", "help.key_close", show=False),
     ]
 
     def compose(self) -> ComposeResult:
@@ -91,25 +96,25 @@ class HelpScreen(ModalScreen[None]):
             return t
 
         with VerticalScroll(id="help-card"):
-            yield Static(table("Your turn", KEYS))
-            yield Static(table("Prompts (claims and questions)", PROMPT_KEYS))
-            yield Static(table("On the table", SIGNS))
+            yield Static(table(i18n.t("help.title_turn"), rows(KEYS)))
+            yield Static(table(i18n.t("help.title_prompts"), rows(PROMPT_KEYS)))
+            yield Static(table(i18n.t("help.title_signs"), rows(SIGNS)))
             yield Static(table(i18n.t("help.learning"), learning_keys()))
-            yield Static(table("Hot seat (two or more people): privacy, in Settings or play --privacy", PRIVACY))
-            yield Static(Text("Esc closes", style="#9aa0a6"))
+            yield Static(table(i18n.t("help.title_privacy"), rows(PRIVACY)))
+            yield Static(Text(i18n.t("help.esc_closes"), style="#9aa0a6"))
 
     def action_close(self) -> None:
         """Back to the table."""
         self.dismiss(None)
 
 
-class ConfirmScreen(ModalScreen[bool]):
+class ConfirmScreen(Worded, ModalScreen[bool]):
     """A yes/no question: y or Enter is yes, n or Esc is no."""
 
     BINDINGS = [
-        Binding("y", "answer(True)", "Yes"),
-        Binding("n", "answer(False)", "No"),
-        Binding("escape", "answer(False)", "No", show=False),
+        Binding("y", "answer(True)", "confirm.yes"),
+        Binding("n", "answer(False)", "confirm.no"),
+        Binding("escape", "answer(False)", "confirm.no", show=False),
     ]
 
     def __init__(self, question: str) -> None:
@@ -122,8 +127,8 @@ class ConfirmScreen(ModalScreen[bool]):
         with Vertical(id="confirm-card"):
             yield Static(self.question, id="confirm-question")
             with Horizontal(id="confirm-buttons"):
-                yield Button(Text("[y] Yes"), id="yes", variant="error")
-                yield Button(Text("[n] No"), id="no", variant="primary")
+                yield Button(Text(f"[y] {i18n.t('confirm.yes')}"), id="yes", variant="error")
+                yield Button(Text(f"[n] {i18n.t('confirm.no')}"), id="no", variant="primary")
 
     def action_answer(self, yes: bool) -> None:
         """Answer."""
@@ -135,23 +140,23 @@ class ConfirmScreen(ModalScreen[bool]):
         self.dismiss(event.button.id == "yes")
 
 
-class LeaveScreen(ModalScreen[str | None]):
+class LeaveScreen(Worded, ModalScreen[str | None]):
     """Leaving the table: ``new`` (the new game screen), ``quit``, or None to play on."""
 
     BINDINGS = [
-        Binding("n", "answer('new')", "New game"),
-        Binding("q", "answer('quit')", "Quit"),
-        Binding("escape,c", "answer(None)", "Cancel"),
+        Binding("n", "answer('new')", "confirm.new_game"),
+        Binding("q", "answer('quit')", "confirm.quit"),
+        Binding("escape,c", "answer(None)", "confirm.cancel"),
     ]
 
     def compose(self) -> ComposeResult:
         """The question and three buttons."""
         with Vertical(id="confirm-card"):
-            yield Static("Leave this game?", id="confirm-question")
+            yield Static(i18n.t("confirm.leave"), id="confirm-question")
             with Horizontal(id="confirm-buttons"):
-                yield Button(Text("[n] New game"), id="new", variant="primary")
-                yield Button(Text("[q] Quit"), id="quit", variant="error")
-                yield Button(Text("[Esc] Cancel"), id="cancel")
+                yield Button(Text(f"[n] {i18n.t('confirm.new_game')}"), id="new", variant="primary")
+                yield Button(Text(f"[q] {i18n.t('confirm.quit')}"), id="quit", variant="error")
+                yield Button(Text(f"[Esc] {i18n.t('confirm.cancel')}"), id="cancel")
 
     def action_answer(self, answer: str | None) -> None:
         """Answer."""

@@ -21,7 +21,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Input, Static
 
-from mahjong_tui.i18n import current, t
+from mahjong_tui.i18n import current, messages, t
 
 from ..config import (
     BOT_NAMES,
@@ -35,7 +35,10 @@ from ..config import (
     GameSetup,
     Privacy,
     SeatSetup,
+    named,
+    rules_summary,
 )
+from ..keys import word_keys
 from ..widgets.cycle import Cycle
 
 if TYPE_CHECKING:
@@ -44,18 +47,36 @@ if TYPE_CHECKING:
 
 W = TypeVar("W", bound=Widget)
 
-_PRIVACY_CHOICES = [("standard", Privacy.STANDARD.value), ("strict", Privacy.STRICT.value)]
+def privacy_choices() -> list[tuple[str, str]]:
+    """The privacy settings, labelled in the language in use."""
+    return [(t(f"new_game_screen.privacy_{p.value}"), p.value) for p in Privacy]
 
 
-_KEYS = Text.assemble(
-    (" ←→", "bold"), " choose  ", ("Tab", "bold"), " next field  ", ("Enter/^s", "bold"), " start  ",
-    ("^r", "bold"), " rules  ", ("Esc", "bold"), " quit  ", ("^p", "bold"), " commands",
-)
+def speed_choices() -> list[tuple[str, str]]:
+    """The bots' speeds, labelled in the language in use."""
+    return [(t(f"new_game_screen.speed_{k}"), k) for k in BOT_SPEEDS]
+
+
+def player_label(level: str) -> str:
+    """``human``, or ``bot · hard``, in the language in use."""
+    if level == "human":
+        return t("new_game_screen.human")
+    known = f"new_game_screen.level_{level}"
+    return t("new_game_screen.bot", level=t(known) if known in messages("en") else level)
+
+
+def form_keys() -> Text:
+    """The form's keys in one line."""
+    out = Text()
+    for i, (key, words) in enumerate((("←→", "choose"), ("Tab", "next"), ("Enter/^s", "start"), ("^r", "rules"),
+                                      ("Esc", "quit"), ("^p", "commands"))):
+        out.append_text(Text.assemble(" " if i == 0 else "  ", (key, "bold"), " " + t(f"new_game_screen.keys_{words}")))
+    return out
 
 
 def keys_line(saved: bool) -> Text:
     """The form's keys, with resuming when there is a saved game."""
-    out = _KEYS.copy()
+    out = form_keys()
     keys = [("^o", t("new_game_kept.key_resume"))] if saved else []
     keys += [("^g", t("new_game_kept.key_records")), ("^t", t("new_game_kept.key_statistics"))]
     for key, what in keys:
@@ -83,18 +104,24 @@ class Presets(NamedTuple):
     base_tooltip: str  # which rule sets score with a base
 
 
-@cache
 def presets() -> Presets:
-    """The presets and bot levels: imports the engine, the rule sets and the bots the first time."""
+    """The presets and bot levels, labelled in the language in use (imports the engine and the bots the first time)."""
+    return _presets(current().language)
+
+
+@cache
+def _presets(language: str) -> Presets:
+    """The presets and bot levels, labelled in ``language`` (the one in use)."""
     from bots import LEVELS
     from mahjong_tui.engine import get_ruleset, ruleset_names
 
     rule_sets = [get_ruleset(name) for name in ruleset_names()]
-    base = dict.fromkeys(r.en_name for r in rule_sets if r.uses_base_score)
+    base = dict.fromkeys(named(r.en_name, r.zh_name) for r in rule_sets if r.uses_base_score)
     return Presets(
-        [(f"{r.name} {r.zh_name}", r.name) for r in rule_sets],
-        [("human", "human")] + [(f"bot · {level}", level) for level in LEVELS],
-        f"{', '.join(base)} only" if base else "no rule set uses it",
+        [(named(r.name, r.zh_name), r.name) for r in rule_sets],
+        [(player_label(level), level) for level in ("human", *LEVELS)],
+        t("new_game_screen.base_only", rules=t("hint.separator").join(base)) if base
+        else t("new_game_screen.base_none"),
     )
 
 
@@ -106,15 +133,16 @@ def titled(widget: W, title: str) -> W:
 
 def presets_loaded() -> bool:
     """The presets have been loaded (on a later visit the form is drawn complete at once)."""
-    return presets.cache_info().currsize > 0
+    return _presets.cache_info().currsize > 0
 
 
 def rules_line(rules: Ruleset) -> Text:
     """What a preset is, in one line: ``上海麻将 Shanghai (shanghai): 144 tiles with flowers; …``."""
-    out = Text(f"{rules.zh_name} {rules.en_name}", style="bold #ffd166")
+    out = Text(named(rules.en_name, rules.zh_name), style="bold #ffd166")
     out.append(f" ({rules.name})", style="#9aa0a6")
-    if rules.summary:
-        out.append(f": {rules.summary}")
+    summary = rules_summary(rules)
+    if summary:
+        out.append(t("new_game_screen.summary", summary=summary))
     return out
 
 
@@ -126,13 +154,13 @@ class NewGameScreen(Screen["GameSetup | SavedGame | None"]):
     """
 
     BINDINGS = [
-        Binding("ctrl+s", "start", "Start"),
-        Binding("enter", "start", "Start", show=False),
-        Binding("ctrl+r", "app.rules", "Rules"),
+        Binding("ctrl+s", "start", "new_game_screen.start"),
+        Binding("enter", "start", "new_game_screen.start", show=False),
+        Binding("ctrl+r", "app.rules", "new_game_screen.rules"),
         Binding("ctrl+o", "resume", show=False),
         Binding("ctrl+g", "app.records", show=False),
         Binding("ctrl+t", "app.statistics", show=False),
-        Binding("escape", "quit", "Quit"),
+        Binding("escape", "quit", "new_game_screen.quit"),
     ]
     # Straight to the first choice: focusing the scroll first and then moving on restyles the form twice.
     AUTO_FOCUS = "#rules"
@@ -146,6 +174,7 @@ class NewGameScreen(Screen["GameSetup | SavedGame | None"]):
     def __init__(self, setup: GameSetup | None = None, *, notice: str = "") -> None:
         """Start from ``setup`` (the last one used) or the defaults; ``notice``: a line to show (a save not resumed)."""
         super().__init__()
+        word_keys(self)
         self.setup = setup or GameSetup()
         self.filled = False  # every preset and bot level is in the choices
         self.notice = notice
@@ -155,17 +184,18 @@ class NewGameScreen(Screen["GameSetup | SavedGame | None"]):
         """The form (until the presets are loaded, each choice offers only what the setup holds)."""
         s = self.setup
         loaded = presets() if presets_loaded() else None
-        players = loaded.players if loaded else [("human", "human")] + [
-            (f"bot · {level}", level) for level in dict.fromkeys(seat.level for seat in s.seats)]
+        players = loaded.players if loaded else [(player_label("human"), "human")] + [
+            (player_label(level), level) for level in dict.fromkeys(seat.level for seat in s.seats)]
         with VerticalScroll(id="new-game"):
-            yield Static("麻将 mahjong-tui — new game", classes="card-title")
+            yield Static(t("new_game_screen.title"), classes="card-title", id="new-game-title")
             with Horizontal(id="resume-row"):
                 yield Button(t("new_game_kept.resume"), id="resume", variant="success")
                 yield Static(id="resume-line")
             notice = Static(self.notice, id="new-game-notice")
             notice.display = bool(self.notice)
             yield notice
-            yield titled(Cycle(loaded.rules if loaded else [(s.rules, s.rules)], s.rules, id="rules"), "Rules")
+            yield titled(Cycle(loaded.rules if loaded else [(s.rules, s.rules)], s.rules, id="rules"),
+                         t("new_game_screen.field_rules"))
             yield Static(id="rules-summary")
             columns = Horizontal(id="new-game-columns")
             columns.styles.layout = self._columns_layout()  # from the start: changing it lays the form out again
@@ -173,30 +203,31 @@ class NewGameScreen(Screen["GameSetup | SavedGame | None"]):
                 with Grid(id="new-game-seats"):
                     for i, seat in enumerate(s.seats):
                         yield titled(Cycle(players, "human" if seat.human else seat.level,
-                                           id=f"player-{i}", classes="player"), f"Seat {i + 1}")
-                        yield titled(Input(seat.name, placeholder="name", id=f"name-{i}", classes="name"), "name")
+                                           id=f"player-{i}", classes="player"), t("new_game_screen.seat", n=i + 1))
+                        yield titled(Input(seat.name, placeholder=t("new_game_screen.name"), id=f"name-{i}",
+                                           classes="name"), t("new_game_screen.name"))
                 with Grid(id="new-game-numbers"):
                     yield titled(Input(str(s.base), id="base", type="integer",
-                                       tooltip=loaded.base_tooltip if loaded else None), "Base score 底分")
+                                       tooltip=loaded.base_tooltip if loaded else None), t("new_game_screen.base"))
                     yield titled(Input("" if s.starting_points is None else str(s.starting_points),
-                                       placeholder="rule set default", id="points", type="integer"),
-                                 "Starting points")
+                                       placeholder=t("new_game_screen.points_default"), id="points", type="integer"),
+                                 t("new_game_screen.points"))
                     yield titled(Input("" if s.max_hands is None else str(s.max_hands),
-                                       placeholder="until one is out", id="hands", type="integer"), "Hands")
-                    yield titled(Input("" if s.seed is None else str(s.seed), placeholder="random", id="seed",
-                                       type="integer"), "Seed")
-                    yield titled(Cycle([(k, k) for k in BOT_SPEEDS], s.speed, id="speed"), "Bot speed")
-                    yield titled(Cycle(_PRIVACY_CHOICES, s.privacy.value, id="privacy",
-                                       tooltip="hot seat: strict calls every person behind the curtain after "
-                                               "every discard, so the curtain tells nobody who may claim"),
-                                 "Privacy")
+                                       placeholder=t("new_game_screen.hands_default"), id="hands", type="integer"),
+                                 t("new_game_screen.hands"))
+                    yield titled(Input("" if s.seed is None else str(s.seed), placeholder=t("new_game_screen.random"),
+                                       id="seed", type="integer"), t("new_game_screen.seed"))
+                    yield titled(Cycle(speed_choices(), s.speed, id="speed"), t("new_game_screen.speed"))
+                    yield titled(Cycle(privacy_choices(), s.privacy.value, id="privacy",
+                                       tooltip=t("new_game_screen.privacy_tooltip")),
+                                 t("new_game_screen.privacy"))
             yield Static("", id="new-game-error")
             with Horizontal(classes="buttons"):
-                yield Button("Start", id="start", variant="primary")
+                yield Button(t("new_game_screen.start"), id="start", variant="primary")
                 yield Button(t("new_game_kept.records"), id="records")
                 yield Button(t("new_game_kept.statistics"), id="statistics")
-                yield Button("Rules", id="rules-button")
-                yield Button("Quit", id="quit")
+                yield Button(t("new_game_screen.rules"), id="rules-button")
+                yield Button(t("new_game_screen.quit"), id="quit")
         # The keys in one line rather than a Footer, which is rebuilt at every focus change.
         yield Static(keys_line(False), id="new-game-keys")
 
@@ -238,6 +269,10 @@ class NewGameScreen(Screen["GameSetup | SavedGame | None"]):
 
     def relabel(self) -> None:
         """The texts of the language in use (it was changed in the settings)."""
+        self.query_one("#new-game-title", Static).update(t("new_game_screen.title"))
+        for button, key in (("#start", "new_game_screen.start"), ("#rules-button", "new_game_screen.rules"),
+                            ("#quit", "new_game_screen.quit")):
+            self.query_one(button, Button).label = t(key)
         self.query_one("#resume", Button).label = t("new_game_kept.resume")
         self.query_one("#records", Button).label = t("new_game_kept.records")
         self.query_one("#statistics", Button).label = t("new_game_kept.statistics")
@@ -294,9 +329,9 @@ class NewGameScreen(Screen["GameSetup | SavedGame | None"]):
         seats = []
         for i in range(4):
             player = self.query_one(f"#player-{i}", Cycle).value
-            name = self.query_one(f"#name-{i}", Input).value.strip() or f"Seat {i + 1}"
+            name = self.query_one(f"#name-{i}", Input).value.strip() or t("new_game_screen.seat", n=i + 1)
             if len(name) > MAX_NAME:
-                raise ValueError(f"seat {i + 1}: a name has at most {MAX_NAME} characters")
+                raise ValueError(t("new_game_screen.name_too_long", n=i + 1, most=MAX_NAME))
             seats.append(SeatSetup(name, player == "human", player if player != "human" else "normal"))
 
         def number(field: str, label: str, lowest: int) -> int | None:
@@ -307,19 +342,19 @@ class NewGameScreen(Screen["GameSetup | SavedGame | None"]):
             try:
                 value = int(text)
             except ValueError:
-                raise ValueError(f"{label} must be a whole number") from None
+                raise ValueError(t("new_game_screen.not_a_number", field=t(f"new_game_screen.{label}"))) from None
             if value < lowest:
-                raise ValueError(f"{label} must be at least {lowest}")
+                raise ValueError(t("new_game_screen.too_low", field=t(f"new_game_screen.{label}"), lowest=lowest))
             return value
 
         speed, privacy = self.pace()
         return GameSetup(
             rules=self.chosen_rules(),
             seats=tuple(seats),
-            base=number("base", "base score", MIN_BASE) or 1,
-            starting_points=number("points", "starting points", MIN_POINTS),
-            max_hands=number("hands", "hands", MIN_HANDS),
-            seed=number("seed", "seed", MIN_SEED),
+            base=number("base", "base_field", MIN_BASE) or 1,
+            starting_points=number("points", "points_field", MIN_POINTS),
+            max_hands=number("hands", "hands_field", MIN_HANDS),
+            seed=number("seed", "seed_field", MIN_SEED),
             speed=speed,
             privacy=privacy,
         )

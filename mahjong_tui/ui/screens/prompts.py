@@ -7,49 +7,49 @@ from dataclasses import replace
 from rich.text import Text
 
 from mahjong_tui.engine import ActionKind, Phase, SeatView
-from mahjong_tui.i18n import say
+from mahjong_tui.i18n import say, t
 
 from ..look import Look, hand_type_label
 from ..preview import moment_lines
 from .choice import Choice, choices_for
 
-#: the pass button's words where passing means more than letting a discard go
+#: the pass button's words (catalogue keys) where passing means more than letting a discard go
 PASS_WORDS = {
-    Phase.HAIDI: "过 Leave the 海底",
-    Phase.HAIDI_TAKEN: "亮 Show the tile (no win)",
-    Phase.INITIAL: "过 Don't declare",
+    Phase.HAIDI: "prompt.pass_haidi",
+    Phase.HAIDI_TAKEN: "prompt.pass_haidi_taken",
+    Phase.INITIAL: "prompt.pass_initial",
 }
 
 
 def prompt_title(look: Look, view: SeatView) -> tuple[Text, Text | None]:
     """The prompt's question for ``view``'s seat, and the tile(s) it is about (None: none shown)."""
     seat = view.seat
-    title = Text(f"{look.label(seat)}: ", style="bold")
+    title = Text(t("prompt.who", who=look.label(seat)), style="bold")
     tiles: Text | None = None
     phase = view.phase
     discarder = view.current  # in a window, the seat whose discard, kong or 海底 it is
     if phase is Phase.CLAIM:
-        title.append(f"{look.label(discarder)} discarded {look.word(view.last_discard or 0)}")
+        title.append(t("prompt.discarded", who=look.label(discarder), tile=look.word(view.last_discard or 0)))
         tiles = look.tile(view.last_discard or 0, highlight=True)
     elif phase is Phase.ROB:
-        title.append(f"{look.label(discarder)} adds {look.word(view.table.rob_tile or 0)} to a pong (加杠): rob it?")
+        title.append(t("prompt.rob", who=look.label(discarder), tile=look.word(view.table.rob_tile or 0)))
         tiles = look.tile(view.table.rob_tile or 0, highlight=True)
     elif phase in (Phase.KAIGANG_SELF, Phase.KAIGANG_CLAIM):
-        title.append(f"开杠 by {look.label(discarder)} revealed")
-        tiles = Text(" ").join(look.tile(t, highlight=True) for t in view.table.kaigang_tiles)
+        title.append(t("prompt.kaigang", who=look.label(discarder)))
+        tiles = Text(" ").join(look.tile(x, highlight=True) for x in view.table.kaigang_tiles)
     elif phase is Phase.HAIDI:
-        title.append("the last tile (海底) is offered to you")
+        title.append(t("prompt.haidi"))
     elif phase is Phase.HAIDI_TAKEN:
-        title.append("you took the 海底: win on it, or show it")
+        title.append(t("prompt.haidi_taken"))
         tiles = look.tile(view.last_drawn or 0, highlight=True)  # the table sees it only once shown
     elif phase is Phase.HAIDI_SHOWN:
-        title.append(f"{look.label(discarder)} shows the 海底")
+        title.append(t("prompt.haidi_shown", who=look.label(discarder)))
         tiles = look.tile(view.table.haidi_tile or 0, highlight=True)
     elif phase is Phase.INITIAL:
         rules = view.ruleset
         types = rules.initial_wins(view.counts)
-        title.append("your starting hand has 起手小胡 (initial small wins): ")
-        title.append(", ".join(hand_type_label(rules, t) for t in types), style="bold #ffd166")
+        title.append(t("prompt.initial") + " ")
+        title.append(t("hint.separator").join(hand_type_label(rules, x) for x in types), style="bold #ffd166")
     return title, tiles
 
 
@@ -59,7 +59,7 @@ def prompt_choices(view: SeatView) -> list[Choice]:
     words = PASS_WORDS.get(view.phase)
     if words is None:
         return choices
-    return [replace(c, label=words) if c.action and c.action.kind is ActionKind.PASS else c for c in choices]
+    return [replace(c, label=t(words)) if c.action and c.action.kind is ActionKind.PASS else c for c in choices]
 
 
 def prompt_info(look: Look, view: SeatView) -> list[Text]:

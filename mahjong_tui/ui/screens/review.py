@@ -21,6 +21,7 @@ from textual.widgets import Static
 from mahjong_tui.i18n import say, t
 from mahjong_tui.review import Review
 
+from ..keys import Worded
 from ..look import Look, meld_text
 from .curtain import CurtainScreen
 
@@ -62,17 +63,17 @@ def review_body(look: Look, review: Review) -> RenderableType:
         parts.append(Text(t("review.none"), style="#9aa0a6"))
     for m in review.moments:
         line = Text(f"{m.index:>3}  ", style="#9aa0a6")
-        line.append(f"{t('review.kind.' + m.kind)}: ", style=f"bold {_KIND_STYLE.get(m.kind, '')}")
+        line.append(t("review.moment", kind=t("review.kind." + m.kind)), style=f"bold {_KIND_STYLE.get(m.kind, '')}")
         line.append(look.seat_names(say(m.text)))
         parts.append(line)
     return Group(*parts)
 
 
-class ReviewScreen(ModalScreen[None]):
+class ReviewScreen(Worded, ModalScreen[None]):
     """One player's review of the hand just played."""
 
     BINDINGS = [
-        Binding("escape,v,q", "close", "Close"),
+        Binding("escape,v,q", "close", "help.key_close"),
         Binding("up", "scroll(-1)", show=False),
         Binding("down", "scroll(1)", show=False),
     ]

@@ -27,40 +27,42 @@ from textual.screen import ModalScreen
 from textual.widgets import Static, Tab, Tabs
 
 from mahjong_tui.engine import get_ruleset, ruleset_names
+from mahjong_tui.i18n import current, t
 
-from ..config import Display
+from ..config import Display, named, rules_summary
+from ..keys import Worded
 from ..rule_pages import preset_page, read_doc
 from ..widgets.page import PageView
 
 #: the players' rules page every rule set shares (how a hand flows)
 COMMON_PAGE = "common.md"
 
-#: Pages rendered so far, by (tab, width): a page opens at once the second time, and the
-#: table renders its rules' page while the players think (see ``prerender``).
-_RENDERED: dict[tuple[str, int, Display], list[list[Segment]]] = {}
+#: Pages rendered so far, by (tab, width, tile style, language): a page opens at once the second
+#: time, and the table renders its rules' page while the players think (see ``prerender``).
+_RENDERED: dict[tuple[str, int, Display, str], list[list[Segment]]] = {}
 
 
 def presets_table() -> Table:
     """One row per preset: what it is, tiles, flowers, end of wall, special rules."""
-    t = Table(title="Rule sets", title_style="bold", show_edge=False, expand=True)
+    table = Table(title=t("rules_screen.title"), title_style="bold", show_edge=False, expand=True)
     for col in ("preset", "name", "tiles", "wall", "flowers", "extras"):
-        t.add_column(col)
+        table.add_column(t(f"rules_screen.col_{col}"))
     for name in ruleset_names():
         r = get_ruleset(name)
         extras = []
         if r.uses_huangfan:
-            extras.append("荒番")
+            extras.append(t("rules_screen.huangfan"))
         if r.bird:
-            extras.append("扎鸟 bird")
+            extras.append(t("rules_screen.bird"))
         if r.initial_small_wins:
-            extras.append("起手小胡")
+            extras.append(t("rules_screen.initial"))
         if len(r.kong_modes) > 1:
-            extras.append("补张/开杠")
+            extras.append(t("rules_screen.kong_modes"))
         if r.passed_pong_rule:
-            extras.append("过碰")
-        t.add_row(name, f"{r.zh_name} {r.en_name}", str(len(r.tile_set())), "-".join(map(str, r.wall_layout)),
-                  "yes" if r.flowers else "no", ", ".join(extras))
-    return t
+            extras.append(t("rules_screen.passed_pong"))
+        table.add_row(name, named(r.en_name, r.zh_name), str(len(r.tile_set())), "-".join(map(str, r.wall_layout)),
+                      t("rules_screen.yes") if r.flowers else t("rules_screen.no"), t("hint.separator").join(extras))
+    return table
 
 
 def summaries() -> Text:
@@ -69,9 +71,16 @@ def summaries() -> Text:
     for name in ruleset_names():
         r = get_ruleset(name)
         out.append(f"{name}", style="bold #ffd166")
-        out.append(f"  {r.zh_name} {r.en_name}", style="bold")
-        out.append(f" — {r.summary}\n" if r.summary else "\n")
+        out.append(f"  {named(r.en_name, r.zh_name)}", style="bold")
+        summary = rules_summary(r)
+        out.append(f" — {summary}\n" if summary else "\n")
     return out
+
+
+def tab_name(name: str) -> str:
+    """A preset's tab: its name as typed (``shanghai``), or in Chinese its Chinese name."""
+    rules = get_ruleset(name)
+    return name if current().language == "en" else rules.zh_name
 
 
 def render_lines(renderable: RenderableType, width: int) -> list[list[Segment]]:
@@ -104,9 +113,10 @@ def page(key: str, display: Display) -> RenderableType:
 def rendered(key: str, width: int, display: Display | None = None) -> list[list[Segment]]:
     """A page's lines at a width, its tiles in a style, rendered once (safe in a worker thread)."""
     display = display or Display()
-    if (key, width, display) not in _RENDERED:
-        _RENDERED[key, width, display] = render_lines(page(key, display), width)
-    return _RENDERED[key, width, display]
+    at = (key, width, display, current().language)
+    if at not in _RENDERED:
+        _RENDERED[at] = render_lines(page(key, display), width)
+    return _RENDERED[at]
 
 
 def prerender(rules: str, screen_width: int, display: Display | None = None) -> None:
@@ -114,12 +124,12 @@ def prerender(rules: str, screen_width: int, display: Display | None = None) -> 
     rendered(page_of(rules), page_width(screen_width), display)
 
 
-class RulesScreen(ModalScreen[None]):
+class RulesScreen(Worded, ModalScreen[None]):
     """The presets at a glance, a page per preset from its rule data, how a hand goes (←→ or a click on a tab)."""
 
     BINDINGS = [
-        Binding("escape", "close", "Close"),
-        Binding("q,r", "close", "Close", show=False),
+        Binding("escape", "close", "help.key_close"),
+        Binding("q,r", "close", "help.key_close", show=False),
         Binding("up", "scroll(-1)", show=False),
         Binding("down", "scroll(1)", show=False),
         Binding("pageup", "scroll(-10)", show=False),
@@ -136,15 +146,15 @@ class RulesScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         """Tabs over one scrolling page."""
-        tabs = [Tab("Rule sets", id="page-presets")]
-        tabs += [Tab(name, id=f"preset-{name}") for name in ruleset_names()]
+        tabs = [Tab(t("rules_screen.title"), id="page-presets")]
+        tabs += [Tab(tab_name(name), id=f"preset-{name}") for name in ruleset_names()]
         if read_doc(COMMON_PAGE) is not None:
-            tabs.append(Tab("How a hand goes", id="page-common"))
+            tabs.append(Tab(t("rules_screen.common"), id="page-common"))
         active = page_of(self.start) if self.start is not None else "page-presets"
         with Vertical(id="rules-card"):
             yield Tabs(*tabs, active=active, id="rules-tabs")
             yield PageView(id="rules-page")
-            yield Static(Text("←→ page · ↑↓ PgUp PgDn scroll · Esc closes", style="#9aa0a6"), id="rules-keys")
+            yield Static(Text(t("rules_screen.keys"), style="#9aa0a6"), id="rules-keys")
 
     @property
     def display(self) -> Display:
@@ -166,7 +176,7 @@ class RulesScreen(ModalScreen[None]):
         width = view.text_width
         if not width or not self.active:
             return  # not laid out yet: its first resize comes back here
-        lines = _RENDERED.get((self.active, width, self.display))
+        lines = _RENDERED.get((self.active, width, self.display, current().language))
         if lines is not None:
             self.pages[self.active] = (width, lines)
             view.show(lines, width)

@@ -21,6 +21,7 @@ from mahjong_tui.i18n import current, t
 from mahjong_tui.settings import CHOICES, Settings
 
 from ..config import Palette, TileStyle
+from ..keys import word_keys
 from ..tiles import tiles_text
 
 if TYPE_CHECKING:
@@ -41,11 +42,12 @@ def options(setting: str) -> list[tuple[str, str]]:
 class SettingsScreen(ModalScreen[Settings]):
     """One select per setting and a sample row of tiles; each change is kept at once. Answers the settings."""
 
-    BINDINGS = [Binding("escape", "close", "Close")]
+    BINDINGS = [Binding("escape", "close", "help.key_close")]
 
     def __init__(self, current: Settings) -> None:
         """Start from the settings in use."""
         super().__init__()
+        word_keys(self)
         self.current = current
 
     def compose(self) -> ComposeResult:

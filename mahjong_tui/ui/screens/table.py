@@ -33,10 +33,11 @@ from mahjong_tui.engine import (
     Stop,
     TileDiscarded,
 )
-from mahjong_tui.i18n import say
+from mahjong_tui.i18n import say, t
 
 from ..config import BOT_SPEEDS, Display
 from ..driver import TableDriver
+from ..keys import Worded, word_keys
 from ..look import Look, describe_event, flowers_text, meld_text, pack, seat_header
 from ..widgets.hand import HandView, hand_tiles
 from ..widgets.hint_panel import HintPanel
@@ -44,7 +45,7 @@ from ..widgets.layout import seats_and_rivers, show_seats_and_rivers
 from ..widgets.log import ReflowLog
 from .asking import Asking
 from .learning import Learner
-from .table_keys import NO_DRAWN, TableKeys
+from .table_keys import TableKeys
 
 FULL = (120, 36)
 SMALLEST = (80, 24)
@@ -60,25 +61,25 @@ def layout_for(width: int, height: int) -> str:
     return "tiny"
 
 
-class TableScreen(Asking, TableKeys, Learner, Screen[str]):
+class TableScreen(Worded, Asking, TableKeys, Learner, Screen[str]):
     """The game in play. Answers ``quit`` or ``new`` when the game is left."""
 
     BINDINGS = [
-        Binding("left", "move(-1)", "Select ←", show=False),
-        Binding("right", "move(1)", "Select →", show=False),
-        Binding("enter", "discard", "Discard"),
-        Binding("d", "discard_drawn", "Discard drawn"),
-        Binding("w", "win", "胡 Win"),
-        Binding("k", "kong", "杠 Kong"),
-        Binding("c", "summary", "Hand summary"),
-        Binding("f", "fast_forward", "Fast-forward"),
-        Binding("a", "autoplay", "Autoplay"),
-        Binding("h", "hints", "Hint"),
-        Binding("u", "undo", "Undo", show=False),
-        Binding("l", "log", "Log", show=False),
-        Binding("r", "rules", "Rules"),
-        Binding("question_mark", "help", "Help"),
-        Binding("q", "leave", "Quit"),
+        Binding("left", "move(-1)", "table.key_left", show=False),
+        Binding("right", "move(1)", "table.key_right", show=False),
+        Binding("enter", "discard", "table.key_discard"),
+        Binding("d", "discard_drawn", "table.key_discard_drawn"),
+        Binding("w", "win", "table.key_win"),
+        Binding("k", "kong", "table.key_kong"),
+        Binding("c", "summary", "table.key_summary"),
+        Binding("f", "fast_forward", "table.key_fast_forward"),
+        Binding("a", "autoplay", "table.key_autoplay"),
+        Binding("h", "hints", "table.key_hints"),
+        Binding("u", "undo", "table.key_undo", show=False),
+        Binding("l", "log", "table.key_log", show=False),
+        Binding("r", "rules", "table.key_rules"),
+        Binding("question_mark", "help", "table.key_help"),
+        Binding("q", "leave", "table.key_quit"),
         *[Binding(k, f"pick({i})", show=False) for i, k in enumerate("1234567890")],
     ]
 
@@ -171,8 +172,7 @@ class TableScreen(Asking, TableKeys, Learner, Screen[str]):
         footer.show_command_palette = mode == "full"  # Ctrl+P still works; its hint would push keys off
         if mode == "tiny":
             self.query_one("#too-small", Static).update(
-                f"The terminal is too small for the table ({width}×{height}).\n"
-                f"Please enlarge it to at least {SMALLEST[0]}×{SMALLEST[1]}."
+                t("table.too_small", width=width, height=height, min_width=SMALLEST[0], min_height=SMALLEST[1])
             )
         self.refresh_bindings()
 
@@ -231,9 +231,9 @@ class TableScreen(Asking, TableKeys, Learner, Screen[str]):
         seat = self.bottom
         chunks = [seat_header(look, seat)]
         if seat in self.driver.autoplay:
-            chunks.append(Text("[autoplay]", style="bold #69f0ae"))
+            chunks.append(Text(t("table.autoplay_mark"), style="bold #69f0ae"))
         if look.table.flowers[seat]:
-            chunks.append(Text(" 花 ", style="#9aa0a6") + (flowers_text(look, seat) or Text()))
+            chunks.append(Text(f" {t('seat.flowers')} ", style="#9aa0a6") + (flowers_text(look, seat) or Text()))
         chunks.extend(Text(" ") + meld_text(look, m, seat) for m in look.table.melds[seat])
         # Whole melds to a line: a wrapped line never splits one.
         width = self.query_one("#me-header", Static).size.width or 76
@@ -244,7 +244,7 @@ class TableScreen(Asking, TableKeys, Learner, Screen[str]):
         """What the person may do now, or the latest private notice."""
         if self.actor is None:
             if self.fast:
-                return Text("▶▶ fast-forward", style="bold #69f0ae")
+                return Text("▶▶ " + t("table.fast_forward"), style="bold #69f0ae")
             return Text("")
         out = self.turn_line()
         if self.confirm is not None:
@@ -372,6 +372,14 @@ class TableScreen(Asking, TableKeys, Learner, Screen[str]):
         self.note_events(events)
         self.queue_asks(events)
 
+    def relabel(self) -> None:
+        """The language changed: the keys and the table in the new one (the log keeps what it said)."""
+        word_keys(self)
+        word_keys(self.app)
+        self.apply_layout(self.app.size.width, self.app.size.height)
+        self._keys_shown = ()
+        self.render_table()
+
     def set_display(self, display: Display) -> None:
         """Redraw with another tile style or palette."""
         self.appearance = display
@@ -447,6 +455,6 @@ class TableScreen(Asking, TableKeys, Learner, Screen[str]):
     def on_key(self, event: events.Key) -> None:
         """``d`` with no tile drawn (after a chi or pong) discards nothing, nor ``u`` in hot-seat: say why."""
         if event.key == "d" and self.actor is not None and not self.holds_drawn() and self.is_current:
-            self.notify(NO_DRAWN, severity="warning")
+            self.notify(t("table.no_drawn"), severity="warning")
         elif event.key == "u" and self.is_current and self.driver.humans and self.undo_refusal():
             self.notify(self.undo_refusal() or "", severity="warning")  # u is offered only against bots: say why

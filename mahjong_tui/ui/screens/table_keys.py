@@ -13,6 +13,7 @@ from rich.text import Text
 from textual.widgets import RichLog
 
 from mahjong_tui.engine import Action, ActionKind, SeatView, Tile
+from mahjong_tui.i18n import say, t
 
 from ..look import Look
 from ..preview import win_preview
@@ -25,7 +26,6 @@ if TYPE_CHECKING:
     from ..driver import TableDriver
 
 KONGS = (ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG)
-NO_DRAWN = "no tile was drawn: choose a tile to discard"
 
 
 class TableKeys:
@@ -62,7 +62,7 @@ class TableKeys:
             return None
         for r in self.decision.refusals:
             if r.kind is ActionKind.DISCARD and r.tile == tile:
-                return r.reason.en
+                return say(r.reason)
         return None
 
     def action_move(self, step: int) -> None:
@@ -103,7 +103,7 @@ class TableKeys:
         if self.actor is None:
             return
         if not self.holds_drawn():
-            self.notify(NO_DRAWN, severity="warning")
+            self.notify(t("table.no_drawn"), severity="warning")
             return
         tiles = hand_tiles(self.look(), self.actor)
         if self.selected != len(tiles) - 1:
@@ -125,9 +125,9 @@ class TableKeys:
         action = next((a for a in legal if a.kind is ActionKind.DISCARD and a.tile == tile), None)
         if action is None:
             reason = self.discard_refusal(tile) or (
-                "after 开杠 you must discard the tile you drew"
+                t("table.kaigang_discard")
                 if self.decision.table.kaigang_locked[seat]
-                else f"you can't discard {look.word(tile)} now"
+                else t("table.cannot_discard", tile=look.word(tile))
             )
             self.notify(reason, severity="warning")
             return
@@ -160,7 +160,7 @@ class TableKeys:
             if action is not None:
                 self.act(action)
 
-        title = Text(f"{self.look().label(seat)}: which kong?", style="bold")
+        title = Text(t("table.which_kong", who=self.look().label(seat)), style="bold")
         self.app.push_screen(ChoiceScreen(title, choices_for(kongs, cancel=True)), chosen)
 
     # ------------------------------------------------------------------ the table's other keys
@@ -201,10 +201,10 @@ class TableKeys:
             return
         if seat in self.driver.autoplay:
             self.driver.autoplay.discard(seat)
-            self.notify(f"{self.driver.setup.names[seat]} plays again")
+            self.notify(t("table.autoplay_off", name=self.driver.setup.names[seat]))
         else:
             self.driver.autoplay.add(seat)
-            self.notify(f"autoplay: the normal bot plays {self.driver.setup.names[seat]}")
+            self.notify(t("table.autoplay_on", name=self.driver.setup.names[seat]))
             if self.actor == seat:
                 self.actor = None
                 self.decision = None
@@ -246,25 +246,25 @@ class TableKeys:
         win = next((a for a in self.legal_now() if a.kind is ActionKind.WIN), None)
         preview = win_preview(self.look(), self.decision, win) if win is not None else None
         if self.confirm is not None:
-            out.append("You can win (胡)! Enter again discards anyway; w wins.", style="bold #ff6b6b")
+            out.append(t("table.confirm_discard"), style="bold #ff6b6b")
             if preview is not None:
                 out.append("\n")
                 out.append_text(preview)
             return out
         kinds = {a.kind for a in self.legal_now()}
-        parts = ["←→/1-0/click select", "Enter discard"]
+        parts = [t("table.turn_select"), t("table.turn_discard")]
         if self.holds_drawn():
-            parts.append("d drawn tile")
+            parts.append(t("table.turn_drawn"))
         if ActionKind.WIN in kinds:
-            out.append("w 胡 WIN  ", style="bold black on #69f0ae")
+            out.append(t("table.turn_win") + "  ", style="bold black on #69f0ae")
         if kinds & set(KONGS):
-            out.append("k 杠 kong  ", style="bold #ffd166")
+            out.append(t("table.turn_kong") + "  ", style="bold #ffd166")
         out.append(" · ".join(parts), style="#9aa0a6")
         if not self.holds_drawn():
-            out.append(f" · {NO_DRAWN}", style="#ffd166")
+            out.append(" · " + t("table.no_drawn"), style="#ffd166")
         if self.decision.table.kaigang_locked[self.actor]:
             out.append("\n")
-            out.append("开杠: you must discard each tile you draw (d), unless it wins (w)", style="bold #ffd166")
+            out.append(t("table.kaigang_locked"), style="bold #ffd166")
         if preview is not None:
             out.append("\n")
             out.append_text(preview)

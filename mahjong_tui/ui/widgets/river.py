@@ -6,6 +6,8 @@ from rich.console import RenderableType
 from rich.style import Style
 from rich.text import Text
 
+from mahjong_tui.i18n import t
+
 from ..look import Look, pack
 from .base import SeatWidget
 
@@ -42,7 +44,7 @@ class RiverView(SeatWidget):
         if look is None:
             return ""
         chunks = river_chunks(look, self.seat)
-        label = Text(f"{look.wind(self.seat)} 河", style="#6b7075")
+        label = Text(f"{look.wind(self.seat)} {t('seat.river')}", style="#6b7075")
         width = max(6, self.size.width - 2)
         if not chunks:
             return label

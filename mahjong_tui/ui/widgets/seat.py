@@ -5,6 +5,8 @@ from __future__ import annotations
 from rich.console import RenderableType
 from rich.text import Text
 
+from mahjong_tui.i18n import t
+
 from ..look import concealed_chunks, flowers_text, meld_text, pack, seat_header
 from .base import SeatWidget
 
@@ -26,7 +28,7 @@ class SeatPanel(SeatWidget):
         flowers = flowers_text(look, self.seat)
         if flowers is not None:
             out.append("\n")
-            out.append_text(pack([Text("花 ", style="#9aa0a6"), *flowers.split(" ")], width))
+            out.append_text(pack([Text(t("seat.flowers") + " ", style="#9aa0a6"), *flowers.split(" ")], width))
         melds = look.table.melds[self.seat]
         if melds:
             out.append("\n")
@@ -52,14 +54,14 @@ class CompactSeat(SeatWidget):
             return ""
         width = max(10, self.size.width)
         river = river_chunks(look, self.seat)
-        label = Text(f"{look.wind(self.seat)}河 ", style="#6b7075")  # whose river, even without a header
+        label = Text(f"{look.wind(self.seat)}{t('seat.river')} ", style="#6b7075")  # whose river, even without a header
         if self.position == "bottom":
             body = pack(river, width - 4, max_lines=2, keep_end=True) if river else Text("—", style="#6b7075")
             return label + Text("\n    ").join(body.split("\n"))
         table = look.table
         line = seat_header(look, self.seat, compact=True)
         if table.flowers[self.seat]:
-            line.append(f" 花{len(table.flowers[self.seat])}", style="#c39bd3")
+            line.append(f" {t('seat.flowers')}{len(table.flowers[self.seat])}", style="#c39bd3")
         for m in table.melds[self.seat]:
             line.append(" ")
             line.append_text(meld_text(look, m, self.seat))

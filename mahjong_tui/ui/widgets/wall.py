@@ -8,8 +8,9 @@ from rich.text import Text
 from textual.widget import Widget
 
 from mahjong_tui.engine import Phase, WallView
+from mahjong_tui.i18n import t
 
-from ..look import DICE, WINDOWS, Look, position_of, seat_at
+from ..look import WINDOWS, Look, dice_text, position_of, rules_name, seat_at
 
 _HEAD = Style(color="#69f0ae", bold=True)
 _TAIL = Style(color="#ffab40", bold=True)
@@ -17,18 +18,24 @@ _BREAK = Style(color="#ff5c8a", bold=True)
 _STACK = Style(color="#c8c2b0")
 _EMPTY = Style(color="#4a4f55")
 
+#: each window's (and the turn's) words in the catalogue: ``wall.phase.claim`` …
 _PHASE_TEXT = {
-    Phase.INITIAL: "起手小胡: initial wins?",
-    Phase.TURN: "to draw/discard",
-    Phase.CLAIM: "claims on the discard",
-    Phase.ROB: "抢杠: may rob the kong",
-    Phase.KAIGANG_SELF: "开杠: win on a tile?",
-    Phase.KAIGANG_CLAIM: "杠上炮: claims",
-    Phase.HAIDI: "海底 offered",
-    Phase.HAIDI_TAKEN: "海底 taken",
-    Phase.HAIDI_SHOWN: "海底 shown",
-    Phase.ENDED: "hand over",
+    Phase.INITIAL: "initial",
+    Phase.TURN: "turn",
+    Phase.CLAIM: "claim",
+    Phase.ROB: "rob",
+    Phase.KAIGANG_SELF: "kaigang_self",
+    Phase.KAIGANG_CLAIM: "kaigang_claim",
+    Phase.HAIDI: "haidi",
+    Phase.HAIDI_TAKEN: "haidi_taken",
+    Phase.HAIDI_SHOWN: "haidi_shown",
+    Phase.ENDED: "ended",
 }
+
+
+def phase_text(phase: Phase) -> str:
+    """What the table is waiting for in ``phase``."""
+    return t(f"wall.phase.{_PHASE_TEXT[phase]}") if phase in _PHASE_TEXT else ""
 
 
 def _stack(height: int, where: tuple[int, int], view: WallView, cells: int) -> Text:
@@ -60,38 +67,38 @@ def info_lines(look: Look, *, legend: bool = True, compact: bool = False) -> lis
     rules = table.ruleset
     view = table.wall
     lines = []
-    title = Text(f"{rules.zh_name} {rules.name}", style="bold")
-    title.append(f"  · hand {table.hand_number}", style="#cfd8dc")
+    title = Text(rules_name(rules), style="bold")
+    title.append("  · " + t("wall.hand", hand=table.hand_number), style="#cfd8dc")
     lines.append(title)
     if rules.uses_huangfan:
-        hf = Text(f"荒番 {table.huangfan}", style="bold #ffab40" if table.huangfan else "#9aa0a6")
+        hf = Text(t("wall.huangfan", n=table.huangfan), style="bold #ffab40" if table.huangfan else "#9aa0a6")
         if table.huangfan_from_dice:
-            hf.append(f" (dice +{table.huangfan_from_dice})", style="#9aa0a6")
+            hf.append(" " + t("wall.from_dice", n=table.huangfan_from_dice), style="#9aa0a6")
         lines.append(hf)
-    dice = Text(f"dice {DICE[view.dice[0] - 1]}{DICE[view.dice[1] - 1]} = {sum(view.dice)}")
+    dice = Text(t("wall.dice", dice=dice_text(view.dice), total=sum(view.dice)))
     if rules.kaibao(view.dice):
-        dice.append(" 开宝 ×2", style="bold #ffab40")
+        dice.append(" " + t("wall.kaibao"), style="bold #ffab40")
     bseat, bidx = view.break_at
-    dice.append(f" · break {look.wind(bseat)} #{bidx + 1}", style=_BREAK)
+    dice.append(" · " + t("wall.break", wind=look.wind(bseat), n=bidx + 1), style=_BREAK)
     lines.append(dice)
-    left = Text(f"{view.remaining} left", style="bold")
+    left = Text(t("wall.left", n=view.remaining), style="bold")
     if legend:
         left.append(" ")
         left.append("█", style=_HEAD)
-        left.append(" head ", style="#9aa0a6")
+        left.append(" " + t("wall.head") + " ", style="#9aa0a6")
         left.append("█", style=_TAIL)
-        left.append(" tail", style="#9aa0a6")
+        left.append(" " + t("wall.tail"), style="#9aa0a6")
     lines.append(left)
     if table.over:
-        lines.append(Text("hand over", style="bold #ffd166"))
+        lines.append(Text(phase_text(Phase.ENDED), style="bold #ffd166"))
     elif table.phase in WINDOWS:
-        lines.append(Text(_PHASE_TEXT.get(table.phase, ""), style="bold #ffd166"))
+        lines.append(Text(phase_text(table.phase), style="bold #ffd166"))
     elif table.pending:
-        turn = Text("turn: ", style="#9aa0a6")
-        turn.append(", ".join(look.label(s) for s in table.pending), style="bold #ffd166")
+        turn = Text(t("wall.turn") + " ", style="#9aa0a6")
+        turn.append(t("hint.separator").join(look.label(s) for s in table.pending), style="bold #ffd166")
         lines.append(turn)
         if not compact:
-            lines.append(Text(_PHASE_TEXT.get(table.phase, ""), style="#9aa0a6"))
+            lines.append(Text(phase_text(table.phase), style="#9aa0a6"))
     return lines
 
 
