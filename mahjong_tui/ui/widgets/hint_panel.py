@@ -20,7 +20,7 @@ from textual.widgets import Static
 from mahjong_tui.danger import Danger, dangers
 from mahjong_tui.engine import Phase, SeatView, Tile
 from mahjong_tui.hints import DiscardHint, Hint, WaitHint, hint_for_view, steps
-from mahjong_tui.i18n import say, t
+from mahjong_tui.i18n import current, say, t
 
 from ..look import Look
 from ..preview import type_names
@@ -54,7 +54,9 @@ def advise(view: SeatView) -> Advice:
 
 
 def short_steps(n: int) -> str:
-    """``ready``, ``1 step``, ``3 steps`` (听牌, 一向听, 3向听)."""
+    """``ready``, ``1 step``, ``3 steps`` (听牌, 一向听, 三向听)."""
+    if current().language == "zh":
+        return steps(n).zh
     if n < 0:
         return t("hint.complete")
     if n == 0:
