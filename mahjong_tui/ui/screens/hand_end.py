@@ -35,7 +35,7 @@ from mahjong_tui.review import Review
 
 from ..driver import Standings
 from ..keys import Worded
-from ..look import Look, dice_text, hand_type_label, meld_text, rules_name
+from ..look import Look, dice_text, hand_type_label, meld_text
 from .review import open_review
 
 _HOW = {WinBy.SELF_DRAW: "log.how.self_draw", WinBy.DISCARD: "log.how.discard",
@@ -101,7 +101,8 @@ def hand_summary(look: Look, events: list[Event]) -> RenderableType:
     rules = table.ruleset
     parts: list[RenderableType] = []
     ended = next((e for e in reversed(events) if isinstance(e, HandEnded)), None)
-    head = Text(t("hand_end.head", hand=table.hand_number, rules=rules_name(rules)) + "\n", style="bold")
+    head = Text(t("hand_end.head", hand=table.hand_number, rules=current().pick(rules.en_name, rules.zh_name)) + "\n",
+                style="bold")
     if ended is None or ended.outcome is HandOutcome.DRAWN:
         head.append(t("hand_end.drawn"), style="bold #ffd166")
     else:
