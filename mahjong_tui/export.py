@@ -8,6 +8,7 @@ and how it was scored.
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from mahjong_tui.engine import (
     Action,
@@ -66,7 +67,13 @@ def export_text(saved: SavedGame) -> str:
 
 def _who(seat: int, names: list[str], dealer: int) -> str:
     """``南 Jun`` (the seat's wind in this hand, then its name), padded."""
-    return f"{WINDS[(seat - dealer) % 4]} {names[seat]:<12}"
+    name = names[seat]
+    return f"{WINDS[(seat - dealer) % 4]} {name}" + " " * max(0, 12 - cells(name))
+
+
+def cells(text: str) -> int:
+    """The terminal columns ``text`` takes: a wide (CJK) character takes two."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
 
 
 def _names_in(text: str, names: list[str]) -> str:

@@ -291,3 +291,13 @@ def test_the_autosaver_is_the_play_loops_observer(home: Path) -> None:
     players = {s: create_bot("easy", s, 9) for s in range(4)}
     play_until_decision(game, players, observe=saver)
     assert game_record(find_autosave().saved.game) == game_record(game)  # type: ignore[union-attr]
+
+
+def test_export_lines_stay_aligned_with_chinese_names(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A name in Chinese takes two columns a character: the actions after it line up with the others."""
+    game = bots_game("changsha", 4)
+    seats = (Seat("小明"), Seat("Jun", "hard"), Seat("Lan", "normal"), Seat("Hao", "easy"))
+    assert run_export([str(finish(game, Table(seats))), "--text"]) == 0
+    dealt = [line for line in capsys.readouterr().out.splitlines() if line.lstrip().startswith("dealt ")][:4]
+    tiles_at = {sum(2 if "\u4e00" <= c <= "\u9fff" else 1 for c in line[: line.rindex(" ") + 1]) for line in dealt}
+    assert len(dealt) == 4 and len(tiles_at) == 1, dealt
