@@ -145,20 +145,50 @@ class Seen:
 
 # ---------------------------------------------------------------------- the screens, one app per position
 async def test_the_new_game_screen_settings_and_rules(language: str) -> None:
-    app = MahjongApp()
+    app = MahjongApp(language=language)
     seen = Seen(app)
     async with app.run_test(size=FULL) as pilot:
         await settle(pilot, lambda: isinstance(app.screen, NewGameScreen) and app.screen.filled)
         await pilot.pause()
         await seen.look(pilot, "new game")
         assert t("new_game_screen.start") in seen.texts["new game"]
-        app.push_screen(RulesScreen())  # the presets at a glance (a preset's own page is English rule data)
+        app.push_screen(RulesScreen())  # the presets at a glance (each preset's page: the test below)
         await settle(pilot, lambda: isinstance(app.screen, RulesScreen) and bool(app.screen.pages))
         await seen.look(pilot, "rules")
         assert t("rules_screen.title") in seen.texts["rules"]
         await pilot.press("escape")
         app.action_settings()
         await shows(pilot, seen, SettingsScreen, "settings", "settings.title")
+    seen.check()
+
+
+@pytest.mark.parametrize("preset", ruleset_names())
+async def test_each_preset_s_rules_page(language: str, preset: str) -> None:
+    """A preset's page (facts, hand types, its own rules, glossary) in each language; in Chinese no English left."""
+    app = MahjongApp(language=language)
+    seen = Seen(app)
+    async with app.run_test(size=FULL) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, NewGameScreen) and app.screen.filled)
+        app.push_screen(RulesScreen(preset))
+        tab = f"preset-{preset}"
+        await settle(pilot, lambda: isinstance(app.screen, RulesScreen) and tab in app.screen.pages)
+        await seen.look(pilot, preset)
+        screen = app.screen
+        assert isinstance(screen, RulesScreen)
+        page = "\n".join("".join(seg.text for seg in line) for line in screen.pages[tab][1])
+        rules = get_ruleset(preset)
+        notes = rules.rule_notes()
+        assert t("rules_page.glossary") in page and current().pick(notes[0][0].en, notes[0][0].zh) in page
+        assert all(ht.zh in page for ht in rules.hand_types.values())
+        if language == "zh":
+            ok = allowed(app)
+            seen.left[f"{preset} page"] = sorted({w for w in WORD.findall(page) if w not in ok})
+            assert "胡家收" in page and "术语" in page
+        elif language == "both":  # each rule in Chinese with its English under it
+            assert notes[0][1][0].zh in page and " ".join(notes[0][1][0].en.split()[:4]) in page
+        else:
+            assert "the winner collects" in page
+            assert not any(ht.description_zh in page for ht in rules.hand_types.values())
     seen.check()
 
 

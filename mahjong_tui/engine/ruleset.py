@@ -164,11 +164,11 @@ class Ruleset(ABC):
     def score(self, ctx: WinContext) -> ScoreResult:
         """Full scoring of a win; ``valid`` false with a reason when it may not win."""
 
-    def type_value(self, type_id: str) -> str:
-        """What a hand type is worth, in a few words (``4 lezi``, ``×2 on 花``, ``big``)."""
-        return ""
+    def type_value(self, type_id: str) -> Words:
+        """What a hand type is worth, in a few words (``4 lezi`` / ``4 勒子``, ``×2 on 花``, ``big``)."""
+        return Words("", "")
 
-    def rule_notes(self) -> list[tuple[str, list[str]]]:
+    def rule_notes(self) -> list[tuple[Words, list[Words]]]:
         """This rule set's own rules, worded from its numbers: (title, one line per rule) per topic."""
         return []
 

@@ -26,12 +26,17 @@ class WinBy(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class HandType:
-    """A hand type of a rule set: id, names, and a short description."""
+    """A hand type of a rule set: id, names, and a short description in English and in Chinese."""
 
     id: str
     zh: str
     en: str
     description: str
+    description_zh: str
+
+    def described(self) -> Words:
+        """What the hand type takes, in both languages."""
+        return Words(self.description, self.description_zh)
 
 
 @dataclass(frozen=True, slots=True)

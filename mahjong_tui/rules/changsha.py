@@ -12,23 +12,18 @@ from mahjong_tui.engine.options import GameOptions
 from mahjong_tui.engine.ruleset import EndOfWall, PassedWinScope, Ruleset
 from mahjong_tui.engine.scoring import ScoreResult, WinContext
 from mahjong_tui.engine.tiles import Tile
+from mahjong_tui.engine.words import Words
 
+from .changsha_notes import changsha_notes
 from .changsha_scoring import (
-    BIG_DISCARD,
-    BIG_SELF_DRAW_DEALER,
-    BIG_SELF_DRAW_OTHER,
     BIG_TYPES,
-    CHANGSHA_HAND_TYPES,
-    DEALER_EXTRA,
     INITIAL_TYPES,
-    SMALL_DISCARD,
-    SMALL_SELF_DRAW_DEALER,
-    SMALL_SELF_DRAW_OTHER,
     changsha_winning_shapes,
     initial_small_wins,
     is_changsha_win,
     score_changsha,
 )
+from .changsha_types import CHANGSHA_HAND_TYPES
 
 _SELF = {"winner": 1, "dealer": 0}
 _SMALL = "123m456p789s234m5p"
@@ -103,45 +98,14 @@ class Changsha(Ruleset):
         """A player below zero cannot go on."""
         return 0
 
-    def type_value(self, type_id: str) -> str:
+    def type_value(self, type_id: str) -> Words:
         """Small, big (each big type paid on its own), or an initial small win."""
         if type_id in BIG_TYPES:
-            return "big (大胡)"
+            return Words("big (大胡)", "大胡")
         if type_id in INITIAL_TYPES:
-            return "initial, paid as a small self-draw"
-        return "small (小胡)"
+            return Words("initial, paid as a small self-draw", "起手小胡，按小胡自摸付")
+        return Words("small (小胡)", "小胡")
 
-    def rule_notes(self) -> list[tuple[str, list[str]]]:
+    def rule_notes(self) -> list[tuple[Words, list[Words]]]:
         """Points, birds, 海底, 补张 and 开杠, initial small wins."""
-        return [
-            ("Points", [
-                f"Small win (小胡) by self-draw: the dealer pays {SMALL_SELF_DRAW_DEALER}, the others "
-                f"{SMALL_SELF_DRAW_OTHER} each; when the dealer wins, everyone pays {SMALL_SELF_DRAW_DEALER}.",
-                f"Small win on a discard: the discarder pays {SMALL_DISCARD}, {DEALER_EXTRA} more when the dealer "
-                "wins or pays.",
-                f"Big win (大胡) by self-draw: the dealer pays {BIG_SELF_DRAW_DEALER}, the others "
-                f"{BIG_SELF_DRAW_OTHER}; each big type is paid on its own and the sums added.",
-                f"Big win on a discard: the discarder pays {BIG_DISCARD} per big type, {DEALER_EXTRA} more when "
-                "the dealer wins or pays.",
-            ]),
-            ("Birds (扎鸟)", [
-                "After a win the next tile of the wall is the bird: its number counted from the dealer "
-                "(1 the dealer, 2 the next …) names a seat.",
-                "Self-draw: the bird on the winner doubles what everyone pays; on another seat, what that seat pays.",
-                "On a discard: the bird on the winner or the discarder doubles what the discarder pays.",
-                "A win on the 海底 takes the 海底 itself as the bird.",
-            ]),
-            ("海底, the last tile", [
-                "The last tile is offered in turn; who takes it wins on it (海底捞月) or shows it, and the others "
-                "may win on it (海底炮).",
-            ]),
-            ("Kongs: 补张 and 开杠", [
-                "补张: a replacement from the tail. 开杠 (only when ready): two dice turn up two tiles from the "
-                "tail; win on one (杠上开花), or both are discarded and others may win on them (杠上炮); after 开杠 "
-                "every drawn tile is discarded unless it wins.",
-            ]),
-            ("Initial small wins (起手小胡)", [
-                "Right after the deal, a hand with 四喜 (four of a kind), 板板胡 (no 2, 5 or 8), 缺一色 (a suit "
-                "missing) or 六六顺 (two triplets) may be shown: each is paid at once as a small self-draw.",
-            ]),
-        ]  # fmt: skip
+        return changsha_notes()

@@ -16,32 +16,12 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from mahjong_tui.engine.melds import Meld, MeldKind
-from mahjong_tui.engine.scoring import HandType, LineKind, ScoreLine, ScoreResult, WinBy, WinContext, bird_seat, invalid
+from mahjong_tui.engine.scoring import LineKind, ScoreLine, ScoreResult, WinBy, WinContext, bird_seat, invalid
 from mahjong_tui.engine.shapes import is_regular_complete, regular_splits
 from mahjong_tui.engine.tiles import KINDS_258, NUM_KINDS, RANKS_258, Tile, counts_of, number_of, tile_name, tile_zh
 from mahjong_tui.engine.words import Words
 
-CHANGSHA_HAND_TYPES: dict[str, HandType] = {
-    t.id: t
-    for t in (
-        HandType("xiaohu", "小胡", "Small win", "four sets and a pair of 2, 5 or 8, with no big type"),
-        HandType("tianhu", "天胡", "Heavenly hand", "the dealer wins on the 14 dealt tiles"),
-        HandType("dihu", "地胡", "Earthly hand", "a non-dealer wins on the dealer's first discard"),
-        HandType("pengpenghu", "碰碰胡", "All pongs", "four triplets or kongs and any pair"),
-        HandType("jiangjianghu", "将将胡", "All 2-5-8", "every tile, melds included, is a 2, 5 or 8"),
-        HandType("qingyise", "清一色", "One suit", "every tile of one suit, any pair"),
-        HandType("qixiaodui", "七小对", "Seven pairs", "seven pairs, all concealed; a quad is two pairs"),
-        HandType("haidilaoyue", "海底捞月", "Last tile self-draw", "self-draw on the last tile (海底)"),
-        HandType("haidipao", "海底炮", "Last tile discard", "win on the last tile shown by another player"),
-        HandType("gangshangkaihua", "杠上开花", "Win on the kong", "self-draw on a tile revealed by 开杠"),
-        HandType("qiangganghu", "抢杠胡", "Robbing the kong", "win on the tile another player adds to a pong"),
-        HandType("gangshangpao", "杠上炮", "Kong discard", "win on a tile discarded out of an 开杠"),
-        HandType("sixi", "四喜", "Four of a kind", "initial: four of one tile in the dealt hand"),
-        HandType("banbanhu", "板板胡", "No 2-5-8", "initial: no 2, 5 or 8 in the dealt hand"),
-        HandType("queyise", "缺一色", "Missing suit", "initial: a suit missing from the dealt hand"),
-        HandType("liuliushun", "六六顺", "Two triplets", "initial: two triplets (3 or 4 of a kind) dealt"),
-    )
-}
+from .changsha_types import CHANGSHA_HAND_TYPES
 
 BIG_TYPES: tuple[str, ...] = (
     "tianhu",

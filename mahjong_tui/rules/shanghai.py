@@ -76,11 +76,11 @@ class Shanghai(Ruleset):
         """Score a win with this preset's numbers."""
         return score_shanghai(ctx, self.params)
 
-    def type_value(self, type_id: str) -> str:
+    def type_value(self, type_id: str) -> Words:
         """A hand type's lezi, fan or 花 under this preset."""
         return shanghai_type_value(self.params, type_id)
 
-    def rule_notes(self) -> list[tuple[str, list[str]]]:
+    def rule_notes(self) -> list[tuple[Words, list[Words]]]:
         """Claims, value, payments, 花 and 荒番, from this preset's numbers."""
         return shanghai_notes(self.params)
 

@@ -21,6 +21,7 @@ from types import MappingProxyType
 from mahjong_tui.engine.ruleset import PassedWinScope
 from mahjong_tui.engine.scoring import HandType, LineKind, ScoreLine, ScoreResult, WinBy, WinContext
 from mahjong_tui.engine.tiles import counts_of, is_flower
+from mahjong_tui.engine.words import Words
 
 from .shanghai import Shanghai
 from .shanghai_hands import (
@@ -60,8 +61,7 @@ _TYPES: tuple[tuple[str, str, str, str, str, int | None], ...] = (
      "胡别人上杠的那张牌，杠牌者付", None),
 )
 
-LEZI_HAND_TYPES: Mapping[str, HandType] = MappingProxyType({t[0]: HandType(t[0], t[1], t[2], t[3]) for t in _TYPES})
-_ZH: Mapping[str, str] = MappingProxyType({t[0]: t[4] for t in _TYPES})
+LEZI_HAND_TYPES: Mapping[str, HandType] = MappingProxyType({t[0]: HandType(*t[:5]) for t in _TYPES})
 #: lezi value of each lezi type (0 for the types valued by 花)
 LEZI_VALUES: Mapping[str, int] = MappingProxyType({t[0]: t[5] for t in _TYPES if t[5] is not None})
 QUALIFYING: frozenset[str] = frozenset(LEZI_VALUES)
@@ -192,31 +192,46 @@ LEZI_EXAMPLES: Mapping[str, Mapping[str, object]] = MappingProxyType(
 )  # fmt: skip
 
 
-def lezi_notes(params: LeziParams) -> list[tuple[str, list[str]]]:
+def lezi_notes(params: LeziParams) -> list[tuple[Words, list[Words]]]:
     """Claims, value, 承包 and dealer of the 勒子 preset, from its numbers."""
-    one = params.lezi_in_base
+    one, double, robbed = params.lezi_in_base, params.double, params.robbed_shares
     return [
-        ("Claims", [
-            "Claims are free: no one-suit rule, no after-chi restriction, no passed-pong rule.",
-            "A passed win (漏胡) blocks only that tile, until you next move (a draw, a chi, pong or kong).",
+        (Words("Claims", "吃碰杠"), [
+            Words("Claims are free: no one-suit rule, no after-chi restriction, no passed-pong rule.",
+                  "吃碰随意：不限一门，吃后打牌不限，没有过碰。"),
+            Words("A passed win (漏胡) blocks only that tile, until you next move (a draw, a chi, pong or kong).",
+                  "漏胡只管放过的那张牌，到你下次摸牌或吃、碰、杠为止。"),
         ]),
-        ("Value of a win", [
-            f"1 lezi (勒子) = {one} × the base score (底分); a lezi hand is worth its largest lezi value.",
-            f"A flower hand: (花 + {params.base_flowers}) × base, at most {params.cap_lezi} lezi; "
-            "杠开 or 大吊车 raise it to 1 lezi.",
-            f"开宝 (the dealer's dice a pair, or 1 and 4) ×{params.double}; a 荒番 hand ×{params.double}.",
-            "The dice add nothing to the 荒番 counter here: they give 开宝 instead.",
+        (Words("Value of a win", "胡牌的价值"), [
+            Words(f"1 lezi (勒子) = {one} × the base score (底分); a lezi hand is worth its largest lezi value.",
+                  f"1 勒子 = {one} × 底分；勒子牌按最大的勒子数算。"),
+            Words(f"A flower hand: (花 + {params.base_flowers}) × base, at most {params.cap_lezi} lezi; "
+                  "杠开 or 大吊车 raise it to 1 lezi.",
+                  f"算花的牌：（花 + {params.base_flowers}）× 底分，最多 {params.cap_lezi} 勒子；"
+                  "杠开或大吊车不足勒子算 1 勒子。"),
+            Words(f"开宝 (the dealer's dice a pair, or 1 and 4) ×{double}; a 荒番 hand ×{double}.",
+                  f"开宝（庄家掷出对子，或 1 和 4）×{double}；荒番的一局 ×{double}。"),
+            Words("The dice add nothing to the 荒番 counter here: they give 开宝 instead.",
+                  "这里骰子不加荒番，只看开宝。"),
         ]),
-        ("Who pays: 承包", [
-            f"A player is related to the winner once for each way {params.chengbao_claims} or more discards were "
-            "claimed between them this hand (0, 1 or 2 relations).",
-            f"Self-draw (and 八花): each other player pays 1 share; a related one {params.self_draw_shares} "
-            "per relation instead.",
-            f"A discard: the discarder pays 1 share; every related player {params.discard_shares} more per relation.",
-            f"Robbing a kong: the konger pays {params.robbed_shares} shares; every related player "
-            f"{params.robbed_shares} more per relation.",
+        (Words("Who pays: 承包", "谁付：承包"), [
+            Words(f"A player is related to the winner once for each way {params.chengbao_claims} or more discards "
+                  "were claimed between them this hand (0, 1 or 2 relations).",
+                  f"本局一家吃碰杠另一家满 {params.chengbao_claims} 次就是承包，反过来也算一次"
+                  "（和胡家有 0、1 或 2 次承包）。"),
+            Words(f"Self-draw (and 八花): each other player pays 1 share; a related one {params.self_draw_shares} "
+                  "per relation instead.",
+                  f"自摸（和八花）：另外三家各付 1 份；承包的一家每次承包付 {params.self_draw_shares} 份。"),
+            Words(f"A discard: the discarder pays 1 share; every related player {params.discard_shares} more per "
+                  "relation.",
+                  f"点炮：放炮的一家付 1 份；承包的每家每次承包再付 {params.discard_shares} 份。"),
+            Words(f"Robbing a kong: the konger pays {robbed} shares; every related player {robbed} more per relation.",
+                  f"抢杠：杠牌的一家付 {robbed} 份；承包的每家每次承包再付 {robbed} 份。"),
         ]),
-        ("Dealer", ["The winner deals next; several winners on one discard: the first after the discarder."]),
+        (Words("Dealer", "庄家"), [
+            Words("The winner deals next; several winners on one discard: the first after the discarder.",
+                  "胡家坐庄；一炮多响时，放炮一家下家起第一个胡家坐庄。"),
+        ]),
     ]  # fmt: skip
 
 
@@ -316,7 +331,7 @@ def _type_line(t: str) -> ScoreLine:
     else:
         effect_en, effect_zh = "the konger pays 3 shares", "杠牌者付 3 份"
     en = f"{ht.en} ({t}): {ht.description} — {effect_en}"
-    return ScoreLine(LineKind.TYPE, en, f"{ht.zh}（{_ZH[t]}）：{effect_zh}", lezi or None, t)
+    return ScoreLine(LineKind.TYPE, en, f"{ht.zh}（{ht.description_zh}）：{effect_zh}", lezi or None, t)
 
 
 class ShanghaiLezi(Shanghai):
@@ -347,19 +362,21 @@ class ShanghaiLezi(Shanghai):
         """Score a win with the 勒子 numbers."""
         return score_lezi(ctx, self.lezi)
 
-    def type_value(self, type_id: str) -> str:
+    def type_value(self, type_id: str) -> Words:
         """A hand type's lezi, 花, or what it does."""
         lezi = LEZI_VALUES.get(type_id)
         if lezi:
-            return f"{lezi} lezi"
+            return Words(f"{lezi} lezi", f"{lezi} 勒子")
         if lezi == 0:
-            return "花"
-        return "raises to 1 lezi" if type_id in RAISE_TO_LEZI else "the konger pays"
+            return Words("花", "算花")
+        if type_id in RAISE_TO_LEZI:
+            return Words("raises to 1 lezi", "不足勒子算 1 勒子")
+        return Words("the konger pays", "杠牌者付")
 
-    def rule_notes(self) -> list[tuple[str, list[str]]]:
+    def rule_notes(self) -> list[tuple[Words, list[Words]]]:
         """Claims, value, 承包 and dealer, from this preset's numbers; 花 as in Shanghai."""
         notes = lezi_notes(self.lezi)
-        notes.insert(2, next(n for n in super().rule_notes() if n[0].startswith("花")))
+        notes.insert(2, next(n for n in super().rule_notes() if n[0].en.startswith("花")))
         return notes
 
     def huangfan_from_dice(self, dice: tuple[int, int]) -> int:

@@ -16,65 +16,39 @@ from mahjong_tui.engine.scoring import HandType
 # --------------------------------------------------------------------------- hand types
 
 
-def _ht(id_: str, zh: str, en: str, description: str) -> HandType:
-    return HandType(id_, zh, en, description)
+_TYPES: tuple[tuple[str, str, str, str, str], ...] = (
+    # (id, 中文, English, what it takes, 中文 description)
+    ("tianhu", "天胡", "Heavenly hand", "the dealer wins on the initial 14 tiles, by self-draw",
+     "庄家起手十四张自摸胡"),
+    ("dihu", "地胡", "Earthly hand", "a non-dealer wins before their first discard, no claim made yet in the hand",
+     "闲家第一次出牌前胡，本局还没有人吃碰杠"),
+    ("bahua", "八花", "Eight flowers", "all 8 flowers collected; any 14 tiles",
+     "八张花牌全到，手牌不论"),
+    ("ziyise", "字一色", "All honours", "winds and dragons only, all triplets or kongs",
+     "全是风牌字牌，全是刻子或杠"),
+    ("luanfengxiang", "乱风向", "Scattered winds", "winds and dragons only, in any arrangement",
+     "全是风牌字牌，不论牌型"),
+    ("qingpeng", "清碰", "Pure triplets", "one suit only, all triplets or kongs",
+     "一种花色，全是刻子或杠"),
+    ("qingyise", "清一色", "Full flush", "one suit only",
+     "一种花色"),
+    ("hunpeng", "混碰", "Mixed triplets", "one suit plus honours, all triplets or kongs",
+     "一种花色加字牌，全是刻子或杠"),
+    ("dadiaoche", "大吊车", "Big crane", "four exposed melds, won on the single tile left in hand",
+     "四副落地，单吊最后一张"),
+    ("gangkai", "杠开", "Replacement win", "self-draw on the tile drawn to replace a kong or a flower",
+     "杠后或补花后摸到的牌自摸"),
+    ("hunyise", "混一色", "Half flush", "one suit plus honours",
+     "一种花色加字牌"),
+    ("pengpenghu", "碰碰胡", "All triplets", "four triplets or kongs and a pair",
+     "四副刻子或杠加一对"),
+    ("menqing", "门清", "Concealed hand", "no chi, pong or exposed kong (concealed kongs allowed)",
+     "没有吃、碰、明杠，暗杠可以"),
+    ("qianggang", "抢杠", "Robbing the kong", "won on the tile another player added to a pong",
+     "胡别人上杠的那张牌"),
+)  # fmt: skip
 
-
-SHANGHAI_HAND_TYPES: Mapping[str, HandType] = MappingProxyType(
-    {
-        ht.id: ht
-        for ht in (
-            _ht("tianhu", "天胡", "Heavenly hand", "the dealer wins on the initial 14 tiles, by self-draw"),
-            _ht(
-                "dihu",
-                "地胡",
-                "Earthly hand",
-                "a non-dealer wins before their first discard, no claim made yet in the hand",
-            ),
-            _ht("bahua", "八花", "Eight flowers", "all 8 flowers collected; any 14 tiles"),
-            _ht("ziyise", "字一色", "All honours", "winds and dragons only, all triplets or kongs"),
-            _ht("luanfengxiang", "乱风向", "Scattered winds", "winds and dragons only, in any arrangement"),
-            _ht("qingpeng", "清碰", "Pure triplets", "one suit only, all triplets or kongs"),
-            _ht("qingyise", "清一色", "Full flush", "one suit only"),
-            _ht("hunpeng", "混碰", "Mixed triplets", "one suit plus honours, all triplets or kongs"),
-            _ht(
-                "dadiaoche",
-                "大吊车",
-                "Big crane",
-                "four exposed melds, won on the single tile left in hand",
-            ),
-            _ht(
-                "gangkai",
-                "杠开",
-                "Replacement win",
-                "self-draw on the tile drawn to replace a kong or a flower",
-            ),
-            _ht("hunyise", "混一色", "Half flush", "one suit plus honours"),
-            _ht("pengpenghu", "碰碰胡", "All triplets", "four triplets or kongs and a pair"),
-            _ht("menqing", "门清", "Concealed hand", "no chi, pong or exposed kong (concealed kongs allowed)"),
-            _ht("qianggang", "抢杠", "Robbing the kong", "won on the tile another player added to a pong"),
-        )
-    }
-)
-
-ZH_DESCRIPTION: Mapping[str, str] = MappingProxyType(
-    {
-        "tianhu": "庄家起手十四张自摸胡",
-        "dihu": "闲家第一次出牌前胡，本局还没有人吃碰杠",
-        "bahua": "八张花牌全到，手牌不论",
-        "ziyise": "全是风牌字牌，全是刻子或杠",
-        "luanfengxiang": "全是风牌字牌，不论牌型",
-        "qingpeng": "一种花色，全是刻子或杠",
-        "qingyise": "一种花色",
-        "hunpeng": "一种花色加字牌，全是刻子或杠",
-        "dadiaoche": "四副落地，单吊最后一张",
-        "gangkai": "杠后或补花后摸到的牌自摸",
-        "hunyise": "一种花色加字牌",
-        "pengpenghu": "四副刻子或杠加一对",
-        "menqing": "没有吃、碰、明杠，暗杠可以",
-        "qianggang": "胡别人上杠的那张牌",
-    }
-)
+SHANGHAI_HAND_TYPES: Mapping[str, HandType] = MappingProxyType({t[0]: HandType(*t) for t in _TYPES})
 
 # Bonus types (门清, 抢杠) do not let a hand win on their own (RULES.md §2).
 QUALIFYING_TYPES: frozenset[str] = frozenset(SHANGHAI_HAND_TYPES) - {"menqing", "qianggang"}

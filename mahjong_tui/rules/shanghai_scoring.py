@@ -27,7 +27,7 @@ from .shanghai_hands import (
     share_line,
     size_problem,
 )
-from .shanghai_presets import QUALIFYING_TYPES, SHANGHAI_HAND_TYPES, TYPE_ORDER, ZH_DESCRIPTION, ShanghaiParams
+from .shanghai_presets import QUALIFYING_TYPES, SHANGHAI_HAND_TYPES, TYPE_ORDER, ShanghaiParams
 
 # --------------------------------------------------------------------------- scoring
 
@@ -287,7 +287,7 @@ def _type_line(params: ShanghaiParams, t: str, r: _Reading) -> ScoreLine:
     return ScoreLine(
         LineKind.TYPE,
         f"{ht.en} ({t}): {ht.description} — {effect_en}",
-        f"{ht.zh}（{ZH_DESCRIPTION[t]}）：{effect_zh}",
+        f"{ht.zh}（{ht.description_zh}）：{effect_zh}",
         lezi or None,
         t,
     )

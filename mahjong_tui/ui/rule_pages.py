@@ -2,8 +2,10 @@
 
 The facts of the rule set, every hand type with its value and a worked example drawn as
 tiles and scored by the calculator, the rule set's own rules (花, payments, 荒番, birds,
-initial small wins …), a glossary, and then the players' rules page. No Textual here: the
-rules screen renders it in a worker thread.
+initial small wins …), a glossary, and then the players' rules page. Every text is rule data
+in both languages (:class:`~mahjong_tui.engine.Words`), shown in the language in use; with
+both, a rule reads in Chinese with its English under it. No Textual here: the rules screen
+renders it in a worker thread.
 """
 
 from __future__ import annotations
@@ -15,8 +17,8 @@ from rich.markdown import Markdown
 from rich.table import Table
 from rich.text import Text
 
-from mahjong_tui.engine import Tile, get_ruleset
-from mahjong_tui.i18n import t
+from mahjong_tui.engine import Tile, Words, get_ruleset
+from mahjong_tui.i18n import current, say, t
 from mahjong_tui.rulebook import GLOSSARY, RuleBook, TypeRow, rulebook
 
 from .config import Display, named, rules_summary
@@ -34,6 +36,30 @@ def read_doc(page: str) -> str | None:
         return resources.files("mahjong_tui.rules").joinpath("docs", page).read_text(encoding="utf-8")
     except (FileNotFoundError, OSError):
         return None
+
+
+def prose(words: Words) -> Text:
+    """A rule in the language in use; with both, the Chinese and under it the English, dimmed."""
+    if current().language == "both" and words.zh and words.zh != words.en:
+        out = Text(words.zh)
+        out.append(f"\n{words.en}", style=_DIM)
+        return out
+    return Text(say(words))
+
+
+def bullets(rules: tuple[Words, ...] | list[Words]) -> Table:
+    """Rules as a bulleted list, each wrapped under its own first word (Chinese has no spaces to break at)."""
+    table = Table.grid(padding=(0, 1), expand=True)
+    table.add_column(no_wrap=True)
+    table.add_column(ratio=1, overflow="fold")
+    for words in rules:
+        table.add_row("•", prose(words))
+    return table
+
+
+def term(words: Words) -> str:
+    """A glossary term: ``吃 chi`` (English and both), ``吃`` (Chinese)."""
+    return words.zh if current().language == "zh" else words.en
 
 
 def _tiles(tiles: tuple[Tile, ...], display: Display, *, highlight: bool = False) -> Text:
@@ -71,11 +97,12 @@ def types_table(book: RuleBook, display: Display) -> Table:
     table.add_column(ratio=1)
     for row in book.types:
         head = Text(row.zh, style="bold")
-        head.append(f"\n{row.en}", style=_DIM)
-        scored = t("rules_page.scored", how=row.how, types=", ".join(names.get(x, x) for x in row.types),
-                   points=row.points)
-        body = Text(f"{row.value} · ", style="bold #8ab4f8", overflow="fold")
-        body.append(row.description)
+        if current().language != "zh":
+            head.append(f"\n{row.en}", style=_DIM)
+        types = t("hint.separator").join(names.get(x, x) for x in row.types)
+        scored = t("rules_page.scored", how=say(row.how), types=types, points=row.points)
+        body = Text(f"{say(row.value)} · ", style="bold #8ab4f8", overflow="fold")
+        body.append_text(prose(row.description))
         body.append("\n")
         body.append_text(example(row, display))
         body.append(f"\n{scored}", style=_DIM)
@@ -92,19 +119,21 @@ def preset_page(name: str, display: Display) -> RenderableType:
         Text(rules_summary(rules), style=_DIM),
         Text(""),
     ]
-    parts += [Text(f"• {fact}") for fact in book.facts]
+    parts.append(bullets(book.facts))
     parts += [Text(""), types_table(book, display)]
     for title, lines in book.notes:
-        parts += [Text(""), Text(title, style=_HEAD)]
-        parts += [Text(f"• {line}") for line in lines]
+        parts += [Text(""), Text(say(title), style=_HEAD)]
+        parts.append(bullets(lines))
     glossary = Table(title=t("rules_page.glossary"), title_style=_HEAD, title_justify="left", show_edge=False,
                      show_header=False, expand=True)
     glossary.add_column(no_wrap=True, style="bold")
-    glossary.add_column(ratio=1)
-    for term, meaning in GLOSSARY:
-        glossary.add_row(term, meaning)
+    glossary.add_column(ratio=1, overflow="fold")
+    for name, meaning in GLOSSARY:
+        glossary.add_row(term(name), prose(meaning))
     parts += [Text(""), glossary]
     doc = read_doc(rules.docs_page)
-    if doc:
+    if doc and current().language == "zh":  # the players' page is written in English only
+        parts += [Text(""), Text(t("rules_page.players_page"), style=_HEAD), Text(t("rules_page.players_page_english"))]
+    elif doc:
         parts += [Text(""), Text(t("rules_page.players_page"), style=_HEAD), Markdown(doc)]
     return Group(*parts)
