@@ -97,6 +97,10 @@ SHOTS: list[tuple[str, Callable[[], App[int]], tuple[int, int], list[str], str]]
     ("statistics", statistics_app, FULL, ["ctrl+t"], "Statistics"),
     ("records", records_app, FULL, ["ctrl+g"], "Records: every finished game, to replay"),
     ("settings-chinese", settings_app, COMPACT, [], "设置 Settings, kept for the next start, at 80×24"),
+    ("table-chinese", lambda: demo_app(mid_hand("changsha", 1), learning=HINTS, language="zh"), FULL, [],
+     "长沙麻将：提示面板 (the table in Chinese, hints open)"),
+    ("hand-end-chinese", lambda: demo_app(hand_won("shanghai", 1), language="zh"), FULL, ["w"],
+     "上海麻将：一局结束 (the end of a hand in Chinese)"),
 ]
 
 
