@@ -1,13 +1,14 @@
-"""The hard bot: rule-aware planning, Changsha speed judged by the waits ahead, and the risk of each discard.
+"""The hard bot: rule-aware planning, the worth of a ready hand's waits, and the risk of each discard.
 
 Its planner first: in Shanghai it discards toward every hand type worth aiming for and
 respects the one-suit rule before claiming; in Changsha, where the race decides, it
-discards for speed like normal but looks one step further. Then, in every rule set, it
-reads the table (:mod:`bots.risk`, fitted per rule set) and weighs every discard by what
-the hand may still win against what the tile may feed (:mod:`bots.hard_defense`): a
-safer discard, even a step slower, is taken when it is worth clearly more, and the
-decision record says which tile is safe against whom and which would feed whom. See
-:mod:`bots.players` for what every level shares.
+discards for speed like normal and, once ready, keeps the waits worth most (a big type's
+winning tiles count several small wins). Then, in every rule set, it reads the table
+(:mod:`bots.risk`, fitted per rule set) and weighs every discard by what the hand may
+still win against what the tile may feed (:mod:`bots.hard_defense`): an equally fast
+discard that is safer, or far from winning any safer discard, is taken when it is worth
+more, and the decision record says which tile is safe against whom and which would feed
+whom. See :mod:`bots.players` for what every level shares.
 """
 
 from __future__ import annotations
@@ -15,25 +16,28 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from mahjong_tui.engine import Action, KongMode, Meld, Ruleset, SeatView
-from mahjong_tui.engine.analysis import DiscardOption, acceptance, discard_options, shanten, waits
+from mahjong_tui.engine.analysis import DiscardOption, discard_options, shanten, waits
 
 from .hard_defense import Option, Reading, weigh
 from .planning import Goal, Planner, Target, goal_key
 from .players import PlanningBot, keep_value, own_tiles, unseen_counts, wait_value
-from .risk import win_value
 
-_TWO_STEP_CANDIDATES = 6
-_SAFER_MARGIN = 0.02  # a safer discard must be worth this much of a win beyond the planner's
 _QUIET = 0.01  # below this chance of feeding anyone with any tile, the table is quiet: no weighing
 
 
 class HardBot(PlanningBot):
-    """Rule-aware: Shanghai hands that qualify and pay, Changsha speed by the waits ahead, 补张/开杠, 海底 by risk."""
+    """Rule-aware: Shanghai hands that qualify and pay, Changsha waits by worth, 补张/开杠, 海底 by risk."""
 
     level = "hard"
 
     def make_planner(self, rules: Ruleset) -> Planner:
-        """Every hand type worth aiming for, bigger ones a step ahead."""
+        """Where a hand must qualify, every hand type worth aiming for, bigger ones a step ahead.
+
+        In Changsha the race decides: the plain planner, as normal (measured: aiming at big
+        types there loses more wins than their worth brings).
+        """
+        if not rules.must_qualify:
+            return super().make_planner(rules)
         return Planner(rules, unqualified_bonus=-3.0, big_bonus=0.75, value_bonus=0.5, all_goals=True)
 
     def _rank(
@@ -44,13 +48,12 @@ class HardBot(PlanningBot):
         tiles: Sequence[int],
         outside: Sequence[int],
     ) -> tuple[int, float, Target, int]:
-        """The planner's discard (in Changsha a race judged by the waits ahead), then weighed against its risk.
+        """The planner's discard (ready in Changsha: the waits worth most), then weighed against its risk.
 
-        Where a plain hand wins (Changsha): the fastest discard; ready, the one whose live
-        winning tiles are worth most (a big hand's count more); one step away, each draw that
-        makes the hand ready weighted by the waits of its best discard. Where a hand must
-        qualify: the planner's goals. Then every discard is weighed by what the hand may still
-        win against what the tile may feed (:mod:`bots.hard_defense`).
+        Where a hand must qualify, the planner's goals; in Changsha the fastest discard and,
+        ready, the one whose live winning tiles are worth most (a big type's count more).
+        Then every discard is weighed by what the hand may still win against what the tile
+        may feed (:mod:`bots.hard_defense`).
         """
         unseen = unseen_counts(counts, melds, outside)
         if view.ruleset.must_qualify:
@@ -59,8 +62,10 @@ class HardBot(PlanningBot):
         else:
             allowed = set(tiles)
             opts = [o for o in discard_options(counts, view.ruleset.shapes, outside, melds) if o.tile in allowed]
-            opts.sort(key=lambda o: (o.shanten, -o.acceptance, self._keep_bias(counts, o.tile), o.tile))
-            choice = self._race(view, counts, melds, opts, unseen, outside)
+            if opts[0].shanten == 0:
+                choice = self._ready(view, counts, melds, opts, unseen)
+            else:
+                choice = super()._rank(view, counts, melds, tiles, outside)
             options = [Option(o.tile, o.shanten, o.acceptance, "") for o in opts]
         return self._weighed(view, unseen, options, choice)
 
@@ -86,14 +91,13 @@ class HardBot(PlanningBot):
     def _weighed(
         self, view: SeatView, unseen: Sequence[int], options: list[Option], choice: tuple[int, float, Target, int]
     ) -> tuple[int, float, Target, int]:
-        """``choice``, or a discard worth clearly more once the chance of feeding someone is counted."""
+        """``choice``, or a discard worth more once the chance of feeding someone is counted."""
         if len(options) < 2:
             return choice
         reading = Reading(view, unseen)
         if max(reading.feed(o.tile) for o in options) < _QUIET:
             return choice
-        margin = _SAFER_MARGIN * win_value(view.ruleset)
-        found = weigh(reading, options, choice[0], view.wall_remaining, margin)
+        found = weigh(reading, options, choice[0], view.wall_remaining)
         if found is None:
             return choice
         tile, why = found
@@ -101,67 +105,28 @@ class HardBot(PlanningBot):
         alt = next(o for o in options if o.tile == tile)
         return tile, float(alt.distance), choice[2], alt.helpful
 
-    def _race(
+    def _ready(
         self,
         view: SeatView,
         counts: list[int],
         melds: tuple[Meld, ...],
         opts: list[DiscardOption],
         unseen: list[int],
-        outside: Sequence[int],
     ) -> tuple[int, float, Target, int]:
-        """The fastest discard (``opts`` sorted by shanten, then acceptance), judged by the waits ahead."""
-        best = opts[0]
-        plain = Target(Goal.PLAIN)
-        if best.shanten == 0:
-            ready_key: tuple[float, int, int, int] | None = None
-            for o in opts:
-                if o.shanten != 0:
-                    break
-                counts[o.tile] -= 1
-                value = wait_value(view.ruleset, counts, melds, [(u, unseen[u] + (u == o.tile)) for u in o.improving])
-                counts[o.tile] += 1
-                key = (-value, -o.acceptance, self._keep_bias(counts, o.tile), o.tile)
-                if ready_key is None or key < ready_key:
-                    ready_key, best = key, o
-            return best.tile, 0.0, plain, best.acceptance
-        if best.shanten != 1:
-            return best.tile, float(best.shanten), plain, best.acceptance
-        pool = [o for o in opts if o.shanten == 1][:_TWO_STEP_CANDIDATES]
-        if len(pool) == 1:
-            return best.tile, 1.0, plain, best.acceptance
-        choice_key: tuple[float, int, int, int] | None = None
-        for o in pool:
+        """Between discards that leave the hand ready, the one whose live winning tiles are worth most."""
+        best: DiscardOption | None = None
+        best_key: tuple[float, int, int, int] | None = None
+        for o in opts:
+            if o.shanten != 0:
+                continue
             counts[o.tile] -= 1
-            # each draw that makes the hand ready, weighted by the live waits of its best discard
-            value = 0.0
-            for u in o.improving:
-                live = unseen[u] + (u == o.tile)
-                if live > 0:
-                    counts[u] += 1
-                    value += live * self._best_waits(view.ruleset, counts, melds, outside)
-                    counts[u] -= 1
+            value = wait_value(view.ruleset, counts, melds, [(u, unseen[u]) for u in o.improving])
             counts[o.tile] += 1
             key = (-value, -o.acceptance, self._keep_bias(counts, o.tile), o.tile)
-            if choice_key is None or key < choice_key:
-                choice_key, best = key, o
-        return best.tile, 1.0, plain, best.acceptance
-
-    @staticmethod
-    def _best_waits(rules: Ruleset, counts: list[int], melds: tuple[Meld, ...], outside: Sequence[int]) -> float:
-        """The worth of the best ready hand one discard away from ``counts`` (a 3n+2 hand): see ``wait_value``."""
-        best = 0.0
-        shapes = rules.shapes
-        for d in range(34):
-            if not counts[d]:
-                continue
-            counts[d] -= 1
-            if shanten(counts, shapes, melds) == 0:
-                live = wait_value(rules, counts, melds, acceptance(counts, shapes, outside, melds))
-                if live > best:
-                    best = live
-            counts[d] += 1
-        return best
+            if best_key is None or key < best_key:
+                best_key, best = key, o
+        assert best is not None
+        return best.tile, 0.0, Target(Goal.PLAIN), best.acceptance
 
     def _keep_bias(self, counts: Sequence[int], t: int) -> int:
         """Honour pairs are 花 in Shanghai: keep them a little longer."""

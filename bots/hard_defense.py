@@ -20,9 +20,14 @@ from mahjong_tui.engine import SeatView, tile_name
 from .risk import deal_in_chances, features, loss_kind, model_for, passed_since_turn, win_chance
 
 #: the part of a deal-in's cost that not feeding the tile saves (a ready hand often wins anyway)
-DEAL_IN_NET = 0.7
-#: an opponent whose likeliest winning tile in our hand is this likely is called "likely ready"
-READY_HINT = 0.08
+DEAL_IN_NET = 1.0
+#: this far from ready or further (2: two tiles from ready), a slower discard may be taken: a fold
+FOLD_FROM = 2
+#: an equally fast discard is weighed only when it keeps this share of the planner's helpful tiles
+#: (the win chance read from helpful tiles alone overrates a thin hand)
+KEEP_HELPFUL = 0.75
+#: seat winds, counted from the dealer
+WINDS = ("东", "南", "西", "北")
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +84,7 @@ class Reading:
     def safe_words(self, t: int) -> str:
         """Why ``t`` is (nearly) safe, naming the opponent that looks most dangerous overall."""
         o = self.most_ready()
-        who = seat_words(self.seat, o)
+        who = self.who(o)
         if t in passed_since_turn(self.view, o):
             return f"{tile_name(t)} is safe against {who} (passed since its turn)"
         keys = features(self.view, o, self.view.unseen)[t]
@@ -92,13 +97,40 @@ class Reading:
         return f"{tile_name(t)} is safe-ish against {who} ({why})"
 
     def feed_words(self, t: int) -> str:
-        """Which opponent ``t`` would likely feed, and how likely."""
+        """Which opponent ``t`` would likely feed, the wait it would most likely complete, and how likely."""
         o, p = self.threat(t)
-        return f"{tile_name(t)} may feed {seat_words(self.seat, o)}'s wait ({100 * p:.0f}%)"
+        wait = likely_wait(t, self.view.unseen)
+        return f"{tile_name(t)} may feed {self.who(o)} ({f'likely a {wait}, ' if wait else ''}{100 * p:.0f}%)"
+
+    def who(self, o: int) -> str:
+        """An opponent as a player names it: its seat wind and where it sits."""
+        return f"{WINDS[(o - self.view.dealer) % 4]}, {seat_words(self.seat, o)}"
 
     def most_ready(self) -> int:
         """The opponent whose winning tiles look likeliest overall."""
         return max((o for o in range(4) if o != self.seat), key=lambda o: sum(self.chances[o]))
+
+
+def likely_wait(t: int, unseen: Sequence[int]) -> str:
+    """The wait a tile would most likely complete, judged by the copies this seat cannot see around it.
+
+    Each way of waiting on ``t`` counts the pairs of partner tiles that could be hidden: the
+    two above (a two-sided wait, ``4-7p``, or the edge of 8-9), the two below, the two either
+    side (a closed wait) or two copies of ``t`` itself (a pair wait).
+    """
+    if t >= 27:
+        return "pair wait" if unseen[t] >= 2 else ""
+    r, suit = t % 9 + 1, "mps"[t // 9]
+    ways: list[tuple[int, str]] = []
+    if r <= 7:
+        ways.append((unseen[t + 1] * unseen[t + 2], f"{r}-{r + 3}{suit} wait" if r <= 6 else f"{r}{suit} edge wait"))
+    if r >= 3:
+        ways.append((unseen[t - 1] * unseen[t - 2], f"{r - 3}-{r}{suit} wait" if r >= 4 else f"{r}{suit} edge wait"))
+    if 2 <= r <= 8:
+        ways.append((unseen[t - 1] * unseen[t + 1], f"{r - 1}{r + 1}{suit} closed wait"))
+    ways.append((unseen[t] * (unseen[t] - 1) // 2, "pair wait"))
+    weight, words = max(ways, key=lambda w: w[0])
+    return words if weight else ""
 
 
 def seat_words(seat: int, other: int) -> str:
@@ -106,19 +138,25 @@ def seat_words(seat: int, other: int) -> str:
     return ("", "the next player", "the player opposite", "the previous player")[(other - seat) % 4]
 
 
-def weigh(
-    reading: Reading, options: Sequence[Option], choice: int, wall: int, margin: float
-) -> tuple[int, str] | None:
-    """A discard clearly worth more than ``choice`` once feeding is counted, and why (None: keep ``choice``)."""
+def weigh(reading: Reading, options: Sequence[Option], choice: int, wall: int) -> tuple[int, str] | None:
+    """A discard worth more than ``choice`` once feeding is counted, and why (None: keep ``choice``).
+
+    Near ready only an equally fast discard that keeps most of the hand's helpful tiles is
+    weighed; from ``FOLD_FROM`` away, any discard (the hand is worth little, a fold costs little).
+    """
     by_tile = {o.tile: o for o in options}
     mine = by_tile[choice]
     mine_worth = reading.worth(mine, wall)
     best, best_worth = mine, mine_worth
     for o in options:
+        if o.distance > mine.distance and mine.distance < FOLD_FROM:
+            continue
+        if o.distance == mine.distance and o.helpful < KEEP_HELPFUL * mine.helpful:
+            continue
         w = reading.worth(o, wall)
         if w > best_worth:
             best, best_worth = o, w
-    if best is mine or best_worth - mine_worth <= margin:
+    if best is mine:
         return None
     if reading.cost(best.tile) >= reading.cost(mine.tile):
         return None  # a better plan the planner did not pick; the planner knows the hand better

@@ -56,6 +56,7 @@ def model_for(rules: Ruleset | None) -> ModuleType:
         return found
     return risk_shanghai if rules.must_qualify else risk_changsha
 
+
 # the winning tile's neighbours that make a sequence wait on it: (t-2, t-1), (t-1, t+1), (t+1, t+2)
 _SEQUENCE_SHAPES: tuple[tuple[tuple[int, int], ...], ...] = tuple(
     tuple(
@@ -79,6 +80,28 @@ def passed_since_turn(view: SeatView, opponent: int) -> set[int]:
         if river:
             out.add(river[-1].tile)
         s = (s + 1) % 4
+    return out
+
+
+def turns_since_passed(view: SeatView, opponent: int) -> dict[int, int]:
+    """For each tile another seat threw, how many turns ``opponent`` has discarded since (the latest throw).
+
+    The rivers keep their own order only, so a throw is placed by its index in its river and
+    the order of play from the dealer: the i-th discard of a seat that plays after the
+    opponent in a round comes after the opponent's i-th. Claims that skip a seat make this
+    approximate.
+    """
+    own = len(view.rivers[opponent])
+    mine = (opponent - view.dealer) % 4
+    out: dict[int, int] = {}
+    for s in range(4):
+        if s == opponent:
+            continue
+        later = (s - view.dealer) % 4 > mine
+        for j, r in enumerate(view.rivers[s]):
+            after = max(0, own - j - 1 if later else own - j)
+            if r.tile not in out or after < out[r.tile]:
+                out[r.tile] = after
     return out
 
 
@@ -106,6 +129,7 @@ def features(view: SeatView, opponent: int, unseen: Sequence[int]) -> list[list[
     pongs = len(melds) >= 2 and all(m.kind is not MeldKind.CHI for m in melds)
     pair_258 = view.ruleset.shapes.plain_pair_258
     passed = passed_since_turn(view, opponent)
+    ago = turns_since_passed(view, opponent)
     late = len(river) >= 6
     by_suit = [0, 0, 0, 0]
     for r in river:
@@ -136,6 +160,8 @@ def features(view: SeatView, opponent: int, unseen: Sequence[int]) -> list[list[
             keys.append(("suji", both))
         if t in passed:
             keys.append(("passed",))
+        elif t in ago:
+            keys.append(("ago", min(ago[t], 4)))
         if flush is not None:
             keys.append(("flush", t < 27 and t // 9 == flush))
         suit = t // 9 if t < 27 else 3
