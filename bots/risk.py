@@ -12,8 +12,11 @@ was heading for, and what a deal-in costs):
   small win needs); how many ways a wait on it can still be made from tiles this seat
   cannot see (sequences around it, a pair or single wait); the opponent's own river (the
   tile or its 筋, three apart, thrown before; how much of its river is in the tile's suit;
-  its last discards near the tile); melds all in one suit or all pongs and the tile's suit;
-  each of the tile's own keys again by how far the hand looks to have come.
+  its last discards near the tile); how many of its turns ago another seat threw the tile
+  without the opponent winning on it (a ready hand's waits seldom change from one turn to
+  the next); melds all in one suit or all pongs and the tile's suit; each of the tile's own
+  keys again by how far the hand looks to have come. A preset's model uses the keys it was
+  fitted with: a key its numbers do not hold weighs nothing.
   A tile discarded since the opponent's last turn counts as safe: the opponent did not win
   on it, and under 漏胡 may not win on it before drawing again. (The view keeps each
   river's order, not the order across rivers, so "since" is read from the seats in
