@@ -1,33 +1,43 @@
-"""The hard bot: rule-aware planning, Changsha speed judged by the waits ahead, and the risk of each discard.
+"""The hard bot: rule-aware planning, the worth of a ready hand's waits, and the risk of each discard.
 
-In Shanghai it discards toward every hand type worth aiming for and respects the one-suit
-rule before claiming; in Changsha, where the race decides, it discards for speed like
-normal but looks one step further and weighs each discard's risk of feeding someone's
-win (:mod:`bots.risk`). See :mod:`bots.players` for what every level shares.
+Its planner first: in Shanghai it discards toward every hand type worth aiming for and
+respects the one-suit rule before claiming; in Changsha, where the race decides, it
+discards for speed like normal and, once ready, keeps the waits worth most (a big type's
+winning tiles count several small wins). Then, in every rule set, it reads the table
+(:mod:`bots.risk`, fitted per rule set) and weighs every discard by what the hand may
+still win against what the tile may feed (:mod:`bots.hard_defense`): an equally fast
+discard that is safer, or far from winning any safer discard, is taken when it is worth
+more, and the decision record says which tile is safe against whom and which would feed
+whom. See :mod:`bots.players` for what every level shares.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from mahjong_tui.engine import Action, KongMode, Meld, MeldKind, Ruleset, SeatView, tile_name
-from mahjong_tui.engine.analysis import DiscardOption, acceptance, discard_options, shanten, waits
+from mahjong_tui.engine import Action, KongMode, Meld, Ruleset, SeatView
+from mahjong_tui.engine.analysis import DiscardOption, discard_options, shanten, waits
 
-from .planning import Goal, Planner, Target
+from .hard_defense import Option, Reading, weigh
+from .planning import Goal, Planner, Target, goal_key
 from .players import PlanningBot, keep_value, own_tiles, unseen_counts, wait_value
-from .risk import deal_in_cost, win_chance, win_value
 
-_TWO_STEP_CANDIDATES = 6
-_SAFER_MARGIN = 0.05  # a safer discard must be worth this much of an average win beyond the fastest
+_QUIET = 0.01  # below this chance of feeding anyone with any tile, the table is quiet: no weighing
 
 
 class HardBot(PlanningBot):
-    """Rule-aware: Shanghai hands that qualify and pay, Changsha speed by the waits ahead, 补张/开杠, 海底 by risk."""
+    """Rule-aware: Shanghai hands that qualify and pay, Changsha waits by worth, 补张/开杠, 海底 by risk."""
 
     level = "hard"
 
     def make_planner(self, rules: Ruleset) -> Planner:
-        """Every hand type worth aiming for, bigger ones a step ahead."""
+        """Where a hand must qualify, every hand type worth aiming for, bigger ones a step ahead.
+
+        In Changsha the race decides: the plain planner, as normal (measured: aiming at big
+        types there loses more wins than their worth brings).
+        """
+        if not rules.must_qualify:
+            return super().make_planner(rules)
         return Planner(rules, unqualified_bonus=-3.0, big_bonus=0.75, value_bonus=0.5, all_goals=True)
 
     def _rank(
@@ -38,118 +48,85 @@ class HardBot(PlanningBot):
         tiles: Sequence[int],
         outside: Sequence[int],
     ) -> tuple[int, float, Target, int]:
-        """Where a plain hand wins (Changsha), a race: the fastest discard, ready and one step judged by the waits.
+        """The planner's discard (ready in Changsha: the waits worth most), then weighed against its risk.
 
-        Ready: the discard whose live winning tiles are worth most (a big hand's count more).
-        One step away: each draw that makes the hand ready, weighted by the waits of its best
-        discard. Otherwise the lowest shanten, then the most helpful tiles.
+        Where a hand must qualify, the planner's goals; in Changsha the fastest discard and,
+        ready, the one whose live winning tiles are worth most (a big type's count more).
+        Then every discard is weighed by what the hand may still win against what the tile
+        may feed (:mod:`bots.hard_defense`).
         """
+        unseen = unseen_counts(counts, melds, outside)
         if view.ruleset.must_qualify:
-            return super()._rank(view, counts, melds, tiles, outside)
-        allowed = set(tiles)
-        opts = [o for o in discard_options(counts, view.ruleset.shapes, outside, melds) if o.tile in allowed]
-        opts.sort(key=lambda o: (o.shanten, -o.acceptance, self._keep_bias(counts, o.tile), o.tile))
-        unseen = unseen_counts(counts, melds, outside)  # a discard makes its own tile one more unseen copy
-        choice = self._race(view, counts, melds, opts, unseen, outside)
-        return self._safer(view, opts, unseen, choice)
+            choice = super()._rank(view, counts, melds, tiles, outside)
+            options = self._options(view, counts, melds, tiles, unseen, outside)
+        else:
+            allowed = set(tiles)
+            opts = [o for o in discard_options(counts, view.ruleset.shapes, outside, melds) if o.tile in allowed]
+            if opts[0].shanten == 0:
+                choice = self._ready(view, counts, melds, opts, unseen)
+            else:
+                choice = super()._rank(view, counts, melds, tiles, outside)
+            options = [Option(o.tile, o.shanten, o.acceptance, "") for o in opts]
+        return self._weighed(view, unseen, options, choice)
 
-    def _race(
+    def _options(
+        self,
+        view: SeatView,
+        counts: list[int],
+        melds: tuple[Meld, ...],
+        tiles: Sequence[int],
+        unseen: Sequence[int],
+        outside: Sequence[int],
+    ) -> list[Option]:
+        """Each discard's distance to its nearest goal that can win, with that goal's helpful tiles."""
+        planner = self.planner(view.ruleset)
+        out = []
+        for t in tiles:
+            counts[t] -= 1
+            dist, helpful, target = planner.progress(counts, melds, unseen, outside)
+            counts[t] += 1
+            out.append(Option(t, min(dist, 9), helpful, goal_key(target)))
+        return out
+
+    def _weighed(
+        self, view: SeatView, unseen: Sequence[int], options: list[Option], choice: tuple[int, float, Target, int]
+    ) -> tuple[int, float, Target, int]:
+        """``choice``, or a discard worth more once the chance of feeding someone is counted."""
+        if len(options) < 2:
+            return choice
+        reading = Reading(view, unseen)
+        if max(reading.feed(o.tile) for o in options) < _QUIET:
+            return choice
+        found = weigh(reading, options, choice[0], view.wall_remaining)
+        if found is None:
+            return choice
+        tile, why = found
+        self._note = f"; {why}"
+        alt = next(o for o in options if o.tile == tile)
+        return tile, float(alt.distance), choice[2], alt.helpful
+
+    def _ready(
         self,
         view: SeatView,
         counts: list[int],
         melds: tuple[Meld, ...],
         opts: list[DiscardOption],
         unseen: list[int],
-        outside: Sequence[int],
     ) -> tuple[int, float, Target, int]:
-        """The fastest discard (``opts`` sorted by shanten, then acceptance), judged by the waits ahead."""
-        best = opts[0]
-        plain = Target(Goal.PLAIN)
-        if best.shanten == 0:
-            ready_key: tuple[float, int, int, int] | None = None
-            for o in opts:
-                if o.shanten != 0:
-                    break
-                counts[o.tile] -= 1
-                value = wait_value(view.ruleset, counts, melds, [(u, unseen[u] + (u == o.tile)) for u in o.improving])
-                counts[o.tile] += 1
-                key = (-value, -o.acceptance, self._keep_bias(counts, o.tile), o.tile)
-                if ready_key is None or key < ready_key:
-                    ready_key, best = key, o
-            return best.tile, 0.0, plain, best.acceptance
-        if best.shanten != 1:
-            return best.tile, float(best.shanten), plain, best.acceptance
-        pool = [o for o in opts if o.shanten == 1][:_TWO_STEP_CANDIDATES]
-        if len(pool) == 1:
-            return best.tile, 1.0, plain, best.acceptance
-        choice_key: tuple[float, int, int, int] | None = None
-        for o in pool:
+        """Between discards that leave the hand ready, the one whose live winning tiles are worth most."""
+        best: DiscardOption | None = None
+        best_key: tuple[float, int, int, int] | None = None
+        for o in opts:
+            if o.shanten != 0:
+                continue
             counts[o.tile] -= 1
-            # each draw that makes the hand ready, weighted by the live waits of its best discard
-            value = 0.0
-            for u in o.improving:
-                live = unseen[u] + (u == o.tile)
-                if live > 0:
-                    counts[u] += 1
-                    value += live * self._best_waits(view.ruleset, counts, melds, outside)
-                    counts[u] -= 1
+            value = wait_value(view.ruleset, counts, melds, [(u, unseen[u]) for u in o.improving])
             counts[o.tile] += 1
             key = (-value, -o.acceptance, self._keep_bias(counts, o.tile), o.tile)
-            if choice_key is None or key < choice_key:
-                choice_key, best = key, o
-        return best.tile, 1.0, plain, best.acceptance
-
-    def _safer(
-        self,
-        view: SeatView,
-        opts: list[DiscardOption],
-        unseen: Sequence[int],
-        choice: tuple[int, float, Target, int],
-    ) -> tuple[int, float, Target, int]:
-        """Trade a little speed for much less risk.
-
-        Among the discards at the best shanten, each is worth what the hand may still win
-        (its chance to win, from the shanten, helpful tiles and wall left, times what a win
-        pays on average) minus what it may feed an opponent (the chance that the tile wins
-        for someone, times what that costs). The fastest discard stays unless another is
-        worth clearly more.
-        """
-        shanten0 = opts[0].shanten
-        same = [o for o in opts if o.shanten == shanten0]
-        if len(same) == 1:
-            return choice
-        cost = deal_in_cost(view, unseen)
-        wall = view.wall_remaining
-        value = win_value()
-
-        def worth(o: DiscardOption) -> float:
-            return value * win_chance(o.shanten, o.acceptance, wall) - cost[o.tile]
-
-        mine = next(o for o in same if o.tile == choice[0])
-        alt = max(same, key=lambda o: (worth(o), -o.tile))
-        if worth(alt) - worth(mine) <= _SAFER_MARGIN * value:
-            return choice
-        self._note = (
-            f"; safer than {tile_name(mine.tile)} "
-            f"(feeds someone {cost[mine.tile]:.1f} points on average, this {cost[alt.tile]:.1f})"
-        )
-        return alt.tile, choice[1], choice[2], alt.acceptance
-
-    @staticmethod
-    def _best_waits(rules: Ruleset, counts: list[int], melds: tuple[Meld, ...], outside: Sequence[int]) -> float:
-        """The worth of the best ready hand one discard away from ``counts`` (a 3n+2 hand): see ``wait_value``."""
-        best = 0.0
-        shapes = rules.shapes
-        for d in range(34):
-            if not counts[d]:
-                continue
-            counts[d] -= 1
-            if shanten(counts, shapes, melds) == 0:
-                live = wait_value(rules, counts, melds, acceptance(counts, shapes, outside, melds))
-                if live > best:
-                    best = live
-            counts[d] += 1
-        return best
+            if best_key is None or key < best_key:
+                best_key, best = key, o
+        assert best is not None
+        return best.tile, 0.0, Target(Goal.PLAIN), best.acceptance
 
     def _keep_bias(self, counts: Sequence[int], t: int) -> int:
         """Honour pairs are 花 in Shanghai: keep them a little longer."""
@@ -157,35 +134,6 @@ class HardBot(PlanningBot):
         if t >= 27 and counts[t] >= 2:
             bias += 2
         return bias
-
-    def _danger(self, view: SeatView, counts: Sequence[int], melds: Sequence[Meld], best: float) -> list[int] | None:
-        """Tiles that feed a player showing a flush or all pongs, when our own hand is far."""
-        if best < 2:
-            return None
-        danger = [0] * 34
-        threat = False
-        for s in range(4):
-            if s == view.seat:
-                continue
-            theirs = view.melds[s]
-            if len(theirs) < 2:
-                continue
-            suits = {m.first // 9 for m in theirs if m.first < 27}
-            if len(suits) == 1:
-                threat = True
-                (suit,) = suits
-                for t in range(9 * suit, 9 * suit + 9):
-                    danger[t] += 2
-                if view.ruleset.honours:  # a one-suit hand may hold honours (混一色)
-                    for t in range(27, 34):
-                        danger[t] += 1
-            if all(m.kind is not MeldKind.CHI for m in theirs):
-                threat = True
-                seen = view.outside
-                for t in range(34):
-                    if counts[t] and seen[t] + counts[t] <= 2:
-                        danger[t] += 1
-        return danger if threat else None
 
     def _claim_score(
         self, view: SeatView, a: Action, counts: list[int], melds: tuple[Meld, ...], outside: Sequence[int]

@@ -178,6 +178,26 @@ class Planner:
                 best, best_t = v, t
         return best, best_t
 
+    def progress(
+        self, counts: list[int], melds: Sequence[Meld], unseen: Sequence[int], outside: Sequence[int]
+    ) -> tuple[int, int, Target]:
+        """A 3n+1 hand's distance to its nearest goal that can win, that goal's helpful tiles, and the goal.
+
+        Where a hand must qualify, a plain hand is no goal (unless it is 大吊车); between goals
+        equally near, the one worth more.
+        """
+        best: tuple[int, float, Target] | None = None
+        for t in self.targets(counts, melds):
+            if t.bonus < 0:
+                continue
+            d = self.distance(t, counts, melds)
+            if best is None or (d, -t.bonus) < best[:2]:
+                best = (d, -t.bonus, t)
+        if best is None or best[0] >= INF:
+            return INF, 0, Target(Goal.PLAIN)
+        d, _, target = best
+        return d, self.helpful(target, counts, melds, unseen, outside), target
+
     def helpful(
         self, target: Target, counts: list[int], melds: Sequence[Meld], unseen: Sequence[int], outside: Sequence[int]
     ) -> int:
@@ -205,6 +225,13 @@ class Planner:
                 total += unseen[t]
             counts[t] -= 1
         return total
+
+
+def goal_key(target: Target) -> str:
+    """The kind of a goal, as the fitted win values name it: plain, flush (混一色), flush_pure, pongs …"""
+    if target.goal is Goal.FLUSH and not target.honours:
+        return "flush_pure"
+    return target.goal.value
 
 
 def _meld_suit_count(melds: Sequence[Meld], suit: int) -> int:

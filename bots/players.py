@@ -9,17 +9,15 @@ they differ in how they discard, claim, kong and take the 海底:
   (in Shanghai also toward a one-suit hand, since a plain hand cannot qualify) and
   claims only when a claim lowers its shanten or completes a valuable set;
 * hard (:mod:`bots.hard`), in Shanghai, discards toward every hand type worth aiming for (清一色, 混一色,
-  碰碰胡 …), respects the one-suit rule before claiming and stops feeding a player whose
-  melds show a flush or all pongs when its own hand is far from winning; in Changsha,
-  where the race decides, it discards for speed like normal but looks one step further:
-  one tile from ready it counts, for every draw that makes the hand ready, the live
-  winning tiles that would leave, and between ready hands it weighs each winning tile by
-  what the win pays (a big type, 七小对 碰碰胡 清一色 将将胡, counts several small wins);
-  then it weighs the risk: a discard at the same shanten that is much less likely to be
-  someone's winning tile (read from their rivers and melds, :mod:`bots.risk`) is taken
-  when it is worth more than the little speed it gives up.
-  In both it claims with the bigger hand types in view, chooses Changsha's 补张 or 开杠
-  by its waits and takes the 海底 by weighing the risk.
+  碰碰胡 …) and respects the one-suit rule before claiming; in Changsha, where the race
+  decides, it discards for speed like normal and, between ready hands, weighs each winning
+  tile by what the win pays (a big type, 七小对 碰碰胡 清一色 将将胡, counts several small
+  wins). Then, in every rule set, it reads each opponent's likely waits from its river and
+  melds (:mod:`bots.risk`, fitted per rule set) and weighs every discard by what the hand
+  may still win against what the tile may feed (:mod:`bots.hard_defense`): it takes an
+  equally fast discard that feeds no one over one that may, and far from winning it
+  folds. It chooses Changsha's 补张 or 开杠 by its waits and takes the 海底 by weighing
+  the risk.
 
 Each bot keeps ``last_reason``: a short record of why it made its last choice.
 """
@@ -175,9 +173,7 @@ class EasyBot(BaseBot):
             self.last_reason = f"kong {tile_name(a.tile)}: four of a kind" if a.tile is not None else "kong"
             return a
         counts = view.counts
-        valued = [
-            (keep_value(counts, a.tile), a) for a in legal if a.kind is ActionKind.DISCARD and a.tile is not None
-        ]
+        valued = [(keep_value(counts, a.tile), a) for a in legal if a.kind is ActionKind.DISCARD and a.tile is not None]
         low = min(v for v, _ in valued)
         ties = [a for v, a in valued if v == low]
         choice = ties[self.rng.randrange(len(ties))] if len(ties) > 1 else ties[0]

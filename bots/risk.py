@@ -1,8 +1,9 @@
-"""What a Changsha discard risks, and what a hand may still win, read from what a seat can see.
+"""What a discard risks, and what a hand may still win, read from what a seat can see.
 
-Two small models, fitted on Changsha hands of normal bots (``scripts/fit_risk.py``; the
-numbers are in :mod:`bots.risk_changsha`, with the average points a win brings and a
-deal-in costs):
+Two small models per rule set, fitted on hands of normal bots (``scripts/fit_risk.py
+--rules NAME``; the numbers are in :mod:`bots.risk_changsha`, :mod:`bots.risk_shanghai`
+and :mod:`bots.risk_shanghai_lezi`, with the average points a win brings by the goal it
+was heading for, and what a deal-in costs):
 
 * :func:`deal_in_chances`: for each opponent and tile kind, the chance that the tile is one
   of the opponent's winning tiles. A logistic model adds up weights of a few features:
@@ -10,28 +11,54 @@ deal-in costs):
   the tile's number (edges are waited on less) and whether it is a 2, 5 or 8 (the pair a
   small win needs); how many ways a wait on it can still be made from tiles this seat
   cannot see (sequences around it, a pair or single wait); the opponent's own river (the
-  tile or its 筋, three apart, thrown before); melds all in one suit and the tile's suit.
+  tile or its 筋, three apart, thrown before; how much of its river is in the tile's suit;
+  its last discards near the tile); how many of its turns ago another seat threw the tile
+  without the opponent winning on it (a ready hand's waits seldom change from one turn to
+  the next); melds all in one suit or all pongs and the tile's suit; each of the tile's own
+  keys again by how far the hand looks to have come. A preset's model uses the keys it was
+  fitted with: a key its numbers do not hold weighs nothing.
   A tile discarded since the opponent's last turn counts as safe: the opponent did not win
   on it, and under 漏胡 may not win on it before drawing again. (The view keeps each
   river's order, not the order across rivers, so "since" is read from the seats in
   between; after a claim that skipped a seat this can be wrong, in the fitting games for
   2 tiles in 64,168.)
-* :func:`win_chance`: the chance that a hand at a given shanten, with so many helpful
-  tiles and so many tiles left in the wall, goes on to win the hand.
+* :func:`win_chance`: the chance that a hand at a given distance from ready (the shanten,
+  or where a hand must qualify, the distance to the nearest qualifying type), with so many
+  helpful tiles and so many tiles left in the wall, goes on to win the hand.
 
-The hard bot weighs the two: a discard a little slower than the fastest is worth taking
-when it is much less likely to feed someone.
+The hard bot weighs the two (:mod:`bots.hard_defense`): a discard a little slower than the
+fastest is worth taking when it is much less likely to feed someone.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from types import ModuleType
 
-from mahjong_tui.engine import SeatView
+from mahjong_tui.engine import Meld, MeldKind, Ruleset, SeatView
 from mahjong_tui.engine.tiles import RANKS_258
 
-from . import risk_changsha as model
+from . import risk_changsha, risk_shanghai, risk_shanghai_lezi
+
+#: the fitted models per preset (``scripts/fit_risk.py --rules NAME``); a preset without its own
+#: borrows the one of a preset that wins the same way
+_MODELS: dict[str, ModuleType] = {
+    "changsha": risk_changsha,
+    "shanghai": risk_shanghai,
+    "shanghai-lezi": risk_shanghai_lezi,
+}
+
+
+def model_for(rules: Ruleset | None) -> ModuleType:
+    """The fitted numbers for a rule set (Changsha's when none is given)."""
+    if rules is None:
+        return risk_changsha
+    found = _MODELS.get(rules.name)
+    if found is not None:
+        return found
+    return risk_shanghai if rules.must_qualify else risk_changsha
+
 
 # the winning tile's neighbours that make a sequence wait on it: (t-2, t-1), (t-1, t+1), (t+1, t+2)
 _SEQUENCE_SHAPES: tuple[tuple[tuple[int, int], ...], ...] = tuple(
@@ -59,6 +86,39 @@ def passed_since_turn(view: SeatView, opponent: int) -> set[int]:
     return out
 
 
+def turns_since_passed(view: SeatView, opponent: int) -> dict[int, int]:
+    """For each tile another seat threw, how many turns ``opponent`` has discarded since (the latest throw).
+
+    The rivers keep their own order only, so a throw is placed by its index in its river and
+    the order of play from the dealer: the i-th discard of a seat that plays after the
+    opponent in a round comes after the opponent's i-th. Claims that skip a seat make this
+    approximate.
+    """
+    own = len(view.rivers[opponent])
+    mine = (opponent - view.dealer) % 4
+    out: dict[int, int] = {}
+    for s in range(4):
+        if s == opponent:
+            continue
+        later = (s - view.dealer) % 4 > mine
+        for j, r in enumerate(view.rivers[s]):
+            after = max(0, own - j - 1 if later else own - j)
+            if r.tile not in out or after < out[r.tile]:
+                out[r.tile] = after
+    return out
+
+
+def loss_kind(melds: Sequence[Meld]) -> str:
+    """The kind of hand an opponent's melds show, for what feeding it costs: pongs, flush, or plain."""
+    if len(melds) < 2:
+        return "plain"
+    if all(m.kind is not MeldKind.CHI for m in melds):
+        return "pongs"
+    if len({m.first // 9 for m in melds if m.first < 27}) == 1:
+        return "flush"
+    return "plain"
+
+
 def features(view: SeatView, opponent: int, unseen: Sequence[int]) -> list[list[tuple]]:
     """The model's feature keys for each tile kind (index 0..33) against ``opponent``."""
     river = view.rivers[opponent]
@@ -68,8 +128,20 @@ def features(view: SeatView, opponent: int, unseen: Sequence[int]) -> list[list[
     wall = ("wall", min(view.wall_remaining, 60) // 10, len(melds))
     suits = {m.first // 9 for m in melds if m.first < 27}
     flush = suits.pop() if len(melds) >= 2 and len(suits) == 1 else None
+    one_suit = next(iter(suits)) if len(suits) == 1 else None
+    pongs = len(melds) >= 2 and all(m.kind is not MeldKind.CHI for m in melds)
     pair_258 = view.ruleset.shapes.plain_pair_258
     passed = passed_since_turn(view, opponent)
+    ago = turns_since_passed(view, opponent)
+    late = len(river) >= 6
+    by_suit = [0, 0, 0, 0]
+    for r in river:
+        by_suit[r.tile // 9 if r.tile < 27 else 3] += 1
+    share = [_share_bucket(n, len(river)) for n in by_suit]
+    last = [r.tile for r in river[-3:]]
+    middle = ("middle", sum(1 for u in last if u < 27 and 2 <= u % 9 <= 6), min(len(melds), 2))
+    # how far the hand looks to have come: each tile's own keys are weighed again at each stage
+    stage = 0 if len(river) < 5 and not melds else 1 if len(river) < 9 and len(melds) <= 1 else 2
     out: list[list[tuple]] = []
     for t in range(34):
         rank = t % 9 if t < 27 else 9
@@ -82,6 +154,7 @@ def features(view: SeatView, opponent: int, unseen: Sequence[int]) -> list[list[
             ("rank", rank, is258),
             ("seq", _bucket(seq), len(melds) >= 3),
             ("pair", unseen[t], is258),
+            middle,
         ]
         if t in thrown:
             keys.append(("thrown",))
@@ -90,21 +163,42 @@ def features(view: SeatView, opponent: int, unseen: Sequence[int]) -> list[list[
             keys.append(("suji", both))
         if t in passed:
             keys.append(("passed",))
+        elif t in ago:
+            keys.append(("ago", min(ago[t], 4)))
         if flush is not None:
             keys.append(("flush", t < 27 and t // 9 == flush))
+        suit = t // 9 if t < 27 else 3
+        keys.append(("rsuit", share[suit], late, suit == 3))
+        if one_suit is not None:
+            keys.append(("msuit", min(len(melds), 3), "honour" if suit == 3 else suit == one_suit))
+        if pongs:
+            keys.append(("pongs", unseen[t]))
+        if t < 27:
+            near = min((abs(t - u) for u in last[-2:] if u < 27 and u // 9 == t // 9), default=9)
+            if near <= 2:
+                keys.append(("recent", near, late))
+        keys.extend([("at", stage, *k) for k in keys[3:] if k[0] not in ("passed", "middle")])
         out.append(keys)
     return out
 
 
+def _share_bucket(n: int, total: int) -> int:
+    """A suit's share of a river: 0 none, 1 under a sixth, 2 under a third, 3 more."""
+    if n == 0:
+        return 0
+    return 1 if 6 * n < total else 2 if 3 * n < total else 3
+
+
 def _logistic(z: float) -> float:
+    """The logistic function, kept off the extremes."""
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
 
 
-def chance_of(keys: Sequence[tuple]) -> float:
+def chance_of(keys: Sequence[tuple], rules: Ruleset | None = None) -> float:
     """The model's chance for one tile's feature keys (0 for a tile passed under 漏胡)."""
     if ("passed",) in keys:
         return 0.0
-    weights = model.DEAL_IN_WEIGHTS
+    weights = model_for(rules).DEAL_IN_WEIGHTS
     return _logistic(sum(weights.get(k, 0.0) for k in keys))
 
 
@@ -118,13 +212,13 @@ def deal_in_chances(view: SeatView, unseen: Sequence[int]) -> list[list[float]]:
         if o == view.seat:
             out.append([0.0] * 34)
         else:
-            out.append([chance_of(keys) for keys in features(view, o, unseen)])
+            out.append([chance_of(keys, view.ruleset) for keys in features(view, o, unseen)])
     return out
 
 
-def win_value() -> float:
+def win_value(rules: Ruleset | None = None) -> float:
     """What a win brings the winner on average."""
-    return float(model.WIN_VALUE)
+    return float(model_for(rules).WIN_VALUE)
 
 
 def deal_in_cost(view: SeatView, unseen: Sequence[int]) -> list[float]:
@@ -134,6 +228,7 @@ def deal_in_cost(view: SeatView, unseen: Sequence[int]) -> list[float]:
     dealer wins or discards), which pays about double.
     """
     chances = deal_in_chances(view, unseen)
+    model = model_for(view.ruleset)
     cost = [0.0] * 34
     for o in range(4):
         if o == view.seat:
@@ -145,11 +240,11 @@ def deal_in_cost(view: SeatView, unseen: Sequence[int]) -> list[float]:
     return cost
 
 
-def win_chance(shanten: int, helpful: int, wall: int) -> float:
+def win_chance(shanten: int, helpful: int, wall: int, rules: Ruleset | None = None) -> float:
     """Chance that a hand ``shanten`` from ready, with ``helpful`` live tiles, goes on to win."""
     if shanten < 0:
         return 1.0
-    table = model.WIN_CHANCE
+    table = model_for(rules).WIN_CHANCE
     a, b, c, d = table[min(shanten, len(table) - 1)]
     x = wall / 10
     return _logistic(a + b * math.log1p(helpful) + c * x + d * x * x)

@@ -1,6 +1,7 @@
 """One benchmark run, printed side by side: shanten speed, bot decision latency, simulation speed.
 
-    python scripts/bench.py [--hands 1000] [--views 3000] [--seed 1]
+    python scripts/bench.py [--hands 1000] [--views 3000] [--seed 1] [--rules shanghai,changsha]
+        [--skip-shanten] [--skip-simulate]
 
 1. Shanten calls per second on the same random 13/14-tile hands: ours (regular shape and
    each rule set's shanten) against the ``mahjong`` package (installed with the test
@@ -20,6 +21,7 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -29,7 +31,7 @@ from mahjong_tui.engine import Action, Game, SeatView, get_ruleset, play_until_d
 from mahjong_tui.engine.analysis import shanten, shanten_regular  # noqa: E402
 from mahjong_tui.simulation import SimulateArgs, run  # noqa: E402
 
-RULES = ("shanghai", "changsha")
+RULES = ("shanghai", "shanghai-lezi", "changsha")
 
 
 def random_hands(rng: random.Random, kinds: list[int], count: int) -> list[list[int]]:
@@ -44,7 +46,7 @@ def random_hands(rng: random.Random, kinds: list[int], count: int) -> list[list[
     return out
 
 
-def calls_per_second(fn, hands: list[list[int]], repeat: int = 3) -> float:  # type: ignore[no-untyped-def]
+def calls_per_second(fn: Callable[[list[int]], object], hands: list[list[int]], repeat: int = 3) -> float:
     """Best of ``repeat`` passes over ``hands``."""
     best = 0.0
     for _ in range(repeat):
@@ -91,7 +93,8 @@ def bench_shanten(n: int) -> None:
 class _Collector:
     """A bot that keeps every view it is asked about."""
 
-    def __init__(self, bot: object, views: list[SeatView]):
+    def __init__(self, bot: object, views: list[SeatView]) -> None:
+        """Wrap ``bot``; keep its views in ``views``."""
         self.bot = bot
         self.views = views
 
@@ -121,10 +124,10 @@ def collect_views(rules: str, count: int, seed: int) -> list[SeatView]:
     return views[:count]
 
 
-def bench_latency(views_per_rules: int, seed: int) -> None:
+def bench_latency(views_per_rules: int, seed: int, rules_list: tuple[str, ...] = RULES) -> None:
     """Mean and p99 of one decision per level on the same views."""
     print(f"{'bot decision latency (ms)':<28}" + "".join(f"{lv + ' mean':>13}{lv + ' p99':>12}" for lv in LEVELS))
-    for rules in RULES:
+    for rules in rules_list:
         views = collect_views(rules, views_per_rules * 2, seed)
         warm, timed = views[::2], views[1::2]
         cells = []
@@ -148,12 +151,12 @@ def bench_latency(views_per_rules: int, seed: int) -> None:
     print()
 
 
-def bench_simulate(hands: int, seed: int) -> None:
+def bench_simulate(hands: int, seed: int, rules_list: tuple[str, ...] = RULES) -> None:
     """Hands per second with one worker and with two, per rule set and level."""
     print(
         f"{'simulate hands/s':<22}{'level':<8}{'1 worker':>10}{'2 workers':>11}{'speed-up':>10}{'games':>7}{'hands':>7}"
     )
-    for rules in RULES:
+    for rules in rules_list:
         for level in LEVELS:
             rates = []
             games = 0
@@ -177,13 +180,17 @@ def main() -> None:
     ap.add_argument("--views", type=int, default=3000, help="seat views per rule set for latency")
     ap.add_argument("--shanten-hands", type=int, default=20000)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--rules", default=",".join(RULES), help="comma-separated rule sets")
+    ap.add_argument("--skip-shanten", action="store_true")
     ap.add_argument("--skip-simulate", action="store_true")
     args = ap.parse_args()
+    rules = tuple(args.rules.split(","))
     print(f"python {sys.version.split()[0]}\n")
-    bench_shanten(args.shanten_hands)
-    bench_latency(args.views, args.seed)
+    if not args.skip_shanten:
+        bench_shanten(args.shanten_hands)
+    bench_latency(args.views, args.seed, rules)
     if not args.skip_simulate:
-        bench_simulate(args.hands, args.seed)
+        bench_simulate(args.hands, args.seed, rules)
 
 
 if __name__ == "__main__":

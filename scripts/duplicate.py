@@ -1,23 +1,31 @@
 """Duplicate comparison: how much a bot level gains over another on the very same deals.
 
-    python scripts/duplicate.py [--rules changsha] [--hands 4000] [--seed 1] \\
-        [--strong hard] [--weak normal] [--workers 2]
+    python scripts/duplicate.py [--rules shanghai,shanghai-lezi,changsha] [--hands 4000] [--seed 1] \\
+        [--strong hard] [--weak normal] [--workers 2] [--all-seats] [--cache DIR]
 
 Each deal is played twice: once with the weaker level in all four seats, once with the
 stronger level in one seat (the seat turns with the deal, and the dealer with it, so every
 seat meets every dealer). The gain of a deal is what that seat won in the second play minus
 what it won in the first. The shared deal takes out most of the luck of the tiles, so a
 small difference in play shows up in far fewer hands than a plain match (``strength.py``)
-needs. Printed: the mean gain per hand with two standard errors, the seat's points per
-hand in both plays, and its wins and deal-ins in both.
+needs. Printed per rule set: the mean gain per hand with two standard errors, the seat's
+points per hand in both plays, and its wins and deal-ins in both.
+
+``--all-seats`` (for tuning: more figures per deal played) puts the stronger level in each
+of the four seats in turn against the same weak play; a deal's gain is then the mean of its
+four. ``--cache DIR`` keeps the weak-only plays, keyed by the rule set, seed, level and the
+source of the bots, so a comparison against the same weak level does not play them again.
+The seed fixes every deal: the same command gives the same figures.
 
 Hands are independent: each starts from the rule set's starting points with no carried
-state (no 荒番), which does not change what a Changsha hand pays.
+state (no 荒番), which does not change what a Changsha hand pays. The base score is 1.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import statistics
 import sys
 import time
@@ -26,7 +34,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 
 from mahjong_tui.engine import Game, GameOptions, HandEnded, PlayerWon, play_until_decision  # noqa: E402
 
@@ -43,48 +52,108 @@ class Outcome:
 
 
 def _factory() -> BotFactory:
+    """The bot maker (imported in the worker)."""
     from bots import create_bot
 
     return create_bot
 
 
-def play(rules: str, seed: int, index: int, levels: Sequence[str], seat: int, make: BotFactory) -> Outcome:
-    """Play deal ``index`` (the first hand of a seeded game) with ``levels`` per seat; ``seat``'s result."""
+def play_all(rules: str, seed: int, index: int, levels: Sequence[str], make: BotFactory) -> list[Outcome]:
+    """Play deal ``index`` (the first hand of a seeded game) with ``levels`` per seat; every seat's result."""
     game = Game(rules, seed * 100_003 + index, GameOptions(max_hands=1))
     players = {s: make(level, s, seed * 100_003 + index) for s, level in enumerate(levels)}
     play_until_decision(game, players)  # type: ignore[arg-type]
-    hand = game.hand
-    won = dealt_in = False
-    points = 0
-    for ev in hand.events:
+    won = [False] * 4
+    dealt_in = [False] * 4
+    points = [0] * 4
+    for ev in game.hand.events:
         if isinstance(ev, PlayerWon):
-            won = won or ev.seat == seat
-            dealt_in = dealt_in or ev.context.discarder == seat
+            won[ev.seat] = True
+            if ev.context.discarder is not None:
+                dealt_in[ev.context.discarder] = True
         elif isinstance(ev, HandEnded):
-            points = ev.payments[seat]
-    return Outcome(points, won, dealt_in)
+            points = list(ev.payments)
+    return [Outcome(points[s], won[s], dealt_in[s]) for s in range(4)]
 
 
-def deal_pair(job: tuple[str, int, int, str, str]) -> tuple[Outcome, Outcome]:
-    """One deal played both ways: (weak in the seat, strong in the seat)."""
-    rules, seed, index, strong, weak = job
+def play(rules: str, seed: int, index: int, levels: Sequence[str], seat: int, make: BotFactory) -> Outcome:
+    """Play deal ``index`` with ``levels`` per seat; ``seat``'s result."""
+    return play_all(rules, seed, index, levels, make)[seat]
+
+
+def seats_of(index: int, all_seats: bool) -> tuple[int, ...]:
+    """The seats the stronger level takes in deal ``index``."""
+    return (0, 1, 2, 3) if all_seats else ((index // 4) % 4,)
+
+
+def weak_play(job: tuple[str, int, int, str]) -> list[Outcome]:
+    """The weak level in all four seats: every seat's result."""
+    rules, seed, index, weak = job
+    return play_all(rules, seed, index, [weak] * 4, _factory())
+
+
+def strong_plays(job: tuple[str, int, int, str, str, bool]) -> list[Outcome]:
+    """The strong level in each of its seats for this deal, the weak level elsewhere."""
+    rules, seed, index, strong, weak, all_seats = job
     make = _factory()
-    seat = (index // 4) % 4
-    levels = [weak] * 4
-    base = play(rules, seed, index, levels, seat, make)
-    levels[seat] = strong
-    return base, play(rules, seed, index, levels, seat, make)
+    out = []
+    for seat in seats_of(index, all_seats):
+        levels = [weak] * 4
+        levels[seat] = strong
+        out.append(play(rules, seed, index, levels, seat, make))
+    return out
 
 
-def compare(rules: str, hands: int, seed: int, strong: str, weak: str, workers: int) -> dict[str, float]:
-    """Run every deal both ways and sum up the gain."""
-    jobs = [(rules, seed, i, strong, weak) for i in range(hands)]
+def _source_hash() -> str:
+    """A digest of the easy and normal bots' source: a cached weak play is reused only with the same bots.
+
+    (The hard bot's own modules are left out: a weak play never uses them.)
+    """
+    h = hashlib.sha256()
+    for p in sorted((ROOT / "bots").glob("*.py")):
+        if p.name.startswith(("hard", "risk", "read", "value")):
+            continue
+        h.update(p.name.encode() + p.read_bytes())
+    return h.hexdigest()[:12]
+
+
+def _run(fn: Callable, jobs: list, workers: int) -> list:  # type: ignore[type-arg]
+    """Map ``fn`` over ``jobs``, in worker processes when asked."""
     if workers > 1:
         with ProcessPoolExecutor(workers) as pool:
-            pairs = list(pool.map(deal_pair, jobs, chunksize=max(1, hands // (workers * 8))))
-    else:
-        pairs = [deal_pair(j) for j in jobs]
-    gains = [s.points - b.points for b, s in pairs]
+            return list(pool.map(fn, jobs, chunksize=max(1, len(jobs) // (workers * 8))))
+    return [fn(j) for j in jobs]
+
+
+def weak_plays(rules: str, hands: int, seed: int, weak: str, workers: int, cache: str) -> list[list[Outcome]]:
+    """The weak-only play of every deal, from the cache when it holds them."""
+    path = Path(cache) / f"{rules}-{seed}-{weak}-{_source_hash()}.json" if cache else None
+    known: list[list[Outcome]] = []
+    if path is not None and path.exists():
+        known = [[Outcome(*o) for o in deal] for deal in json.loads(path.read_text())]
+    if len(known) < hands:
+        jobs = [(rules, seed, i, weak) for i in range(len(known), hands)]
+        known.extend(_run(weak_play, jobs, workers))
+        if path is not None:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(json.dumps([[[o.points, o.won, o.dealt_in] for o in deal] for deal in known]))
+    return known[:hands]
+
+
+def compare(
+    rules: str, hands: int, seed: int, strong: str, weak: str, workers: int, all_seats: bool = False, cache: str = ""
+) -> dict[str, float]:
+    """Run every deal both ways and sum up the gain."""
+    base = weak_plays(rules, hands, seed, weak, workers, cache)
+    jobs = [(rules, seed, i, strong, weak, all_seats) for i in range(hands)]
+    played = _run(strong_plays, jobs, workers)
+    gains: list[float] = []
+    pairs: list[tuple[Outcome, Outcome]] = []
+    for i, outs in enumerate(played):
+        seats = seats_of(i, all_seats)
+        deal = [(base[i][s], o) for s, o in zip(seats, outs, strict=True)]
+        pairs.extend(deal)
+        gains.append(statistics.fmean(s.points - b.points for b, s in deal))
     return {
         "gain": statistics.fmean(gains),
         "two_se": 2 * statistics.stdev(gains) / len(gains) ** 0.5,
@@ -95,6 +164,7 @@ def compare(rules: str, hands: int, seed: int, strong: str, weak: str, workers: 
         "weak_deal_ins": sum(b.dealt_in for b, _ in pairs),
         "strong_deal_ins": sum(s.dealt_in for _, s in pairs),
         "changed": sum(1 for b, s in pairs if b != s),
+        "plays": len(pairs),
     }
 
 
@@ -107,16 +177,21 @@ def main() -> int:
     ap.add_argument("--strong", default="hard")
     ap.add_argument("--weak", default="normal")
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--all-seats", action="store_true", help="the stronger level in every seat of every deal")
+    ap.add_argument("--cache", default="", help="a folder to keep the weak-only plays in")
     args = ap.parse_args()
+    make = _factory()  # the bots are read once, here: worker processes started later share them
+    make(args.strong, 0, 0), make(args.weak, 0, 0)
     for rules in args.rules.split(","):
         t0 = time.perf_counter()
-        r = compare(rules, args.hands, args.seed, args.strong, args.weak, args.workers)
+        r = compare(rules, args.hands, args.seed, args.strong, args.weak, args.workers, args.all_seats, args.cache)
+        seats = ", every seat" if args.all_seats else ""
         print(
-            f"{rules}: {args.strong} in place of {args.weak}, {args.hands} deals: "
+            f"{rules}: {args.strong} in place of {args.weak}, {args.hands} deals{seats}, seed {args.seed}: "
             f"gain {r['gain']:+.2f} ± {r['two_se']:.2f} points per hand "
             f"({r['weak_points']:+.2f} → {r['strong_points']:+.2f}); "
             f"wins {r['weak_wins']} → {r['strong_wins']}, deal-ins {r['weak_deal_ins']} → {r['strong_deal_ins']}; "
-            f"{r['changed']} deals changed ({time.perf_counter() - t0:.0f} s)",
+            f"{r['changed']} of {r['plays']} plays changed ({time.perf_counter() - t0:.0f} s)",
             flush=True,
         )
     return 0

@@ -1,7 +1,7 @@
-"""Fit the hard bot's risk models (``bots/risk.py``) on Changsha hands played by normal bots.
+"""Fit the hard bot's risk models (``bots/risk.py``) for one rule set on hands played by normal bots.
 
     pip install numpy   # this script only; the game and its bots do not need it
-    python scripts/fit_risk.py [--hands 3000] [--seed 1] [--workers 2] [--out bots/risk_changsha.py]
+    python scripts/fit_risk.py [--rules changsha] [--hands 3000] [--seed 1] [--workers 2] [--out bots/risk_changsha.py]
 
 Written as plain numbers to ``--out``: two models and the average points they are weighed
 in (what a win brings the winner; what a deal-in costs the discarder, apart when the dealer
@@ -11,9 +11,13 @@ wins or deals in):
   opponent, the features of ``bots.risk.features`` with the label "the opponent could win
   on this tile" (known here because the script sees every hand); a logistic
   regression, 80 % of the rows to fit and 20 % held out for the printed log loss and AUC;
-* win chances: at every discard, the shanten and helpful tiles the discard leaves and the
-  wall left, with the label "this seat went on to win the hand"; one logistic curve per
-  shanten (0, 1, 2, 3+) in log(1 + helpful tiles) and the wall.
+* win chances: at every discard, the distance to the nearest goal that can win (the hard
+  bot's planner: the shanten, or where a hand must qualify the nearest qualifying type) and
+  its helpful tiles after the discard, and the wall left, with the label "this seat went on
+  to win the hand"; one logistic curve per distance (0, 1, 2, 3+) in log(1 + helpful tiles)
+  and the wall;
+* what a win brings by the goal the hand was heading for at its last discard (``GOAL_VALUE``,
+  where at least 30 wins were seen; otherwise the average win).
 """
 
 from __future__ import annotations
@@ -21,73 +25,88 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bots import create_bot  # noqa: E402
-from bots.risk import features  # noqa: E402
+from bots.hard import HardBot  # noqa: E402
+from bots.planning import goal_key  # noqa: E402
+from bots.risk import features, loss_kind  # noqa: E402
 from mahjong_tui.engine import (  # noqa: E402
     Action,
     ActionKind,
     Game,
     GameOptions,
     HandEnded,
+    Move,
     Phase,
     PlayerWon,
     SeatView,
     play_until_decision,
 )
-from mahjong_tui.engine.analysis import discard_options, waits  # noqa: E402
-
-RULES = "changsha"
+from mahjong_tui.engine.analysis import waits  # noqa: E402
 
 DangerRow = tuple[tuple[tuple, ...], bool]
-WinRow = tuple[int, int, int, int]  # seat, shanten, helpful tiles, wall
+WinRow = tuple[int, int, int, int]  # seat, distance, helpful tiles, wall
+FedRow = tuple[tuple[str, bool], int]  # (the opponent's kind of hand, dealer involved), what feeding it cost
 Points = tuple[list[int], list[tuple[int, bool]]]  # winners' gains; discarders' losses, dealer involved
 
 
 class _Recorder:
     """A normal bot that, before each discard, notes every tile's features and whether it would feed a win."""
 
-    def __init__(self, game: Game, seat: int, seed: int, danger: list[DangerRow], decisions: list[WinRow]):
+    def __init__(
+        self, game: Game, seat: int, seed: int, danger: list[DangerRow], decisions: list[WinRow], fed: list[FedRow]
+    ) -> None:
+        """A normal bot for ``seat`` whose rows go to the shared lists."""
         self.game = game
+        self.fed = fed
         self.bot = create_bot("normal", seat, seed)
         self.danger = danger
         self.decisions = decisions
+        self.planner = HardBot(seat, seed).planner(game.rules)
+        self.goal = ""  # the goal of this seat's last discard
 
     def choose(self, view: SeatView) -> Action:
         """The bot's choice; the rows of both models when it is a discard."""
         action = self.bot.choose(view)
         seat = view.seat
-        if view.phase is Phase.TURN and action.kind is ActionKind.DISCARD and not view.kaigang_locked[seat]:
+        if view.phase is Phase.TURN and action.kind is ActionKind.DISCARD and not view.table.kaigang_locked[seat]:
             unseen = view.unseen
             for o in range(4):
                 if o == seat:
                     continue
                 winning = _winning_tiles(self.game, o, seat)
+                kind = (loss_kind(view.melds[o]), view.dealer in (o, seat))
+                self.fed.extend((kind, loss) for loss in winning.values())
                 rows = features(view, o, unseen)
                 # a tile passed under 漏胡 is safe by the rules, not by the model
                 self.danger.extend(
                     (tuple(rows[t]), t in winning) for t in range(34) if view.counts[t] and ("passed",) not in rows[t]
                 )
-            shapes = view.ruleset.shapes
-            chosen = next(
-                o for o in discard_options(view.counts, shapes, view.outside, view.melds[seat]) if o.tile == action.tile
-            )
-            self.decisions.append((seat, chosen.shanten, chosen.acceptance, view.wall_remaining))
+            after = list(view.counts)
+            after[action.tile] -= 1  # type: ignore[index]
+            dist, helpful, target = self.planner.progress(after, view.melds[seat], unseen, view.outside)
+            self.goal = goal_key(target)
+            self.decisions.append((seat, min(dist, 9), helpful, view.wall_remaining))
         return action
 
 
-def play_hand(job: tuple[str, int, int]) -> tuple[list[DangerRow], list[tuple[int, int, int, bool]], Points]:
-    """One hand of four normal bots; the rows of both models and what the hand paid."""
+def play_hand(
+    job: tuple[str, int, int],
+) -> tuple[list[DangerRow], list[tuple[int, int, int, bool]], Points, list[tuple[str, int]], list[FedRow]]:
+    """One hand of four normal bots; the rows of both models, what the hand paid, each win's goal, what feeding cost."""
     rules, seed, index = job
     game = Game(rules, seed * 100_003 + index, GameOptions(max_hands=1))
     danger: list[DangerRow] = []
     decisions: list[WinRow] = []
-    players = {s: _Recorder(game, s, seed * 7 + index, danger, decisions) for s in range(4)}
-    play_until_decision(game, players)
+    fed: list[FedRow] = []
+    players = {s: _Recorder(game, s, seed * 7 + index, danger, decisions, fed) for s in range(4)}
+    play_until_decision(game, players, observe=_no_error)
     hand = game.hand
     won = [ev for ev in hand.events if isinstance(ev, PlayerWon)]
     winners = {ev.seat for ev in won}
@@ -97,19 +116,27 @@ def play_hand(job: tuple[str, int, int]) -> tuple[list[DangerRow], list[tuple[in
         (paid[d], hand.dealer in (d, *winners))
         for d in {ev.context.discarder for ev in won if ev.context.discarder is not None}
     ]
-    return danger, [(sh, acc, wall, seat in winners) for seat, sh, acc, wall in decisions], (gains, losses)
+    goals = [(players[s].goal, paid[s]) for s in winners]
+    rows = [(sh, acc, wall, seat in winners) for seat, sh, acc, wall in decisions]
+    return danger, rows, (gains, losses), goals, fed
 
 
-def _winning_tiles(game: Game, seat: int, discarder: int) -> set[int]:
-    """Tiles ``seat`` could win on if ``discarder`` threw them: shape waits that also make a valid win
-    (the engine's own check, as at the table)."""
+def _no_error(move: Move) -> None:
+    """A recorder that fails would quietly be replaced by the first legal action: stop instead."""
+    if move.error:
+        raise RuntimeError(move.error)
+
+
+def _winning_tiles(game: Game, seat: int, discarder: int) -> dict[int, int]:
+    """Tiles ``seat`` could win on if ``discarder`` threw them, with what the discarder would pay: shape
+    waits that also make a valid win (the engine's own check, as at the table)."""
     hand = game.hand
     p = hand.players[seat]
     try:
         shape = waits(p.counts, game.rules.shapes, p.melds)
     except ValueError:
-        return set()
-    out = set()
+        return {}
+    out: dict[int, int] = {}
     thrower = hand.players[discarder].counts
     for t in shape:
         if not thrower[t]:
@@ -120,49 +147,78 @@ def _winning_tiles(game: Game, seat: int, discarder: int) -> set[int]:
         finally:
             thrower[t] += 1
         if res is not None and res.valid:
-            out.add(t)
+            out[t] = -res.payments[discarder]
     return out
 
 
-def fit_deal_in(rows: list[DangerRow]):  # type: ignore[no-untyped-def]
-    """Logistic regression over one-hot feature keys (Adam, full batch); weights and held-out scores."""
+def fit_deal_in(rows: list[DangerRow]) -> tuple[dict[tuple, float], float, float, float]:
+    """Logistic regression over one-hot feature keys (Adam, full batch); weights and held-out scores.
+
+    80 % of the rows (a seeded shuffle) fit, 20 % are held out. Rows with the same keys are
+    fitted once, weighted by how often they occur (the keys are few, the rows many).
+    """
     import numpy as np
 
+    order = np.random.default_rng(0).permutation(len(rows))
+    cut = int(0.8 * len(rows))
     keys: dict[tuple, int] = {}
-    coded = [[keys.setdefault(k, len(keys)) for k in f] for f, _ in rows]
+
+    def grouped(idx: Sequence[int]) -> list[tuple[list[int], int, int]]:
+        """Distinct rows: (coded keys, times seen, times a winning tile)."""
+        seen: dict[tuple, list[int]] = {}
+        for i in idx:
+            f, label = rows[i]
+            cell = seen.get(f)
+            if cell is None:
+                cell = seen[f] = [0, 0]
+            cell[0] += 1
+            cell[1] += label
+        coded = [([keys.setdefault(k, len(keys)) for k in f], n, pos) for f, (n, pos) in seen.items()]
+        return coded
+
+    train_rows, test_rows = grouped(order[:cut]), grouped(order[cut:])
     n_keys = len(keys)
-    width = max(len(c) for c in coded)
-    x = np.full((len(rows), width), n_keys, dtype=np.int32)  # index n_keys: padding, weight 0
-    for i, c in enumerate(coded):
-        x[i, : len(c)] = c
-    y = np.array([label for _, label in rows], dtype=np.float64)
-    order = np.random.default_rng(0).permutation(len(y))
-    cut = int(0.8 * len(y))
-    train, test = order[:cut], order[cut:]
+    width = max(len(c) for c, _, _ in train_rows + test_rows)
+
+    def matrix(coded: list[tuple[list[int], int, int]]) -> tuple[Any, Any, Any]:
+        """The rows as a padded key matrix, with their counts and positives."""
+        x = np.full((len(coded), width), n_keys, dtype=np.int32)  # index n_keys: padding, weight 0
+        for i, (c, _, _) in enumerate(coded):
+            x[i, : len(c)] = c
+        n = np.array([n for _, n, _ in coded], dtype=np.float64)
+        pos = np.array([p for _, _, p in coded], dtype=np.float64)
+        return x, n, pos
+
+    xt, nt, pt = matrix(train_rows)
+    xs, ns, ps = matrix(test_rows)
+    total = nt.sum()
     w = np.zeros(n_keys + 1)
     m = np.zeros_like(w)
     v = np.zeros_like(w)
-    xt, yt = x[train], y[train]
     flat = xt.ravel()
 
-    def predict(xs):  # type: ignore[no-untyped-def]
-        return 1.0 / (1.0 + np.exp(-np.clip(w[xs].sum(1), -30, 30)))
+    def predict(x: Any) -> Any:
+        """The model's chance for each row of a key matrix."""
+        return 1.0 / (1.0 + np.exp(-np.clip(w[x].sum(1), -30, 30)))
 
-    for step in range(1, 401):
-        g = predict(xt) - yt
-        grad = np.bincount(flat, weights=np.repeat(g, width), minlength=n_keys + 1) / len(yt) + 1e-4 * w
+    for step in range(1, 1501):
+        g = nt * predict(xt) - pt  # the gradient of the summed log loss of every row of this kind
+        grad = np.bincount(flat, weights=np.repeat(g, width), minlength=n_keys + 1) / total + 1e-5 * w
         grad[n_keys] = 0.0
         m = 0.9 * m + 0.1 * grad
         v = 0.999 * v + 0.001 * grad**2
-        w -= 0.1 * (m / (1 - 0.9**step)) / (np.sqrt(v / (1 - 0.999**step)) + 1e-8)
-    p = np.clip(predict(x[test]), 1e-9, 1 - 1e-9)
-    yy = y[test]
-    loss = float(-np.mean(yy * np.log(p) + (1 - yy) * np.log(1 - p)))
-    ranks = np.empty(len(p))
-    ranks[np.argsort(p)] = np.arange(1, len(p) + 1)
-    pos = yy.sum()
-    auc = float((ranks[yy == 1].sum() - pos * (pos + 1) / 2) / (pos * (len(yy) - pos)))
-    base = y[train].mean()
+        w -= 0.05 * (m / (1 - 0.9**step)) / (np.sqrt(v / (1 - 0.999**step)) + 1e-8)
+    p = np.clip(predict(xs), 1e-9, 1 - 1e-9)
+    loss = float(-np.sum(ps * np.log(p) + (ns - ps) * np.log(1 - p)) / ns.sum())
+    # AUC over the held-out rows: positives ranked above negatives (ties count half)
+    sort = np.argsort(p)
+    p_sorted, pos_sorted, neg_sorted = p[sort], ps[sort], (ns - ps)[sort]
+    _, first = np.unique(p_sorted, return_index=True)
+    pos_g = np.add.reduceat(pos_sorted, first)
+    neg_g = np.add.reduceat(neg_sorted, first)
+    neg_below = np.cumsum(neg_g) - neg_g
+    auc = float(np.sum(pos_g * (neg_below + 0.5 * neg_g)) / (pos_g.sum() * neg_g.sum()))
+    base = pt.sum() / total
     const = float(-(base * np.log(base) + (1 - base) * np.log(1 - base)))
     weights = {k: round(float(w[i]), 3) for k, i in keys.items()}
     return weights, loss, const, auc
@@ -197,25 +253,45 @@ def _key_text(key: tuple) -> str:
 def main() -> int:
     """Play, fit, write."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--rules", default="changsha")
     ap.add_argument("--hands", type=int, default=3000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--workers", type=int, default=2)
-    ap.add_argument("--out", default=str(Path(__file__).resolve().parent.parent / "bots" / "risk_changsha.py"))
+    ap.add_argument("--out", default="", help="default: bots/risk_RULES.py")
     args = ap.parse_args()
-    out = Path(args.out)
+    default = Path(__file__).resolve().parent.parent / "bots" / f"risk_{args.rules.replace('-', '_')}.py"
+    out = Path(args.out) if args.out else default
     t0 = time.perf_counter()
     danger: list[DangerRow] = []
     wins: list[tuple[int, int, int, bool]] = []
     gains: list[int] = []
     losses: list[tuple[int, bool]] = []
-    jobs = [(RULES, args.seed, i) for i in range(args.hands)]
+    by_goal: dict[str, list[int]] = {}
+    by_kind: dict[tuple[str, bool], list[int]] = {}
+    jobs = [(args.rules, args.seed, i) for i in range(args.hands)]
     with ProcessPoolExecutor(args.workers) as pool:
-        for d, w, (g, lost) in pool.map(play_hand, jobs, chunksize=50):
+        for d, w, (g, lost), goals, fed in pool.map(play_hand, jobs, chunksize=50):
+            for kind, paid in fed:
+                by_kind.setdefault(kind, []).append(paid)
             danger.extend(d)
             wins.extend(w)
             gains.extend(g)
             losses.extend(lost)
+            for goal, gain in goals:
+                by_goal.setdefault(goal, []).append(gain)
     win_value = round(sum(gains) / len(gains), 2)
+    goal_value = {k: round(sum(v) / len(v), 2) for k, v in sorted(by_goal.items()) if len(v) >= 30}
+    # as a factor on the average deal-in (the price at the discard leaves out the bird and later kongs)
+    mean_by_dealer = {
+        d: sum(sum(v) for (_, dd), v in by_kind.items() if dd == d)
+        / max(1, sum(len(v) for (_, dd), v in by_kind.items() if dd == d))
+        for d in (False, True)
+    }
+    kind_loss = {
+        k: round(sum(v) / len(v) / mean_by_dealer[k[1]], 3) for k, v in sorted(by_kind.items()) if len(v) >= 30
+    }
+    print("feeding costs: " + ", ".join(f"{k} {sum(v) / len(v):.1f} ({len(v)})" for k, v in sorted(by_kind.items())))
+    print("a win by goal: " + ", ".join(f"{k} {sum(v) / len(v):.1f} ({len(v)})" for k, v in sorted(by_goal.items())))
     plain = [-p for p, dealer in losses if not dealer]
     with_dealer = [-p for p, dealer in losses if dealer]
     loss = round(sum(plain) / max(1, len(plain)), 2)
@@ -229,9 +305,10 @@ def main() -> int:
     weights, log_loss, const, auc = fit_deal_in(danger)
     print(f"deal-in model: held-out log loss {log_loss:.4f} (a constant: {const:.4f}), AUC {auc:.3f}", flush=True)
     win_chance = fit_win_chance(wins)
-    command = f"scripts/fit_risk.py --hands {args.hands} --seed {args.seed}"
+    command = f"scripts/fit_risk.py --rules {args.rules} --hands {args.hands} --seed {args.seed}"
     lines = [
-        f'"""The hard bot\'s risk models for Changsha, written by ``{command}``.',
+        f'"""The hard bot\'s risk models for {args.rules}, written by',
+        f"``{command}``.",
         "",
         f"Deal-in model: held-out log loss {log_loss:.4f} (a constant rate: {const:.4f}), AUC {auc:.3f}.",
         '"""',
@@ -241,12 +318,23 @@ def main() -> int:
         f"DEAL_IN_LOSS = {loss}",
         f"DEAL_IN_LOSS_DEALER = {loss_dealer}",
         "",
+        "# what a win brings by the goal the hand was heading for (bots.planning.goal_key)",
+        "GOAL_VALUE: dict[str, float] = {",
+        *(f'    "{k}": {v},' for k, v in goal_value.items()),
+        "}",
+        "",
+        "# what feeding a winning tile costs against the average, by (the kind of hand its melds show,",
+        "# the dealer involved) (bots.risk.loss_kind; the engine's price of the win at the discard)",
+        "LOSS_FACTOR: dict[tuple[str, bool], float] = {",
+        *(f'    ("{k}", {d}): {v},' for (k, d), v in kind_loss.items()),
+        "}",
+        "",
         "# feature key -> logistic weight (see bots.risk.features)",
         "DEAL_IN_WEIGHTS: dict[tuple, float] = {",
         *(f"    {_key_text(k)}: {weights[k]}," for k in sorted(weights, key=repr)),
         "}",
         "",
-        "# per shanten 0, 1, 2, 3+: (constant, log(1 + helpful tiles), wall / 10, (wall / 10)²)",
+        "# per distance 0, 1, 2, 3+: (constant, log(1 + helpful tiles), wall / 10, (wall / 10)²)",
         "WIN_CHANCE: tuple[tuple[float, float, float, float], ...] = (",
         *(f"    ({', '.join(str(c) for c in row)})," for row in win_chance),
         ")",

@@ -1,6 +1,6 @@
 """Bot strength: one stronger bot against three of the level below, seats rotated.
 
-    python scripts/strength.py [--hands 2000] [--seed 1] [--workers 2] [--rules shanghai,changsha]
+    python scripts/strength.py [--hands 2000] [--seed 1] [--workers 2] [--rules shanghai,shanghai-lezi,changsha]
 
 For each rule set, two match-ups: hard in one seat against three normal, and normal in one
 seat against three easy. The stronger bot sits in each of the four seats for a quarter of
@@ -63,7 +63,7 @@ def main() -> int:
     ap.add_argument("--hands", type=int, default=2000, help="hands per match-up and rule set (split over 4 seats)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--workers", type=int, default=2)
-    ap.add_argument("--rules", default="shanghai,changsha")
+    ap.add_argument("--rules", default="shanghai,shanghai-lezi,changsha")
     args = ap.parse_args()
     ok = True
     print(

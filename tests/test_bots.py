@@ -304,28 +304,6 @@ def test_concealed_kong_meld_kind_is_known() -> None:
     assert MeldKind.CONCEALED_KONG.is_kong
 
 
-def test_hard_weighs_every_equal_discard_in_changsha() -> None:
-    """Many discards stay one step from ready: hard finds the one with the most helpful tiles.
-
-    Normal weighs only the loosest few of many equal discards, so it throws 6s (21 helpful
-    tiles); throwing 9p leaves 30.
-    """
-    hand = "111m567899p23456s"
-    assert discard_of("hard", "changsha", hand) == "9p"
-    assert discard_of("normal", "changsha", hand) == "6s"
-
-
-def test_hard_looks_at_the_waits_one_step_from_ready_in_changsha() -> None:
-    """One step from ready, hard weighs each helpful draw by the live waits it would leave.
-
-    Throwing 8p keeps the most helpful tiles (43), but the ready hands they lead to wait on
-    fewer live tiles than after throwing 4m (38 helpful tiles).
-    """
-    hand = "2344m3458p455678s"
-    assert discard_of("normal", "changsha", hand) == "8p"
-    assert discard_of("hard", "changsha", hand) == "4m"
-
-
 def test_hard_prefers_the_ready_hand_that_pays_more_in_changsha() -> None:
     """Ready either way: hard waits on 4m for 七小对 (a big win, 3 live) rather than on 2p 2s for a small win (4)."""
     hand = "1112222334m22p22s"
@@ -347,7 +325,7 @@ def test_hard_takes_the_safer_of_two_equal_discards_in_changsha() -> None:
     """Ready either way (5p or 5s for the 2-5-8 pair, two live each): hard keeps off the late hand's tile.
 
     Seat 1 has three melds down after ten discards and once threw 5s itself; 5p it has not
-    thrown. Normal throws 5p (the looser tile); hard throws 5s and says why.
+    thrown. Normal throws 5p (the looser tile); hard throws 5s and says why, in a player's words.
     """
     melds = ((), _LATE_MELDS, (), ())
     rivers = ((), _river("5s1s9m1m9s1s4m3m1p9p"), _river("1m9m"), _river("5p9m"))
@@ -355,7 +333,54 @@ def test_hard_takes_the_safer_of_two_equal_discards_in_changsha() -> None:
     assert tile_name(create_bot("normal", 0, 1).choose(view).tile) == "5p"  # type: ignore[arg-type]
     hard = create_bot("hard", 0, 1)
     assert tile_name(hard.choose(view).tile) == "5s"  # type: ignore[arg-type]
-    assert "safer than 5p" in hard.last_reason  # type: ignore[attr-defined]
+    reason = hard.last_reason  # type: ignore[attr-defined]
+    assert "5s is safe-ish against 南, the next player (it threw one itself)" in reason
+    assert "5p may feed 南, the next player (likely a 2-5p wait" in reason
+
+
+def test_hard_throws_the_tile_passed_since_the_ready_players_turn() -> None:
+    """Ready either way; 5s was thrown after seat 1's last turn and seat 1 did not win on it.
+
+    So 5s cannot win for seat 1 before it draws again: hard throws it, normal the looser 5p
+    (which seat 1 threw early on, nearly safe too), and hard's record says so in a player's words.
+    """
+    rivers = ((), _river("5p1s9m1m9s1s4m3m1p9p"), _river("1m9m"), _river("9m5s"))
+    view = make_view("changsha", "123m789m789s222s5p5s", melds=((), _LATE_MELDS, (), ()), rivers=rivers, wall=12)
+    assert tile_name(create_bot("normal", 0, 1).choose(view).tile) == "5p"  # type: ignore[arg-type]
+    hard = create_bot("hard", 0, 1)
+    assert tile_name(hard.choose(view).tile) == "5s"  # type: ignore[arg-type]
+    assert "5s is safe against 南, the next player (passed since its turn)" in hard.last_reason  # type: ignore[attr-defined]
+
+
+def test_hard_plays_its_hand_while_the_table_is_quiet() -> None:
+    """Nobody has shown anything yet: hard throws what normal throws (no tile is worth avoiding)."""
+    for rules, hand in (("changsha", "123m789m789s222s5p5s"), ("shanghai", "1234567m1155z345p")):
+        view = make_view(rules, hand, rivers=((), _river("9m"), _river("1p"), _river("9s")))
+        assert create_bot("hard", 0, 1).choose(view).tile == create_bot("normal", 0, 1).choose(view).tile
+
+
+def test_likely_wait_is_named_from_the_unseen_partners() -> None:
+    """5p with 3p 4p unseen and 6p 7p all in sight: a 2-5p two-sided wait; an edge tile names its edge."""
+    from bots.hard_defense import likely_wait
+
+    unseen = [4] * 34
+    unseen[parse_tile("6p")] = 0
+    assert likely_wait(parse_tile("5p"), unseen) == "2-5p wait"
+    unseen = [4] * 34
+    unseen[parse_tile("4s")] = 0
+    assert likely_wait(parse_tile("3s"), unseen) == "3s edge wait"
+    assert likely_wait(parse_tile("1z"), [1] * 34) == ""  # one copy left: no pair can wait on it
+
+
+def test_turns_since_a_tile_passed_a_player() -> None:
+    """Seat 2 threw 9s after seat 1's first discard: seat 1 has discarded twice since; 1m only after its last turn."""
+    from bots.risk import turns_since_passed
+
+    rivers = ((), _river("4m6m3m"), _river("9s2p1m"), ())
+    view = make_view("changsha", "123m789m789s222s5p5s", rivers=rivers)
+    ago = turns_since_passed(view, 1)
+    assert ago[parse_tile("9s")] == 2
+    assert ago[parse_tile("1m")] == 0
 
 
 def test_a_tile_passed_since_a_players_turn_cannot_feed_it() -> None:
@@ -381,6 +406,59 @@ def test_deal_in_chance_reads_progress_and_the_players_own_river() -> None:
     thrown_river = (*late_river, RiverTile(five_p))
     thrown = make_view("changsha", hand, melds=((), _LATE_MELDS, (), ()), rivers=((), thrown_river, (), ()), wall=12)
     assert deal_in_chances(thrown, thrown.unseen)[1][five_p] < deal_in_chances(late, late.unseen)[1][five_p] / 2
+
+
+_FLUSH_MELDS = (meld_from_text("chi", "234s", 0), meld_from_text("pong", "777s", 2), meld_from_text("chi", "567s", 0))
+
+
+def test_hard_takes_the_safe_tile_against_a_visibly_ready_player_in_shanghai() -> None:
+    """Seat 1 shows three bamboo melds after ten discards: it looks ready for a bamboo flush.
+
+    Going for a dots 混一色, normal throws the loose 8s; hard throws a character instead (the
+    hand stays as close) and its record says which tile is safe against whom, and which
+    would feed whom.
+    """
+    melds = ((), _FLUSH_MELDS, (), ())
+    rivers = ((), _river("1m9p2m8p1z3m5p4m2p9m"), _river("1p9m"), _river("9p2z"))
+    view = make_view("shanghai", "2345678p99p11z8s34m", melds=melds, rivers=rivers, wall=30)
+    assert tile_name(create_bot("normal", 0, 1).choose(view).tile) == "8s"  # type: ignore[arg-type]
+    hard = create_bot("hard", 0, 1)
+    assert tile_name(hard.choose(view).tile)[-1] == "m"  # type: ignore[arg-type]
+    reason = hard.last_reason  # type: ignore[attr-defined]
+    assert "against 南, the next player" in reason
+    assert "8s may feed 南, the next player (" in reason
+
+
+def test_the_risk_model_is_fitted_per_rule_set() -> None:
+    """Every preset has its own fitted numbers, and each reads a flush on the table."""
+    from bots.risk import model_for
+
+    names = {model_for(get_ruleset(r)).__name__ for r in ("shanghai", "shanghai-lezi", "changsha")}
+    assert names == {"bots.risk_shanghai", "bots.risk_shanghai_lezi", "bots.risk_changsha"}
+    for rules in ("shanghai", "shanghai-lezi", "changsha"):
+        river = _river("1m9p2m8p3m5p4m2p9m1p")
+        view = make_view(rules, "123m456m789m123p5p", melds=((), _FLUSH_MELDS, (), ()), rivers=((), river, (), ()))
+        chances = deal_in_chances(view, view.unseen)[1]
+        assert chances[parse_tile("5s")] > chances[parse_tile("5m")], rules
+
+
+def test_duplicate_reports_gain_wins_and_deal_ins(tmp_path: object) -> None:
+    """scripts/duplicate.py: the same seed gives the same figures; the weak play is cached."""
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "scripts" / "duplicate.py"
+    spec = importlib.util.spec_from_file_location("scripts_duplicate", path)
+    assert spec is not None and spec.loader is not None
+    dup = importlib.util.module_from_spec(spec)
+    sys.modules["scripts_duplicate"] = dup  # its dataclasses look their module up
+    spec.loader.exec_module(dup)
+    first = dup.compare("changsha", 3, 5, "hard", "normal", 1, cache=str(tmp_path))
+    again = dup.compare("changsha", 3, 5, "hard", "normal", 1, cache=str(tmp_path))
+    assert first == again
+    assert {"gain", "two_se", "weak_wins", "strong_wins", "weak_deal_ins", "strong_deal_ins"} <= set(first)
+    assert dup.compare("changsha", 3, 5, "normal", "normal", 1)["gain"] == 0.0
 
 
 def test_win_chance_grows_with_helpful_tiles_and_falls_with_shanten() -> None:

@@ -1,0 +1,165 @@
+"""The hard bot's weighing of a discard: what the hand may still win against what the tile may feed.
+
+Every discard the hard bot considers is worth ``value × chance to win − chance to deal in
+× cost``: the chance to win from the distance and helpful tiles the discard leaves
+(:func:`bots.risk.win_chance`), the value from what a win heading for that goal brought in
+the fitting games, the chance to deal in from the fitted model of each opponent's waits
+(:func:`bots.risk.deal_in_chances`). Only part of a deal-in's cost is lost by the discard:
+a ready opponent that is not fed often wins anyway, by self-draw, and the seat pays then
+too. A :class:`Reading` keeps the per-opponent chances so the decision record can say
+which tile is safe against whom, and which would feed whom.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from mahjong_tui.engine import SeatView, tile_name
+
+from .risk import deal_in_chances, features, loss_kind, model_for, passed_since_turn, win_chance
+
+#: the part of a deal-in's cost that not feeding the tile saves (a ready hand often wins anyway)
+DEAL_IN_NET = 1.0
+#: this far from ready or further (2: two tiles from ready), a slower discard may be taken: a fold
+FOLD_FROM = 2
+#: an equally fast discard is weighed only when it keeps this share of the planner's helpful tiles
+#: (the win chance read from helpful tiles alone overrates a thin hand)
+KEEP_HELPFUL = 0.75
+#: seat winds, counted from the dealer
+WINDS = ("东", "南", "西", "北")
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One discard as the hard bot weighs it."""
+
+    tile: int
+    distance: int  # to the nearest goal that can win, after the discard (0 ready)
+    helpful: int  # live tiles that bring it closer
+    goal: str  # the goal's kind (bots.planning.goal_key)
+
+
+class Reading:
+    """What this seat reads of the table: each opponent's chance to win on each tile, and what feeding costs."""
+
+    def __init__(self, view: SeatView, unseen: Sequence[int]) -> None:
+        """Read the table from ``view`` (``unseen``: the copies of each kind this seat cannot see)."""
+        self.view = view
+        self.seat = view.seat
+        self.chances = deal_in_chances(view, unseen)
+        self.model = model_for(view.ruleset)
+        self.loss = [0.0 if o == view.seat else self._loss(o) for o in range(4)]
+
+    def _loss(self, o: int) -> float:
+        """What feeding opponent ``o`` costs on average, by the hand its melds show and the dealer."""
+        view, model = self.view, self.model
+        dealer = view.dealer in (o, view.seat)
+        plain = model.DEAL_IN_LOSS_DEALER if dealer else model.DEAL_IN_LOSS
+        return plain * getattr(model, "LOSS_FACTOR", {}).get((loss_kind(view.melds[o]), dealer), 1.0)
+
+    def feed(self, t: int) -> float:
+        """Chance that discarding ``t`` feeds someone."""
+        miss = 1.0
+        for o in range(4):
+            miss *= 1.0 - self.chances[o][t]
+        return 1.0 - miss
+
+    def cost(self, t: int) -> float:
+        """Points a discard of ``t`` loses on average by feeding someone (the net part)."""
+        return DEAL_IN_NET * sum(self.chances[o][t] * self.loss[o] for o in range(4))
+
+    def worth(self, o: Option, wall: int) -> float:
+        """What this discard is worth: the hand's chance to win times what it brings, less the feeding cost."""
+        rules = self.view.ruleset
+        value = self.model.GOAL_VALUE.get(o.goal, self.model.WIN_VALUE)
+        feed = self.feed(o.tile)
+        return (1.0 - feed) * value * win_chance(o.distance, o.helpful, wall, rules) - self.cost(o.tile)
+
+    def threat(self, t: int) -> tuple[int, float]:
+        """The opponent likeliest to win on ``t``, and that chance."""
+        best = max((o for o in range(4) if o != self.seat), key=lambda o: self.chances[o][t])
+        return best, self.chances[best][t]
+
+    def safe_words(self, t: int) -> str:
+        """Why ``t`` is (nearly) safe, naming the opponent that looks most dangerous overall."""
+        o = self.most_ready()
+        who = self.who(o)
+        if t in passed_since_turn(self.view, o):
+            return f"{tile_name(t)} is safe against {who} (passed since its turn)"
+        keys = features(self.view, o, self.view.unseen)[t]
+        if ("thrown",) in keys:
+            why = "it threw one itself"
+        elif any(k[0] == "suji" for k in keys):
+            why = "筋 of its discards"
+        else:
+            why = f"{100 * self.chances[o][t]:.0f}% to be its winning tile"
+        return f"{tile_name(t)} is safe-ish against {who} ({why})"
+
+    def feed_words(self, t: int) -> str:
+        """Which opponent ``t`` would likely feed, the wait it would most likely complete, and how likely."""
+        o, p = self.threat(t)
+        wait = likely_wait(t, self.view.unseen)
+        return f"{tile_name(t)} may feed {self.who(o)} ({f'likely a {wait}, ' if wait else ''}{100 * p:.0f}%)"
+
+    def who(self, o: int) -> str:
+        """An opponent as a player names it: its seat wind and where it sits."""
+        return f"{WINDS[(o - self.view.dealer) % 4]}, {seat_words(self.seat, o)}"
+
+    def most_ready(self) -> int:
+        """The opponent whose winning tiles look likeliest overall."""
+        return max((o for o in range(4) if o != self.seat), key=lambda o: sum(self.chances[o]))
+
+
+def likely_wait(t: int, unseen: Sequence[int]) -> str:
+    """The wait a tile would most likely complete, judged by the copies this seat cannot see around it.
+
+    Each way of waiting on ``t`` counts the pairs of partner tiles that could be hidden: the
+    two above (a two-sided wait, ``4-7p``, or the edge of 8-9), the two below, the two either
+    side (a closed wait) or two copies of ``t`` itself (a pair wait).
+    """
+    if t >= 27:
+        return "pair wait" if unseen[t] >= 2 else ""
+    r, suit = t % 9 + 1, "mps"[t // 9]
+    ways: list[tuple[int, str]] = []
+    if r <= 7:
+        ways.append((unseen[t + 1] * unseen[t + 2], f"{r}-{r + 3}{suit} wait" if r <= 6 else f"{r}{suit} edge wait"))
+    if r >= 3:
+        ways.append((unseen[t - 1] * unseen[t - 2], f"{r - 3}-{r}{suit} wait" if r >= 4 else f"{r}{suit} edge wait"))
+    if 2 <= r <= 8:
+        ways.append((unseen[t - 1] * unseen[t + 1], f"{r - 1}{r + 1}{suit} closed wait"))
+    ways.append((unseen[t] * (unseen[t] - 1) // 2, "pair wait"))
+    weight, words = max(ways, key=lambda w: w[0])
+    return words if weight else ""
+
+
+def seat_words(seat: int, other: int) -> str:
+    """Another seat as a player names it: the next player, the player opposite, the previous player."""
+    return ("", "the next player", "the player opposite", "the previous player")[(other - seat) % 4]
+
+
+def weigh(reading: Reading, options: Sequence[Option], choice: int, wall: int) -> tuple[int, str] | None:
+    """A discard worth more than ``choice`` once feeding is counted, and why (None: keep ``choice``).
+
+    Near ready only an equally fast discard that keeps most of the hand's helpful tiles is
+    weighed; from ``FOLD_FROM`` away, any discard (the hand is worth little, a fold costs little).
+    """
+    by_tile = {o.tile: o for o in options}
+    mine = by_tile[choice]
+    mine_worth = reading.worth(mine, wall)
+    best, best_worth = mine, mine_worth
+    for o in options:
+        if o.distance > mine.distance and mine.distance < FOLD_FROM:
+            continue
+        if o.distance == mine.distance and o.helpful < KEEP_HELPFUL * mine.helpful:
+            continue
+        w = reading.worth(o, wall)
+        if w > best_worth:
+            best, best_worth = o, w
+    if best is mine:
+        return None
+    if reading.cost(best.tile) >= reading.cost(mine.tile):
+        return None  # a better plan the planner did not pick; the planner knows the hand better
+    slower = ", a step slower" if best.distance > mine.distance else ""
+    why = f"{reading.safe_words(best.tile)}; {reading.feed_words(mine.tile)}{slower}"
+    return best.tile, why
