@@ -41,6 +41,7 @@ from mahjong_tui.engine import (
     TileDrawn,
     Words,
     format_tiles,
+    parse_tiles,
     tile_name,
     tile_zh,
 )
@@ -55,6 +56,10 @@ RELATION = {1: "下", 2: "对", 3: "上"}  # seen from the claimer: next, opposi
 #: so showing who is asked would tell the table who can claim: only the person deciding at
 #: the screen is marked.
 WINDOWS = frozenset({Phase.CLAIM, Phase.ROB, Phase.KAIGANG_CLAIM, Phase.HAIDI_SHOWN, Phase.INITIAL})
+
+
+#: tiles in the analysis's notation standing alone: ``5m``, ``4z``, ``23s`` (not the ``5p`` of ``2-5p``)
+_TILE_NOTATION = re.compile(r"(?<![\w-])((?:[1-9]+[mps]|[1-7]+z)+)(?![\w-])")
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +111,13 @@ class Look:
         if self.display.style is TileStyle.PLAIN:
             return format_tiles(tiles)
         return tiles_zh(tuple(tiles))
+
+    def told(self, text: str | Words) -> str:
+        """The analysis's words for this table: seats by name, and tiles (``5m``, ``4z``) as the tiles are drawn."""
+        text = self.seat_names(text)
+        if self.display.style is TileStyle.PLAIN:
+            return text
+        return _TILE_NOTATION.sub(lambda m: self.words(parse_tiles(m.group(1))), text)
 
     def seat_names(self, text: str | Words) -> str:
         """The engine's ``seat 2`` / ``座位2`` in a line (its words in the language in use), replaced by a name."""

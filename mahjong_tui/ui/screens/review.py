@@ -18,7 +18,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from mahjong_tui.i18n import say, t
+from mahjong_tui.i18n import t
 from mahjong_tui.review import Review
 
 from ..keys import Worded
@@ -50,7 +50,7 @@ def review_body(look: Look, review: Review) -> RenderableType:
     for m in look.table.melds[seat]:
         hand.append(" ")
         hand.append_text(meld_text(look, m, seat))
-    parts += [Text(""), hand, Text(look.seat_names(say(review.end)))]
+    parts += [Text(""), hand, Text(look.told(review.end))]
     waits = review.end_hint.waits
     if waits:
         line = Text(t("review.waits") + " ", style="#9aa0a6")
@@ -64,7 +64,7 @@ def review_body(look: Look, review: Review) -> RenderableType:
     for m in review.moments:
         line = Text(f"{m.index:>3}  ", style="#9aa0a6")
         line.append(t("review.moment", kind=t("review.kind." + m.kind)), style=f"bold {_KIND_STYLE.get(m.kind, '')}")
-        line.append(look.seat_names(say(m.text)))
+        line.append(look.told(m.text))
         parts.append(line)
     return Group(*parts)
 

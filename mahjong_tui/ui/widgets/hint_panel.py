@@ -86,7 +86,7 @@ def _heading(look: Look, advice: Advice) -> Text:
     if view.ruleset.flowers and view.ruleset.must_qualify:
         out.append(" · " + t("hint.flowers", n=len(view.table.flowers[view.seat])), style=_DIM)
     if hint.heading.en:
-        out.append("\n→ " + say(hint.heading), style="#cfd8dc")
+        out.append("\n→ " + look.told(hint.heading), style="#cfd8dc")
     return out
 
 
@@ -107,7 +107,7 @@ def _selected(look: Look, advice: Advice, tile: Tile) -> Text:
         if out:
             out.append("\n")
         out.append(t("hint.mark", sign=sign, level=t("hint.level." + d.level)), style=f"bold {colour}")
-        out.append(look.seat_names(say(d.why)))
+        out.append(look.told(d.why))
     return out
 
 
@@ -141,9 +141,9 @@ def _wait_line(look: Look, view: SeatView, wait: WaitHint) -> Text:
         out.append(type_names(view.ruleset, wait.types), style="bold #69f0ae")
         out.append(" " + t("hint.pays", points=wait.points))
         if not wait.on_discard and wait.why.en:
-            out.append(" · " + say(wait.why), style="#ffd166")
+            out.append(" · " + look.told(wait.why), style="#ffd166")
     else:
-        out.append("✕ " + say(wait.why), style="#ff8a80")
+        out.append("✕ " + look.told(wait.why), style="#ff8a80")
     return out
 
 
@@ -180,7 +180,7 @@ def hint_body(look: Look, advice: Advice, selected: Tile | None) -> Group:
     parts = [_heading(look, advice)]
     if hint.discards:
         if hint.suggest is not None and hint.why.en:
-            parts.append(Text(f"{SUGGEST[0]} " + say(hint.why), style="#ffe9a8"))
+            parts.append(Text(f"{SUGGEST[0]} " + look.told(hint.why), style="#ffe9a8"))
         if selected is not None:
             chosen = _selected(look, advice, selected)
             if chosen:
@@ -188,9 +188,9 @@ def hint_body(look: Look, advice: Advice, selected: Tile | None) -> Group:
         parts.extend(_discards(look, advice))
     else:
         if hint.claim.en:
-            parts.append(Text(f"{SUGGEST[0]} " + look.seat_names(say(hint.claim)), style="#ffe9a8"))
+            parts.append(Text(f"{SUGGEST[0]} " + look.told(hint.claim), style="#ffe9a8"))
         if hint.why.en:
-            parts.append(Text(say(hint.why), style="#cfd8dc"))
+            parts.append(Text(look.told(hint.why), style="#cfd8dc"))
         if hint.waits:
             parts.append(_waits(look, advice))
     danger = _danger_line(look, advice)
