@@ -398,24 +398,7 @@ async def test_hot_seat_asks_each_human_behind_the_curtain() -> None:
             seat = game.pending_seats()[0]
             assert seat == shown_to, "a human's tiles were shown without the curtain"
             assert table_of(app).viewer == seat
-            want = policy(game.legal_actions(seat), game.hand.players[seat].counts)
-            if isinstance(screen, ChoiceScreen):
-                choice = next(c for c in screen.choices if c.action == want)
-                await pilot.press(choice.key)
-                if want.kind is ActionKind.PASS and screen.win_offered:
-                    await pilot.press(choice.key)
-            elif want.kind is ActionKind.DISCARD:
-                table = table_of(app)
-                index = hand_tiles(table.look(), seat).index(want.tile)
-                table.selected = index
-                await pilot.press("enter")
-            elif want.kind is ActionKind.WIN:
-                await pilot.press("w")
-            else:
-                await pilot.press("k")
-                await pilot.pause()
-                if isinstance(app.screen, ChoiceScreen):
-                    await pilot.press(next(c.key for c in app.screen.choices if c.action == want))
+            await act_by_keys(pilot, app, seat, policy(game.legal_actions(seat), game.hand.players[seat].counts))
             if app.driver and not app.driver.game.hand.over and app.driver.next_seat() not in (seat, None):
                 shown_to = None if not app.driver.is_bot(app.driver.next_seat() or 0) else shown_to
         assert isinstance(app.screen, HandEndScreen)
@@ -788,23 +771,29 @@ async def play_hot_seat(pilot, app: MahjongApp, discards: int) -> tuple[list[tup
             continue
         seat = table.viewer
         assert seat is not None
-        want = policy(game.legal_actions(seat), game.hand.players[seat].counts)
-        if isinstance(screen, ChoiceScreen):
-            choice = next(c for c in screen.choices if c.action == want)
-            await pilot.press(choice.key)
-            if want.kind is ActionKind.PASS and screen.win_offered:
-                await pilot.press(choice.key)
-        elif want.kind is ActionKind.DISCARD:
-            table.selected = hand_tiles(table.look(), seat).index(want.tile)
-            await pilot.press("enter")
-        elif want.kind is ActionKind.WIN:
-            await pilot.press("w")
-        else:
-            await pilot.press("k")
-            await pilot.pause()
-            if isinstance(app.screen, ChoiceScreen):
-                await pilot.press(next(c.key for c in app.screen.choices if c.action == want))
+        await act_by_keys(pilot, app, seat, policy(game.legal_actions(seat), game.hand.players[seat].counts))
     raise AssertionError("the hand did not end")
+
+
+async def act_by_keys(pilot, app: MahjongApp, seat: int, want: Action) -> None:  # type: ignore[no-untyped-def]
+    """Make ``want`` for the person at ``seat`` by the keys: a prompt's key, a selected tile, w, or k and a choice."""
+    screen = app.screen
+    if isinstance(screen, ChoiceScreen):
+        choice = next(c for c in screen.choices if c.action == want)
+        await pilot.press(choice.key)
+        if want.kind is ActionKind.PASS and screen.win_offered:
+            await pilot.press(choice.key)  # passing a win asks to confirm
+    elif want.kind is ActionKind.DISCARD:
+        table = table_of(app)
+        table.selected = hand_tiles(table.look(), seat).index(want.tile)
+        await pilot.press("enter")
+    elif want.kind is ActionKind.WIN:
+        await pilot.press("w")
+    else:
+        await pilot.press("k")
+        await pilot.pause()
+        if isinstance(app.screen, ChoiceScreen):
+            await pilot.press(next(c.key for c in app.screen.choices if c.action == want))
 
 
 def discarders(game: Game) -> list[int]:
