@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from mahjong_tui.engine import SeatView, tile_name
+from mahjong_tui.engine.tiles import seat_wind_zh
 
 from .risk import deal_in_chances, features, loss_kind, model_for, passed_since_turn, win_chance
 
@@ -26,8 +27,6 @@ FOLD_FROM = 2
 #: an equally fast discard is weighed only when it keeps this share of the planner's helpful tiles
 #: (the win chance read from helpful tiles alone overrates a thin hand)
 KEEP_HELPFUL = 0.75
-#: seat winds, counted from the dealer
-WINDS = ("东", "南", "西", "北")
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,7 +103,7 @@ class Reading:
 
     def who(self, o: int) -> str:
         """An opponent as a player names it: its seat wind and where it sits."""
-        return f"{WINDS[(o - self.view.dealer) % 4]}, {seat_words(self.seat, o)}"
+        return f"{seat_wind_zh(o, self.view.dealer)}, {seat_words(self.seat, o)}"
 
     def most_ready(self) -> int:
         """The opponent whose winning tiles look likeliest overall."""

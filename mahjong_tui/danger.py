@@ -18,12 +18,12 @@ from dataclasses import dataclass
 
 from bots.risk import deal_in_chances, passed_since_turn
 from mahjong_tui.engine import SeatView, Tile, Words, tile_name, tile_zh
+from mahjong_tui.engine.tiles import seat_wind_zh
 
 #: an opponent whose chances add up to this many winning tiles looks close to ready
 NEAR_READY = 1.0
 SAFE_BELOW = 0.01
 HIGH_FROM = 0.04
-_WINDS = ("东", "南", "西", "北")
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,7 +61,7 @@ def dangers(view: SeatView) -> tuple[Danger, ...]:
 
 def _who(view: SeatView, seat: int) -> Words:
     """``seat 2`` (the table puts the name in its place) / its wind, 南."""
-    return Words(f"seat {seat}", f"座位{seat}（{_WINDS[(seat - view.dealer) % 4]}）")
+    return Words(f"seat {seat}", f"座位{seat}（{seat_wind_zh(seat, view.dealer)}）")
 
 
 def _let_go(view: SeatView, t: Tile, seats: list[int]) -> Words:

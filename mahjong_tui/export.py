@@ -32,10 +32,10 @@ from mahjong_tui.engine import (
     format_tiles,
     tile_name,
 )
+from mahjong_tui.engine.tiles import seat_wind_zh
 
 from .saves import SavedGame
 
-WINDS = ("东", "南", "西", "北")
 DICE = "⚀⚁⚂⚃⚄⚅"
 
 
@@ -68,7 +68,7 @@ def export_text(saved: SavedGame) -> str:
 def _who(seat: int, names: list[str], dealer: int) -> str:
     """``南 Jun`` (the seat's wind in this hand, then its name), padded."""
     name = names[seat]
-    return f"{WINDS[(seat - dealer) % 4]} {name}" + " " * max(0, 12 - cells(name))
+    return f"{seat_wind_zh(seat, dealer)} {name}" + " " * max(0, 12 - cells(name))
 
 
 def cells(text: str) -> int:

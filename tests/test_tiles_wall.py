@@ -126,3 +126,10 @@ def test_draw_from_tail_stack_counts_from_the_tail():
     assert w.draw_from_tail_stack(3) == tiles[2 * third]
     assert w.draw_from_tail_stack(3) == tiles[2 * third + 1]
     assert third not in w.order
+
+
+def test_a_seats_wind_is_counted_from_the_dealer() -> None:
+    """The dealer sits 东; the next seats 南, 西, 北, whichever seat deals."""
+    from mahjong_tui.engine.tiles import seat_wind_zh
+
+    assert [seat_wind_zh(s, 2) for s in range(4)] == ["西", "北", "东", "南"]

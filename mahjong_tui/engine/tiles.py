@@ -100,6 +100,11 @@ def tile_name(tile: Tile) -> str:
     return f"{number_of(tile)}{'mpsz'[suit_of(tile)]}"
 
 
+def seat_wind_zh(seat: int, dealer: int) -> str:
+    """A seat's wind in this hand, counted from the dealer (东): ``南`` for the dealer's next."""
+    return _HONOUR_ZH[(seat - dealer) % 4]
+
+
 def tile_zh(tile: Tile) -> str:
     """Chinese name: ``五万``, ``东``, ``春``."""
     if tile < 27:

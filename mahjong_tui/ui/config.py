@@ -15,7 +15,6 @@ from mahjong_tui.i18n import current
 if TYPE_CHECKING:
     from mahjong_tui.engine import GameOptions, Ruleset
 
-WINDS_ZH = ("东", "南", "西", "北")
 WINDS_EN = ("East", "South", "West", "North")
 DEFAULT_NAMES = ("Alice", "Bob", "Carol", "Dave")
 BOT_NAMES = ("Mei", "Jun", "Lan", "Hao")

@@ -45,8 +45,9 @@ from mahjong_tui.engine import (
     tile_name,
     tile_zh,
 )
+from mahjong_tui.engine.tiles import seat_wind_zh
 
-from .config import WINDS_ZH, Display, TileStyle, named
+from .config import Display, TileStyle, named
 from .tiles import back_text, tile_text
 
 DICE = "⚀⚁⚂⚃⚄⚅"
@@ -88,7 +89,7 @@ class Look:
 
     def wind(self, seat: int) -> str:
         """Seat wind: the dealer is 东."""
-        return WINDS_ZH[(seat - self.table.dealer) % 4]
+        return seat_wind_zh(seat, self.table.dealer)
 
     def label(self, seat: int) -> str:
         """``南 · Bob``."""
