@@ -18,7 +18,6 @@ from mahjong_tui.engine import (
     Event,
     FlowerRevealed,
     Game,
-    GameEnded,
     HandEnded,
     HandOutcome,
     HandStarted,
@@ -141,8 +140,6 @@ def _results(events: list[Event], names: list[str], dealer: int) -> list[str]:
             )
             paid = ", ".join(f"{names[s]} {p:+d}" for s, p in enumerate(ev.payments))
             out.append(f"  Hand over, {outcome}: {paid}; {names[ev.next_dealer]} deals next")
-        elif isinstance(ev, GameEnded):
-            pass  # said once at the end of the log
     return out
 
 
