@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from mahjong_tui.engine import Action, KongMode, Meld, Ruleset, SeatView
+from mahjong_tui.engine import Action, ActionKind, KongMode, Meld, Ruleset, SeatView, Words
 from mahjong_tui.engine.analysis import DiscardOption, discard_options, shanten, waits
 
 from .hard_defense import Option, Reading, weigh
@@ -32,6 +32,16 @@ class HardBot(PlanningBot):
     """Rule-aware: Shanghai hands that qualify and pay, Changsha waits by worth, 补张/开杠, 海底 by risk."""
 
     level = "hard"
+    #: why the last decision took a safer discard than the planner's, in both languages (None: it did not)
+    last_defence: Words | None = None
+
+    def choose(self, view: SeatView) -> Action:
+        """As every level; ``last_defence`` says why, when the choice is a safer discard."""
+        self.last_defence = None
+        action = super().choose(view)
+        if action.kind is not ActionKind.DISCARD:
+            self.last_defence = None
+        return action
 
     def make_planner(self, rules: Ruleset) -> Planner:
         """Where a hand must qualify, every hand type worth aiming for, bigger ones a step ahead.
@@ -104,7 +114,8 @@ class HardBot(PlanningBot):
         if found is None:
             return choice
         tile, why = found
-        self._note = f"; {why}"
+        self._note = f"; {why.en}"
+        self.last_defence = why
         alt = next(o for o in options if o.tile == tile)
         return tile, float(alt.distance), choice[2], alt.helpful
 

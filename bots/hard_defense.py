@@ -7,7 +7,7 @@ the fitting games, the chance to deal in from the fitted model of each opponent'
 (:func:`bots.risk.deal_in_chances`). Only part of a deal-in's cost is lost by the discard:
 a ready opponent that is not fed often wins anyway, by self-draw, and the seat pays then
 too. A :class:`Reading` keeps the per-opponent chances so the decision record can say
-which tile is safe against whom, and which would feed whom.
+which tile is safe against whom, and which would feed whom (:mod:`bots.defence_words`).
 """
 
 from __future__ import annotations
@@ -15,10 +15,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from mahjong_tui.engine import SeatView, tile_name
-from mahjong_tui.engine.tiles import seat_wind_zh
+from mahjong_tui.engine import SeatView, Words
 
-from .risk import deal_in_chances, features, loss_kind, model_for, passed_since_turn, win_chance
+from .defence_words import why_safer
+from .risk import deal_in_chances, loss_kind, model_for, win_chance
 
 #: the part of a deal-in's cost that not feeding the tile saves (a ready hand often wins anyway)
 DEAL_IN_NET = 1.0
@@ -80,64 +80,12 @@ class Reading:
         best = max((o for o in range(4) if o != self.seat), key=lambda o: self.chances[o][t])
         return best, self.chances[best][t]
 
-    def safe_words(self, t: int) -> str:
-        """Why ``t`` is (nearly) safe, naming the opponent that looks most dangerous overall."""
-        o = self.most_ready()
-        who = self.who(o)
-        if t in passed_since_turn(self.view, o):
-            return f"{tile_name(t)} is safe against {who} (passed since its turn)"
-        keys = features(self.view, o, self.view.unseen)[t]
-        if ("thrown",) in keys:
-            why = "it threw one itself"
-        elif any(k[0] == "suji" for k in keys):
-            why = "筋 of its discards"
-        else:
-            why = f"{100 * self.chances[o][t]:.0f}% to be its winning tile"
-        return f"{tile_name(t)} is safe-ish against {who} ({why})"
-
-    def feed_words(self, t: int) -> str:
-        """Which opponent ``t`` would likely feed, the wait it would most likely complete, and how likely."""
-        o, p = self.threat(t)
-        wait = likely_wait(t, self.view.unseen)
-        return f"{tile_name(t)} may feed {self.who(o)} ({f'likely a {wait}, ' if wait else ''}{100 * p:.0f}%)"
-
-    def who(self, o: int) -> str:
-        """An opponent as a player names it: its seat wind and where it sits."""
-        return f"{seat_wind_zh(o, self.view.dealer)}, {seat_words(self.seat, o)}"
-
     def most_ready(self) -> int:
         """The opponent whose winning tiles look likeliest overall."""
         return max((o for o in range(4) if o != self.seat), key=lambda o: sum(self.chances[o]))
 
 
-def likely_wait(t: int, unseen: Sequence[int]) -> str:
-    """The wait a tile would most likely complete, judged by the copies this seat cannot see around it.
-
-    Each way of waiting on ``t`` counts the pairs of partner tiles that could be hidden: the
-    two above (a two-sided wait, ``4-7p``, or the edge of 8-9), the two below, the two either
-    side (a closed wait) or two copies of ``t`` itself (a pair wait).
-    """
-    if t >= 27:
-        return "pair wait" if unseen[t] >= 2 else ""
-    r, suit = t % 9 + 1, "mps"[t // 9]
-    ways: list[tuple[int, str]] = []
-    if r <= 7:
-        ways.append((unseen[t + 1] * unseen[t + 2], f"{r}-{r + 3}{suit} wait" if r <= 6 else f"{r}{suit} edge wait"))
-    if r >= 3:
-        ways.append((unseen[t - 1] * unseen[t - 2], f"{r - 3}-{r}{suit} wait" if r >= 4 else f"{r}{suit} edge wait"))
-    if 2 <= r <= 8:
-        ways.append((unseen[t - 1] * unseen[t + 1], f"{r - 1}{r + 1}{suit} closed wait"))
-    ways.append((unseen[t] * (unseen[t] - 1) // 2, "pair wait"))
-    weight, words = max(ways, key=lambda w: w[0])
-    return words if weight else ""
-
-
-def seat_words(seat: int, other: int) -> str:
-    """Another seat as a player names it: the next player, the player opposite, the previous player."""
-    return ("", "the next player", "the player opposite", "the previous player")[(other - seat) % 4]
-
-
-def weigh(reading: Reading, options: Sequence[Option], choice: int, wall: int) -> tuple[int, str] | None:
+def weigh(reading: Reading, options: Sequence[Option], choice: int, wall: int) -> tuple[int, Words] | None:
     """A discard worth more than ``choice`` once feeding is counted, and why (None: keep ``choice``).
 
     Near ready only an equally fast discard that keeps most of the hand's helpful tiles is
@@ -159,6 +107,4 @@ def weigh(reading: Reading, options: Sequence[Option], choice: int, wall: int) -
         return None
     if reading.cost(best.tile) >= reading.cost(mine.tile):
         return None  # a better plan the planner did not pick; the planner knows the hand better
-    slower = ", a step slower" if best.distance > mine.distance else ""
-    why = f"{reading.safe_words(best.tile)}; {reading.feed_words(mine.tile)}{slower}"
-    return best.tile, why
+    return best.tile, why_safer(reading, best.tile, mine.tile, slower=best.distance > mine.distance)

@@ -10,14 +10,24 @@ opponent looks close; each names the opponent it is about and why.
 Levels: ``safe`` (under 1 %, or let go under 漏胡 by every opponent close to ready),
 ``low`` (1 % to 4 %), ``high`` (4 % or more). A tile's chance of being a winning tile
 rarely exceeds 10 %: a mark compares tiles, it does not promise.
+
+The hard bot reads the same numbers and, against them, weighs what each discard may still
+win (:mod:`bots.hard_defense`): :func:`defence_for_view` says, while an opponent looks close
+to ready, when it would take a safer discard than its plain choice and why (which tile is
+safe against whom, which would feed whom); :func:`safer_than` says the same about a tile
+the seat did discard, for the review.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bots.defence_words import why_safer
+from bots.hard import HardBot
+from bots.hard_defense import Reading
 from bots.risk import deal_in_chances, passed_since_turn
-from mahjong_tui.engine import SeatView, Tile, Words, tile_name, tile_zh
+from mahjong_tui.engine import ActionKind, Phase, SeatView, Tile, Words, tile_name, tile_zh
+from mahjong_tui.engine.analysis import shanten
 from mahjong_tui.engine.tiles import seat_wind_zh
 
 #: an opponent whose chances add up to this many winning tiles looks close to ready
@@ -86,3 +96,72 @@ def _why(view: SeatView, t: Tile, seat: int, chance: float) -> Words:
         en += f"; it discarded {tile_name(t)} itself earlier"
         zh += f"；它自己打过{tile_zh(t)}"
     return Words(en, zh)
+
+
+@dataclass(frozen=True, slots=True)
+class Defence:
+    """A discard the hard bot's reading of the table takes as safer than another, and why."""
+
+    tile: Tile  # the safer discard
+    against: Tile  # the discard it is safer than
+    chance: float  # the likeliest opponent's chance to win on ``against``
+    close: bool  # an opponent looks close to ready (the danger marks show)
+    why: Words
+
+    @property
+    def telling(self) -> bool:
+        """Worth a learner's attention: an opponent looks close to ready and ``against`` is not a safe tile."""
+        return self.close and self.chance >= SAFE_BELOW
+
+
+def _hard_choice(view: SeatView) -> tuple[HardBot, Tile] | None:
+    """A hard bot for the seat that has chosen on its view in its turn, and its discard (None: it discards nothing)."""
+    if view.phase is not Phase.TURN or not any(a.kind is ActionKind.DISCARD for a in view.legal):
+        return None
+    bot = HardBot(view.seat)
+    action = bot.choose(view)
+    if action.kind is not ActionKind.DISCARD or action.tile is None:
+        return None
+    return bot, action.tile
+
+
+def _close(reading: Reading) -> bool:
+    """Some opponent looks close to ready (the danger marks' measure)."""
+    return any(sum(reading.chances[o]) >= NEAR_READY for o in range(4) if o != reading.seat)
+
+
+def defence_for_view(view: SeatView) -> Words | None:
+    """Why the hard bot, in this seat's turn, would take a safer discard than its plain choice.
+
+    None when it would not, outside the seat's turn, or while no opponent looks close to
+    ready. Only the seat's own view is read (a hard bot for the seat chooses on it).
+    """
+    found = _hard_choice(view)
+    if found is None or found[0].last_defence is None or not _close(Reading(view, view.unseen)):
+        return None
+    return found[0].last_defence
+
+
+def safer_than(view: SeatView, played: Tile) -> Defence | None:
+    """The safer discard the hard bot's reading takes where the seat discarded ``played``, and why.
+
+    None when the hard bot keeps its plain choice (the table gives it no reason to defend),
+    when it would discard ``played`` too, or when ``played`` feeds no more than its tile.
+    """
+    found = _hard_choice(view)
+    if found is None or found[0].last_defence is None or found[1] == played:
+        return None
+    tile = found[1]
+    reading = Reading(view, view.unseen)
+    if reading.cost(played) <= reading.cost(tile):
+        return None
+    slower = _steps_after(view, tile) > _steps_after(view, played)
+    why = why_safer(reading, tile, played, slower=slower)
+    return Defence(tile, played, reading.threat(played)[1], _close(reading), why)
+
+
+def _steps_after(view: SeatView, tile: Tile) -> int:
+    """Steps to ready (shanten) the seat's hand is left at after discarding ``tile``."""
+    counts = list(view.counts)
+    counts[tile] -= 1
+    return shanten(counts, view.ruleset.shapes, view.melds[view.seat])

@@ -3,7 +3,9 @@
 The hand is replayed from the game's record, action by action. At each of the player's
 decisions the hint is worked out from what the player could see then, so the review says
 what a learner can act on: a discard where the suggestion kept more tiles that help, a
-win passed, the tile dealt in and whose wait it was, the claims taken and declined.
+discard the hard bot's reading of the table would have kept for a safer one (while an
+opponent looked close to ready, or when the discard dealt in), a win passed, the tile dealt
+in and whose wait it was, the claims taken and declined.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from mahjong_tui.engine.actions import KIND_WORDS
 from mahjong_tui.engine.tiles import counts_of, tile_zh
 from mahjong_tui.engine.words import Words
 
+from .danger import Defence, safer_than
 from .hints import Hint, analyse, hint_for_view, steps, suggested_answer
 
 
@@ -34,7 +37,7 @@ class Moment:
     """One moment that mattered: the action's number in the hand, what kind of moment, one line."""
 
     index: int
-    kind: str  # "discard", "passed_win", "dealt_in", "claim", "declined", "won"
+    kind: str  # "discard", "defence", "passed_win", "dealt_in", "claim", "declined", "won"
     text: Words
 
 
@@ -59,12 +62,24 @@ def review_hand(game: Game, hand_number: int, seat: int) -> Review:
             replay.next_hand()
     moments: list[Moment] = []
     actions = game.actions[hand_number - 1]
+    untold: Moment | None = None  # the reading at the player's last discard, told only if that discard dealt in
     for i, action in enumerate(actions, start=1):
         if action.seat == seat:
-            moments.extend(_decision(i, seat_view(replay.hand, seat), action))
+            view = seat_view(replay.hand, seat)
+            moments.extend(_decision(i, view, action))
+            defence, untold = _defence(view, action), None
+            if defence is not None:
+                moment = Moment(i, "defence", _defence_words(defence))
+                if defence.telling:
+                    moments.append(moment)
+                else:
+                    untold = moment
         events = replay.apply(action)
         for ev in events:
             if isinstance(ev, PlayerWon) and ev.context.discarder == seat and ev.seat != seat:
+                if untold is not None:
+                    moments.append(untold)
+                    untold = None
                 moments.append(Moment(i, "dealt_in", _dealt_in(ev, replay)))
             elif isinstance(ev, PlayerWon) and ev.seat == seat:
                 pays = ev.result.payments[seat]
@@ -112,6 +127,22 @@ def _decision(index: int, view: SeatView, action: Action) -> list[Moment]:
     elif action.kind is ActionKind.PASS and view.phase is Phase.CLAIM and not could_win:
         out.extend(_declined(index, view))
     return out
+
+
+def _defence(view: SeatView, action: Action) -> Defence | None:
+    """At a discard in the player's turn: the safer tile the hard bot's reading would have thrown, and why."""
+    if view.phase is not Phase.TURN or action.kind is not ActionKind.DISCARD or action.tile is None:
+        return None
+    return safer_than(view, action.tile)
+
+
+def _defence_words(defence: Defence) -> Words:
+    """The discard, the tile the hard bot would have thrown instead, and what its reading said."""
+    mine, safer, why = defence.against, defence.tile, defence.why
+    return Words(
+        f"you discarded {tile_name(mine)}; reading the table, the hard bot would throw {tile_name(safer)}: {why.en}",
+        f"你打了{tile_zh(mine)}；困难级电脑读牌会打{tile_zh(safer)}：{why.zh}",
+    )
 
 
 def _declined(index: int, view: SeatView) -> list[Moment]:

@@ -361,15 +361,15 @@ def test_hard_plays_its_hand_while_the_table_is_quiet() -> None:
 
 def test_likely_wait_is_named_from_the_unseen_partners() -> None:
     """5p with 3p 4p unseen and 6p 7p all in sight: a 2-5p two-sided wait; an edge tile names its edge."""
-    from bots.hard_defense import likely_wait
+    from bots.defence_words import likely_wait
 
     unseen = [4] * 34
     unseen[parse_tile("6p")] = 0
-    assert likely_wait(parse_tile("5p"), unseen) == "2-5p wait"
+    assert likely_wait(parse_tile("5p"), unseen) == ("2-5p wait", "二五筒两面")
     unseen = [4] * 34
     unseen[parse_tile("4s")] = 0
-    assert likely_wait(parse_tile("3s"), unseen) == "3s edge wait"
-    assert likely_wait(parse_tile("1z"), [1] * 34) == ""  # one copy left: no pair can wait on it
+    assert likely_wait(parse_tile("3s"), unseen) == ("3s edge wait", "边三条")
+    assert likely_wait(parse_tile("1z"), [1] * 34) == ("", "")  # one copy left: no pair can wait on it
 
 
 def test_turns_since_a_tile_passed_a_player() -> None:

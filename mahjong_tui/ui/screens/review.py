@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 
 _KIND_STYLE = {
     "discard": "#ffd166",
+    "defence": "#ffab91",
     "passed_win": "#ff8a80",
     "dealt_in": "#ff6b6b",
     "claim": "#8ab4f8",

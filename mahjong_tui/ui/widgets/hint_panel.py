@@ -1,9 +1,10 @@
 """The hint panel: steps to ready, what the hand is heading for, every discard, every wait, the danger marks.
 
-Everything in it is worked out from one seat's own view (:func:`mahjong_tui.hints.hint_for_view`
-and :func:`mahjong_tui.danger.dangers`): the panel of a person never holds another seat's
-tiles. The same advice marks the hand itself: ★ on the suggested discard, ✓ △ ▲ for a
-tile's danger (safe, low, high).
+Everything in it is worked out from one seat's own view (:func:`mahjong_tui.hints.hint_for_view`,
+:func:`mahjong_tui.danger.dangers` and :func:`mahjong_tui.danger.defence_for_view`): the panel
+of a person never holds another seat's tiles. The same advice marks the hand itself: ★ on the
+suggested discard, ✓ △ ▲ for a tile's danger (safe, low, high). While an opponent looks close
+to ready and the hard bot would take a safer discard, a line says which and why.
 """
 
 from __future__ import annotations
@@ -17,8 +18,8 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from mahjong_tui.danger import Danger, dangers
-from mahjong_tui.engine import Phase, SeatView, Tile
+from mahjong_tui.danger import Danger, dangers, defence_for_view
+from mahjong_tui.engine import Phase, SeatView, Tile, Words
 from mahjong_tui.hints import DiscardHint, Hint, WaitHint, hint_for_view, steps
 from mahjong_tui.i18n import current, say, t
 
@@ -33,11 +34,12 @@ _DIM = "#9aa0a6"
 
 @dataclass(frozen=True, slots=True)
 class Advice:
-    """What the panel says to one seat at one moment: the hint and the danger marks from its view."""
+    """What the panel says to one seat at one moment: the hint, the danger marks and the defence from its view."""
 
     view: SeatView
     hint: Hint
     dangers: tuple[Danger, ...]
+    defence: Words | None = None  # why the hard bot would take a safer discard (None: it would not)
 
     def danger(self, tile: Tile) -> Danger | None:
         """The danger mark of a held tile (None while no opponent looks close to ready)."""
@@ -50,7 +52,7 @@ class Advice:
 
 def advise(view: SeatView) -> Advice:
     """The advice for a seat's view."""
-    return Advice(view, hint_for_view(view), dangers(view))
+    return Advice(view, hint_for_view(view), dangers(view), defence_for_view(view))
 
 
 def short_steps(n: int) -> str:
@@ -173,14 +175,26 @@ def _danger_line(look: Look, advice: Advice) -> Text | None:
     return out
 
 
+def _defence_line(look: Look, advice: Advice) -> Text | None:
+    """Which tile the hard bot's reading would take as safer, against whom, and which would feed whom."""
+    if advice.defence is None:
+        return None
+    out = Text(t("hint.defence"), style="bold #ff8a80")
+    out.append(look.told(advice.defence), style="#ffcdd2")
+    return out
+
+
 def hint_body(look: Look, advice: Advice, selected: Tile | None) -> Group:
-    """The panel for a seat: the heading, the suggestion and the selected tile, every discard (or every
-    wait), who looks close to ready."""
+    """The panel for a seat: the heading, the suggestion, the defence and the selected tile, every discard
+    (or every wait), who looks close to ready."""
     hint = advice.hint
     parts = [_heading(look, advice)]
     if hint.discards:
         if hint.suggest is not None and hint.why.en:
             parts.append(Text(f"{SUGGEST[0]} " + look.told(hint.why), style="#ffe9a8"))
+        defence = _defence_line(look, advice)
+        if defence is not None:
+            parts.append(defence)
         if selected is not None:
             chosen = _selected(look, advice, selected)
             if chosen:

@@ -1,0 +1,146 @@
+"""The hard bot's defence said aloud: in its decision record, in the hint panel, in the review, in both languages.
+
+One rigged Changsha hand: everyone throws what it draws, so the rivers are set tile by
+tile. After nine rounds the dealer (东, seat 0, the person) is ready either way, holding 5p
+and 5s (two live of each). 南 threw 5p at its first turn; 北 has just thrown 5s, after
+南's and 西's last turns, so neither may win on it before drawing (漏胡). 西 waits on 2p or
+5p with 34p in hand. The plain choice throws 5p (the looser tile); the hard bot throws 5s,
+and says so.
+"""
+
+from __future__ import annotations
+
+import pytest
+from support import play
+from test_ui import settle, table_of
+from test_ui_learning import HINTS, panel_text, text_of
+from textual.widgets import Static
+
+from bots import create_bot
+from bots.hard import HardBot
+from mahjong_tui.danger import defence_for_view, safer_than
+from mahjong_tui.engine import Game, RiggedDeal, SeatView, Words, parse_tile, parse_tiles, seat_view, tile_name
+from mahjong_tui.i18n import catalogue
+from mahjong_tui.review import review_hand
+from mahjong_tui.testing.fixtures import demo_app
+from mahjong_tui.ui.screens.hand_end import HandEndScreen
+from mahjong_tui.ui.screens.review import ReviewScreen
+from mahjong_tui.ui.widgets.hand import hand_tiles
+
+#: the dealer ready but for a 2-5-8 pair; 南 and 北 hold what they never throw; 西 ready on 2p or 5p
+HANDS = ("123m789m789s222s9p1p", "1s3s4s6s2p2p1m4m6m9m1p6p9p", "34p567m678p345m88s", "1s3s4s6s2p2p1m4m6m9m1p6p9p")
+#: the draws from 南's first: 南 draws 5p first; the dealer draws 5p at its eighth draw (and throws 9p),
+#: 北 draws 5s at its ninth, then the dealer draws the other 5s
+DRAWS = "5p717s3m7p8m8p8m3s3p7s83m4p2m8s5m4p2m7p7m87p79m16s9p6s1m5p4m6p55s"
+P5, S5 = parse_tile("5p"), parse_tile("5s")
+
+SAFE_EN = "5s is safe against 南, the next player (passed since its turn)"
+FEED_EN = "5p may feed 西, the player opposite (likely a 2-5p wait, "
+SAFE_ZH = "五条对南家（下家）安全（它上次出牌后有人打过）"
+FEED_ZH = "五筒可能放炮给西家（对家），多半是听二五筒两面，机会 "
+
+
+def position(hands: tuple[str, str, str, str] = HANDS) -> Game:
+    """The hand at the dealer's tenth turn, 5s just drawn."""
+    game = Game("changsha", 1, rigged=RiggedDeal(hands, draws=DRAWS))
+    draws = parse_tiles(DRAWS)
+    assert (draws[0], draws[31], draws[34], draws[35]) == (P5, P5, S5, S5)
+    play(game.hand, "0 discard 1p")
+    for k, tile in enumerate(draws[:-1]):
+        thrown = "9p" if k == 31 else tile_name(tile)
+        play(game.hand, f"{(k + 1) % 4} discard {thrown}")
+    assert game.hand.current == 0 and game.hand.players[0].counts[P5] == game.hand.players[0].counts[S5] == 1
+    return game
+
+
+def said(words: Words) -> None:
+    """The sentence names the safe tile and whom it is safe against, the tile it would feed, whom, and the wait."""
+    assert words.en.startswith(f"{SAFE_EN}; {FEED_EN}") and words.en.endswith("%)")
+    assert words.zh.startswith(f"{SAFE_ZH}；{FEED_ZH}") and words.zh.endswith("%")
+
+
+def test_the_hard_bot_throws_the_passed_tile_and_says_why_in_both_languages() -> None:
+    """Normal throws 5p; hard throws 5s, and its record says why in English and Chinese."""
+    view = seat_view(position().hand, 0)
+    assert create_bot("normal", 0, 1).choose(view).tile == P5
+    hard = HardBot(0, 1)
+    assert hard.choose(view).tile == S5
+    assert hard.last_defence is not None
+    said(hard.last_defence)
+    assert hard.last_defence.en in hard.last_reason
+    quiet = Game("changsha", 3).hand  # nobody has thrown a tile yet: every decision starts without a defence
+    hard.choose(seat_view(quiet, quiet.current))
+    assert hard.last_defence is None
+
+
+def test_the_panel_sentence_is_read_from_the_seats_own_view_only() -> None:
+    """The same sentence whoever holds which concealed tiles; none outside the seat's turn or at a quiet table."""
+    game = position()
+    view = seat_view(game.hand, 0)
+    words = defence_for_view(view)
+    assert words is not None
+    said(words)
+    swapped = position((HANDS[0], HANDS[1], HANDS[3], HANDS[2]))  # 西 and 北 swap hands, the rivers stay
+    assert defence_for_view(seat_view(swapped.hand, 0)) == words
+    assert defence_for_view(seat_view(game.hand, 2)) is None  # not 西's turn
+    quiet = Game("changsha", 3).hand
+    assert defence_for_view(seat_view(quiet, quiet.current)) is None  # nobody has thrown a tile yet
+
+
+def test_the_review_says_what_the_reading_said_where_the_discard_dealt_in() -> None:
+    """The dealer throws 5p and 西 wins on it: the review names 5s, why, then the deal-in, at the same action."""
+    game = position()
+    found = safer_than(seat_view(game.hand, 0), P5)
+    assert found is not None and found.tile == S5 and found.telling
+    play(game.hand, "0 discard 5p", "2 win")
+    assert game.hand.over
+    moments = review_hand(game, 1, 0).moments
+    kinds = [m.kind for m in moments]
+    at = kinds.index("dealt_in")
+    assert kinds[at - 1] == "defence" and moments[at - 1].index == moments[at].index - 1  # the discard, then the win
+    defence = moments[at - 1].text
+    assert defence.en.startswith(f"you discarded 5p; reading the table, the hard bot would throw 5s: {SAFE_EN}; ")
+    assert defence.zh.startswith(f"你打了五筒；困难级电脑读牌会打五条：{SAFE_ZH}；{FEED_ZH}")
+    assert kinds.count("defence") == 1
+
+
+def test_no_defence_moment_where_the_player_threw_the_safe_tile() -> None:
+    """Throwing 5s, as the reading would, is no moment; the reading has nothing safer than 5s either."""
+    game = position()
+    assert safer_than(seat_view(game.hand, 0), S5) is None
+    play(game.hand, "0 discard 5s")
+    assert "defence" not in [m.kind for m in review_hand(game, 1, 0).moments]
+
+
+def compact(text: str) -> str:
+    """Text without the line breaks and spaces a narrow panel puts in."""
+    return "".join(text.split())
+
+
+@pytest.mark.parametrize("language", ["en", "zh", "both"])
+@pytest.mark.parametrize("size", [(120, 36), (80, 24)])
+async def test_the_panel_shows_the_defence_and_the_review_its_moment(language: str, size: tuple[int, int]) -> None:
+    """The panel's defence line in each language at both sizes; after the deal-in, the review's moment."""
+    app = demo_app(position(), learning=HINTS, language=language)
+    say = catalogue(language)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot, lambda: table_of(app).actor == 0)
+        table = table_of(app)
+        view: SeatView = app.driver.seat_view(0)  # type: ignore[union-attr]
+        words = defence_for_view(view)
+        assert words is not None
+        shown = compact(panel_text(app))
+        assert compact(say("hint.defence") + table.look().told(words)) in shown
+        if language == "zh":
+            assert "南家（下家）" in shown and "西家（对家）" in shown and "is safe" not in shown
+        tiles = hand_tiles(table.look(), 0)
+        await pilot.press(str(tiles.index(P5) + 1), "enter")
+        await settle(pilot, lambda: isinstance(app.screen, HandEndScreen))
+        assert list(app.driver.game.hand.winners) == [2]  # type: ignore[union-attr]
+        await pilot.press("v")
+        await settle(pilot, lambda: isinstance(app.screen, ReviewScreen))
+        body = compact(text_of(app.screen.query_one("#review-body", Static).content))
+        review = app.driver.review(0)  # type: ignore[union-attr]
+        moment = next(m for m in review.moments if m.kind == "defence")
+        label = say("review.moment", kind=say("review.kind.defence"))
+        assert compact(label + table.look().told(moment.text)) in body
