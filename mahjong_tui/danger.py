@@ -136,10 +136,10 @@ def defence_for_view(view: SeatView) -> Words | None:
     None when it would not, outside the seat's turn, or while no opponent looks close to
     ready. Only the seat's own view is read (a hard bot for the seat chooses on it).
     """
+    if not _close(Reading(view, view.unseen)):
+        return None  # a quiet table: the hard bot's choice is not asked for
     found = _hard_choice(view)
-    if found is None or found[0].last_defence is None or not _close(Reading(view, view.unseen)):
-        return None
-    return found[0].last_defence
+    return None if found is None else found[0].last_defence
 
 
 def safer_than(view: SeatView, played: Tile) -> Defence | None:

@@ -52,7 +52,9 @@ class Advice:
 
 def advise(view: SeatView) -> Advice:
     """The advice for a seat's view."""
-    return Advice(view, hint_for_view(view), dangers(view), defence_for_view(view))
+    marks = dangers(view)
+    # the defence line is said only while an opponent looks close to ready, which is when marks show
+    return Advice(view, hint_for_view(view), marks, defence_for_view(view) if marks else None)
 
 
 def short_steps(n: int) -> str:
