@@ -19,7 +19,14 @@ from pathlib import Path
 
 from textual.app import App
 
-from mahjong_tui.testing.fixtures import claim_prompt, demo_app, hand_won, kaigang_prompt, mid_hand
+from mahjong_tui.testing.fixtures import (
+    claim_prompt,
+    defence_position,
+    demo_app,
+    hand_won,
+    kaigang_prompt,
+    mid_hand,
+)
 from mahjong_tui.ui.app import MahjongApp
 from mahjong_tui.ui.config import Display, Learning, TileStyle
 
@@ -82,6 +89,8 @@ SHOTS: list[tuple[str, Callable[[], App[int]], tuple[int, int], list[str], str]]
      "Hint panel, Shanghai"),
     ("hints-changsha", lambda: demo_app(mid_hand("changsha", 1), learning=HINTS), FULL, [],
      "Hint panel, Changsha"),
+    ("hints-defence", lambda: demo_app(defence_position(), learning=HINTS), FULL, [],
+     "Hint panel: an opponent close to ready, which tile is safe and which may feed it"),
     ("hints-80x24", lambda: demo_app(mid_hand("changsha", 1), learning=HINTS), COMPACT, [], "Hint panel at 80×24"),
     ("win-preview", lambda: demo_app(hand_won("shanghai", 1)), FULL, [], "A win prompt says what the win pays"),
     ("review", lambda: demo_app(hand_won("changsha", 1)), FULL, ["w", "v"], "The review after a hand"),

@@ -1,11 +1,11 @@
 """The hard bot's defence said aloud: in its decision record, in the hint panel, in the review, in both languages.
 
-One rigged Changsha hand: everyone throws what it draws, so the rivers are set tile by
-tile. After nine rounds the dealer (东, seat 0, the person) is ready either way, holding 5p
-and 5s (two live of each). 南 threw 5p at its first turn; 北 has just thrown 5s, after
-南's and 西's last turns, so neither may win on it before drawing (漏胡). 西 waits on 2p or
-5p with 34p in hand. The plain choice throws 5p (the looser tile); the hard bot throws 5s,
-and says so.
+One rigged Changsha hand (``mahjong_tui.testing.fixtures.defence_position``): everyone
+throws what it draws, so the rivers are set tile by tile. After nine rounds the dealer (东,
+seat 0, the person) is ready either way, holding 5p and 5s (two live of each). 南 threw 5p at
+its first turn; 北 has just thrown 5s, after 南's and 西's last turns, so neither may win on it
+before drawing (漏胡). 西 waits on 2p or 5p with 34p in hand. The plain choice throws 5p (the
+looser tile); the hard bot throws 5s, and says so.
 """
 
 from __future__ import annotations
@@ -19,19 +19,14 @@ from textual.widgets import Static
 from bots import create_bot
 from bots.hard import HardBot
 from mahjong_tui.danger import defence_for_view, safer_than
-from mahjong_tui.engine import Game, RiggedDeal, SeatView, Words, parse_tile, parse_tiles, seat_view, tile_name
+from mahjong_tui.engine import Game, SeatView, Words, parse_tile, parse_tiles, seat_view
 from mahjong_tui.i18n import catalogue
 from mahjong_tui.review import review_hand
-from mahjong_tui.testing.fixtures import demo_app
+from mahjong_tui.testing.fixtures import DEFENCE_DRAWS, DEFENCE_HANDS, defence_position, demo_app
 from mahjong_tui.ui.screens.hand_end import HandEndScreen
 from mahjong_tui.ui.screens.review import ReviewScreen
 from mahjong_tui.ui.widgets.hand import hand_tiles
 
-#: the dealer ready but for a 2-5-8 pair; 南 and 北 hold what they never throw; 西 ready on 2p or 5p
-HANDS = ("123m789m789s222s9p1p", "1s3s4s6s2p2p1m4m6m9m1p6p9p", "34p567m678p345m88s", "1s3s4s6s2p2p1m4m6m9m1p6p9p")
-#: the draws from 南's first: 南 draws 5p first; the dealer draws 5p at its eighth draw (and throws 9p),
-#: 北 draws 5s at its ninth, then the dealer draws the other 5s
-DRAWS = "5p717s3m7p8m8p8m3s3p7s83m4p2m8s5m4p2m7p7m87p79m16s9p6s1m5p4m6p55s"
 P5, S5 = parse_tile("5p"), parse_tile("5s")
 
 SAFE_EN = "5s is safe against 南, the next player (passed since its turn)"
@@ -40,15 +35,11 @@ SAFE_ZH = "五条对南家（下家）安全（它上次出牌后有人打过）
 FEED_ZH = "五筒可能放炮给西家（对家），多半是听二五筒两面，机会 "
 
 
-def position(hands: tuple[str, str, str, str] = HANDS) -> Game:
+def position(hands: tuple[str, str, str, str] = DEFENCE_HANDS) -> Game:
     """The hand at the dealer's tenth turn, 5s just drawn."""
-    game = Game("changsha", 1, rigged=RiggedDeal(hands, draws=DRAWS))
-    draws = parse_tiles(DRAWS)
+    game = defence_position(hands)
+    draws = parse_tiles(DEFENCE_DRAWS)
     assert (draws[0], draws[31], draws[34], draws[35]) == (P5, P5, S5, S5)
-    play(game.hand, "0 discard 1p")
-    for k, tile in enumerate(draws[:-1]):
-        thrown = "9p" if k == 31 else tile_name(tile)
-        play(game.hand, f"{(k + 1) % 4} discard {thrown}")
     assert game.hand.current == 0 and game.hand.players[0].counts[P5] == game.hand.players[0].counts[S5] == 1
     return game
 
@@ -80,7 +71,8 @@ def test_the_panel_sentence_is_read_from_the_seats_own_view_only() -> None:
     words = defence_for_view(view)
     assert words is not None
     said(words)
-    swapped = position((HANDS[0], HANDS[1], HANDS[3], HANDS[2]))  # 西 and 北 swap hands, the rivers stay
+    east, south, west, north = DEFENCE_HANDS
+    swapped = position((east, south, north, west))  # 西 and 北 swap hands, the rivers stay
     assert defence_for_view(seat_view(swapped.hand, 0)) == words
     assert defence_for_view(seat_view(game.hand, 2)) is None  # not 西's turn
     quiet = Game("changsha", 3).hand

@@ -2,7 +2,7 @@
 
 Nothing here decides anything in a real game; it only moves seeded games forward, through
 the engine's play loop, to a moment worth showing (a table in mid-hand, a claim prompt, a
-hand's end, the 开杠 choice).
+hand's end, the 开杠 choice, an opponent close to ready).
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from mahjong_tui.engine import (
     Stop,
     TableView,
     parse_tile,
+    parse_tiles,
     play_until_decision,
     table_view,
 )
@@ -189,6 +190,40 @@ def kaigang_prompt() -> Game:
     game = Game("changsha", 1, rigged=deal)
     game.apply(Action(3, ActionKind.DISCARD, parse_tile("5m")))
     return game
+
+
+#: the dealer ready but for a 2-5-8 pair; 南 and 北 hold what they never throw; 西 ready on 2p or 5p
+DEFENCE_HANDS = (
+    "123m789m789s222s9p1p",
+    "1s3s4s6s2p2p1m4m6m9m1p6p9p",
+    "34p567m678p345m88s",
+    "1s3s4s6s2p2p1m4m6m9m1p6p9p",
+)
+#: the draws from 南's first: 南 draws 5p first; the dealer draws 5p at its eighth draw (and throws 9p),
+#: 北 draws 5s at its ninth, then the dealer draws the other 5s
+DEFENCE_DRAWS = "5p717s3m7p8m8p8m3s3p7s83m4p2m8s5m4p2m7p7m87p79m16s9p6s1m5p4m6p55s"
+
+
+def defence_position(hands: tuple[str, str, str, str] = DEFENCE_HANDS) -> Game:
+    """A rigged Changsha hand at the dealer's tenth turn, 5s just drawn, with an opponent ready on 5p.
+
+    Everyone throws what it draws, so the rivers are set tile by tile. The dealer (东, seat
+    0) is ready either way, holding 5p and 5s. 南 threw 5p at its first turn; 北 has just
+    thrown 5s, after 南's and 西's last turns, so neither may win on it before drawing
+    (漏胡). 西 waits on 2p or 5p with 34p in hand: 5s is the safe throw, 5p feeds 西.
+    """
+    game = Game("changsha", 1, rigged=RiggedDeal(hands, draws=DEFENCE_DRAWS))
+    _throw(game, 0, parse_tile("1p"))
+    for k, tile in enumerate(parse_tiles(DEFENCE_DRAWS)[:-1]):
+        _throw(game, (k + 1) % 4, parse_tile("9p") if k == 31 else tile)
+    return game
+
+
+def _throw(game: Game, seat: int, tile: int) -> None:
+    """``seat`` discards ``tile``, after every claim window still open has been passed."""
+    while (view := table_view(game.hand)).phase is Phase.CLAIM and view.pending:
+        game.apply(Action(view.pending[0], ActionKind.PASS))
+    game.apply(Action(seat, ActionKind.DISCARD, tile))
 
 
 def demo_app(
