@@ -12,7 +12,8 @@ Levels: ``safe`` (under 1 %, or let go under 漏胡 by every opponent close to r
 rarely exceeds 10 %: a mark compares tiles, it does not promise.
 
 The hard bot reads the same numbers and, against them, weighs what each discard may still
-win (:mod:`bots.hard_defense`): :func:`defence_for_view` says, while an opponent looks close
+win (:mod:`bots.hard_defense`): :func:`defence_choice` (and :func:`defence_for_view`, its
+words alone) says, while an opponent looks close
 to ready, when it would take a safer discard than its plain choice and why (which tile is
 safe against whom, which would feed whom); :func:`safer_than` says the same about a tile
 the seat did discard, for the review.
@@ -130,8 +131,8 @@ def _close(reading: Reading) -> bool:
     return any(sum(reading.chances[o]) >= NEAR_READY for o in range(4) if o != reading.seat)
 
 
-def defence_for_view(view: SeatView) -> Words | None:
-    """Why the hard bot, in this seat's turn, would take a safer discard than its plain choice.
+def defence_choice(view: SeatView) -> tuple[Tile, Words] | None:
+    """The safer discard the hard bot would take, in this seat's turn, over its plain choice, and why.
 
     None when it would not, outside the seat's turn, or while no opponent looks close to
     ready. Only the seat's own view is read (a hard bot for the seat chooses on it).
@@ -139,7 +140,15 @@ def defence_for_view(view: SeatView) -> Words | None:
     if not _close(Reading(view, view.unseen)):
         return None  # a quiet table: the hard bot's choice is not asked for
     found = _hard_choice(view)
-    return None if found is None else found[0].last_defence
+    if found is None or found[0].last_defence is None:
+        return None
+    return found[1], found[0].last_defence
+
+
+def defence_for_view(view: SeatView) -> Words | None:
+    """Why the hard bot would take a safer discard than its plain choice (:func:`defence_choice`'s words)."""
+    found = defence_choice(view)
+    return None if found is None else found[1]
 
 
 def safer_than(view: SeatView, played: Tile) -> Defence | None:

@@ -1,7 +1,8 @@
 """Hints: how far a hand is from ready, every discard, every wait, and what the hand is heading for.
 
 The numbers come from the engine's analysis (:mod:`mahjong_tui.engine.analysis`) and the
-rule set's own scoring; the suggested discard is the normal bot's. The same hint serves
+rule set's own scoring; the suggested discard is the normal bot's (the table's panel puts
+the hard bot's safer tile in its place while it defends, :func:`suggesting`). The same hint serves
 the table's hint panel (from a seat's view) and ``mahjong-tui hint`` (from a hand typed
 in). Nothing here knows a rule set by name: what a hand may aim for comes from the hand
 types the rule set has.
@@ -89,7 +90,7 @@ class Hint:
     shanten: int
     discards: tuple[DiscardHint, ...]  # best first, for a hand about to discard
     waits: tuple[WaitHint, ...]  # for a ready hand waiting
-    suggest: Tile | None  # the normal bot's discard
+    suggest: Tile | None  # the normal bot's discard (or, via suggesting(), the table's defence)
     why: Words  # one or two sentences a learner understands
     aims: tuple[Aim, ...]  # the hand types within reach, nearest first
     heading: Words  # what the hand is heading for, or (must qualify) what it lacks
@@ -317,13 +318,8 @@ def _discard_why(rules: Ruleset, discards: tuple[DiscardHint, ...], suggest: Til
         return _NONE
     chosen = next(d for d in discards if d.tile == suggest)
     best = discards[0]
-    left = steps(chosen.shanten)
-    en = f"discard {tile_name(suggest)}: it leaves the hand {left.en}"
-    zh = f"打{tile_zh(suggest)}：打完{left.zh}"
-    if chosen.shanten >= 0 and chosen.tiles:
-        helps = _tiles(chosen.tiles, 6)
-        en += f", {chosen.acceptance} unseen tiles help ({helps.en})"
-        zh += f"，还有 {chosen.acceptance} 张有用的牌没见过（{helps.zh}）"
+    leaves = _leaves(chosen)
+    en, zh = leaves.en, leaves.zh
     target = bot.last_target
     goal = _goal_label(target) if target is not None else _NONE
     if chosen.shanten > best.shanten and goal.en:
@@ -339,6 +335,24 @@ def _discard_why(rules: Ruleset, discards: tuple[DiscardHint, ...], suggest: Til
                 en += f"; {tile_name(best.tile)} helps more tiles but gives up {goal.en}"
                 zh += f"；打{tile_zh(best.tile)}进张更多，但做不成{goal.zh}"
     return Words(en, zh)
+
+
+def _leaves(chosen: DiscardHint) -> Words:
+    """``discard 5s: it leaves the hand ready (听牌), 2 unseen tiles help (5p)``."""
+    left = steps(chosen.shanten)
+    en = f"discard {tile_name(chosen.tile)}: it leaves the hand {left.en}"
+    zh = f"打{tile_zh(chosen.tile)}：打完{left.zh}"
+    if chosen.shanten >= 0 and chosen.tiles:
+        helps = _tiles(chosen.tiles, 6)
+        en += f", {chosen.acceptance} unseen tiles help ({helps.en})"
+        zh += f"，还有 {chosen.acceptance} 张有用的牌没见过（{helps.zh}）"
+    return Words(en, zh)
+
+
+def suggesting(hint: Hint, tile: Tile) -> Hint:
+    """``hint`` with ``tile`` as the suggested discard, said as what it leaves (the table's defence line says why)."""
+    chosen = next(d for d in hint.discards if d.tile == tile)
+    return replace(hint, suggest=tile, why=_leaves(chosen))
 
 
 def _off_goal(target: Target, tile: Tile) -> bool:

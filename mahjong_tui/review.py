@@ -21,6 +21,7 @@ from mahjong_tui.engine import (
     PlayerWon,
     Ruleset,
     SeatView,
+    Tile,
     seat_view,
     tile_name,
 )
@@ -28,7 +29,7 @@ from mahjong_tui.engine.actions import KIND_WORDS
 from mahjong_tui.engine.tiles import counts_of, tile_zh
 from mahjong_tui.engine.words import Words
 
-from .danger import Defence, safer_than
+from .danger import Defence, defence_choice, safer_than
 from .hints import Hint, analyse, hint_for_view, steps, suggested_answer
 
 
@@ -103,7 +104,7 @@ def _decision(index: int, view: SeatView, action: Action) -> list[Moment]:
         hint = hint_for_view(view)
         chosen = next((d for d in hint.discards if d.tile == action.tile), None)
         best = next((d for d in hint.discards if d.tile == hint.suggest), None)
-        if chosen is not None and best is not None and best.tile != chosen.tile:
+        if chosen is not None and best is not None and best.tile != chosen.tile and not _defended(view, chosen.tile):
             mine, theirs = chosen.tile, best.tile
             if chosen.shanten > best.shanten:
                 left, kept = steps(chosen.shanten), steps(best.shanten)
@@ -127,6 +128,12 @@ def _decision(index: int, view: SeatView, action: Action) -> list[Moment]:
     elif action.kind is ActionKind.PASS and view.phase is Phase.CLAIM and not could_win:
         out.extend(_declined(index, view))
     return out
+
+
+def _defended(view: SeatView, tile: Tile) -> bool:
+    """Whether ``tile`` is the safer discard the hint panel suggested (★) in the hard bot's reading."""
+    found = defence_choice(view)
+    return found is not None and found[0] == tile
 
 
 def _defence(view: SeatView, action: Action) -> Defence | None:

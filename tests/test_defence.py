@@ -18,14 +18,27 @@ from textual.widgets import Static
 
 from bots import create_bot
 from bots.hard import HardBot
-from mahjong_tui.danger import defence_for_view, safer_than
-from mahjong_tui.engine import Game, SeatView, Words, parse_tile, parse_tiles, seat_view
+from mahjong_tui.danger import defence_choice, defence_for_view, safer_than
+from mahjong_tui.engine import (
+    Action,
+    ActionKind,
+    Game,
+    SeatView,
+    Stop,
+    Words,
+    parse_tile,
+    parse_tiles,
+    play_until_decision,
+    seat_view,
+)
+from mahjong_tui.hints import hint_for_view
 from mahjong_tui.i18n import catalogue
 from mahjong_tui.review import review_hand
 from mahjong_tui.testing.fixtures import DEFENCE_DRAWS, DEFENCE_HANDS, defence_position, demo_app
 from mahjong_tui.ui.screens.hand_end import HandEndScreen
 from mahjong_tui.ui.screens.review import ReviewScreen
 from mahjong_tui.ui.widgets.hand import hand_tiles
+from mahjong_tui.ui.widgets.hint_panel import advise
 
 P5, S5 = parse_tile("5p"), parse_tile("5s")
 
@@ -104,6 +117,23 @@ def test_no_defence_moment_where_the_player_threw_the_safe_tile() -> None:
     assert "defence" not in [m.kind for m in review_hand(game, 1, 0).moments]
 
 
+def test_the_suggestion_follows_the_safer_discard_and_the_review_agrees() -> None:
+    """While the hard bot would defend, the panel's ★ is its tile (5s), said by what it leaves; following it
+    is neither a defence moment nor a discard moment in the review, though normal's choice was 5p."""
+    game = position()
+    view = seat_view(game.hand, 0)
+    advice = advise(view)
+    assert advice.hint.suggest == S5 and advice.defence is not None
+    assert advice.hint.why.en.startswith("discard 5s: it leaves the hand ready")
+    assert advice.hint.why.zh.startswith("打五条：")
+    assert hint_for_view(view).suggest == P5  # the plain hint (the `hint` command) keeps normal's discard
+    quiet = Game("changsha", 3).hand
+    assert advise(seat_view(quiet, quiet.current)).defence is None
+    play(game.hand, "0 discard 5s")
+    at = len(game.actions[0])
+    assert [m for m in review_hand(game, 1, 0).moments if m.index == at] == []
+
+
 def compact(text: str) -> str:
     """Text without the line breaks and spaces a narrow panel puts in."""
     return "".join(text.split())
@@ -123,6 +153,8 @@ async def test_the_panel_shows_the_defence_and_the_review_its_moment(language: s
         assert words is not None
         shown = compact(panel_text(app))
         assert compact(say("hint.defence") + table.look().told(words)) in shown
+        suggestion = advise(view).hint.why
+        assert compact("★" + table.look().told(suggestion)) in shown
         if language == "zh":
             assert "南家（下家）" in shown and "西家（对家）" in shown and "is safe" not in shown
         tiles = hand_tiles(table.look(), 0)
@@ -136,3 +168,20 @@ async def test_the_panel_shows_the_defence_and_the_review_its_moment(language: s
         moment = next(m for m in review.moments if m.kind == "defence")
         label = say("review.moment", kind=say("review.kind.defence"))
         assert compact(label + table.look().told(moment.text)) in body
+
+
+def test_following_the_safer_discard_is_no_discard_moment_though_it_keeps_fewer_tiles() -> None:
+    """Changsha seed 1, four hard bots: at the dealer's decision after 38 actions the reading defends with a
+    tile that keeps fewer helpful tiles than the plain suggestion. The review does not hold that against it."""
+    game = Game("changsha", 1)
+    bots = {s: create_bot("hard", s, 1) for s in range(4)}
+    halt = play_until_decision(game, bots, pause=lambda seat, _: seat == 0 and len(game.actions[0]) == 38)
+    assert halt.why is Stop.PAUSED
+    view = seat_view(game.hand, 0)
+    found = defence_choice(view)
+    assert found is not None
+    hint = hint_for_view(view)
+    kept = {d.tile: d.acceptance for d in hint.discards}
+    assert found[0] != hint.suggest and kept[found[0]] < kept[hint.suggest]
+    game.apply(Action(0, ActionKind.DISCARD, found[0]))
+    assert [m for m in review_hand(game, 1, 0).moments if m.index == 39] == []

@@ -1,10 +1,11 @@
 """The hint panel: steps to ready, what the hand is heading for, every discard, every wait, the danger marks.
 
 Everything in it is worked out from one seat's own view (:func:`mahjong_tui.hints.hint_for_view`,
-:func:`mahjong_tui.danger.dangers` and :func:`mahjong_tui.danger.defence_for_view`): the panel
+:func:`mahjong_tui.danger.dangers` and :func:`mahjong_tui.danger.defence_choice`): the panel
 of a person never holds another seat's tiles. The same advice marks the hand itself: ★ on the
 suggested discard, ✓ △ ▲ for a tile's danger (safe, low, high). While an opponent looks close
-to ready and the hard bot would take a safer discard, a line says which and why.
+to ready and the hard bot would take a safer discard, that discard is the suggestion (★) and
+a line says why.
 """
 
 from __future__ import annotations
@@ -18,9 +19,9 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from mahjong_tui.danger import Danger, dangers, defence_for_view
+from mahjong_tui.danger import Danger, dangers, defence_choice
 from mahjong_tui.engine import Phase, SeatView, Tile, Words
-from mahjong_tui.hints import DiscardHint, Hint, WaitHint, hint_for_view, steps
+from mahjong_tui.hints import DiscardHint, Hint, WaitHint, hint_for_view, steps, suggesting
 from mahjong_tui.i18n import current, say, t
 
 from ..look import Look
@@ -51,10 +52,15 @@ class Advice:
 
 
 def advise(view: SeatView) -> Advice:
-    """The advice for a seat's view."""
+    """The advice for a seat's view: where the hard bot would take a safer discard, that is the suggestion."""
     marks = dangers(view)
-    # the defence line is said only while an opponent looks close to ready, which is when marks show
-    return Advice(view, hint_for_view(view), marks, defence_for_view(view) if marks else None)
+    hint = hint_for_view(view)
+    # the defence is asked only while an opponent looks close to ready, which is when marks show
+    found = defence_choice(view) if marks else None
+    if found is None:
+        return Advice(view, hint, marks)
+    tile, why = found
+    return Advice(view, suggesting(hint, tile), marks, why)
 
 
 def short_steps(n: int) -> str:
