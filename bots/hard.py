@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from mahjong_tui.engine import Action, ActionKind, KongMode, Meld, Ruleset, SeatView, Words
 from mahjong_tui.engine.analysis import DiscardOption, discard_options, shanten, waits
 
-from .hard_defense import Option, Reading, weigh
+from .hard_defense import FOLD_FROM, KEEP_HELPFUL, Option, Reading, weigh
 from .planning import Goal, Planner, Target, goal_key
 from .players import PlanningBot, keep_value, own_tiles, unseen_counts, wait_value
 
@@ -34,6 +34,13 @@ class HardBot(PlanningBot):
     level = "hard"
     #: why the last decision took a safer discard than the planner's, in both languages (None: it did not)
     last_defence: Words | None = None
+    #: how the weighing lets a discard slower than the planner's in (:func:`bots.hard_defense.weigh`)
+    fold_from = FOLD_FROM
+    keep_helpful = KEEP_HELPFUL
+
+    def read_table(self, view: SeatView, unseen: Sequence[int]) -> Reading:
+        """What this seat reads of each opponent's winning tiles (the fitted model of :mod:`bots.risk`)."""
+        return Reading(view, unseen)
 
     def choose(self, view: SeatView) -> Action:
         """As every level; ``last_defence`` says why, when the choice is a safer discard."""
@@ -107,10 +114,10 @@ class HardBot(PlanningBot):
         """``choice``, or a discard worth more once the chance of feeding someone is counted."""
         if len(options) < 2:
             return choice
-        reading = Reading(view, unseen)
+        reading = self.read_table(view, unseen)
         if max(reading.feed(o.tile) for o in options) < _QUIET:
             return choice
-        found = weigh(reading, options, choice[0], view.wall_remaining)
+        found = weigh(reading, options, choice[0], view.wall_remaining, self.fold_from, self.keep_helpful)
         if found is None:
             return choice
         tile, why = found

@@ -85,20 +85,27 @@ class Reading:
         return max((o for o in range(4) if o != self.seat), key=lambda o: sum(self.chances[o]))
 
 
-def weigh(reading: Reading, options: Sequence[Option], choice: int, wall: int) -> tuple[int, Words] | None:
+def weigh(
+    reading: Reading,
+    options: Sequence[Option],
+    choice: int,
+    wall: int,
+    fold_from: int = FOLD_FROM,
+    keep_helpful: float = KEEP_HELPFUL,
+) -> tuple[int, Words] | None:
     """A discard worth more than ``choice`` once feeding is counted, and why (None: keep ``choice``).
 
     Near ready only an equally fast discard that keeps most of the hand's helpful tiles is
-    weighed; from ``FOLD_FROM`` away, any discard (the hand is worth little, a fold costs little).
+    weighed; from ``fold_from`` away, any discard (the hand is worth little, a fold costs little).
     """
     by_tile = {o.tile: o for o in options}
     mine = by_tile[choice]
     mine_worth = reading.worth(mine, wall)
     best, best_worth = mine, mine_worth
     for o in options:
-        if o.distance > mine.distance and mine.distance < FOLD_FROM:
+        if o.distance > mine.distance and mine.distance < fold_from:
             continue
-        if o.distance == mine.distance and o.helpful < KEEP_HELPFUL * mine.helpful:
+        if o.distance == mine.distance and o.helpful < keep_helpful * mine.helpful:
             continue
         w = reading.worth(o, wall)
         if w > best_worth:

@@ -1,6 +1,6 @@
 """Duplicate comparison: how much a bot level gains over another on the very same deals.
 
-    python scripts/duplicate.py [--rules shanghai,shanghai-lezi,changsha] [--hands 4000] [--seed 1] \\
+    python scripts/duplicate.py [--rules shanghai,shanghai-lezi,changsha] [--hands 4000] [--seed 1[,2,...]] \\
         [--strong hard] [--weak normal] [--workers 2] [--all-seats] [--cache DIR]
 
 Each deal is played twice: once with the weaker level in all four seats, once with the
@@ -15,7 +15,9 @@ points per hand in both plays, and its wins and deal-ins in both.
 of the four seats in turn against the same weak play; a deal's gain is then the mean of its
 four. ``--cache DIR`` keeps the weak-only plays, keyed by the rule set, seed, level and the
 source of the bots, so a comparison against the same weak level does not play them again.
-The seed fixes every deal: the same command gives the same figures.
+The seed fixes every deal: the same command gives the same figures. Several seeds
+(``--seed 11,12,13``) are each reported, then pooled into one figure with narrower error
+bars: a change is best judged on seeds it was not tuned on, pooled.
 
 Hands are independent: each starts from the rule set's starting points with no carried
 state (no 荒番), which does not change what a Changsha hand pays. The base score is 1.
@@ -60,8 +62,18 @@ def _factory() -> BotFactory:
 
 def play_all(rules: str, seed: int, index: int, levels: Sequence[str], make: BotFactory) -> list[Outcome]:
     """Play deal ``index`` (the first hand of a seeded game) with ``levels`` per seat; every seat's result."""
-    game = Game(rules, seed * 100_003 + index, GameOptions(max_hands=1))
+    game = deal(rules, seed, index)
     players = {s: make(level, s, seed * 100_003 + index) for s, level in enumerate(levels)}
+    return outcomes(game, players)
+
+
+def deal(rules: str, seed: int, index: int) -> Game:
+    """Deal ``index`` of ``seed``: a one-hand game."""
+    return Game(rules, seed * 100_003 + index, GameOptions(max_hands=1))
+
+
+def outcomes(game: Game, players: dict[int, object]) -> list[Outcome]:
+    """Play the hand of ``game`` with ``players`` (seat → player); every seat's result."""
     play_until_decision(game, players)  # type: ignore[arg-type]
     won = [False] * 4
     dealt_in = [False] * 4
@@ -117,7 +129,7 @@ def _source_hash() -> str:
     return h.hexdigest()[:12]
 
 
-def _run(fn: Callable, jobs: list, workers: int) -> list:  # type: ignore[type-arg]
+def run_jobs(fn: Callable, jobs: list, workers: int) -> list:  # type: ignore[type-arg]
     """Map ``fn`` over ``jobs``, in worker processes when asked."""
     if workers > 1:
         with ProcessPoolExecutor(workers) as pool:
@@ -133,20 +145,26 @@ def weak_plays(rules: str, hands: int, seed: int, weak: str, workers: int, cache
         known = [[Outcome(*o) for o in deal] for deal in json.loads(path.read_text())]
     if len(known) < hands:
         jobs = [(rules, seed, i, weak) for i in range(len(known), hands)]
-        known.extend(_run(weak_play, jobs, workers))
+        known.extend(run_jobs(weak_play, jobs, workers))
         if path is not None:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(json.dumps([[[o.points, o.won, o.dealt_in] for o in deal] for deal in known]))
     return known[:hands]
 
 
-def compare(
+def deal_gains(
     rules: str, hands: int, seed: int, strong: str, weak: str, workers: int, all_seats: bool = False, cache: str = ""
-) -> dict[str, float]:
-    """Run every deal both ways and sum up the gain."""
+) -> tuple[list[float], list[tuple[Outcome, Outcome]]]:
+    """Run every deal both ways: each deal's gain, and every (weak, strong) pair of the seat's results."""
     base = weak_plays(rules, hands, seed, weak, workers, cache)
     jobs = [(rules, seed, i, strong, weak, all_seats) for i in range(hands)]
-    played = _run(strong_plays, jobs, workers)
+    return paired(base, run_jobs(strong_plays, jobs, workers), all_seats)
+
+
+def paired(
+    base: Sequence[Sequence[Outcome]], played: Sequence[Sequence[Outcome]], all_seats: bool
+) -> tuple[list[float], list[tuple[Outcome, Outcome]]]:
+    """Each deal's gain of the stronger plays over the weak-only ones, and every (weak, strong) pair."""
     gains: list[float] = []
     pairs: list[tuple[Outcome, Outcome]] = []
     for i, outs in enumerate(played):
@@ -154,6 +172,11 @@ def compare(
         deal = [(base[i][s], o) for s, o in zip(seats, outs, strict=True)]
         pairs.extend(deal)
         gains.append(statistics.fmean(s.points - b.points for b, s in deal))
+    return gains, pairs
+
+
+def summary(gains: Sequence[float], pairs: Sequence[tuple[Outcome, Outcome]]) -> dict[str, float]:
+    """The mean gain per deal with two standard errors, the seat's points, wins and deal-ins both ways."""
     return {
         "gain": statistics.fmean(gains),
         "two_se": 2 * statistics.stdev(gains) / len(gains) ** 0.5,
@@ -168,12 +191,37 @@ def compare(
     }
 
 
+def compare(
+    rules: str, hands: int, seed: int, strong: str, weak: str, workers: int, all_seats: bool = False, cache: str = ""
+) -> dict[str, float]:
+    """Run every deal both ways and sum up the gain."""
+    return summary(*deal_gains(rules, hands, seed, strong, weak, workers, all_seats, cache))
+
+
+def line(r: dict[str, float]) -> str:
+    """The figures of a summary, as printed."""
+    return (
+        f"gain {r['gain']:+.2f} ± {r['two_se']:.2f} points per hand "
+        f"({r['weak_points']:+.2f} → {r['strong_points']:+.2f}); "
+        f"wins {r['weak_wins']} → {r['strong_wins']}, deal-ins {r['weak_deal_ins']} → {r['strong_deal_ins']}; "
+        f"{r['changed']} of {r['plays']} plays changed"
+    )
+
+
+def parse_seeds(ap: argparse.ArgumentParser, text: str) -> list[int]:
+    """``--seed``: one seed or several, comma-separated (a one-line error otherwise)."""
+    try:
+        return [int(x) for x in text.split(",")]
+    except ValueError:
+        ap.error(f"--seed takes whole numbers separated by commas, not {text!r}")
+
+
 def main() -> int:
     """Print the comparison for each rule set asked for."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rules", default="changsha", help="comma-separated rule sets")
     ap.add_argument("--hands", type=int, default=4000)
-    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--seed", default="1", help="a seed, or comma-separated seeds (their deals are also pooled)")
     ap.add_argument("--strong", default="hard")
     ap.add_argument("--weak", default="normal")
     ap.add_argument("--workers", type=int, default=2)
@@ -182,18 +230,28 @@ def main() -> int:
     args = ap.parse_args()
     make = _factory()  # the bots are read once, here: worker processes started later share them
     make(args.strong, 0, 0), make(args.weak, 0, 0)
+    seeds = parse_seeds(ap, args.seed)
+    seats = ", every seat" if args.all_seats else ""
     for rules in args.rules.split(","):
-        t0 = time.perf_counter()
-        r = compare(rules, args.hands, args.seed, args.strong, args.weak, args.workers, args.all_seats, args.cache)
-        seats = ", every seat" if args.all_seats else ""
-        print(
-            f"{rules}: {args.strong} in place of {args.weak}, {args.hands} deals{seats}, seed {args.seed}: "
-            f"gain {r['gain']:+.2f} ± {r['two_se']:.2f} points per hand "
-            f"({r['weak_points']:+.2f} → {r['strong_points']:+.2f}); "
-            f"wins {r['weak_wins']} → {r['strong_wins']}, deal-ins {r['weak_deal_ins']} → {r['strong_deal_ins']}; "
-            f"{r['changed']} of {r['plays']} plays changed ({time.perf_counter() - t0:.0f} s)",
-            flush=True,
-        )
+        pooled: tuple[list[float], list[tuple[Outcome, Outcome]]] = ([], [])
+        for seed in seeds:
+            t0 = time.perf_counter()
+            gains, pairs = deal_gains(
+                rules, args.hands, seed, args.strong, args.weak, args.workers, args.all_seats, args.cache
+            )
+            pooled[0].extend(gains)
+            pooled[1].extend(pairs)
+            print(
+                f"{rules}: {args.strong} in place of {args.weak}, {args.hands} deals{seats}, seed {seed}: "
+                f"{line(summary(gains, pairs))} ({time.perf_counter() - t0:.0f} s)",
+                flush=True,
+            )
+        if len(seeds) > 1:
+            print(
+                f"{rules}: {args.strong} in place of {args.weak}, seeds {args.seed} pooled, "
+                f"{len(pooled[0])} deals{seats}: {line(summary(*pooled))}",
+                flush=True,
+            )
     return 0
 
 

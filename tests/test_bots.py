@@ -461,6 +461,29 @@ def test_duplicate_reports_gain_wins_and_deal_ins(tmp_path: object) -> None:
     assert dup.compare("changsha", 3, 5, "normal", "normal", 1)["gain"] == 0.0
 
 
+def test_oracle_gap_reads_true_waits_and_stops_feeding_them() -> None:
+    """scripts/oracle_gap.py: the hard bot reading every wait exactly, never weighing a fold away, feeds no one.
+
+    On seed 5's first twenty Changsha deals normal deals in four times in the oracle's seat.
+    """
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "scripts" / "oracle_gap.py"
+    spec = importlib.util.spec_from_file_location("scripts_oracle_gap", path)
+    assert spec is not None and spec.loader is not None
+    oracle = importlib.util.module_from_spec(spec)
+    sys.modules["scripts_oracle_gap"] = oracle
+    spec.loader.exec_module(oracle)
+    dup = oracle.duplicate
+    base = dup.weak_plays("changsha", 20, 5, "normal", 1, "")
+    played = [oracle.oracle_plays(("changsha", 5, i, "normal", True, False)) for i in range(20)]
+    r = dup.summary(*dup.paired(base, played, False))
+    assert r["weak_deal_ins"] == 4
+    assert r["strong_deal_ins"] == 0
+
+
 def test_win_chance_grows_with_helpful_tiles_and_falls_with_shanten() -> None:
     """The hand's own prospects, as the hard bot weighs them against a discard's risk."""
     assert win_chance(0, 8, 30) > win_chance(0, 2, 30) > win_chance(1, 2, 30)
