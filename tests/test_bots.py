@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from bots import LEVELS, UnknownLevel, create_bot
@@ -442,18 +444,24 @@ def test_the_risk_model_is_fitted_per_rule_set() -> None:
         assert chances[parse_tile("5s")] > chances[parse_tile("5m")], rules
 
 
-def test_duplicate_reports_gain_wins_and_deal_ins(tmp_path: object) -> None:
-    """scripts/duplicate.py: the same seed gives the same figures; the weak play is cached."""
+def _script(name: str) -> Any:
+    """A script of ``scripts/`` loaded as a module."""
     import importlib.util
     import sys
     from pathlib import Path
 
-    path = Path(__file__).resolve().parent.parent / "scripts" / "duplicate.py"
-    spec = importlib.util.spec_from_file_location("scripts_duplicate", path)
+    path = Path(__file__).resolve().parent.parent / "scripts" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"scripts_{name}", path)
     assert spec is not None and spec.loader is not None
-    dup = importlib.util.module_from_spec(spec)
-    sys.modules["scripts_duplicate"] = dup  # its dataclasses look their module up
-    spec.loader.exec_module(dup)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[f"scripts_{name}"] = module  # its dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_duplicate_reports_gain_wins_and_deal_ins(tmp_path: object) -> None:
+    """scripts/duplicate.py: the same seed gives the same figures; the weak play is cached."""
+    dup: Any = _script("duplicate")
     first = dup.compare("changsha", 3, 5, "hard", "normal", 1, cache=str(tmp_path))
     again = dup.compare("changsha", 3, 5, "hard", "normal", 1, cache=str(tmp_path))
     assert first == again
@@ -466,22 +474,37 @@ def test_oracle_gap_reads_true_waits_and_stops_feeding_them() -> None:
 
     On seed 5's first twenty Changsha deals normal deals in four times in the oracle's seat.
     """
-    import importlib.util
-    import sys
-    from pathlib import Path
-
-    path = Path(__file__).resolve().parent.parent / "scripts" / "oracle_gap.py"
-    spec = importlib.util.spec_from_file_location("scripts_oracle_gap", path)
-    assert spec is not None and spec.loader is not None
-    oracle = importlib.util.module_from_spec(spec)
-    sys.modules["scripts_oracle_gap"] = oracle
-    spec.loader.exec_module(oracle)
+    oracle: Any = _script("oracle_gap")
     dup = oracle.duplicate
     base = dup.weak_plays("changsha", 20, 5, "normal", 1, "")
     played = [oracle.oracle_plays(("changsha", 5, i, "normal", True, False)) for i in range(20)]
     r = dup.summary(*dup.paired(base, played, False))
     assert r["weak_deal_ins"] == 4
     assert r["strong_deal_ins"] == 0
+
+
+def test_rollouts_reshuffle_only_the_wall_left_and_judge_each_differing_discard() -> None:
+    """scripts/rollouts.py: a future shuffles the tiles still in the wall, in the places still filled.
+
+    Both discards of a decision are played on in the same futures, so the same decision
+    judged twice has the same worth; a row is made only where hard and normal differ.
+    """
+    import random
+
+    from mahjong_tui.engine import Game, GameOptions
+
+    roll: Any = _script("rollouts")
+    game = Game("changsha", 7, GameOptions(max_hands=1))
+    wall = game.hand.wall
+    before = (list(wall.top), list(wall.bottom))
+    roll.reshuffle(game, random.Random(1))
+    assert sorted(t for t in wall.top + wall.bottom if t is not None) == sorted(
+        t for t in before[0] + before[1] if t is not None
+    )
+    assert [t is None for t in wall.top] == [t is None for t in before[0]]
+    assert (wall.top, wall.bottom) != before
+    rows = roll.hand_rows(("changsha", 31, 0, 2))
+    assert rows and rows == roll.hand_rows(("changsha", 31, 0, 2))
 
 
 def test_win_chance_grows_with_helpful_tiles_and_falls_with_shanten() -> None:
