@@ -8,6 +8,11 @@ the fitting games, the chance to deal in from the fitted model of each opponent'
 a ready opponent that is not fed often wins anyway, by self-draw, and the seat pays then
 too. A :class:`Reading` keeps the per-opponent chances so the decision record can say
 which tile is safe against whom, and which would feed whom (:mod:`bots.defence_words`).
+
+Where a preset's model sets ``MIN_FEED_DROP``, a safer discard is taken only when it is
+that much less likely to feed someone: in Changsha, judged discard by discard
+(``scripts/rollouts.py``, seeds 31 and 81), the small differences the reading sees lose on
+average and only the large ones pay.
 """
 
 from __future__ import annotations
@@ -49,6 +54,8 @@ class Reading:
         self.chances = deal_in_chances(view, unseen)
         self.model = model_for(view.ruleset)
         self.loss = [0.0 if o == view.seat else self._loss(o) for o in range(4)]
+        #: how much less likely to feed someone a safer discard must be to be taken (0: any safer one)
+        self.min_drop: float = getattr(self.model, "MIN_FEED_DROP", 0.0)
 
     def _loss(self, o: int) -> float:
         """What feeding opponent ``o`` costs on average, by the hand its melds show and the dealer."""
@@ -114,4 +121,6 @@ def weigh(
         return None
     if reading.cost(best.tile) >= reading.cost(mine.tile):
         return None  # a better plan the planner did not pick; the planner knows the hand better
+    if reading.min_drop and reading.feed(mine.tile) - reading.feed(best.tile) < reading.min_drop:
+        return None  # too close to call: the reading is not sharp enough for a small difference to pay
     return best.tile, why_safer(reading, best.tile, mine.tile, slower=best.distance > mine.distance)

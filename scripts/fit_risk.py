@@ -258,6 +258,12 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--out", default="", help="default: bots/risk_RULES.py")
+    ap.add_argument(
+        "--min-feed-drop",
+        type=float,
+        default=0.0,
+        help="written as MIN_FEED_DROP: how much safer a discard must read to be taken (judged by rollouts.py)",
+    )
     args = ap.parse_args()
     default = Path(__file__).resolve().parent.parent / "bots" / f"risk_{args.rules.replace('-', '_')}.py"
     out = Path(args.out) if args.out else default
@@ -306,6 +312,8 @@ def main() -> int:
     print(f"deal-in model: held-out log loss {log_loss:.4f} (a constant: {const:.4f}), AUC {auc:.3f}", flush=True)
     win_chance = fit_win_chance(wins)
     command = f"scripts/fit_risk.py --rules {args.rules} --hands {args.hands} --seed {args.seed}"
+    if args.min_feed_drop:
+        command += f" --min-feed-drop {args.min_feed_drop:g}"
     lines = [
         f'"""The hard bot\'s risk models for {args.rules}, written by',
         f"``{command}``.",
@@ -318,6 +326,16 @@ def main() -> int:
         f"DEAL_IN_LOSS = {loss}",
         f"DEAL_IN_LOSS_DEALER = {loss_dealer}",
         "",
+        *(
+            [
+                "# a safer discard is taken only when it is this much less likely to feed someone",
+                "# (bots.hard_defense; chosen from scripts/rollouts.py, not fitted here)",
+                f"MIN_FEED_DROP = {args.min_feed_drop:g}",
+                "",
+            ]
+            if args.min_feed_drop
+            else []
+        ),
         "# what a win brings by the goal the hand was heading for (bots.planning.goal_key)",
         "GOAL_VALUE: dict[str, float] = {",
         *(f'    "{k}": {v},' for k, v in goal_value.items()),

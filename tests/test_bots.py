@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from bots import LEVELS, UnknownLevel, create_bot
+from bots.hard_defense import Reading
 from bots.planning import flush_shanten, jiang_shanten, pongs_shanten
 from bots.risk import deal_in_chances, passed_since_turn, win_chance
 from mahjong_tui.engine import (
@@ -344,14 +345,28 @@ def test_hard_throws_the_tile_passed_since_the_ready_players_turn() -> None:
     """Ready either way; 5s was thrown after seat 1's last turn and seat 1 did not win on it.
 
     So 5s cannot win for seat 1 before it draws again: hard throws it, normal the looser 5p
-    (which seat 1 threw early on, nearly safe too), and hard's record says so in a player's words.
+    (which seat 1, late in its hand, has never thrown; seat 2 threw one early on), and hard's record
+    says so in a player's words.
     """
-    rivers = ((), _river("5p1s9m1m9s1s4m3m1p9p"), _river("1m9m"), _river("9m5s"))
+    rivers = ((), _river("7p1s9m1m9s1s4m3m1p9p"), _river("5p1m9m"), _river("9m5s"))
     view = make_view("changsha", "123m789m789s222s5p5s", melds=((), _LATE_MELDS, (), ()), rivers=rivers, wall=12)
     assert tile_name(create_bot("normal", 0, 1).choose(view).tile) == "5p"  # type: ignore[arg-type]
     hard = create_bot("hard", 0, 1)
     assert tile_name(hard.choose(view).tile) == "5s"  # type: ignore[arg-type]
     assert "5s is safe against 南, the next player (passed since its turn)" in hard.last_reason  # type: ignore[attr-defined]
+
+
+def test_hard_keeps_its_discard_when_the_safer_tile_is_only_a_little_safer_in_changsha() -> None:
+    """MIN_FEED_DROP: as above, but seat 1 threw 5p early on, so 5p is nearly safe too.
+
+    Judged discard by discard in Changsha, swaps for so small a difference lose on average:
+    hard throws what normal throws.
+    """
+    rivers = ((), _river("5p1s9m1m9s1s4m3m1p9p"), _river("1m9m"), _river("9m5s"))
+    view = make_view("changsha", "123m789m789s222s5p5s", melds=((), _LATE_MELDS, (), ()), rivers=rivers, wall=12)
+    reading = Reading(view, view.unseen)
+    assert 0 < reading.feed(parse_tile("5p")) - reading.feed(parse_tile("5s")) < reading.min_drop
+    assert tile_name(create_bot("hard", 0, 1).choose(view).tile) == "5p"  # type: ignore[arg-type]
 
 
 def test_hard_plays_its_hand_while_the_table_is_quiet() -> None:
