@@ -36,7 +36,17 @@ import duplicate  # noqa: E402
 
 from bots import create_bot  # noqa: E402
 from bots.hard_defense import Reading  # noqa: E402
-from mahjong_tui.engine import Action, ActionKind, Game, HandEnded, Phase, play_until_decision, seat_view  # noqa: E402
+from mahjong_tui.engine import (  # noqa: E402
+    Action,
+    ActionKind,
+    Game,
+    HandEnded,
+    Phase,
+    UnknownRules,
+    get_ruleset,
+    play_until_decision,
+    seat_view,
+)
 from mahjong_tui.engine.analysis import discard_options  # noqa: E402
 
 Row = dict[str, float]
@@ -53,9 +63,14 @@ def reshuffle(game: Game, rng: random.Random) -> None:
         row[i] = t
 
 
+def snapshot(game: Game) -> Game:
+    """A copy of the game to play on; the rule set, which does not change, is shared."""
+    return copy.deepcopy(game, {id(game.rules): game.rules})
+
+
 def play_on(game: Game, seat: int, action: Action, future: int, seed: int) -> int:
     """``seat``'s points when ``action`` is made now and normal plays every seat after it, in one future."""
-    g = copy.deepcopy(game)
+    g = snapshot(game)
     reshuffle(g, random.Random(f"rollouts/{seed}/{future}"))
     play_until_decision(g, {s: create_bot("normal", s, seed) for s in range(4)}, resume=action)
     return next(ev.payments for ev in reversed(g.hand.events) if isinstance(ev, HandEnded))[seat]
@@ -80,7 +95,7 @@ def hand_rows(job: tuple[str, int, int, int]) -> list[Row]:
         reading = Reading(view, view.unseen)
         opts = {o.tile: o for o in discard_options(list(view.counts), game.rules.shapes, view.outside, view.melds[seat])}
         mine, theirs = opts[action.tile], opts[other.tile]  # type: ignore[index]
-        snap = copy.deepcopy(game)
+        snap = snapshot(game)
         worth = [play_on(snap, seat, other, f, deal_seed) - play_on(snap, seat, action, f, deal_seed) for f in range(futures)]
         rows.append(
             {
@@ -124,6 +139,10 @@ def main() -> int:
     ap.add_argument("--futures", type=int, default=8)
     ap.add_argument("--workers", type=int, default=2)
     args = ap.parse_args()
+    try:
+        get_ruleset(args.rules)
+    except UnknownRules as e:
+        ap.error(str(e))
     t0 = time.perf_counter()
     jobs = [(args.rules, args.seed, i, args.futures) for i in range(args.hands)]
     rows = [r for hand in duplicate.run_jobs(hand_rows, jobs, args.workers) for r in hand]
