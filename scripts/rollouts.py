@@ -93,10 +93,13 @@ def hand_rows(job: tuple[str, int, int, int]) -> list[Row]:
         if other.kind is not ActionKind.DISCARD or other.tile == action.tile:
             return False
         reading = Reading(view, view.unseen)
-        opts = {o.tile: o for o in discard_options(list(view.counts), game.rules.shapes, view.outside, view.melds[seat])}
+        counts, melds = list(view.counts), view.melds[seat]
+        opts = {o.tile: o for o in discard_options(counts, game.rules.shapes, view.outside, melds)}
         mine, theirs = opts[action.tile], opts[other.tile]  # type: ignore[index]
         snap = snapshot(game)
-        worth = [play_on(snap, seat, other, f, deal_seed) - play_on(snap, seat, action, f, deal_seed) for f in range(futures)]
+        worth = [
+            play_on(snap, seat, other, f, deal_seed) - play_on(snap, seat, action, f, deal_seed) for f in range(futures)
+        ]
         rows.append(
             {
                 "worth": statistics.fmean(worth),
@@ -116,7 +119,8 @@ def report(name: str, rows: Sequence[Row], hands: int) -> str:
     """One line: how many decisions, their mean worth ± 2 se, and their sum per hand."""
     w = [r["worth"] for r in rows]
     se = 2 * statistics.stdev(w) / len(w) ** 0.5 if len(w) > 1 else float("nan")
-    return f"{name:44} {len(w):6d} decisions, {statistics.fmean(w):+6.2f} ± {se:5.2f} each, {sum(w) / hands:+.3f} per hand"
+    mean = statistics.fmean(w)
+    return f"{name:44} {len(w):6d} decisions, {mean:+6.2f} ± {se:5.2f} each, {sum(w) / hands:+.3f} per hand"
 
 
 def groups(rows: Sequence[Row]) -> list[tuple[str, Callable[[Row], bool]]]:
@@ -124,9 +128,11 @@ def groups(rows: Sequence[Row]) -> list[tuple[str, Callable[[Row], bool]]]:
     out: list[tuple[str, Callable[[Row], bool]]] = []
     for d in sorted({int(r["distance"]) for r in rows}):
         for s in sorted({int(r["slower"]) for r in rows if r["distance"] == d}):
-            out.append((f"normal's leaves {d} from ready, hard's +{s}", lambda r, d=d, s=s: r["distance"] == d and r["slower"] == s))
+            name = f"normal's leaves {d} from ready, hard's +{s}"
+            out.append((name, lambda r, d=d, s=s: r["distance"] == d and r["slower"] == s))
     for lo, hi in ((-1.0, 0.02), (0.02, 0.05), (0.05, 0.1), (0.1, 0.15), (0.15, 1.0)):
-        out.append((f"feeding chance lowered by [{lo:.2f}, {hi:.2f})", lambda r, lo=lo, hi=hi: lo <= r["feed_drop"] < hi))
+        name = f"feeding chance lowered by [{lo:.2f}, {hi:.2f})"
+        out.append((name, lambda r, lo=lo, hi=hi: lo <= r["feed_drop"] < hi))
     return out
 
 
