@@ -63,13 +63,18 @@ def _factory() -> BotFactory:
 def play_all(rules: str, seed: int, index: int, levels: Sequence[str], make: BotFactory) -> list[Outcome]:
     """Play deal ``index`` (the first hand of a seeded game) with ``levels`` per seat; every seat's result."""
     game = deal(rules, seed, index)
-    players = {s: make(level, s, seed * 100_003 + index) for s, level in enumerate(levels)}
+    players = {s: make(level, s, deal_seed(seed, index)) for s, level in enumerate(levels)}
     return outcomes(game, players)
+
+
+def deal_seed(seed: int, index: int) -> int:
+    """The seed of deal ``index`` of ``seed``: its game's, and its bots'."""
+    return seed * 100_003 + index
 
 
 def deal(rules: str, seed: int, index: int) -> Game:
     """Deal ``index`` of ``seed``: a one-hand game."""
-    return Game(rules, seed * 100_003 + index, GameOptions(max_hands=1))
+    return Game(rules, deal_seed(seed, index), GameOptions(max_hands=1))
 
 
 def outcomes(game: Game, players: dict[int, object]) -> list[Outcome]:

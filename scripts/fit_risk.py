@@ -80,7 +80,7 @@ class _Recorder:
             for o in range(4):
                 if o == seat:
                     continue
-                winning = _winning_tiles(self.game, o, seat)
+                winning = winning_tiles(self.game, o, seat)
                 kind = (loss_kind(view.melds[o]), view.dealer in (o, seat))
                 self.fed.extend((kind, loss) for loss in winning.values())
                 rows = features(view, o, unseen)
@@ -127,7 +127,7 @@ def _no_error(move: Move) -> None:
         raise RuntimeError(move.error)
 
 
-def _winning_tiles(game: Game, seat: int, discarder: int) -> dict[int, int]:
+def winning_tiles(game: Game, seat: int, discarder: int) -> dict[int, int]:
     """Tiles ``seat`` could win on if ``discarder`` threw them, with what the discarder would pay: shape
     waits that also make a valid win (the engine's own check, as at the table)."""
     hand = game.hand

@@ -4,8 +4,8 @@
         [--weak normal] [--workers 2] [--all-seats] [--cache DIR]
 
 The hard bot plays as usual, except that it reads the table with the truth: for each
-opponent and tile, 1 when that opponent could win on the tile right now (the engine's own
-win check, as at the table) and 0 otherwise, in place of the fitted chances of
+opponent and tile it holds, 1 when that opponent could win on the tile right now (the
+engine's own win check, as at the table: ``fit_risk.winning_tiles``) and 0 otherwise, in place of the fitted chances of
 :mod:`bots.risk`. Everything else is ``scripts/duplicate.py``: the same deals, the weak
 level in the other seats, the gain ± 2 se, wins and deal-ins (and the same ``--cache``).
 
@@ -29,12 +29,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import duplicate  # noqa: E402
+from fit_risk import winning_tiles  # noqa: E402
 
 from bots import create_bot  # noqa: E402
 from bots.hard import HardBot  # noqa: E402
 from bots.hard_defense import Reading  # noqa: E402
 from mahjong_tui.engine import Game, SeatView  # noqa: E402
-from mahjong_tui.engine.analysis import waits  # noqa: E402
 
 
 class OracleBot(HardBot):
@@ -50,26 +50,10 @@ class OracleBot(HardBot):
     def read_table(self, view: SeatView, unseen: Sequence[int]) -> Reading:
         """The model's reading, its chances replaced by the truth."""
         reading = Reading(view, unseen)
-        hand = self.game.hand
-        mine = hand.players[view.seat].counts
         for o in range(4):
-            if o == view.seat:
-                continue
-            p = hand.players[o]
-            try:
-                shape = set(waits(p.counts, self.game.rules.shapes, p.melds))
-            except ValueError:
-                shape = set()
-            row = [0.0] * 34
-            for t in shape:
-                if mine[t]:
-                    mine[t] -= 1  # as if thrown: the win check reads the discarder's hand too (三口)
-                    try:
-                        res = hand.discard_win(o, t, view.seat)
-                    finally:
-                        mine[t] += 1
-                    row[t] = 1.0 if res is not None and res.valid else 0.0
-            reading.chances[o] = row
+            if o != view.seat:
+                winning = winning_tiles(self.game, o, view.seat)
+                reading.chances[o] = [1.0 if t in winning else 0.0 for t in range(34)]
         return reading
 
 
@@ -79,10 +63,9 @@ def oracle_plays(job: tuple[str, int, int, str, bool, bool]) -> list[duplicate.O
     out = []
     for seat in duplicate.seats_of(index, all_seats):
         game = duplicate.deal(rules, seed, index)
-        players: dict[int, object] = {
-            s: create_bot(weak, s, seed * 100_003 + index) for s in range(4) if s != seat
-        }
-        players[seat] = OracleBot(seat, seed * 100_003 + index, game, any_discard)
+        bot_seed = duplicate.deal_seed(seed, index)
+        players: dict[int, object] = {s: create_bot(weak, s, bot_seed) for s in range(4) if s != seat}
+        players[seat] = OracleBot(seat, bot_seed, game, any_discard)
         out.append(duplicate.outcomes(game, players)[seat])
     return out
 

@@ -80,7 +80,7 @@ def hand_rows(job: tuple[str, int, int, int]) -> list[Row]:
     """One hand of four normal bots; a row for every discard where hard would throw another tile."""
     rules, seed, index, futures = job
     game = duplicate.deal(rules, seed, index)
-    deal_seed = seed * 100_003 + index
+    deal_seed = duplicate.deal_seed(seed, index)
     hard = {s: create_bot("hard", s, deal_seed) for s in range(4)}
     rows: list[Row] = []
 
@@ -96,9 +96,8 @@ def hand_rows(job: tuple[str, int, int, int]) -> list[Row]:
         counts, melds = list(view.counts), view.melds[seat]
         opts = {o.tile: o for o in discard_options(counts, game.rules.shapes, view.outside, melds)}
         mine, theirs = opts[action.tile], opts[other.tile]  # type: ignore[index]
-        snap = snapshot(game)
-        worth = [
-            play_on(snap, seat, other, f, deal_seed) - play_on(snap, seat, action, f, deal_seed) for f in range(futures)
+        worth = [  # each play is on its own copy: the hand itself goes on untouched
+            play_on(game, seat, other, f, deal_seed) - play_on(game, seat, action, f, deal_seed) for f in range(futures)
         ]
         rows.append(
             {
