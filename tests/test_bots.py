@@ -501,8 +501,8 @@ def test_oracle_gap_reads_true_waits_and_stops_feeding_them() -> None:
 def test_rollouts_reshuffle_only_the_wall_left_and_judge_each_differing_discard() -> None:
     """scripts/rollouts.py: a future shuffles the tiles still in the wall, in the places still filled.
 
-    Both discards of a decision are played on in the same futures, so the same decision
-    judged twice has the same worth; a row is made only where hard and normal differ.
+    Both discards of a decision are played on in the same futures, so the same hand judged
+    twice gives the same rows.
     """
     import random
 
