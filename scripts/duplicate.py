@@ -39,7 +39,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from mahjong_tui.engine import Game, GameOptions, HandEnded, PlayerWon, play_until_decision  # noqa: E402
+from mahjong_tui.engine import (  # noqa: E402
+    Game,
+    GameOptions,
+    HandEnded,
+    PlayerWon,
+    UnknownRules,
+    get_ruleset,
+    play_until_decision,
+)
 
 BotFactory = Callable[[str, int, int], object]
 
@@ -221,6 +229,17 @@ def parse_seeds(ap: argparse.ArgumentParser, text: str) -> list[int]:
         ap.error(f"--seed takes whole numbers separated by commas, not {text!r}")
 
 
+def parse_rules(ap: argparse.ArgumentParser, text: str) -> list[str]:
+    """``--rules``: one rule set or several, comma-separated, each a known preset (a one-line error otherwise)."""
+    names = text.split(",")
+    for name in names:
+        try:
+            get_ruleset(name)
+        except UnknownRules as e:
+            ap.error(str(e))
+    return names
+
+
 def main() -> int:
     """Print the comparison for each rule set asked for."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -237,7 +256,7 @@ def main() -> int:
     make(args.strong, 0, 0), make(args.weak, 0, 0)
     seeds = parse_seeds(ap, args.seed)
     seats = ", every seat" if args.all_seats else ""
-    for rules in args.rules.split(","):
+    for rules in parse_rules(ap, args.rules):
         pooled: tuple[list[float], list[tuple[Outcome, Outcome]]] = ([], [])
         for seed in seeds:
             t0 = time.perf_counter()

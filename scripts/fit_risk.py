@@ -31,16 +31,17 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bots import create_bot  # noqa: E402
 from bots.hard import HardBot  # noqa: E402
 from bots.planning import goal_key  # noqa: E402
 from bots.risk import features, loss_kind  # noqa: E402
+from duplicate import deal, parse_rules  # noqa: E402
 from mahjong_tui.engine import (  # noqa: E402
     Action,
     ActionKind,
     Game,
-    GameOptions,
     HandEnded,
     Move,
     Phase,
@@ -101,7 +102,7 @@ def play_hand(
 ) -> tuple[list[DangerRow], list[tuple[int, int, int, bool]], Points, list[tuple[str, int]], list[FedRow]]:
     """One hand of four normal bots; the rows of both models, what the hand paid, each win's goal, what feeding cost."""
     rules, seed, index = job
-    game = Game(rules, seed * 100_003 + index, GameOptions(max_hands=1))
+    game = deal(rules, seed, index)
     danger: list[DangerRow] = []
     decisions: list[WinRow] = []
     fed: list[FedRow] = []
@@ -265,6 +266,7 @@ def main() -> int:
         help="written as MIN_FEED_DROP: how much safer a discard must read to be taken (judged by rollouts.py)",
     )
     args = ap.parse_args()
+    parse_rules(ap, args.rules)
     default = Path(__file__).resolve().parent.parent / "bots" / f"risk_{args.rules.replace('-', '_')}.py"
     out = Path(args.out) if args.out else default
     t0 = time.perf_counter()

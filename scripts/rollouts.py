@@ -42,8 +42,6 @@ from mahjong_tui.engine import (  # noqa: E402
     Game,
     HandEnded,
     Phase,
-    UnknownRules,
-    get_ruleset,
     play_until_decision,
     seat_view,
 )
@@ -144,10 +142,7 @@ def main() -> int:
     ap.add_argument("--futures", type=int, default=8)
     ap.add_argument("--workers", type=int, default=2)
     args = ap.parse_args()
-    try:
-        get_ruleset(args.rules)
-    except UnknownRules as e:
-        ap.error(str(e))
+    duplicate.parse_rules(ap, args.rules)
     t0 = time.perf_counter()
     jobs = [(args.rules, args.seed, i, args.futures) for i in range(args.hands)]
     rows = [r for hand in duplicate.run_jobs(hand_rows, jobs, args.workers) for r in hand]

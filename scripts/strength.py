@@ -22,7 +22,9 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from duplicate import parse_rules  # noqa: E402
 from mahjong_tui.simulation import SimulateArgs, run, summary  # noqa: E402
 
 MATCHUPS = (("hard", "normal"), ("normal", "easy"))
@@ -70,7 +72,7 @@ def main() -> int:
         f"{'rules':<10}{'match-up':<18}{'hands':>7}{'strong':>9}{'next':>9}{'opposite':>10}{'previous':>10}"
         f"{'margin':>9}{'lead':>8}{'±2se':>7}  result"
     )
-    for rules in args.rules.split(","):
+    for rules in parse_rules(ap, args.rules):
         for strong, weak in MATCHUPS:
             t0 = time.perf_counter()
             r = matchup(rules, strong, weak, args.hands, args.seed, args.workers)
