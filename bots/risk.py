@@ -1,9 +1,9 @@
 """What a discard risks, and what a hand may still win, read from what a seat can see.
 
 Two small models per rule set, fitted on hands of normal bots (``scripts/fit_risk.py
---rules NAME``; the numbers are in :mod:`bots.risk_changsha`, :mod:`bots.risk_shanghai`
-and :mod:`bots.risk_shanghai_lezi`, with the average points a win brings by the goal it
-was heading for, and what a deal-in costs):
+--rules NAME``; the numbers are in :mod:`bots.risk_changsha`, :mod:`bots.risk_shanghai`,
+:mod:`bots.risk_shanghai_lezi` and :mod:`bots.risk_shanghai_qq`, with the average points a
+win brings by the goal it was heading for, and what a deal-in costs):
 
 * :func:`deal_in_chances`: for each opponent and tile kind, the chance that the tile is one
   of the opponent's winning tiles. A logistic model adds up weights of a few features:
@@ -39,7 +39,7 @@ from types import ModuleType
 from mahjong_tui.engine import Meld, MeldKind, Ruleset, SeatView
 from mahjong_tui.engine.tiles import RANKS_258
 
-from . import risk_changsha, risk_shanghai, risk_shanghai_lezi
+from . import risk_changsha, risk_shanghai, risk_shanghai_lezi, risk_shanghai_qq
 
 #: the fitted models per preset (``scripts/fit_risk.py --rules NAME``); a preset without its own
 #: borrows the one of a preset that wins the same way
@@ -47,6 +47,7 @@ _MODELS: dict[str, ModuleType] = {
     "changsha": risk_changsha,
     "shanghai": risk_shanghai,
     "shanghai-lezi": risk_shanghai_lezi,
+    "shanghai-qq": risk_shanghai_qq,
 }
 
 

@@ -27,11 +27,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bots import LEVELS, create_bot  # noqa: E402
-from mahjong_tui.engine import Action, Game, SeatView, get_ruleset, play_until_decision  # noqa: E402
+from mahjong_tui.engine import Action, Game, SeatView, get_ruleset, play_until_decision, ruleset_names  # noqa: E402
 from mahjong_tui.engine.analysis import shanten, shanten_regular  # noqa: E402
 from mahjong_tui.simulation import SimulateArgs, run  # noqa: E402
 
-RULES = ("shanghai", "shanghai-lezi", "changsha")
+RULES = ruleset_names()  # every preset
 
 
 def random_hands(rng: random.Random, kinds: list[int], count: int) -> list[list[int]]:

@@ -450,10 +450,11 @@ def test_hard_takes_the_safe_tile_against_a_visibly_ready_player_in_shanghai() -
 def test_the_risk_model_is_fitted_per_rule_set() -> None:
     """Every preset has its own fitted numbers, and each reads a flush on the table."""
     from bots.risk import model_for
+    from mahjong_tui.engine import ruleset_names
 
-    names = {model_for(get_ruleset(r)).__name__ for r in ("shanghai", "shanghai-lezi", "changsha")}
-    assert names == {"bots.risk_shanghai", "bots.risk_shanghai_lezi", "bots.risk_changsha"}
-    for rules in ("shanghai", "shanghai-lezi", "changsha"):
+    names = {model_for(get_ruleset(r)).__name__ for r in ruleset_names()}
+    assert names == {f"bots.risk_{r.replace('-', '_')}" for r in ruleset_names()}
+    for rules in ruleset_names():
         river = _river("1m9p2m8p3m5p4m2p9m1p")
         view = make_view(rules, "123m456m789m123p5p", melds=((), _FLUSH_MELDS, (), ()), rivers=((), river, (), ()))
         chances = deal_in_chances(view, view.unseen)[1]
