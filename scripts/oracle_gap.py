@@ -18,9 +18,10 @@ the two rules is how much of it the weighing itself leaves on the table.
 
 ``--sharpen K`` reads between the two: the fitted chances, each moved toward the truth
 (its log-odds up by K for a winning tile, down by K/4 for any other). The line then also
-gives the AUC of that reading over the tiles the bot held when it read the table (the
-model's own, K = 0, is the ``fit_risk.py`` figure), so the gain can be set against how
-sharp a reading would have to be to bring it.
+gives the AUC of that reading over the tiles the bot held when it read the table (K = 0
+is the fitted model itself, the hard bot exactly; its AUC here is near the held-out one
+``fit_risk.py`` prints), so the gain can be set against how sharp a reading would have to
+be to bring it.
 """
 
 from __future__ import annotations
