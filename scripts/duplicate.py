@@ -136,7 +136,7 @@ def _source_hash() -> str:
     """
     h = hashlib.sha256()
     for p in sorted((ROOT / "bots").glob("*.py")):
-        if p.name.startswith(("hard", "risk", "read", "value")):
+        if p.name.startswith(("hard", "risk")):
             continue
         h.update(p.name.encode() + p.read_bytes())
     return h.hexdigest()[:12]
