@@ -519,6 +519,24 @@ def test_a_sharpened_reading_ranks_winning_tiles_higher_than_the_fitted_one() ->
     assert reading_auc(2.0) > fitted
 
 
+def test_reading_ceiling_writes_the_raw_table_for_each_held_tile_but_one_passed() -> None:
+    """scripts/reading_ceiling.py: a row per tile kind held and opponent, the same width each.
+
+    5p, the last discard of the seat after 东's opponent 南, was passed by 南 since its turn:
+    under 漏胡 it is safe against 南, so it has no row there, but it has one against 西.
+    """
+    ceiling: Any = _script("reading_ceiling")
+    rivers = ((), _river("1m1m9p"), _river("3s5p"), ())
+    view = make_view("changsha", "123m456m789m123p5p", rivers=rivers)
+    south = ceiling.raw_inputs(view, 1, view.unseen)
+    west = ceiling.raw_inputs(view, 2, view.unseen)
+    held = {t for t in range(34) if view.counts[t]}
+    assert set(west) == held and set(south) == held - {parse_tile("5p")}
+    assert {len(row) for row in (*south.values(), *west.values())} == {ceiling.WIDTH}
+    same_tile = ceiling.WIDTH - 8 - 5 * 8  # the tile's own block in its neighbourhood: copies in the river first
+    assert south[parse_tile("1m")][same_tile] == 2 and west[parse_tile("1m")][same_tile] == 0
+
+
 def test_rollouts_reshuffle_only_the_wall_left_and_judge_each_differing_discard() -> None:
     """scripts/rollouts.py: a future shuffles the tiles still in the wall, in the places still filled.
 
