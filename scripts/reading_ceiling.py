@@ -45,7 +45,7 @@ from fit_risk import winning_tiles  # noqa: E402
 from bots import create_bot  # noqa: E402
 from bots.risk import chance_of, features, passed_since_turn, turns_since_passed  # noqa: E402
 from mahjong_tui.engine import Action, ActionKind, Game, MeldKind, Phase, SeatView, play_until_decision  # noqa: E402
-from mahjong_tui.engine.tiles import RANKS_258  # noqa: E402
+from mahjong_tui.engine.tiles import HONOR, RANKS_258, suit_of  # noqa: E402
 
 Row = tuple[list[float], bool, float]  # raw inputs, a winning tile, the fitted model's chance
 _OFFSETS = range(-4, 5)
@@ -70,8 +70,8 @@ def raw_inputs(view: SeatView, opponent: int, unseen: Sequence[int]) -> dict[int
     for m in melds:
         for u in m.tiles:
             melded[u] += 1
-    suit_share = [sum(1 for u in river if _suit(u) == s) / max(1, n) for s in range(4)]
-    meld_suits = [sum(1 for m in melds if _suit(m.first) == s) for s in range(4)]
+    suit_share = [sum(1 for u in river if suit_of(u) == s) / max(1, n) for s in range(4)]
+    meld_suits = [sum(1 for m in melds if suit_of(m.first) == s) for s in range(4)]
     chows = sum(1 for m in melds if m.kind is MeldKind.CHI)
     passed = passed_since_turn(view, opponent)
     ago = turns_since_passed(view, opponent)
@@ -81,7 +81,7 @@ def raw_inputs(view: SeatView, opponent: int, unseen: Sequence[int]) -> dict[int
     for t in range(34):
         if not view.counts[t] or t in passed:
             continue
-        suit, rank = _suit(t), (t % 9 if t < 27 else 9)
+        suit, rank = suit_of(t), (t % 9 if t < 27 else 9)
         row = [*map(float, table), rank, rank in RANKS_258, suit_share[suit], meld_suits[suit], ago.get(t, -1)]
         for d in _OFFSETS:
             u = t + d
@@ -94,16 +94,12 @@ def raw_inputs(view: SeatView, opponent: int, unseen: Sequence[int]) -> dict[int
         for k in range(4):
             if k < len(last):
                 u = last[-1 - k]
-                same = _suit(u) == suit and suit < 3
+                same = suit_of(u) == suit != HONOR
                 row += [same, u - t if same else 99]
             else:
                 row += [-1, 99]
         out[t] = [float(x) for x in row]
     return out
-
-
-def _suit(t: int) -> int:
-    return t // 9 if t < 27 else 3
 
 
 class _Recorder:
