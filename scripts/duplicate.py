@@ -229,9 +229,14 @@ def parse_seeds(ap: argparse.ArgumentParser, text: str) -> list[int]:
         ap.error(f"--seed takes whole numbers separated by commas, not {text!r}")
 
 
-def parse_rules(ap: argparse.ArgumentParser, text: str) -> list[str]:
-    """``--rules``: one rule set or several, comma-separated, each a known preset (a one-line error otherwise)."""
+def parse_rules(ap: argparse.ArgumentParser, text: str, *, single: bool = False) -> list[str]:
+    """``--rules``: one rule set or several, comma-separated, each a known preset (a one-line error otherwise).
+
+    ``single``: the script plays one preset, so a list is an error too.
+    """
     names = text.split(",")
+    if single and len(names) > 1:
+        ap.error(f"--rules takes one preset here, not {text!r}")
     for name in names:
         try:
             get_ruleset(name)

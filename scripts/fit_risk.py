@@ -266,7 +266,7 @@ def main() -> int:
         help="written as MIN_FEED_DROP: how much safer a discard must read to be taken (judged by rollouts.py)",
     )
     args = ap.parse_args()
-    parse_rules(ap, args.rules)
+    parse_rules(ap, args.rules, single=True)
     default = Path(__file__).resolve().parent.parent / "bots" / f"risk_{args.rules.replace('-', '_')}.py"
     out = Path(args.out) if args.out else default
     t0 = time.perf_counter()

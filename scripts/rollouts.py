@@ -142,7 +142,7 @@ def main() -> int:
     ap.add_argument("--futures", type=int, default=8)
     ap.add_argument("--workers", type=int, default=2)
     args = ap.parse_args()
-    duplicate.parse_rules(ap, args.rules)
+    duplicate.parse_rules(ap, args.rules, single=True)
     t0 = time.perf_counter()
     jobs = [(args.rules, args.seed, i, args.futures) for i in range(args.hands)]
     rows = [r for hand in duplicate.run_jobs(hand_rows, jobs, args.workers) for r in hand]
