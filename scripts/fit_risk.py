@@ -33,11 +33,12 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from duplicate import deal, parse_rules  # noqa: E402
+
 from bots import create_bot  # noqa: E402
 from bots.hard import HardBot  # noqa: E402
 from bots.planning import goal_key  # noqa: E402
 from bots.risk import features, loss_kind  # noqa: E402
-from duplicate import deal, parse_rules  # noqa: E402
 from mahjong_tui.engine import (  # noqa: E402
     Action,
     ActionKind,

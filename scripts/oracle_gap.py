@@ -45,7 +45,6 @@ from bots.hard import HardBot  # noqa: E402
 from bots.hard_defense import Reading  # noqa: E402
 from mahjong_tui.engine import Game, SeatView  # noqa: E402
 
-
 #: how the tiles a reading was asked about are counted for its AUC: (log-odds bin, a winning tile) -> tiles
 Tally = Counter[tuple[int, bool]]
 

@@ -25,6 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from duplicate import parse_rules  # noqa: E402
+
 from mahjong_tui.simulation import SimulateArgs, run, summary  # noqa: E402
 
 MATCHUPS = (("hard", "normal"), ("normal", "easy"))
