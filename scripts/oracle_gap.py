@@ -45,8 +45,8 @@ from bots.hard import HardBot  # noqa: E402
 from bots.hard_defense import Reading  # noqa: E402
 from mahjong_tui.engine import Game, SeatView  # noqa: E402
 
-#: how the tiles a reading was asked about are counted for its AUC: (log-odds bin, a winning tile) -> tiles
-Tally = Counter[tuple[int, bool]]
+#: how the tiles a reading was asked about are counted for its AUC: (score or its bin, a winning tile) -> tiles
+Tally = Counter[tuple[float, bool]]
 
 
 class OracleBot(HardBot):

@@ -33,6 +33,7 @@ import importlib.util
 import math
 import sys
 import time
+from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -41,6 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import duplicate  # noqa: E402
 from fit_risk import winning_tiles  # noqa: E402
+from oracle_gap import Tally, auc  # noqa: E402
 
 from bots import create_bot  # noqa: E402
 from bots.risk import chance_of, features, passed_since_turn, turns_since_passed  # noqa: E402
@@ -137,15 +139,9 @@ def deal_rows(job: tuple[str, int, int]):  # type: ignore[no-untyped-def]
     return x, np.array([r[1] for r in rows], dtype=bool), np.array([r[2] for r in rows])
 
 
-def auc(scores, labels) -> float:  # type: ignore[no-untyped-def]
-    """The chance that a winning tile scores higher than another (ties half)."""
-    import numpy as np
-
-    _, inverse, counts = np.unique(scores, return_inverse=True, return_counts=True)
-    ranks = (np.cumsum(counts) - (counts - 1) / 2)[inverse]
-    pos = int(labels.sum())
-    neg = len(labels) - pos
-    return float((ranks[labels].sum() - pos * (pos + 1) / 2) / max(1, pos * neg))
+def scored(scores, labels) -> Tally:  # type: ignore[no-untyped-def]
+    """Each tile's score and whether it is a winning tile, counted for :func:`oracle_gap.auc`."""
+    return Counter(zip(scores.tolist(), labels.tolist(), strict=True))
 
 
 def log_loss(p, labels) -> float:  # type: ignore[no-untyped-def]
@@ -192,11 +188,11 @@ def report(rules: str, hands: int, seed: int, trees: int, workers: int) -> None:
         f"{rules}, {hands} deals (seed {seed}): {len(y):,} tiles held, "
         f"{100 * y.mean():.2f} % winning; held out, {int(test.sum()):,} tiles of {math.ceil(hands / 5)} deals:"
     )
-    fitted_auc, fitted_loss = auc(fitted[test], y[test]), log_loss(fitted[test], y[test])
+    fitted_auc, fitted_loss = auc(scored(fitted[test], y[test])), log_loss(fitted[test], y[test])
     print(f"  the fitted model (bots/risk):   AUC {fitted_auc:.3f}, log loss {fitted_loss:.4f}")
     print(
         f"  boosted, raw table ({x.shape[1]} inputs, {booster.best_iteration or trees} trees): "
-        f"AUC {auc(boosted, y[test]):.3f}, log loss {log_loss(boosted, y[test]):.4f}"
+        f"AUC {auc(scored(boosted, y[test])):.3f}, log loss {log_loss(boosted, y[test]):.4f}"
     )
     print(f"({time.time() - start:.0f} s)")
 
