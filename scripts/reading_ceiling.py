@@ -1,7 +1,8 @@
 """How well a seat can read the opponents' waits at all: a boosted model on the raw table against the fitted one.
 
     pip install numpy lightgbm   # this script only; the game and its bots do not need them
-    python scripts/reading_ceiling.py [--rules changsha] [--hands 1600] [--seed 5] [--trees 600] [--workers 2]
+    python scripts/reading_ceiling.py [--rules changsha] [--hands 1600] [--seed 5] [--trees 600] [--workers 2] \\
+        [--drawn]
 
 The hard bot's reading (:mod:`bots.risk`) is a logistic model over a chosen set of feature
 keys. Its AUC could be low because the keys leave something out, or because what a
@@ -24,6 +25,11 @@ three deals in five. One deal in five picks its number of trees, and one in five
 out. Printed: the fitted model's AUC and log loss on the held-out deals, and the boosted
 model's. If a flexible model given the whole neighbourhood reads no better than the
 fitted keys, the seat's view is what limits the reading, not the model.
+
+``--drawn`` asks whether a table that also showed which discards were the tile just drawn
+(摸切, as some tables and apps do; the game's view does not) would read better: a third
+model gets the raw table and, for the opponent, the drawn-tile discards among its last
+ones (:func:`drawn_inputs`).
 """
 
 from __future__ import annotations
@@ -53,6 +59,19 @@ Row = tuple[list[float], bool, float]  # raw inputs, a winning tile, the fitted 
 _OFFSETS = range(-4, 5)
 _ABSENT = -2.0  # a neighbour beyond the suit's ends (or any neighbour of an honour)
 WIDTH = 10 + 5 + 8 * len(_OFFSETS) + 2 * 4  # inputs per row: table, tile, neighbourhood, last discards
+DRAWN_WIDTH = 8  # the inputs of drawn_inputs
+
+
+def drawn_inputs(drawn: Sequence[bool]) -> list[float]:
+    """What an opponent's discards say when each is known to be the tile just drawn (True) or not.
+
+    The drawn tiles thrown in a row at the end, among the last three and the last six, in all,
+    and each of the last four (-1 before the fourth discard). A discard of the drawn tile's
+    kind counts as the drawn tile.
+    """
+    streak = next((k for k, d in enumerate(reversed(drawn)) if not d), len(drawn))
+    last = [float(drawn[-1 - k]) if k < len(drawn) else -1.0 for k in range(4)]
+    return [streak, sum(drawn[-3:]), sum(drawn[-6:]), sum(drawn), *last]
 
 
 def raw_inputs(view: SeatView, opponent: int, unseen: Sequence[int]) -> dict[int, list[float]]:
@@ -105,24 +124,33 @@ def raw_inputs(view: SeatView, opponent: int, unseen: Sequence[int]) -> dict[int
 
 
 class _Recorder:
-    """A normal bot that, before each discard, writes a row for every tile it holds against every opponent."""
+    """A normal bot that, before each discard, writes a row for every tile it holds against every opponent.
 
-    def __init__(self, game: Game, seat: int, seed: int, rows: list[Row]) -> None:
+    Each row ends with the opponent's :func:`drawn_inputs`; ``drawn`` keeps, per seat, which of
+    its discards so far were the tile just drawn (shared by the four recorders of a deal).
+    """
+
+    def __init__(self, game: Game, seat: int, seed: int, rows: list[Row], drawn: list[list[bool]]) -> None:
         self.game = game
         self.bot = create_bot("normal", seat, seed)
         self.rows = rows
+        self.drawn = drawn
 
     def choose(self, view: SeatView) -> Action:
         action = self.bot.choose(view)
-        if view.phase is Phase.TURN and action.kind is ActionKind.DISCARD and not view.table.kaigang_locked[view.seat]:
+        if view.phase is not Phase.TURN or action.kind is not ActionKind.DISCARD:
+            return action
+        if not view.table.kaigang_locked[view.seat]:
             unseen = view.unseen
             for o in range(4):
                 if o == view.seat:
                     continue
                 winning = winning_tiles(self.game, o, view.seat)
                 keys = features(view, o, unseen)
+                after = drawn_inputs(self.drawn[o])
                 for t, row in raw_inputs(view, o, unseen).items():
-                    self.rows.append((row, t in winning, chance_of(keys[t], view.ruleset)))
+                    self.rows.append(([*row, *after], t in winning, chance_of(keys[t], view.ruleset)))
+        self.drawn[view.seat].append(view.last_drawn is not None and action.tile == view.last_drawn)
         return action
 
 
@@ -133,9 +161,10 @@ def deal_rows(job: tuple[str, int, int]):  # type: ignore[no-untyped-def]
     rules, seed, index = job
     game = duplicate.deal(rules, seed, index)
     rows: list[Row] = []
+    drawn: list[list[bool]] = [[] for _ in range(4)]
     bot_seed = duplicate.deal_seed(seed, index)
-    play_until_decision(game, {s: _Recorder(game, s, bot_seed, rows) for s in range(4)})
-    x = np.array([r[0] for r in rows], dtype=np.float32).reshape(len(rows), WIDTH)
+    play_until_decision(game, {s: _Recorder(game, s, bot_seed, rows, drawn) for s in range(4)})
+    x = np.array([r[0] for r in rows], dtype=np.float32).reshape(len(rows), WIDTH + DRAWN_WIDTH)
     return x, np.array([r[1] for r in rows], dtype=bool), np.array([r[2] for r in rows])
 
 
@@ -151,9 +180,8 @@ def log_loss(p, labels) -> float:  # type: ignore[no-untyped-def]
     return float(-np.mean(np.where(labels, np.log(p), np.log(1 - p))))
 
 
-def report(rules: str, hands: int, seed: int, trees: int, workers: int) -> None:
-    """Play the deals, fit the boosted model, print both readings' held-out figures."""
-    import lightgbm as lgb
+def report(rules: str, hands: int, seed: int, trees: int, workers: int, drawn: bool = False) -> None:
+    """Play the deals, fit the boosted model (``drawn``: also one that sees drawn-tile discards), print the figures."""
     import numpy as np
 
     start = time.time()
@@ -163,6 +191,30 @@ def report(rules: str, hands: int, seed: int, trees: int, workers: int) -> None:
     y = np.concatenate([d[1] for d in per_deal])
     fitted = np.concatenate([d[2] for d in per_deal])
     train, valid, test = part >= 2, part == 1, part == 0
+    boosted, rounds = _boost(x[:, :WIDTH], y, train, valid, test, trees, workers)
+    print(
+        f"{rules}, {hands} deals (seed {seed}): {len(y):,} tiles held, "
+        f"{100 * y.mean():.2f} % winning; held out, {int(test.sum()):,} tiles of {math.ceil(hands / 5)} deals:"
+    )
+    fitted_auc, fitted_loss = auc(scored(fitted[test], y[test])), log_loss(fitted[test], y[test])
+    print(f"  the fitted model (bots/risk):   AUC {fitted_auc:.3f}, log loss {fitted_loss:.4f}")
+    print(
+        f"  boosted, raw table ({WIDTH} inputs, {rounds} trees): "
+        f"AUC {auc(scored(boosted, y[test])):.3f}, log loss {log_loss(boosted, y[test]):.4f}"
+    )
+    if drawn:
+        boosted, rounds = _boost(x, y, train, valid, test, trees, workers)
+        print(
+            f"  boosted, raw table and drawn-tile discards ({x.shape[1]} inputs, {rounds} trees): "
+            f"AUC {auc(scored(boosted, y[test])):.3f}, log loss {log_loss(boosted, y[test]):.4f}"
+        )
+    print(f"({time.time() - start:.0f} s)")
+
+
+def _boost(x, y, train, valid, test, trees: int, workers: int):  # type: ignore[no-untyped-def]
+    """The boosted model fitted on ``train`` (trees chosen on ``valid``): its chances on ``test``, and its trees."""
+    import lightgbm as lgb
+
     params = {
         "objective": "binary",
         "learning_rate": 0.05,
@@ -183,18 +235,7 @@ def report(rules: str, hands: int, seed: int, trees: int, workers: int) -> None:
         valid_sets=[lgb.Dataset(x[valid], y[valid])],
         callbacks=[lgb.early_stopping(50, verbose=False)],
     )
-    boosted = booster.predict(x[test], num_iteration=booster.best_iteration)
-    print(
-        f"{rules}, {hands} deals (seed {seed}): {len(y):,} tiles held, "
-        f"{100 * y.mean():.2f} % winning; held out, {int(test.sum()):,} tiles of {math.ceil(hands / 5)} deals:"
-    )
-    fitted_auc, fitted_loss = auc(scored(fitted[test], y[test])), log_loss(fitted[test], y[test])
-    print(f"  the fitted model (bots/risk):   AUC {fitted_auc:.3f}, log loss {fitted_loss:.4f}")
-    print(
-        f"  boosted, raw table ({x.shape[1]} inputs, {booster.best_iteration or trees} trees): "
-        f"AUC {auc(scored(boosted, y[test])):.3f}, log loss {log_loss(boosted, y[test]):.4f}"
-    )
-    print(f"({time.time() - start:.0f} s)")
+    return booster.predict(x[test], num_iteration=booster.best_iteration), booster.best_iteration or trees
 
 
 def main() -> int:
@@ -204,6 +245,7 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=5)
     ap.add_argument("--trees", type=int, default=600, help="at most this many (the validation deals stop earlier)")
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--drawn", action="store_true", help="also a model that sees which discards were the drawn tile")
     args = ap.parse_args()
     presets = duplicate.parse_rules(ap, args.rules)
     if args.hands < 5:
@@ -213,7 +255,7 @@ def main() -> int:
         print(f"reading_ceiling.py needs numpy and lightgbm: pip install numpy lightgbm ({', '.join(missing)} missing)")
         return 1
     for rules in presets:
-        report(rules, args.hands, args.seed, args.trees, args.workers)
+        report(rules, args.hands, args.seed, args.trees, args.workers, args.drawn)
     return 0
 
 

@@ -537,6 +537,15 @@ def test_reading_ceiling_writes_the_raw_table_for_each_held_tile_but_one_passed(
     assert south[parse_tile("1m")][same_tile] == 2 and west[parse_tile("1m")][same_tile] == 0
 
 
+def test_reading_ceiling_counts_an_opponents_drawn_tile_discards_from_its_latest() -> None:
+    """scripts/reading_ceiling.py --drawn: drawn tiles thrown in a row at the end, recent counts, the last four."""
+    ceiling: Any = _script("reading_ceiling")
+    drawn = [False, True, False, True, True]
+    assert ceiling.drawn_inputs(drawn) == [2, 2, 3, 3, 1.0, 1.0, 0.0, 1.0]
+    assert ceiling.drawn_inputs([]) == [0, 0, 0, 0, -1.0, -1.0, -1.0, -1.0]
+    assert len(ceiling.drawn_inputs(drawn)) == ceiling.DRAWN_WIDTH
+
+
 def test_rollouts_reshuffle_only_the_wall_left_and_judge_each_differing_discard() -> None:
     """scripts/rollouts.py: a future shuffles the tiles still in the wall, in the places still filled.
 
