@@ -27,9 +27,9 @@ model's. If a flexible model given the whole neighbourhood reads no better than 
 fitted keys, the seat's view is what limits the reading, not the model.
 
 ``--drawn`` asks whether a table that also showed which discards were the tile just drawn
-(摸切, as some tables and apps do; the game's view does not) would read better: a third
-model gets the raw table and, for the opponent, the drawn-tile discards among its last
-ones (:func:`drawn_inputs`).
+(摸切: some apps show it, this game's views do not) would read better: a third model gets
+the raw table and, for the opponent, the drawn-tile discards among its last ones
+(:func:`drawn_inputs`).
 """
 
 from __future__ import annotations
