@@ -1,6 +1,7 @@
 """Judge the hard bot's discards decision by decision: each one played on from the same moment as normal's.
 
-    python scripts/rollouts.py [--rules changsha] [--hands 600] [--seed 31] [--futures 8] [--workers 2]
+    python scripts/rollouts.py [--rules changsha] [--hands 600] [--seed 31] [--futures 8] [--workers 2] \\
+        [--judge discards|wins]
 
 Four normal bots play each hand. Wherever the hard bot, asked at the same view, would
 discard another tile, both discards are played on from that moment in ``--futures``
@@ -16,6 +17,12 @@ slower hard's is, and by how much hard's discard lowers the chance of feeding so
 own reading of the table, :class:`bots.hard_defense.Reading`). A duplicate comparison
 (``duplicate.py``) needs many more hands for the same precision, and says only whether
 the whole policy gains, not where.
+
+``--judge wins`` asks another question the same way: at every win on a discard that a
+seat is offered, is passing it, to play on for a self-draw that everyone pays, worth more
+than taking it? Both are played on; a row's worth is passing's points less taking's,
+grouped by what the win would bring, whether the seat deals, the wall left and the live
+winning tiles (a passed win blocks the seat as the rule set says, 漏胡).
 """
 
 from __future__ import annotations
@@ -42,10 +49,11 @@ from mahjong_tui.engine import (  # noqa: E402
     Game,
     HandEnded,
     Phase,
+    SeatView,
     play_until_decision,
     seat_view,
 )
-from mahjong_tui.engine.analysis import discard_options  # noqa: E402
+from mahjong_tui.engine.analysis import discard_options, waits  # noqa: E402
 
 Row = dict[str, float]
 
@@ -74,42 +82,77 @@ def play_on(game: Game, seat: int, action: Action, future: int, seed: int) -> in
     return next(ev.payments for ev in reversed(g.hand.events) if isinstance(ev, HandEnded))[seat]
 
 
-def hand_rows(job: tuple[str, int, int, int]) -> list[Row]:
-    """One hand of four normal bots; a row for every discard where hard would throw another tile."""
+Judge = Callable[[Game, SeatView, Action, Callable[[Action], float]], Row | None]
+
+
+def judged(job: tuple[str, int, int, int], phase: Phase, kind: ActionKind, judge: Judge) -> list[Row]:
+    """One hand of four normal bots; ``judge`` writes a row (or None) at every move of ``kind`` in ``phase``.
+
+    ``judge`` gets the game, the seat's view, the move, and what any action made instead is
+    worth to the seat: its points averaged over the hand's ``futures`` (:func:`play_on`).
+    """
     rules, seed, index, futures = job
     game = duplicate.deal(rules, seed, index)
     deal_seed = duplicate.deal_seed(seed, index)
-    hard = {s: create_bot("hard", s, deal_seed) for s in range(4)}
     rows: list[Row] = []
 
     def pause(seat: int, action: Action) -> bool:
         hand = game.hand
-        if hand.phase is not Phase.TURN or action.kind is not ActionKind.DISCARD:
-            return False
-        view = seat_view(hand, seat)
-        other = hard[seat].choose(view)
-        if other.kind is not ActionKind.DISCARD or other.tile == action.tile:
-            return False
-        reading = Reading(view, view.unseen)
-        counts, melds = list(view.counts), view.melds[seat]
-        opts = {o.tile: o for o in discard_options(counts, game.rules.shapes, view.outside, melds)}
-        mine, theirs = opts[action.tile], opts[other.tile]  # type: ignore[index]
-        worth = [  # each play is on its own copy: the hand itself goes on untouched
-            play_on(game, seat, other, f, deal_seed) - play_on(game, seat, action, f, deal_seed) for f in range(futures)
-        ]
-        rows.append(
-            {
-                "worth": statistics.fmean(worth),
-                "distance": mine.shanten,
-                "slower": theirs.shanten - mine.shanten,
-                "feed_drop": reading.feed(action.tile) - reading.feed(other.tile),  # type: ignore[arg-type]
-            }
-        )
+        if hand.phase is phase and action.kind is kind:
+
+            def worth(a: Action) -> float:  # each play is on its own copy: the hand itself goes on untouched
+                return statistics.fmean(play_on(game, seat, a, f, deal_seed) for f in range(futures))
+
+            row = judge(game, seat_view(hand, seat), action, worth)
+            if row is not None:
+                rows.append(row)
         return False
 
     players = {s: create_bot("normal", s, deal_seed) for s in range(4)}
     play_until_decision(game, players, pause=pause)  # type: ignore[arg-type]
     return rows
+
+
+def hand_rows(job: tuple[str, int, int, int]) -> list[Row]:
+    """One hand of four normal bots; a row for every discard where hard would throw another tile."""
+    hard = {s: create_bot("hard", s, duplicate.deal_seed(job[1], job[2])) for s in range(4)}
+
+    def judge(game: Game, view: SeatView, action: Action, worth: Callable[[Action], float]) -> Row | None:
+        other = hard[view.seat].choose(view)
+        if other.kind is not ActionKind.DISCARD or other.tile == action.tile:
+            return None
+        reading = Reading(view, view.unseen)
+        counts, melds = list(view.counts), view.melds[view.seat]
+        opts = {o.tile: o for o in discard_options(counts, game.rules.shapes, view.outside, melds)}
+        mine, theirs = opts[action.tile], opts[other.tile]  # type: ignore[index]
+        return {
+            "worth": worth(other) - worth(action),
+            "distance": mine.shanten,
+            "slower": theirs.shanten - mine.shanten,
+            "feed_drop": reading.feed(action.tile) - reading.feed(other.tile),  # type: ignore[arg-type]
+        }
+
+    return judged(job, Phase.TURN, ActionKind.DISCARD, judge)
+
+
+def win_rows(job: tuple[str, int, int, int]) -> list[Row]:
+    """One hand of four normal bots; a row for every win on a discard offered: passing it against taking it."""
+
+    def judge(game: Game, view: SeatView, action: Action, worth: Callable[[Action], float]) -> Row:
+        result = next(r for a, r in view.wins if a == action)
+        passing = next(a for a in view.legal if a.kind is ActionKind.PASS)
+        unseen = view.unseen
+        live = sum(unseen[t] for t in waits(list(view.counts), game.rules.shapes, view.melds[view.seat]))
+        return {
+            "worth": worth(passing) - worth(action),
+            "seat": view.seat,
+            "value": result.payments[view.seat],
+            "dealer": float(view.dealer == view.seat),
+            "wall": view.wall_remaining,
+            "live": live,
+        }
+
+    return judged(job, Phase.CLAIM, ActionKind.WIN, judge)
 
 
 def report(name: str, rows: Sequence[Row], hands: int) -> str:
@@ -133,6 +176,26 @@ def groups(rows: Sequence[Row]) -> list[tuple[str, Callable[[Row], bool]]]:
     return out
 
 
+def win_groups(rows: Sequence[Row]) -> list[tuple[str, Callable[[Row], bool]]]:
+    """The groups printed for ``--judge wins``: by what the win brings and the dealer, then by wall and live tiles."""
+    out: list[tuple[str, Callable[[Row], bool]]] = []
+    values = sorted({r["value"] for r in rows})
+    for v in values[:4]:
+        for d in (0.0, 1.0):
+            name = f"a win worth {v:g}, {'the dealer' if d else 'not the dealer'}"
+            out.append((name, lambda r, v=v, d=d: r["value"] == v and r["dealer"] == d))
+    if len(values) > 4:
+        name = f"a win worth more than {values[3]:g}"
+        out.append((name, lambda r, v=values[3]: r["value"] > v))
+    for lo, hi in ((0, 20), (20, 40), (40, 200)):
+        for llo, lhi in ((0, 4), (4, 7), (7, 40)):
+            name = f"wall left [{lo}, {hi}), live winning tiles [{llo}, {lhi})"
+            out.append(
+                (name, lambda r, lo=lo, hi=hi, llo=llo, lhi=lhi: lo <= r["wall"] < hi and llo <= r["live"] < lhi)
+            )
+    return out
+
+
 def main() -> int:
     """Play, judge, print."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -141,18 +204,21 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=31)
     ap.add_argument("--futures", type=int, default=8)
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--judge", choices=("discards", "wins"), default="discards", help="what is judged (see above)")
     args = ap.parse_args()
     duplicate.parse_rules(ap, args.rules, single=True)
     t0 = time.perf_counter()
+    wins = args.judge == "wins"
     jobs = [(args.rules, args.seed, i, args.futures) for i in range(args.hands)]
-    rows = [r for hand in duplicate.run_jobs(hand_rows, jobs, args.workers) for r in hand]
+    rows = [r for hand in duplicate.run_jobs(win_rows if wins else hand_rows, jobs, args.workers) for r in hand]
     seats = 4 * args.hands
-    print(f"{args.rules}, seed {args.seed}, {args.hands} hands ({seats} seat-hands), {args.futures} futures a discard:")
+    what = "win offered" if wins else "discard"
+    print(f"{args.rules}, seed {args.seed}, {args.hands} hands ({seats} seat-hands), {args.futures} futures a {what}:")
     if not rows:
-        print("hard and normal discarded alike everywhere")
+        print("no win on a discard was offered" if wins else "hard and normal discarded alike everywhere")
         return 0
-    print(report("every discard where they differ", rows, seats))
-    for name, keep in groups(rows):
+    print(report("every win offered: passing less taking" if wins else "every discard where they differ", rows, seats))
+    for name, keep in (win_groups if wins else groups)(rows):
         part = [r for r in rows if keep(r)]
         if len(part) >= 15:
             print(report(name, part, seats))

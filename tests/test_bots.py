@@ -570,6 +570,23 @@ def test_rollouts_reshuffle_only_the_wall_left_and_judge_each_differing_discard(
     assert rows and rows == roll.hand_rows(("changsha", 31, 0, 2))
 
 
+def test_rollouts_judge_each_win_offered_on_a_discard_by_passing_it() -> None:
+    """scripts/rollouts.py --judge wins: a row for the win normal took, worth what the win paid that seat."""
+    from mahjong_tui.engine import HandEnded, play_until_decision
+
+    roll: Any = _script("rollouts")
+    dup: Any = _script("duplicate")
+    game = dup.deal("changsha", 31, 0)
+    bots = {s: create_bot("normal", s, dup.deal_seed(31, 0)) for s in range(4)}
+    play_until_decision(game, bots)
+    paid = next(ev.payments for ev in game.hand.events if isinstance(ev, HandEnded))
+    rows = roll.win_rows(("changsha", 31, 0, 2))
+    assert len(rows) == len(game.hand.winners) == 1
+    row = rows[0]
+    assert row["seat"] in game.hand.winners and row["value"] == paid[row["seat"]] > 0
+    assert row["live"] > 0 and rows == roll.win_rows(("changsha", 31, 0, 2))
+
+
 def test_win_chance_grows_with_helpful_tiles_and_falls_with_shanten() -> None:
     """The hand's own prospects, as the hard bot weighs them against a discard's risk."""
     assert win_chance(0, 8, 30) > win_chance(0, 2, 30) > win_chance(1, 2, 30)
