@@ -196,18 +196,16 @@ def report(rules: str, hands: int, seed: int, trees: int, workers: int, drawn: b
         f"{rules}, {hands} deals (seed {seed}): {len(y):,} tiles held, "
         f"{100 * y.mean():.2f} % winning; held out, {int(test.sum()):,} tiles of {math.ceil(hands / 5)} deals:"
     )
-    fitted_auc, fitted_loss = auc(scored(fitted[test], y[test])), log_loss(fitted[test], y[test])
-    print(f"  the fitted model (bots/risk):   AUC {fitted_auc:.3f}, log loss {fitted_loss:.4f}")
-    print(
-        f"  boosted, raw table ({WIDTH} inputs, {rounds} trees): "
-        f"AUC {auc(scored(boosted, y[test])):.3f}, log loss {log_loss(boosted, y[test]):.4f}"
-    )
+    labels = y[test]
+
+    def figures(p) -> str:  # type: ignore[no-untyped-def]
+        return f"AUC {auc(scored(p, labels)):.3f}, log loss {log_loss(p, labels):.4f}"
+
+    print(f"  the fitted model (bots/risk):   {figures(fitted[test])}")
+    print(f"  boosted, raw table ({WIDTH} inputs, {rounds} trees): {figures(boosted)}")
     if drawn:
         boosted, rounds = _boost(x, y, train, valid, test, trees, workers)
-        print(
-            f"  boosted, raw table and drawn-tile discards ({x.shape[1]} inputs, {rounds} trees): "
-            f"AUC {auc(scored(boosted, y[test])):.3f}, log loss {log_loss(boosted, y[test]):.4f}"
-        )
+        print(f"  boosted, raw table and drawn-tile discards ({x.shape[1]} inputs, {rounds} trees): {figures(boosted)}")
     print(f"({time.time() - start:.0f} s)")
 
 
