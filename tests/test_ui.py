@@ -950,6 +950,34 @@ async def test_d_after_a_pong_discards_nothing_and_says_why() -> None:
         await settle(pilot, lambda: len(game.hand.players[0].river) == river + 1)
 
 
+async def test_the_footer_shows_the_keys_on_offer_and_switches_them_in_place() -> None:
+    """Discard is shown on the person's turn only; turn after turn, the footer's keys stay the same widgets."""
+    app = MahjongApp(quick_setup("shanghai", 1, "normal", 3, speed="fast"), bot_factory=policy_bots)
+    async with app.run_test(size=FULL) as pilot:
+        table = table_of(app)
+
+        def shown() -> set[str]:
+            return {k.action for k in table.query(FooterKey) if k.display and not k.has_class("-disabled")}
+
+        seen: list[set[str]] = []
+        widgets: set[int] = set()
+        for _ in range(3):
+            await settle(pilot, lambda: table.actor == 0 or isinstance(app.screen, ChoiceScreen))
+            if isinstance(app.screen, ChoiceScreen):
+                await pilot.press("escape")
+                continue
+            await pilot.pause()
+            seen.append(shown())
+            widgets |= {id(k) for k in table.query(FooterKey)}
+            await pilot.press("enter")
+            await settle(pilot, lambda: table.actor != 0)
+            await pilot.pause()
+            seen.append(shown())
+        assert all("discard" in keys for keys in seen[::2]) and not any("discard" in keys for keys in seen[1::2])
+        assert {"rules", "help", "leave"} <= set.intersection(*seen)
+        assert len(widgets) == len(table.query(FooterKey))  # switched in place, never rebuilt
+
+
 async def test_q_offers_a_new_game_quit_or_cancel() -> None:
     app = app_for("shanghai", 3)
     async with app.run_test(size=FULL) as pilot:

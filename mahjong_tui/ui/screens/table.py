@@ -18,7 +18,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from mahjong_tui.engine import (
     Action,
@@ -39,6 +39,7 @@ from ..config import BOT_SPEEDS, Display
 from ..driver import TableDriver
 from ..keys import Worded, word_keys
 from ..look import Look, describe_event, flowers_text, meld_text, pack, seat_header
+from ..widgets.footer import KeysFooter
 from ..widgets.hand import HandView, hand_tiles
 from ..widgets.hint_panel import HintPanel
 from ..widgets.layout import seats_and_rivers, show_seats_and_rivers
@@ -136,7 +137,7 @@ class TableScreen(Worded, Asking, TableKeys, Learner, Screen[str]):
                 yield HintPanel(id="hints-compact")
                 yield ReflowLog(id="log")
         yield Static(id="too-small")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         """Log the hand so far and start play."""
@@ -167,7 +168,7 @@ class TableScreen(Worded, Asking, TableKeys, Learner, Screen[str]):
         mode = layout_for(width, height)
         for name in ("full", "compact", "tiny"):
             self.set_class(mode == name, f"-{name}")
-        footer = self.query_one(Footer)
+        footer = self.query_one(KeysFooter)
         footer.compact = mode != "full"  # every key fits on one line at 80 columns
         footer.show_command_palette = mode == "full"  # Ctrl+P still works; its hint would push keys off
         if mode == "tiny":
