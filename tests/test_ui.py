@@ -95,8 +95,8 @@ def find_seed(rules: str, want: Callable[[Game], bool]) -> int:
     raise AssertionError(f"no {rules} seed found")
 
 
-def app_for(rules: str, seed: int, humans: int = 1, **kw: object) -> MahjongApp:
-    setup = quick_setup(rules, humans, "normal", seed, speed="instant")
+def app_for(rules: str, seed: int, humans: int = 1, speed: str = "instant", **kw: object) -> MahjongApp:
+    setup = quick_setup(rules, humans, "normal", seed, speed=speed)
     return MahjongApp(setup, bot_factory=policy_bots, **kw)  # type: ignore[arg-type]
 
 
@@ -952,7 +952,7 @@ async def test_d_after_a_pong_discards_nothing_and_says_why() -> None:
 
 async def test_the_footer_shows_the_keys_on_offer_and_switches_them_in_place() -> None:
     """Discard is shown on the person's turn only; turn after turn, the footer's keys stay the same widgets."""
-    app = MahjongApp(quick_setup("shanghai", 1, "normal", 3, speed="fast"), bot_factory=policy_bots)
+    app = app_for("shanghai", 3, speed="fast")
     async with app.run_test(size=FULL) as pilot:
         table = table_of(app)
 

@@ -212,7 +212,7 @@ class TableScreen(Worded, Asking, TableKeys, Learner, Screen[str]):
                                                marks=self.hint_marks(look, self.bottom))
         self._draw_me(look)
         self.draw_hints(look)
-        # The footer is rebuilt only when the keys on offer change (rebuilding it is slow).
+        # The keys are looked at again only when those on offer change (each look asks every key's check).
         keys = tuple(self.check_action(a, ()) for a in ("discard", "discard_drawn", "win", "kong", "autoplay",
                                                          "summary"))
         if keys != self._keys_shown:

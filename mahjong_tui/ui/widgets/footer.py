@@ -9,7 +9,7 @@ rebuilt only when a key it never showed comes up (or the words of the keys chang
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from textual.binding import Binding
 from textual.screen import Screen
@@ -29,21 +29,18 @@ class KeysFooter(Footer):
         self._keys: list[Shown] = []  # every key built, in the order shown
         self._built: tuple[object, ...] | None = None  # the settings they were built with
 
-    def _offer(self, screen: Screen[object]) -> tuple[list[Shown], dict[Shown, bool], Binding | None]:
-        """The keys ``screen`` offers now (first binding of each action), which are enabled, and the palette's."""
-        shown: list[Shown] = []
-        enabled: dict[Shown, bool] = {}
+    def _offer(self, screen: Screen[object]) -> tuple[dict[Shown, bool], Binding | None]:
+        """The keys ``screen`` offers now, in order (an action's first binding), each enabled or not; the palette's."""
+        offer: dict[Shown, bool] = {}
         actions: set[str] = set()
         for _, binding, on, tooltip in screen.active_bindings.values():
             if not binding.show or binding.action in actions:  # the footer shows an action's first binding
                 continue
             actions.add(binding.action)
-            entry = (binding.key, binding.action, binding.description, tooltip, self.app.get_key_display(binding))
-            shown.append(entry)
-            enabled[entry] = on
+            offer[(binding.key, binding.action, binding.description, tooltip, self.app.get_key_display(binding))] = on
         palette = screen.active_bindings.get(self.app.COMMAND_PALETTE_BINDING)
         with_palette = self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE and palette is not None
-        return shown, enabled, palette.binding if with_palette and palette else None
+        return offer, palette.binding if with_palette and palette else None
 
     def _settings(self, palette: Binding | None) -> tuple[object, ...]:
         return (self.compact, palette and (palette.key, palette.action, palette.description))
@@ -52,14 +49,14 @@ class KeysFooter(Footer):
         """Every key shown so far, in order; those not on offer now out of sight."""
         if not self._bindings_ready:
             return
-        shown, enabled, palette = self._offer(self.screen)
-        self._keys = _merged(self._keys, shown)
+        offer, palette = self._offer(self.screen)
+        self._keys = _merged(self._keys, offer)
         self._built = self._settings(palette)
         for entry in self._keys:
             key, action, description, tooltip, display = entry
-            widget = FooterKey(key, display, description, action, disabled=not enabled.get(entry, False),
+            widget = FooterKey(key, display, description, action, disabled=not offer.get(entry, False),
                                tooltip=tooltip)
-            widget.display = entry in enabled
+            widget.display = entry in offer
             yield widget.data_bind(compact=Footer.compact)
         if palette is not None:
             yield FooterKey(palette.key, self.app.get_key_display(palette), palette.description, palette.action,
@@ -68,12 +65,12 @@ class KeysFooter(Footer):
     def bindings_changed(self, screen: Screen[object]) -> None:
         """Keys already built: show, hide and enable them in place; otherwise rebuild."""
         if self._built is not None and self.is_attached and screen is self.screen:
-            shown, enabled, palette = self._offer(screen)
-            if self._settings(palette) == self._built and _merged(self._keys, shown) == self._keys:
+            offer, palette = self._offer(screen)
+            if self._settings(palette) == self._built and _merged(self._keys, offer) == self._keys:
                 widgets = [w for w in self.query(FooterKey) if not w.has_class("-command-palette")]
                 for entry, widget in zip(self._keys, widgets, strict=True):
-                    widget.display = entry in enabled
-                    off = not enabled.get(entry, False)
+                    widget.display = entry in offer
+                    off = not offer.get(entry, False)
                     if widget._disabled != off:
                         widget._disabled = off
                         widget.set_class(off, "-disabled")
@@ -81,7 +78,7 @@ class KeysFooter(Footer):
         super().bindings_changed(screen)
 
 
-def _merged(built: list[Shown], shown: list[Shown]) -> list[Shown]:
+def _merged(built: list[Shown], shown: Iterable[Shown]) -> list[Shown]:
     """``built`` with the keys of ``shown`` it lacks, each placed after the key shown before it."""
     out = list(built)
     after = -1
