@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 import pytest
 from rich.cells import cell_len
+from rich.console import Console
 from rich.text import Text
 from textual.geometry import Region
 from textual.widgets import RichLog, Static
@@ -19,12 +20,13 @@ from textual.widgets._footer import FooterKey
 
 from mahjong_tui.commands.play import parser as play_parser
 from mahjong_tui.engine import Action, ActionKind, Game, HandOutcome, Phase, SeatView, TileDiscarded, get_ruleset
+from mahjong_tui.engine.tiles import format_tiles, tile_name
 from mahjong_tui.i18n import t
 from mahjong_tui.ui.app import MahjongApp
 from mahjong_tui.ui.config import Display, GameSetup, Palette, Privacy, SetupError, TileStyle, quick_setup
 from mahjong_tui.ui.screens.choice import ChoiceScreen, choices_for
 from mahjong_tui.ui.screens.curtain import CurtainScreen
-from mahjong_tui.ui.screens.hand_end import GameEndScreen, HandEndScreen
+from mahjong_tui.ui.screens.hand_end import GameEndScreen, HandEndScreen, hand_summary
 from mahjong_tui.ui.screens.help import LeaveScreen
 from mahjong_tui.ui.screens.new_game import NewGameScreen
 from mahjong_tui.ui.screens.rules import RulesScreen
@@ -886,11 +888,13 @@ async def test_the_birds_line_wraps_on_the_hand_end_screen() -> None:
             assert "Bird" in text or "扎鸟" in text
 
 
-async def test_initial_small_wins_are_logged_by_their_names() -> None:
+async def test_initial_small_wins_are_logged_by_their_names_with_the_hand_shown() -> None:
+    """起手小胡 shows the dealt hand to the table (rules/docs/changsha.md): the log and the hand's end show it."""
     game = changsha_at(Phase.INITIAL)
-    app = app_for(game.rules.name, game.seed, game=game)
+    app = app_for(game.rules.name, game.seed, game=game, display=Display(style=TileStyle.PLAIN))
     async with app.run_test(size=FULL) as pilot:
         await settle(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        shown = tuple(sorted(game.hand.players[0].tiles()))
         await pilot.press("d")
         await settle(pilot, lambda: 0 in game.hand.initial_declared)
         types = game.hand.initial_declared[0]
@@ -900,6 +904,11 @@ async def test_initial_small_wins_are_logged_by_their_names() -> None:
         for type_id in types:
             assert rules.hand_types[type_id].zh in line and rules.hand_types[type_id].en in line
             assert type_id not in line.replace(rules.hand_types[type_id].en, "")
+        assert line.endswith(f"; shows {format_tiles(shown)}")
+        summary = Console(file=io.StringIO(), width=200, record=True)
+        summary.print(hand_summary(table_of(app).look(), list(game.hand.events)))
+        row = next(x for x in summary.export_text().splitlines() if "Initial small wins" in x)
+        assert row.split()[-len(shown) :] == [tile_name(x) for x in shown]
 
 
 @pytest.mark.parametrize("style", list(TileStyle))

@@ -113,6 +113,13 @@ class Look:
             return format_tiles(tiles)
         return tiles_zh(tuple(tiles))
 
+    def hand_words(self, tiles: tuple[Tile, ...] | list[Tile]) -> str:
+        """A hand in running text, suit by suit: ``三八万 二四四八筒 东东`` or ``38m2448p11z``."""
+        if self.display.style is TileStyle.PLAIN:
+            return format_tiles(tiles)
+        groups = [sorted(x for x in tiles if x // 9 == s) for s in range(3)] + [sorted(x for x in tiles if x >= 27)]
+        return " ".join(tiles_zh(tuple(g)) for g in groups if g)
+
     def told(self, text: str | Words) -> str:
         """The analysis's words for this table: seats by name, and tiles (``5m``, ``4z``) as the tiles are drawn."""
         text = self.seat_names(text)
@@ -328,7 +335,7 @@ def describe_event(ev: Event, look: Look, viewers: frozenset[int]) -> str | None
         return t("log.kaigang_discarded", who=name(ev.seat), tiles=" ".join(look.word(x) for x in ev.tiles))
     if isinstance(ev, InitialWinsDeclared):
         types = t("hint.separator").join(hand_type_label(look.table.ruleset, x) for x in ev.result.types)
-        return t("log.initial_wins", who=name(ev.seat), types=types)
+        return t("log.initial_wins", who=name(ev.seat), types=types, hand=look.hand_words(ev.tiles))
     if isinstance(ev, HaidiOffered):
         return t("log.haidi_offered", who=name(ev.seat))
     if isinstance(ev, HaidiDeclined):

@@ -121,7 +121,8 @@ def hand_summary(look: Look, events: list[Event]) -> RenderableType:
             parts.append(line)
         elif isinstance(ev, InitialWinsDeclared):
             types = t("hint.separator").join(hand_type_label(rules, x) for x in ev.result.types)
-            parts.append(Text(t("hand_end.initial", who=look.label(ev.seat), types=types)))
+            line = Text(t("hand_end.initial", who=look.label(ev.seat), types=types) + " ")
+            parts.append(line + _tiles(look, ev.tiles))
         elif isinstance(ev, KaigangRevealed):
             line = Text(t("hand_end.kaigang", who=look.label(ev.seat), dice=dice_text(ev.dice)) + " ")
             parts.append(line + _tiles(look, ev.tiles))
