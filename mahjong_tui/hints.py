@@ -19,6 +19,7 @@ from mahjong_tui.engine import (
     Action,
     ActionKind,
     Meld,
+    MeldKind,
     Phase,
     RiverTile,
     Ruleset,
@@ -146,11 +147,34 @@ def claim_suggestion(view: SeatView) -> Words:
     if choice is None or t is None:
         return _NONE
     if choice.kind in _CLAIMS:
-        move = choice.words()
-        return Words(f"suggestion: {move.en}", f"提示：{move.zh}")
+        move, then = choice.words(), _after_claim(view, choice)
+        return Words(f"suggestion: {move.en}{then.en}", f"提示：{move.zh}{then.zh}")
     if choice.kind is ActionKind.WIN:
         return _NONE  # the win prompt says what the win pays
     return Words(f"suggestion: let {tile_name(t)} go", f"提示：{tile_zh(t)}不要")
+
+
+def _after_claim(view: SeatView, claim: Action) -> Words:
+    """Where the claim takes the hand: the type it then heads for (where a hand must qualify), or its steps."""
+    t = claim.tile
+    assert t is not None
+    rules, counts = view.ruleset, list(view.counts)
+    if claim.kind is ActionKind.CHI:
+        used, kind = list(claim.tiles), MeldKind.CHI
+    else:
+        kong = claim.kind is ActionKind.KONG
+        used, kind = [t] * (3 if kong else 2), MeldKind.KONG if kong else MeldKind.PONG
+    for u in used:
+        counts[u] -= 1
+    melds = (*view.table.melds[view.seat], Meld(kind, tuple(sorted((*used, t))), t))
+    now = shanten(counts, rules.shapes, melds)
+    aims = _aims(rules, counts, melds, now) if rules.must_qualify else ()
+    if aims:
+        return Words(f"; then {aims[0].label(rules).en}", f"；之后做{aims[0].label(rules).zh}")
+    n = steps(now)
+    if rules.must_qualify:  # nothing that qualifies is near: say so, as the heading does
+        return Words(f"; then {n.en}, but only as a plain hand", f"；之后{n.zh}，但只是平胡")
+    return Words(f"; then {n.en}", f"；之后{n.zh}")
 
 
 def analyse(

@@ -177,5 +177,17 @@ def test_a_claim_window_suggests_the_same_play_as_the_table_policy() -> None:
     game = Game("shanghai", 1, rigged=RiggedDeal((hands[0], hands[1], hands[2], hands[3]), draws="9s8s9p"))
     game.apply(find(game.hand, "0 discard 5z"))
     hint = hint_for_view(seat_view(game.hand, 2))
-    assert hint.claim.en == "suggestion: pong 5z" and hint.claim.zh == "提示：碰白"
+    assert hint.claim.en == "suggestion: pong 5z; then 混一色 in 万 (ready)"
+    assert hint.claim.zh == "提示：碰白；之后做万混一色（听牌）"
     assert hint_for_view(seat_view(game.hand, 1)).claim.en == ""
+
+
+def test_a_claim_suggestion_in_changsha_says_how_far_the_claim_takes_the_hand() -> None:
+    """Seat 2 may pong 3p beside 123s 678m 99m 55p 9p: once it discards 9p it is ready (9m or 5p)."""
+    other = "1m2m4m5m1p2p4p6p4s5s7s8s9s"
+    hands = ("3p" + other, other, "3p3p2s3s6m7m8m9m9m5p5p1s9p", other)
+    game = Game("changsha", 1, rigged=RiggedDeal(hands))
+    game.apply(find(game.hand, "0 discard 3p"))
+    hint = hint_for_view(seat_view(game.hand, 2))
+    assert hint.claim.en == "suggestion: pong 3p; then ready (听牌)"
+    assert hint.claim.zh == "提示：碰三筒；之后听牌"
