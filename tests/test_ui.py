@@ -15,7 +15,7 @@ from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 from textual.geometry import Region
-from textual.widgets import RichLog, Static
+from textual.widgets import Button, RichLog, Static
 from textual.widgets._footer import FooterKey
 
 from mahjong_tui.commands.play import parser as play_parser
@@ -444,6 +444,22 @@ async def test_new_game_screen_starts_the_chosen_game() -> None:
         setup = app.driver.setup  # type: ignore[union-attr]
         assert setup.rules == "changsha" and setup.seed == 7 and setup.humans == [0, 1]
         assert setup.names[1] == "Bob"
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_every_new_game_button_is_on_the_screen(size: tuple[int, int]) -> None:
+    """Start, Records, Statistics, Rules, Settings and Quit: in one row when they fit, else two; none cut off."""
+    app = MahjongApp(bot_factory=policy_bots)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        buttons = list(app.screen.query_one("#new-game-buttons").query(Button))
+        assert [b.id for b in buttons] == ["start", "records", "statistics", "rules-button", "settings-button", "quit"]
+        for b in buttons:
+            b.scroll_visible(animate=False)
+            await pilot.pause()
+            box = b.region
+            assert box.width >= cell_len(str(b.label)) + 2 and box.right <= size[0], b.id
+        assert len({b.region.y for b in buttons}) == (1 if size[0] >= 110 else 2)
 
 
 async def test_new_game_screen_says_what_to_fix() -> None:

@@ -39,7 +39,7 @@ async def test_a_settings_change_is_on_disk_at_once_and_back_at_the_next_start()
     app = MahjongApp(bot_factory=demo_bot_factory)
     async with app.run_test(size=FULL) as pilot:
         await settle(pilot, lambda: isinstance(app.screen, NewGameScreen) and app.screen.filled)
-        app.action_settings()
+        await pilot.press("f2")  # the new game screen's key for the settings
         await settle(pilot, opened(app, SettingsScreen, "#language"))
         app.screen.query_one("#style").value = "plain"  # type: ignore[attr-defined]
         await pilot.pause()
@@ -55,6 +55,11 @@ async def test_a_settings_change_is_on_disk_at_once_and_back_at_the_next_start()
         await settle(pilot, lambda: isinstance(app.screen, NewGameScreen))
         assert app.screen.pace()[0] == "fast"  # type: ignore[attr-defined]
         assert str(app.screen.query_one("#records", Button).label) == "牌谱"
+        assert str(app.screen.query_one("#settings-button", Button).label) == "设置"
+        await pilot.click("#settings-button")
+        await settle(pilot, opened(app, SettingsScreen, "#language"))
+        await pilot.click("#ok")
+        await settle(pilot, lambda: isinstance(app.screen, NewGameScreen))
     current_language = current().language
     again = MahjongApp(bot_factory=demo_bot_factory)
     async with again.run_test(size=FULL) as pilot:

@@ -78,7 +78,8 @@ def keys_line(saved: bool) -> Text:
     """The form's keys, with resuming when there is a saved game."""
     out = form_keys()
     keys = [("^o", t("new_game_kept.key_resume"))] if saved else []
-    keys += [("^g", t("new_game_kept.key_records")), ("^t", t("new_game_kept.key_statistics"))]
+    keys += [("^g", t("new_game_kept.key_records")), ("^t", t("new_game_kept.key_statistics")),
+             ("F2", t("new_game_kept.key_settings"))]
     for key, what in keys:
         out.append_text(Text.assemble("  ", (key, "bold"), f" {what}"))
     return out
@@ -149,8 +150,8 @@ def rules_line(rules: Ruleset) -> Text:
 class NewGameScreen(Screen["GameSetup | SavedGame | None"]):
     """A form; Start (Enter or Ctrl+S) answers with the setup, Esc quits, Ctrl+R shows the rules.
 
-    When a game was saved, Resume (Ctrl+O) answers with it; Records (Ctrl+G) and Statistics
-    (Ctrl+T) open over the form.
+    When a game was saved, Resume (Ctrl+O) answers with it; Records (Ctrl+G), Statistics
+    (Ctrl+T) and Settings (F2) open over the form.
     """
 
     BINDINGS = [
@@ -160,6 +161,7 @@ class NewGameScreen(Screen["GameSetup | SavedGame | None"]):
         Binding("ctrl+o", "resume", show=False),
         Binding("ctrl+g", "app.records", show=False),
         Binding("ctrl+t", "app.statistics", show=False),
+        Binding("f2", "app.settings", show=False),
         Binding("escape", "quit", "new_game_screen.quit"),
     ]
     # Straight to the first choice: focusing the scroll first and then moving on restyles the form twice.
@@ -169,6 +171,8 @@ class NewGameScreen(Screen["GameSetup | SavedGame | None"]):
     NewGameScreen.-saved #resume-row { display: block; }
     NewGameScreen #resume-line { width: 1fr; height: auto; padding: 1 0 0 1; color: #cfd8dc; }
     NewGameScreen #new-game-notice { height: auto; color: #ffd166; margin-bottom: 1; }
+    NewGameScreen #new-game-buttons { height: auto; grid-gutter: 0 2; grid-rows: 3; }
+    NewGameScreen #new-game-buttons Button { width: 100%; margin-right: 0; }
     """
 
     def __init__(self, setup: GameSetup | None = None, *, notice: str = "") -> None:
@@ -222,11 +226,14 @@ class NewGameScreen(Screen["GameSetup | SavedGame | None"]):
                                        tooltip=t("new_game_screen.privacy_tooltip")),
                                  t("new_game_screen.privacy"))
             yield Static("", id="new-game-error")
-            with Horizontal(classes="buttons"):
+            buttons = Grid(classes="buttons", id="new-game-buttons")
+            buttons.styles.grid_size_columns = self._button_columns()
+            with buttons:
                 yield Button(t("new_game_screen.start"), id="start", variant="primary")
                 yield Button(t("new_game_kept.records"), id="records")
                 yield Button(t("new_game_kept.statistics"), id="statistics")
                 yield Button(t("new_game_screen.rules"), id="rules-button")
+                yield Button(t("new_game_kept.settings"), id="settings-button")
                 yield Button(t("new_game_screen.quit"), id="quit")
         # The keys in one line rather than a Footer, which is rebuilt at every focus change.
         yield Static(keys_line(False), id="new-game-keys")
@@ -276,6 +283,7 @@ class NewGameScreen(Screen["GameSetup | SavedGame | None"]):
         self.query_one("#resume", Button).label = t("new_game_kept.resume")
         self.query_one("#records", Button).label = t("new_game_kept.records")
         self.query_one("#statistics", Button).label = t("new_game_kept.statistics")
+        self.query_one("#settings-button", Button).label = t("new_game_kept.settings")
         self.query_one("#new-game-keys", Static).update(keys_line(self.saved is not None))
         if self.saved is not None:
             self.query_one("#resume-line", Static).update(saved_line(self.saved))
@@ -284,13 +292,20 @@ class NewGameScreen(Screen["GameSetup | SavedGame | None"]):
         """Seats and numbers side by side when they fit, else one under the other."""
         return "vertical" if self.app.size.width < 100 else "horizontal"
 
+    def _button_columns(self) -> int:
+        """The buttons in one row when they fit, else in two."""
+        return 6 if self.app.size.width >= 110 else 3
+
     def on_resize(self) -> None:
-        """Lay the seats and the numbers out for the new width."""
+        """Lay the seats and the numbers out, and the buttons, for the new width."""
         # A style on the one container, not a class on the screen: a class restyles the whole form.
         layout = self._columns_layout()
         columns = self.query_one("#new-game-columns")
         if columns.styles.layout is None or columns.styles.layout.name != layout:
             columns.styles.layout = layout
+        buttons = self.query_one("#new-game-buttons")
+        if buttons.styles.grid_size_columns != self._button_columns():
+            buttons.styles.grid_size_columns = self._button_columns()
 
     def chosen_rules(self) -> str:
         """The preset the form shows now."""
@@ -394,6 +409,11 @@ class NewGameScreen(Screen["GameSetup | SavedGame | None"]):
     async def _rules_button(self) -> None:
         """The rules, open at the preset chosen."""
         await self.run_action("app.rules")
+
+    @on(Button.Pressed, "#settings-button")
+    async def _settings_button(self) -> None:
+        """Language, tiles, colours, pace, learning aids."""
+        await self.run_action("app.settings")
 
     @on(Button.Pressed, "#quit")
     def action_quit(self) -> None:
