@@ -38,7 +38,8 @@ from mahjong_tui.engine.tiles import KINDS_258, NUM_KINDS, is_suited, suit_of, t
 from mahjong_tui.engine.words import Words
 
 _SUITS_ZH = ("万", "筒", "条")
-_STEPS_ZH = {-1: "和了", 0: "听牌", 1: "一向听", 2: "两向听", 3: "三向听"}
+_STEPS_ZH = {-1: "和了", 0: "听牌", 1: "一向听", 2: "两向听", 3: "三向听", 4: "四向听", 5: "五向听", 6: "六向听",
+             7: "七向听", 8: "八向听"}
 _NONE = Words("", "")
 
 

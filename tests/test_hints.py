@@ -18,7 +18,7 @@ from support import fill_hands, find
 from mahjong_tui.commands.hint import run as run_hint
 from mahjong_tui.engine import Game, RiggedDeal, get_ruleset, meld_from_text, parse_tile, parse_tiles, seat_view
 from mahjong_tui.engine.tiles import counts_of
-from mahjong_tui.hints import analyse, hint_for_view
+from mahjong_tui.hints import analyse, hint_for_view, steps
 
 REFERENCE = Shanten().calculate_shanten_for_regular_hand
 SHANGHAI = get_ruleset("shanghai")
@@ -191,3 +191,11 @@ def test_a_claim_suggestion_in_changsha_says_how_far_the_claim_takes_the_hand() 
     hint = hint_for_view(seat_view(game.hand, 2))
     assert hint.claim.en == "suggestion: pong 3p; then ready (听牌)"
     assert hint.claim.zh == "提示：碰三筒；之后听牌"
+
+
+def test_steps_are_named_as_players_say_them() -> None:
+    """听牌, 一向听 … 八向听 (a 14-tile hand is at most eight steps from ready), in English with the count."""
+    assert [steps(n).zh for n in range(-1, 9)] == [
+        "和了", "听牌", "一向听", "两向听", "三向听", "四向听", "五向听", "六向听", "七向听", "八向听",
+    ]  # fmt: skip
+    assert steps(4).en == "4 steps from ready (四向听)" and steps(1).en == "1 step from ready (一向听)"
