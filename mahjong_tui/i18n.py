@@ -102,8 +102,9 @@ class Catalogue:
 
 
 def _side_by_side(en: str, zh: str) -> str:
-    """Chinese, then English (as :meth:`Words.both`): for learners reading both."""
-    return f"{zh} · {en}" if zh and zh != en else en
+    """Chinese, then English (as :meth:`Words.both`): for learners reading both (the English alone when it
+    holds the Chinese already: ``2 steps from ready (两向听)``)."""
+    return f"{zh} · {en}" if zh and zh not in en else en
 
 
 @cache

@@ -49,6 +49,24 @@ def test_the_three_choices() -> None:
     assert catalogue("both")("app.subtitle", rules="上海", hand=3) == "上海 · 第 3 局 hand 3"
 
 
+def test_both_says_each_thing_once() -> None:
+    """Where the English already holds the Chinese, both shows it once; the hint title and steps are not doubled."""
+    from mahjong_tui.hints import steps
+    from mahjong_tui.ui.widgets.hint_panel import short_steps
+
+    both = catalogue("both")
+    assert both.words(Words("2 steps from ready (两向听)", "两向听")) == "2 steps from ready (两向听)"
+    assert Words("ready (听牌)", "听牌").both() == "ready (听牌)"
+    assert both("hint.title", steps=both.words(steps(2))) == "提示 Hints: 2 steps from ready (两向听)"
+    assert both("log.huangfan", n=1) == ", 荒番 1"
+    before = current().language
+    use("both")
+    try:
+        assert short_steps(3) == "三向听 · 3 steps" and short_steps(0) == "听牌 · ready"
+    finally:
+        use(before)
+
+
 def test_a_missing_key_or_language_is_refused() -> None:
     """No silent fallback: a key not in the catalogue, or a language it does not have, is an error."""
     with pytest.raises(MissingText):

@@ -16,5 +16,5 @@ class Words(NamedTuple):
         return self.en
 
     def both(self) -> str:
-        """Chinese, then English: for learners reading both."""
-        return f"{self.zh} · {self.en}" if self.zh and self.zh != self.en else self.en
+        """Chinese, then English: for learners reading both (the English alone when it holds the Chinese already)."""
+        return f"{self.zh} · {self.en}" if self.zh and self.zh not in self.en else self.en

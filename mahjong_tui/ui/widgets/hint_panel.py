@@ -22,7 +22,7 @@ from textual.widgets import Static
 from mahjong_tui.danger import Danger, dangers, defence_choice
 from mahjong_tui.engine import Phase, SeatView, Tile, Words
 from mahjong_tui.hints import DiscardHint, Hint, WaitHint, hint_for_view, steps, suggesting
-from mahjong_tui.i18n import current, say, t
+from mahjong_tui.i18n import catalogue, current, say, t
 
 from ..look import Look
 from ..preview import type_names
@@ -64,14 +64,18 @@ def advise(view: SeatView) -> Advice:
 
 
 def short_steps(n: int) -> str:
-    """``ready``, ``1 step``, ``3 steps`` (听牌, 一向听, 三向听)."""
-    if current().language == "zh":
+    """``ready``, ``1 step``, ``3 steps`` (听牌, 一向听, 三向听; in both languages ``三向听 · 3 steps``)."""
+    language = current().language
+    if language == "zh":
         return steps(n).zh
+    english = catalogue("en")
     if n < 0:
-        return t("hint.complete")
-    if n == 0:
-        return t("hint.ready")
-    return t("hint.one_step") if n == 1 else t("hint.steps", n=n)
+        en = english("hint.complete")
+    elif n == 0:
+        en = english("hint.ready")
+    else:
+        en = english("hint.one_step") if n == 1 else english("hint.steps", n=n)
+    return en if language == "en" else f"{steps(n).zh} · {en}"
 
 
 def hand_marks(advice: Advice, tiles: Sequence[Tile], drawn_apart: bool) -> list[Text]:
