@@ -124,7 +124,7 @@ def _decision(index: int, view: SeatView, action: Action) -> list[Moment]:
     if action.kind in (ActionKind.CHI, ActionKind.PONG, ActionKind.KONG):
         move = action.words()
         frm = view.current
-        out.append(Moment(index, "claim", Words(f"you took {move.en} from seat {frm}", f"你{move.zh}了座位{frm}的牌")))
+        out.append(Moment(index, "claim", Words(f"you took {move.en} from seat {frm}", f"你从座位{frm}那里{move.zh}")))
     elif action.kind is ActionKind.PASS and view.phase is Phase.CLAIM and not could_win:
         out.extend(_declined(index, view))
     return out
