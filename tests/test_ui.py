@@ -575,7 +575,7 @@ async def test_after_the_last_hand_the_final_standings_then_a_new_game() -> None
         for line in rows:
             place, player, points = (cell.strip() for cell in line.split("│"))
             assert int(place) == 1 + sum(p > int(points) for p in scores)  # equal points share a place
-        await pilot.press("n")
+        await pilot.press("enter")  # Enter goes on, as through every hand: to a new game, not out of the app
         await settle(pilot, lambda: isinstance(app.screen, NewGameScreen))
 
 

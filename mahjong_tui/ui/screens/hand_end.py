@@ -267,12 +267,13 @@ class HandEndScreen(Worded, Screen[str]):
 
 
 class GameEndScreen(Worded, Screen[str]):
-    """Final standings; answers ``new`` or ``quit``."""
+    """Final standings; answers ``new`` (n, or Enter as on every screen before it: the new game screen,
+    where Esc quits) or ``quit``."""
 
     BINDINGS = [
-        Binding("n", "finish('new')", "hand_end.key_new_game"),
+        Binding("enter", "finish('new')", "hand_end.key_new_game"),
+        Binding("n", "finish('new')", "hand_end.key_new_game", show=False),
         Binding("q", "finish('quit')", "hand_end.key_quit"),
-        Binding("enter", "finish('quit')", "hand_end.key_quit", show=False),
     ]
 
     def __init__(self, look: Look, standings: Standings, reason: Words) -> None:
