@@ -311,3 +311,18 @@ async def test_a_change_of_language_rewords_the_open_screens() -> None:
         await pilot.pause()
         shown = drawn_text(app)
         assert "打牌" in shown and t("table.turn_discard") in shown and "Discard" not in shown
+
+
+def test_a_latin_name_in_a_chinese_line_is_set_apart_by_spaces() -> None:
+    """``座位3付给座位0 10`` reads "Hao 付给 Alice 10"; a Chinese name needs no spaces; English lines as they are."""
+    from mahjong_tui.engine import table_view
+    from mahjong_tui.ui.config import Display
+    from mahjong_tui.ui.look import Look
+
+    game = Game("changsha", 1)
+    look = Look(table=table_view(game.hand), names=("Alice", "Bob", "小明", "Hao"), bottom=0, display=Display())
+    assert look.seat_names("座位3付给座位0 10") == "Hao 付给 Alice 10"
+    assert look.seat_names("座位2付给座位3 10") == "小明付给 Hao 10"
+    assert look.seat_names("你从座位1那里碰南") == "你从 Bob 那里碰南"
+    assert look.seat_names("座位0（庄家）共收 40") == "Alice（庄家）共收 40"
+    assert look.seat_names("seat 1 pays seat 2") == "Bob pays 小明"
