@@ -448,7 +448,8 @@ async def test_new_game_screen_starts_the_chosen_game() -> None:
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
 async def test_every_new_game_button_is_on_the_screen(size: tuple[int, int]) -> None:
-    """Start, Records, Statistics, Rules, Settings and Quit: in one row when they fit, else two; none cut off."""
+    """Start, Records, Statistics, Rules, Settings and Quit: in one row when they fit, else two; none cut off.
+    The keys below them wrap between two keys, never inside one."""
     app = MahjongApp(bot_factory=policy_bots)
     async with app.run_test(size=size) as pilot:
         await settle(pilot, lambda: isinstance(app.screen, NewGameScreen))
@@ -460,6 +461,10 @@ async def test_every_new_game_button_is_on_the_screen(size: tuple[int, int]) -> 
             box = b.region
             assert box.width >= cell_len(str(b.label)) + 2 and box.right <= size[0], b.id
         assert len({b.region.y for b in buttons}) == (1 if size[0] >= 110 else 2)
+        keys = app.screen.query_one("#new-game-keys").render().plain.splitlines()  # type: ignore[attr-defined]
+        starts = {"←→", "Tab", "Enter/^s", "^r", "Esc", "^p", "^o", "^g", "^t", "F2"}
+        assert all(line.split()[0] in starts for line in keys), keys  # broken between keys, never inside one
+        assert "F2 settings" in " ".join(keys) and all(cell_len(line) <= size[0] for line in keys)
 
 
 async def test_new_game_screen_says_what_to_fix() -> None:

@@ -17,6 +17,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, VerticalScroll
+from textual.geometry import Size
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Input, Static
@@ -39,6 +40,7 @@ from ..config import (
     rules_summary,
 )
 from ..keys import word_keys
+from ..look import pack
 from ..widgets.cycle import Cycle
 
 if TYPE_CHECKING:
@@ -65,24 +67,49 @@ def player_label(level: str) -> str:
     return t("new_game_screen.bot", level=t(known) if known in messages("en") else level)
 
 
-def form_keys() -> Text:
-    """The form's keys in one line."""
-    out = Text()
-    for i, (key, words) in enumerate((("←→", "choose"), ("Tab", "next"), ("Enter/^s", "start"), ("^r", "rules"),
-                                      ("Esc", "quit"), ("^p", "commands"))):
-        out.append_text(Text.assemble(" " if i == 0 else "  ", (key, "bold"), " " + t(f"new_game_screen.keys_{words}")))
-    return out
+def _key(key: str, what: str) -> Text:
+    """One key and what it does (a trailing space: two between keys once packed)."""
+    return Text.assemble((key, "bold"), f" {what} ")
 
 
-def keys_line(saved: bool) -> Text:
+def form_keys() -> list[Text]:
+    """The form's keys."""
+    return [_key(key, t(f"new_game_screen.keys_{words}")) for key, words in (
+        ("←→", "choose"), ("Tab", "next"), ("Enter/^s", "start"), ("^r", "rules"), ("Esc", "quit"), ("^p", "commands"))]
+
+
+def keys_line(saved: bool) -> list[Text]:
     """The form's keys, with resuming when there is a saved game."""
-    out = form_keys()
     keys = [("^o", t("new_game_kept.key_resume"))] if saved else []
     keys += [("^g", t("new_game_kept.key_records")), ("^t", t("new_game_kept.key_statistics")),
              ("F2", t("new_game_kept.key_settings"))]
-    for key, what in keys:
-        out.append_text(Text.assemble("  ", (key, "bold"), f" {what}"))
-    return out
+    return form_keys() + [_key(key, what) for key, what in keys]
+
+
+class KeysLine(Widget):
+    """The form's keys in as many lines as the width needs, a line broken only between two keys.
+
+    (One line of text rather than a Footer, which is rebuilt at every focus change.)
+    """
+
+    DEFAULT_CSS = "KeysLine { height: auto; padding: 0 0 0 1; }"
+
+    def __init__(self, keys: list[Text], **kwargs: str) -> None:
+        super().__init__(**kwargs)
+        self.keys = keys
+
+    def show(self, keys: list[Text]) -> None:
+        """Other keys (or the same in another language)."""
+        self.keys = keys
+        self.refresh(layout=True)
+
+    def render(self) -> Text:
+        """The keys packed to the width."""
+        return pack(self.keys, max(1, self.content_size.width))
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """As many lines as the keys take at ``width``."""
+        return pack(self.keys, max(1, width)).plain.count("\n") + 1
 
 
 def saved_line(saved: SavedGame) -> Text:
@@ -235,8 +262,7 @@ class NewGameScreen(Screen["GameSetup | SavedGame | None"]):
                 yield Button(t("new_game_screen.rules"), id="rules-button")
                 yield Button(t("new_game_kept.settings"), id="settings-button")
                 yield Button(t("new_game_screen.quit"), id="quit")
-        # The keys in one line rather than a Footer, which is rebuilt at every focus change.
-        yield Static(keys_line(False), id="new-game-keys")
+        yield KeysLine(keys_line(False), id="new-game-keys")
 
     def on_mount(self) -> None:
         """The summary line and the base score, now or once the form has been drawn."""
@@ -284,7 +310,7 @@ class NewGameScreen(Screen["GameSetup | SavedGame | None"]):
         self.query_one("#records", Button).label = t("new_game_kept.records")
         self.query_one("#statistics", Button).label = t("new_game_kept.statistics")
         self.query_one("#settings-button", Button).label = t("new_game_kept.settings")
-        self.query_one("#new-game-keys", Static).update(keys_line(self.saved is not None))
+        self.query_one("#new-game-keys", KeysLine).show(keys_line(self.saved is not None))
         if self.saved is not None:
             self.query_one("#resume-line", Static).update(saved_line(self.saved))
 
