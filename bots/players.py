@@ -28,7 +28,18 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 
-from mahjong_tui.engine import Action, ActionKind, KongMode, Meld, MeldKind, Phase, Ruleset, SeatView, tile_name
+from mahjong_tui.engine import (
+    Action,
+    ActionKind,
+    KongMode,
+    Meld,
+    MeldKind,
+    Phase,
+    Ruleset,
+    SeatView,
+    claimed_meld,
+    tile_name,
+)
 from mahjong_tui.engine.analysis import shanten
 
 from .planning import INF, Goal, Planner, Target
@@ -373,21 +384,14 @@ class PlanningBot(BaseBot):
         t = a.tile
         assert t is not None
         after = list(counts)
+        used, meld = claimed_meld(a)
+        for u in used:
+            after[u] -= 1
+        new = (*melds, meld)
         if a.kind is ActionKind.KONG:
-            after[t] -= 3
-            new = (*melds, Meld(MeldKind.KONG, (t,) * 4, t))
             sc, _ = planner.score(after, new, planner.targets(after, new))
             return sc - 0.25  # the replacement draw is one more tile for free
-        if a.kind is ActionKind.PONG:
-            after[t] -= 2
-            new = (*melds, Meld(MeldKind.PONG, (t,) * 3, t))
-            forbidden: set[int] = set()
-        else:
-            x, y = a.tiles
-            after[x] -= 1
-            after[y] -= 1
-            new = (*melds, Meld(MeldKind.CHI, tuple(sorted((x, y, t))), t))
-            forbidden = {t} if view.ruleset.after_chi_restriction else set()
+        forbidden = {t} if a.kind is ActionKind.CHI and view.ruleset.after_chi_restriction else set()
         tiles = [u for u in range(34) if after[u] and u not in forbidden] or [u for u in range(34) if after[u]]
         targets = planner.targets(after, new)
         best = float(INF)

@@ -19,7 +19,6 @@ from mahjong_tui.engine import (
     Action,
     ActionKind,
     Meld,
-    MeldKind,
     Phase,
     RiverTile,
     Ruleset,
@@ -30,6 +29,7 @@ from mahjong_tui.engine import (
     WallView,
     WinBy,
     WinContext,
+    claimed_meld,
     tile_name,
 )
 from mahjong_tui.engine.analysis import discard_options, regular_waits, shanten, shanten_seven_pairs, waits
@@ -157,17 +157,11 @@ def claim_suggestion(view: SeatView) -> Words:
 
 def _after_claim(view: SeatView, claim: Action) -> Words:
     """Where the claim takes the hand: the type it then heads for (where a hand must qualify), or its steps."""
-    t = claim.tile
-    assert t is not None
     rules, counts = view.ruleset, list(view.counts)
-    if claim.kind is ActionKind.CHI:
-        used, kind = list(claim.tiles), MeldKind.CHI
-    else:
-        kong = claim.kind is ActionKind.KONG
-        used, kind = [t] * (3 if kong else 2), MeldKind.KONG if kong else MeldKind.PONG
+    used, meld = claimed_meld(claim)
     for u in used:
         counts[u] -= 1
-    melds = (*view.table.melds[view.seat], Meld(kind, tuple(sorted((*used, t))), t))
+    melds = (*view.table.melds[view.seat], meld)
     now = shanten(counts, rules.shapes, melds)
     aims = _aims(rules, counts, melds, now) if rules.must_qualify else ()
     if aims:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from .actions import Action, ActionKind, IllegalAction, KongMode, malformed, match_action
 from .analysis import PAIR_258_OR_BIG, SETS_AND_PAIR, DiscardOption, ShapeSet
+from .claims import claimed_meld
 from .events import (
     BirdDrawn,
     ClaimLost,
@@ -126,6 +127,7 @@ __all__ = [
     "WinBy",
     "WinContext",
     "Words",
+    "claimed_meld",
     "format_tiles",
     "game_from_record",
     "game_record",

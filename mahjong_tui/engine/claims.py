@@ -23,6 +23,18 @@ from .words import Words
 if TYPE_CHECKING:
     from .hand import Hand
 
+def claimed_meld(a: Action, source: int | None = None) -> tuple[tuple[Tile, ...], Meld]:
+    """A chi, pong or kong on the discard ``a.tile``: the tiles it takes from the hand, and the meld it lays down."""
+    t = a.tile
+    assert t is not None and a.kind in (ActionKind.CHI, ActionKind.PONG, ActionKind.KONG)
+    if a.kind is ActionKind.CHI:
+        x, y = a.tiles
+        return (x, y), Meld(MeldKind.CHI, tuple(sorted((x, y, t))), t, source)
+    if a.kind is ActionKind.PONG:
+        return (t, t), Meld(MeldKind.PONG, (t, t, t), t, source)
+    return (t, t, t), Meld(MeldKind.KONG, (t, t, t, t), t, source)
+
+
 def open_claim_window(hand: Hand, discarder: int, t: Tile) -> bool:
     """Ask every seat that may claim the discard ``t``; False when nobody may."""
     window: dict[int, list[Action]] = {}
@@ -178,28 +190,17 @@ def claim(hand: Hand, a: Action, discarder: int, t: Tile) -> None:
     p.claims_from[discarder] += 1
     hand.current = c
     p.last_drawn = None
-    if a.kind is ActionKind.CHI:
-        x, y = a.tiles
-        p.counts[x] -= 1
-        p.counts[y] -= 1
-        meld = Meld(MeldKind.CHI, tuple(sorted((x, y, t))), t, discarder)
-        p.melds.append(meld)
-        if hand.rules.after_chi_restriction:
-            p.forbidden_discards = hand.rules.after_chi_forbidden(t, (x, y))
-        hand.emit(MeldClaimed(c, meld, discarder))
-        hand.turn_after_draw = False
-        hand.open_turn()
-    elif a.kind is ActionKind.PONG:
-        p.counts[t] -= 2
-        meld = Meld(MeldKind.PONG, (t, t, t), t, discarder)
-        p.melds.append(meld)
-        hand.emit(MeldClaimed(c, meld, discarder))
-        hand.turn_after_draw = False
-        hand.open_turn()
-    else:
+    used, meld = claimed_meld(a, discarder)
+    for u in used:
+        p.counts[u] -= 1
+    p.melds.append(meld)
+    if a.kind is ActionKind.KONG:
         assert a.mode is not None
-        p.counts[t] -= 3
-        meld = Meld(MeldKind.KONG, (t, t, t, t), t, discarder)
-        p.melds.append(meld)
         hand.emit(MeldClaimed(c, meld, discarder, a.mode))
         hand.after_kong(c, a.mode)
+        return
+    if a.kind is ActionKind.CHI and hand.rules.after_chi_restriction:
+        p.forbidden_discards = hand.rules.after_chi_forbidden(t, used)
+    hand.emit(MeldClaimed(c, meld, discarder))
+    hand.turn_after_draw = False
+    hand.open_turn()
