@@ -329,9 +329,9 @@ class NewGameScreen(Screen["GameSetup | SavedGame | None"]):
         columns = self.query_one("#new-game-columns")
         if columns.styles.layout is None or columns.styles.layout.name != layout:
             columns.styles.layout = layout
-        buttons = self.query_one("#new-game-buttons")
-        if buttons.styles.grid_size_columns != self._button_columns():
-            buttons.styles.grid_size_columns = self._button_columns()
+        buttons, columns_wanted = self.query_one("#new-game-buttons"), self._button_columns()
+        if buttons.styles.grid_size_columns != columns_wanted:
+            buttons.styles.grid_size_columns = columns_wanted
 
     def chosen_rules(self) -> str:
         """The preset the form shows now."""

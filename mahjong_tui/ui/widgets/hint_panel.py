@@ -65,9 +65,6 @@ def advise(view: SeatView) -> Advice:
 
 def short_steps(n: int) -> str:
     """``ready``, ``1 step``, ``3 steps`` (听牌, 一向听, 三向听; in both languages ``三向听 · 3 steps``)."""
-    language = current().language
-    if language == "zh":
-        return steps(n).zh
     english = catalogue("en")
     if n < 0:
         en = english("hint.complete")
@@ -75,7 +72,7 @@ def short_steps(n: int) -> str:
         en = english("hint.ready")
     else:
         en = english("hint.one_step") if n == 1 else english("hint.steps", n=n)
-    return en if language == "en" else f"{steps(n).zh} · {en}"
+    return current().pick(en, steps(n).zh)
 
 
 def hand_marks(advice: Advice, tiles: Sequence[Tile], drawn_apart: bool) -> list[Text]:
