@@ -199,7 +199,7 @@ def analyse(
         bot = NormalBot(view.seat)
         choice = bot.choose(view) if allowed else None
         suggest = choice.tile if choice is not None and choice.kind is ActionKind.DISCARD else None
-        why = _discard_why(rules, discards, suggest, bot)
+        why = _discard_why(rules, counts, discards, suggest, bot)
         return Hint(now, discards, (), suggest, why, aims, heading)
     # a hand ready in shape but not by the rule (a Changsha pair not 2-5-8) still shows its waits, and why
     shape_ready = now == 0 or bool(regular_waits(list(counts), melds))
@@ -331,8 +331,10 @@ def _pairs_258(counts: Sequence[int]) -> Words:
     return Words(f"a small win needs a pair of 2, 5 or 8: you hold {en}", f"小胡要二五八作将：你{zh}")
 
 
-def _discard_why(rules: Ruleset, discards: tuple[DiscardHint, ...], suggest: Tile | None, bot: NormalBot) -> Words:
-    """Why the suggested discard: the steps and tiles it keeps, or the goal it keeps in view."""
+def _discard_why(
+    rules: Ruleset, counts: Sequence[int], discards: tuple[DiscardHint, ...], suggest: Tile | None, bot: NormalBot
+) -> Words:
+    """Why the suggested discard: the steps and tiles it keeps, the goal it keeps in view, or what it keeps together."""
     if suggest is None or not discards:
         return _NONE
     chosen = next(d for d in discards if d.tile == suggest)
@@ -353,7 +355,34 @@ def _discard_why(rules: Ruleset, discards: tuple[DiscardHint, ...], suggest: Til
             else:
                 en += f"; {tile_name(best.tile)} helps more tiles but gives up {goal.en}"
                 zh += f"；打{tile_zh(best.tile)}进张更多，但做不成{goal.zh}"
+        else:
+            kept = _kept_together(rules, counts, best.tile, suggest, best.acceptance - chosen.acceptance)
+            en, zh = en + kept.en, zh + kept.zh
     return Words(en, zh)
+
+
+def _kept_together(rules: Ruleset, counts: Sequence[int], faster: Tile, chosen: Tile, more: int) -> Words:
+    """Why ``chosen``, helping ``more`` tiles fewer, is still the better discard: ``faster`` holds the hand together.
+
+    The count of helpful tiles looks one draw ahead; a pair can still pong (or be the eye), and
+    a tile among its neighbours can still grow into a run, which that count does not see.
+    """
+    name, zh_name = tile_name(faster), tile_zh(faster)
+    en = f"; {name} helps {more} more {'tile' if more == 1 else 'tiles'} now, but "
+    zh = f"；打{zh_name}眼下多 {more} 张进张，但"
+    held = counts[faster]
+    if held == 2 and rules.shapes.plain_pair_258 and faster in KINDS_258:
+        return Words(en + f"it splits your two {name}, a 2-5-8 eye for a small win", zh + f"会拆掉一对{zh_name}，那是小胡要的二五八将")
+    if held == 2:
+        return Words(en + f"it splits your two {name}, which can still pong", zh + f"会拆掉一对{zh_name}，留着还能碰")
+    if held >= 3:
+        return Words(en + f"it breaks up your three {name}", zh + f"会拆掉三张{zh_name}")
+    near = [u for u in range(faster - 2, faster + 3) if u != faster and counts[u] and is_suited(u) and suit_of(u) == suit_of(faster)]
+    with_en, with_zh = _tiles(near).en, _tiles(near).zh
+    return Words(
+        en + f"{name} works with {with_en} toward a run; {tile_name(chosen)} is the looser tile",
+        zh + f"{zh_name}和{with_zh}能连成顺子，{tile_zh(chosen)}更孤",
+    )
 
 
 def _leaves(chosen: DiscardHint) -> Words:

@@ -23,6 +23,7 @@ from mahjong_tui.rulebook import GLOSSARY, RuleBook, TypeRow, rulebook
 
 from .config import Display, named, rules_summary
 from .tiles import tile_text
+from .wrapping import Wrapped
 
 _DIM = "#9aa0a6"
 _HEAD = "bold #ffd166"
@@ -48,12 +49,12 @@ def prose(words: Words) -> Text:
 
 
 def bullets(rules: tuple[Words, ...] | list[Words]) -> Table:
-    """Rules as a bulleted list, each wrapped under its own first word (Chinese has no spaces to break at)."""
+    """Rules as a bulleted list, each wrapped under its own first word, broken as Chinese reads well."""
     table = Table.grid(padding=(0, 1), expand=True)
     table.add_column(no_wrap=True)
     table.add_column(ratio=1, overflow="fold")
     for words in rules:
-        table.add_row("•", prose(words))
+        table.add_row("•", Wrapped(prose(words)))
     return table
 
 
@@ -106,7 +107,7 @@ def types_table(book: RuleBook, display: Display) -> Table:
         body.append("\n")
         body.append_text(example(row, display))
         body.append(f"\n{scored}", style=_DIM)
-        table.add_row(head, body, end_section=True)
+        table.add_row(head, Wrapped(body), end_section=True)
     return table
 
 
@@ -116,7 +117,7 @@ def preset_page(name: str, display: Display) -> RenderableType:
     book = rulebook(rules)
     parts: list[RenderableType] = [
         Text(f"{named(rules.en_name, rules.zh_name)} — {t('rules_page.preset', name=name)}", style="bold"),
-        Text(rules_summary(rules), style=_DIM),
+        Wrapped(Text(rules_summary(rules), style=_DIM)),
         Text(""),
     ]
     parts.append(bullets(book.facts))
@@ -129,11 +130,12 @@ def preset_page(name: str, display: Display) -> RenderableType:
     glossary.add_column(no_wrap=True, style="bold")
     glossary.add_column(ratio=1, overflow="fold")
     for name, meaning in GLOSSARY:
-        glossary.add_row(term(name), prose(meaning))
+        glossary.add_row(term(name), Wrapped(prose(meaning)))
     parts += [Text(""), glossary]
     doc = read_doc(rules.docs_page)
     if doc and current().language == "zh":  # the players' page is written in English only
-        parts += [Text(""), Text(t("rules_page.players_page"), style=_HEAD), Text(t("rules_page.players_page_english"))]
+        english_only = Wrapped(Text(t("rules_page.players_page_english")))
+        parts += [Text(""), Text(t("rules_page.players_page"), style=_HEAD), english_only]
     elif doc:
         parts += [Text(""), Text(t("rules_page.players_page"), style=_HEAD), Markdown(doc)]
     return Group(*parts)

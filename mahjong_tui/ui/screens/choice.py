@@ -17,6 +17,7 @@ from mahjong_tui.i18n import t
 
 from ..keys import Worded
 from ..look import action_title
+from ..widgets.prose import Prose
 
 _KIND_KEYS = {
     ActionKind.WIN: "w",
@@ -123,11 +124,11 @@ class ChoiceScreen(Worded, ModalScreen[Action | None]):
                 button.can_focus = False  # only a choice's own key (or a click) answers
                 yield button
             for line in self.info:
-                yield Static(line, classes="choice-info")
+                yield Prose(line, classes="choice-info")
             for note in self.notes:
-                yield Static(f"✕ {note}", classes="choice-note")
+                yield Prose(f"✕ {note}", classes="choice-note")
             if self.explain:
-                yield Static(self.explain, id="choice-explain")
+                yield Prose(self.explain, id="choice-explain")
             yield Static("", id="choice-hint")
 
     def on_mount(self) -> None:

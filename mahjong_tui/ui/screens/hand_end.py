@@ -36,6 +36,7 @@ from mahjong_tui.review import Review
 from ..driver import Standings
 from ..keys import Worded
 from ..look import Look, dice_text, hand_type_label, meld_text
+from ..wrapping import wrap_lines
 from .review import open_review
 
 _HOW = {WinBy.SELF_DRAW: "log.how.self_draw", WinBy.DISCARD: "log.how.discard",
@@ -68,7 +69,7 @@ class ScoreLines:
         amounts = self._amount_width()
         text_width = max(20, options.max_width - amounts - 2)
         for text, amount in self.rows:
-            for i, line in enumerate(text.wrap(console, text_width, overflow="fold")):
+            for i, line in enumerate(wrap_lines(text, text_width)):
                 if i == 0 and amount:
                     line.pad_right(text_width - line.cell_len + 2 + amounts - cell_len(amount))
                     line.append(amount, style=text.style)

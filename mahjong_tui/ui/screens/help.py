@@ -13,6 +13,7 @@ from textual.widgets import Button, Static
 from mahjong_tui import i18n
 
 from ..keys import Worded, worded
+from ..widgets.prose import Prose
 
 # Each row is (sign, words): catalogue keys, or a key's own name (``Enter``, ``1 … 9, 0``) as it is.
 KEYS = (
@@ -125,7 +126,7 @@ class ConfirmScreen(Worded, ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         """The question and two buttons."""
         with Vertical(id="confirm-card"):
-            yield Static(self.question, id="confirm-question")
+            yield Prose(self.question, id="confirm-question")
             with Horizontal(id="confirm-buttons"):
                 yield Button(Text(f"[y] {i18n.t('confirm.yes')}"), id="yes", variant="error")
                 yield Button(Text(f"[n] {i18n.t('confirm.no')}"), id="no", variant="primary")
@@ -152,7 +153,7 @@ class LeaveScreen(Worded, ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         """The question and three buttons."""
         with Vertical(id="confirm-card"):
-            yield Static(i18n.t("confirm.leave"), id="confirm-question")
+            yield Prose(i18n.t("confirm.leave"), id="confirm-question")
             with Horizontal(id="confirm-buttons"):
                 yield Button(Text(f"[n] {i18n.t('confirm.new_game')}"), id="new", variant="primary")
                 yield Button(Text(f"[q] {i18n.t('confirm.quit')}"), id="quit", variant="error")

@@ -42,6 +42,7 @@ from ..config import (
 from ..keys import word_keys
 from ..look import pack
 from ..widgets.cycle import Cycle
+from ..widgets.prose import Prose
 
 if TYPE_CHECKING:
     from mahjong_tui.engine import Ruleset
@@ -221,13 +222,13 @@ class NewGameScreen(Screen["GameSetup | SavedGame | None"]):
             yield Static(t("new_game_screen.title"), classes="card-title", id="new-game-title")
             with Horizontal(id="resume-row"):
                 yield Button(t("new_game_kept.resume"), id="resume", variant="success")
-                yield Static(id="resume-line")
-            notice = Static(self.notice, id="new-game-notice")
+                yield Prose(id="resume-line")
+            notice = Prose(self.notice, id="new-game-notice")
             notice.display = bool(self.notice)
             yield notice
             yield titled(Cycle(loaded.rules if loaded else [(s.rules, s.rules)], s.rules, id="rules"),
                          t("new_game_screen.field_rules"))
-            yield Static(id="rules-summary")
+            yield Prose(id="rules-summary")
             columns = Horizontal(id="new-game-columns")
             columns.styles.layout = self._columns_layout()  # from the start: changing it lays the form out again
             with columns:
@@ -252,7 +253,7 @@ class NewGameScreen(Screen["GameSetup | SavedGame | None"]):
                     yield titled(Cycle(privacy_choices(), s.privacy.value, id="privacy",
                                        tooltip=t("new_game_screen.privacy_tooltip")),
                                  t("new_game_screen.privacy"))
-            yield Static("", id="new-game-error")
+            yield Prose("", id="new-game-error")
             buttons = Grid(classes="buttons", id="new-game-buttons")
             buttons.styles.grid_size_columns = self._button_columns()
             with buttons:

@@ -20,6 +20,8 @@ from textual.widgets import DataTable, Static
 
 from mahjong_tui.i18n import current, t
 
+from ..widgets.prose import Prose
+
 if TYPE_CHECKING:
     from mahjong_tui.saves import RecordInfo
 
@@ -72,7 +74,7 @@ class RecordsScreen(Screen[None]):
         """A title, the table of games (or why it is empty), the keys."""
         with Vertical(id="records-card"):
             yield Static(t("records.title"), classes="card-title")
-            yield Static(id="records-empty")
+            yield Prose(id="records-empty")
             yield DataTable(id="records-table", cursor_type="row", zebra_stripes=True)
         yield Static(id="records-keys")
 

@@ -23,6 +23,7 @@ from mahjong_tui.settings import CHOICES, Settings
 from ..config import Palette, TileStyle
 from ..keys import word_keys
 from ..tiles import tiles_text
+from ..widgets.prose import Prose
 
 if TYPE_CHECKING:
     from ..app import MahjongApp
@@ -62,7 +63,7 @@ class SettingsScreen(ModalScreen[Settings]):
                 with Horizontal(classes="field"):
                     yield Label(t(f"settings.{setting}"), classes="field-label")
                     yield Select(options(setting), value=value, allow_blank=False, id=select_id, compact=True)
-            yield Static(Text(t("settings.privacy_note"), style="#9aa0a6"), id="privacy-note")
+            yield Prose(Text(t("settings.privacy_note"), style="#9aa0a6"), id="privacy-note")
             for setting in ("hints", "open_hands"):
                 with Horizontal(classes="field"):
                     yield Label(t(f"settings_learning.{setting}"), classes="field-label")
@@ -70,7 +71,7 @@ class SettingsScreen(ModalScreen[Settings]):
                     yield Select(choices, value=getattr(c, setting), allow_blank=False, id=setting.replace("_", "-"),
                                  compact=True)
             yield Static(id="sample")
-            yield Static(Text(t("settings.kept"), style="#9aa0a6"), id="settings-kept")
+            yield Prose(Text(t("settings.kept"), style="#9aa0a6"), id="settings-kept")
             with Horizontal(classes="buttons"):
                 yield Button(t("settings.done"), id="ok", variant="primary")
 

@@ -26,6 +26,7 @@ from mahjong_tui.i18n import catalogue, current, say, t
 
 from ..look import Look
 from ..preview import type_names
+from ..wrapping import Wrapped
 
 #: a danger level's mark on a tile, and its colour
 LEVEL_MARKS = {"safe": ("✓", "#69f0ae"), "low": ("△", "#ffd166"), "high": ("▲", "#ff6b6b")}
@@ -219,7 +220,7 @@ def hint_body(look: Look, advice: Advice, selected: Tile | None) -> Group:
     danger = _danger_line(look, advice)
     if danger is not None:
         parts.append(danger)
-    return Group(*parts)
+    return Group(*(Wrapped(p) for p in parts))
 
 
 class HintPanel(VerticalScroll):

@@ -1,0 +1,169 @@
+"""Line breaking that Chinese reads well: between any two Chinese characters, never before a closing mark.
+
+Rich and Textual break a line only at spaces. A Chinese sentence has few of them, and those
+it has stand around numbers (``还有 36 张``), so a wrapped line broke there, leaving a short
+line and a number cut from its measure word. Here a line may also break between two wide
+characters (Chinese, fullwidth marks), as Chinese typesetting does (not inside a short term
+such as ``一向听`` in an English sentence), but not before a closing
+mark (``，。、）…``) or after an opening one (``（``), nor between a number and its measure word;
+English still breaks at spaces only.
+No Textual here: :class:`Wrapped` is a Rich renderable any widget can show.
+"""
+
+from __future__ import annotations
+
+import itertools
+import unicodedata
+from functools import lru_cache
+
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.measure import Measurement
+from rich.segment import Segment
+from rich.text import Text
+
+#: marks a line may not start with, and marks it may not end with
+_NO_START = frozenset("，。、；：！？）」』】》〉…～,.;:!?)%")
+_NO_END = frozenset("（「『【《〈(")
+
+
+@lru_cache(maxsize=4096)
+def _wide(ch: str) -> bool:
+    """A character two cells wide (Chinese, fullwidth marks)."""
+    return unicodedata.east_asian_width(ch) in ("W", "F")
+
+
+#: a run of wide characters this long or shorter is a term (``一向听``, ``海底捞月``, a tile): kept whole
+_TERM = 4
+
+
+def _may_break(before: str, after: str, run: int) -> bool:
+    """Whether a line may end with ``before`` and the next start with ``after`` (neither a space).
+
+    ``run``: how many wide characters stand together where both are wide.
+    """
+    if after in _NO_START or before in _NO_END:
+        return False
+    if _wide(before) and _wide(after):
+        return run > _TERM
+    return _wide(before) or _wide(after)
+
+
+def _runs(plain: str) -> list[int]:
+    """Per character, the length of the run of wide characters it stands in (0 for a narrow one)."""
+    out = [0] * len(plain)
+    i = 0
+    while i < len(plain):
+        if not _wide(plain[i]):
+            i += 1
+            continue
+        j = i
+        while j < len(plain) and _wide(plain[j]):
+            j += 1
+        out[i:j] = [j - i] * (j - i)
+        i = j
+    return out
+
+
+def _width(ch: str) -> int:
+    return 2 if _wide(ch) else 1
+
+
+def _openings(plain: str) -> list[bool]:
+    """Per character, whether a line may start there (``plain``: one paragraph, no newline)."""
+    runs = _runs(plain)
+    ok = [False] * len(plain)
+    for i in range(1, len(plain)):
+        ch = plain[i]
+        if ch == " ":
+            continue
+        if plain[i - 1] != " ":
+            ok[i] = _may_break(plain[i - 1], ch, runs[i])
+            continue
+        j = i - 1
+        while j > 0 and plain[j - 1] == " ":
+            j -= 1
+        # a break at spaces: not before a Chinese closing mark or …, nor between a number and its measure word
+        ok[i] = j > 0 and not (ch in _NO_START and not ch.isascii()) and not (plain[j - 1].isdigit() and _wide(ch))
+    return ok
+
+
+def line_starts(plain: str, width: int) -> list[int]:
+    """Where each line after the first starts when ``plain`` (one paragraph, no newline) is wrapped to ``width``.
+
+    Greedy: each line takes as much as fits and ends at the last opening that fits; a piece
+    wider than a whole line is cut where the line is full. Spaces at a break end the line
+    before (the caller strips them).
+    """
+    width = max(1, width)
+    ok = _openings(plain)
+    starts: list[int] = []
+    start, used, last = 0, 0, -1
+    i = 0
+    while i < len(plain):
+        ch = plain[i]
+        if ok[i] and i > start:
+            last = i
+        w = _width(ch)
+        if ch != " " and used + w > width and i > start:
+            cut = last if last > start else i
+            starts.append(cut)
+            start, last = cut, -1
+            used = sum(_width(c) for c in plain[cut:i])
+            continue
+        used += w
+        i += 1
+    return starts
+
+
+def narrowest(plain: str) -> int:
+    """The cells of the widest piece no line may break inside (a word, a short Chinese term, ``36 张``)."""
+    ok = _openings(plain)
+    cuts = [0, *(i for i, o in enumerate(ok) if o), len(plain)]
+    return max((sum(_width(c) for c in plain[a:b].rstrip()) for a, b in itertools.pairwise(cuts)), default=0)
+
+
+def wrap_lines(text: Text, width: int) -> list[Text]:
+    """``text`` wrapped to ``width`` cells: a list of lines (its own newlines kept), styles kept."""
+    lines: list[Text] = []
+    for paragraph in text.split("\n", allow_blank=True):
+        if paragraph.no_wrap or text.no_wrap:
+            lines.append(paragraph)
+            continue
+        pieces = paragraph.divide(line_starts(paragraph.plain, width)) if paragraph.plain else [paragraph]
+        for piece in pieces:
+            piece.rstrip()
+            lines.append(piece)
+    return lines
+
+
+class Wrapped:
+    """A Rich renderable: ``text`` wrapped as Chinese reads well (:func:`wrap_lines`) to the width given."""
+
+    def __init__(self, text: Text) -> None:
+        self.text = text
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        """At least the widest piece no line breaks inside; at most the longest line unbroken."""
+        paragraphs = self.text.plain.split("\n")
+        if self.text.no_wrap:
+            widest = max(cell_len(p) for p in paragraphs)
+            return Measurement(widest, widest).clamp(max_width=options.max_width)
+        least = max(narrowest(p) for p in paragraphs)
+        most = max(cell_len(p) for p in paragraphs)
+        return Measurement(least, most).clamp(max_width=options.max_width)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        """Each line (in the text's own style), cut with … if the text asks for it where one word is wider than
+        the whole width."""
+        lines = wrap_lines(self.text, options.max_width)
+        for line in lines:
+            if line.cell_len > options.max_width:
+                line.truncate(options.max_width, overflow=self.text.overflow or "fold")
+        yield from Text("\n").join(lines).render(console)
+        yield Segment.line()
+
+
+def wrapped(content: Text | str) -> Wrapped:
+    """``content`` as a :class:`Wrapped` renderable."""
+    return Wrapped(content if isinstance(content, Text) else Text(content))

@@ -1,0 +1,64 @@
+"""Line breaking (mahjong_tui.ui.wrapping): Chinese breaks between characters, English as Rich breaks it."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+from rich.console import Console
+from rich.text import Text
+
+from mahjong_tui.ui.wrapping import Wrapped, wrap_lines
+
+HINT = "★ 打四万：打完三向听，还有 36 张有用的牌没见过（二万、二筒、三筒、五筒、六筒、八筒 …）；打六筒眼下多 2 张进张，但会拆掉一对六筒，留着还能碰"
+
+
+def plain_lines(text: str, width: int) -> list[str]:
+    return [line.plain for line in wrap_lines(Text(text), width)]
+
+
+def test_a_chinese_sentence_fills_its_lines_and_keeps_its_words_whole() -> None:
+    """Lines but the last are full but for what must stay with the next mark (``筒 …）；``); a number keeps its measure
+    word; no line opens with a closing mark or ends with an opening one."""
+    for width in range(12, 61):
+        lines = plain_lines(HINT, width)
+        assert "".join(lines).replace(" ", "") == HINT.replace(" ", "")
+        for line in lines[:-1]:
+            assert width - 8 <= Text(line).cell_len <= width, (width, lines)
+        for line in lines:
+            assert line[0] not in "，。、；：）…", (width, lines)
+            assert not line.endswith(("（", "36", " 2")), (width, lines)
+
+
+def test_a_chinese_term_in_an_english_sentence_stays_whole() -> None:
+    """``(一向听)`` and the tile names in an English hint are never split."""
+    text = "★ discard 北: it leaves the hand 1 step from ready (一向听), 16 unseen tiles help (一筒, 二筒, 四筒, 五筒, 六条)"
+    for width in range(12, 80):
+        for line in plain_lines(text, width):
+            words = line.split()
+            assert all(w.strip("(),★:") not in ("一", "一向", "向听", "筒", "二") for w in words), (width, line)
+
+
+@given(
+    st.lists(st.text(alphabet="abcdefghij,.()", min_size=1, max_size=14), min_size=1, max_size=30),
+    st.integers(min_value=4, max_value=60),
+)
+def test_english_breaks_where_rich_breaks_it(words: list[str], width: int) -> None:
+    """Text without Chinese: the same lines as Rich's own wrapping."""
+    text = Text(" ".join(words))
+    ours = [line.plain for line in wrap_lines(text, width)]
+    # Rich leaves the space after a folded word as a line of its own (or at a line's start); the rest agrees
+    rich = [
+        line.plain.strip() for line in text.wrap(Console(width=width), width, overflow="fold") if line.plain.strip()
+    ]
+    assert ours == rich
+
+
+def test_styles_survive_and_a_rendered_line_never_passes_the_width() -> None:
+    """A styled span keeps its style across the break; rendered lines fit the console."""
+    text = Text("还有 36 张")
+    text.append("有用的牌没见过二万二筒三筒", style="bold")
+    console = Console(width=12, record=True, file=open("/dev/null", "w"))
+    console.print(Wrapped(text))
+    assert all(len(line) <= 12 for line in console.export_text().splitlines())
+    lines = wrap_lines(text, 12)
+    assert any(span.style == "bold" for span in lines[1].spans)
