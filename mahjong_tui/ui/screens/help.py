@@ -14,6 +14,7 @@ from mahjong_tui import i18n
 
 from ..keys import Worded, worded
 from ..widgets.prose import Prose
+from ..wrapping import Wrapped
 
 # Each row is (sign, words): catalogue keys, or a key's own name (``Enter``, ``1 … 9, 0``) as it is.
 KEYS = (
@@ -90,10 +91,10 @@ class HelpScreen(Worded, ModalScreen[None]):
         def table(title: str, rows: tuple[tuple[str, str], ...]) -> Table:
             """A titled two-column table."""
             t = Table(title=title, title_style="bold", show_header=False, show_edge=False, expand=False)
-            t.add_column(style="bold #ffd166")
+            t.add_column(style="bold #ffd166", no_wrap=True)
             t.add_column()
             for k, v in rows:
-                t.add_row(k, v)
+                t.add_row(k, Wrapped(Text(v)))
             return t
 
         with VerticalScroll(id="help-card"):
