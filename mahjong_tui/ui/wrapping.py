@@ -3,10 +3,10 @@
 Rich and Textual break a line only at spaces. A Chinese sentence has few of them, and those
 it has stand around numbers (``还有 36 张``), so a wrapped line broke there, leaving a short
 line and a number cut from its measure word. Here a line may also break between two wide
-characters (Chinese, fullwidth marks), as Chinese typesetting does (not inside a short term
-such as ``一向听`` in an English sentence), but not before a closing
-mark (``，。、）…``) or after an opening one (``（``), nor between a number and its measure word;
-English still breaks at spaces only.
+characters (Chinese, fullwidth marks), as Chinese typesetting does, though not inside a short
+term such as ``一向听`` in an English sentence, before a closing mark (``，。、）…``), after an
+opening one (``（``), or between a number and its measure word (``36 张``) or the word it
+belongs to (``荒番 0``). English still breaks at spaces only.
 No Textual here: :class:`Wrapped` is a Rich renderable any widget can show.
 """
 
@@ -83,8 +83,11 @@ def _openings(plain: str) -> list[bool]:
         j = i - 1
         while j > 0 and plain[j - 1] == " ":
             j -= 1
-        # a break at spaces: not before a Chinese closing mark or …, nor between a number and its measure word
-        ok[i] = j > 0 and not (ch in _NO_START and not ch.isascii()) and not (plain[j - 1].isdigit() and _wide(ch))
+        # a break at spaces: not before a Chinese closing mark or …, nor between a number and the Chinese word
+        # it counts or belongs to (``36 张``, ``荒番 0``)
+        before = plain[j - 1] if j > 0 else ""
+        glued = (before.isdigit() and _wide(ch)) or (ch.isdigit() and _wide(before))
+        ok[i] = j > 0 and not (ch in _NO_START and not ch.isascii()) and not glued
     return ok
 
 
