@@ -86,7 +86,7 @@ def _openings(plain: str) -> list[bool]:
         # a break at spaces: not before a Chinese closing mark or …, nor between a number and the Chinese word
         # it counts or belongs to (``36 张``, ``荒番 0``)
         before = plain[j - 1] if j > 0 else ""
-        glued = (before.isdigit() and _wide(ch)) or (ch.isdigit() and _wide(before))
+        glued = bool(before) and ((before.isdigit() and _wide(ch)) or (ch.isdigit() and _wide(before)))
         ok[i] = j > 0 and not (ch in _NO_START and not ch.isascii()) and not glued
     return ok
 
