@@ -71,3 +71,13 @@ def test_leading_spaces_and_a_leading_number_wrap_without_fault() -> None:
     """A line that starts with spaces (an indented moment) or a number breaks like any other."""
     assert plain_lines(" 14  打出八万，打完两向听", 10) == [" 14  打出", "八万，打完", "两向听"]
     assert plain_lines("   7 张", 4)[0] == "   7"
+
+
+@given(st.text(alphabet="ab 12，。（）…、三万筒条东\n", max_size=80), st.integers(min_value=1, max_value=30))
+def test_any_text_wraps_within_the_width_and_loses_nothing_but_spaces(text: str, width: int) -> None:
+    """Whatever the mix of Chinese, marks, numbers, spaces and newlines: lines fit, and only spaces go."""
+    lines = wrap_lines(Text(text), width)
+    for line in lines:
+        assert line.cell_len <= max(width, 2)
+    assert "".join(line.plain for line in lines).replace(" ", "") == text.replace(" ", "").replace("\n", "")
+    assert len(lines) >= text.count("\n") + 1
