@@ -372,12 +372,17 @@ def _kept_together(rules: Ruleset, counts: Sequence[int], faster: Tile, chosen: 
     zh = f"；打{zh_name}眼下多 {more} 张进张，但"
     held = counts[faster]
     if held == 2 and rules.shapes.plain_pair_258 and faster in KINDS_258:
-        return Words(en + f"it splits your two {name}, a 2-5-8 eye for a small win", zh + f"会拆掉一对{zh_name}，那是小胡要的二五八将")
+        eye = Words(f"it splits your two {name}, a 2-5-8 eye for a small win", f"会拆掉一对{zh_name}，小胡要的二五八将")
+        return Words(en + eye.en, zh + eye.zh)
     if held == 2:
-        return Words(en + f"it splits your two {name}, which can still pong", zh + f"会拆掉一对{zh_name}，留着还能碰")
+        pong = Words(f"it splits your two {name}, which can still pong", f"会拆掉一对{zh_name}，留着还能碰")
+        return Words(en + pong.en, zh + pong.zh)
     if held >= 3:
         return Words(en + f"it breaks up your three {name}", zh + f"会拆掉三张{zh_name}")
-    near = [u for u in range(faster - 2, faster + 3) if u != faster and counts[u] and is_suited(u) and suit_of(u) == suit_of(faster)]
+    near = [
+        u for u in range(faster - 2, faster + 3)
+        if u != faster and counts[u] and is_suited(u) and suit_of(u) == suit_of(faster)
+    ]  # fmt: skip
     with_en, with_zh = _tiles(near).en, _tiles(near).zh
     return Words(
         en + f"{name} works with {with_en} toward a run; {tile_name(chosen)} is the looser tile",
