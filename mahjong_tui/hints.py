@@ -383,10 +383,10 @@ def _kept_together(rules: Ruleset, counts: Sequence[int], faster: Tile, chosen: 
         u for u in range(faster - 2, faster + 3)
         if u != faster and counts[u] and is_suited(u) and suit_of(u) == suit_of(faster)
     ]  # fmt: skip
-    with_en, with_zh = _tiles(near).en, _tiles(near).zh
+    with_ = _tiles(near)
     return Words(
-        en + f"{name} works with {with_en} toward a run; {tile_name(chosen)} is the looser tile",
-        zh + f"{zh_name}和{with_zh}能连成顺子，{tile_zh(chosen)}更孤",
+        en + f"{name} works with {with_.en} toward a run; {tile_name(chosen)} is the looser tile",
+        zh + f"{zh_name}和{with_.zh}能连成顺子，{tile_zh(chosen)}更孤",
     )
 
 

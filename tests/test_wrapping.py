@@ -9,7 +9,10 @@ from rich.text import Text
 
 from mahjong_tui.ui.wrapping import Wrapped, wrap_lines
 
-HINT = "★ 打四万：打完三向听，还有 36 张有用的牌没见过（二万、二筒、三筒、五筒、六筒、八筒 …）；打六筒眼下多 2 张进张，但会拆掉一对六筒，留着还能碰"
+HINT = (
+    "★ 打四万：打完三向听，还有 36 张有用的牌没见过（二万、二筒、三筒、五筒、六筒、八筒 …）；"
+    "打六筒眼下多 2 张进张，但会拆掉一对六筒，留着还能碰"
+)
 
 
 def plain_lines(text: str, width: int) -> list[str]:
@@ -31,7 +34,10 @@ def test_a_chinese_sentence_fills_its_lines_and_keeps_its_words_whole() -> None:
 
 def test_a_chinese_term_in_an_english_sentence_stays_whole() -> None:
     """``(一向听)`` and the tile names in an English hint are never split."""
-    text = "★ discard 北: it leaves the hand 1 step from ready (一向听), 16 unseen tiles help (一筒, 二筒, 四筒, 五筒, 六条)"
+    text = (
+        "★ discard 北: it leaves the hand 1 step from ready (一向听), "
+        "16 unseen tiles help (一筒, 二筒, 四筒, 五筒, 六条)"
+    )
     for width in range(12, 80):
         for line in plain_lines(text, width):
             words = line.split()

@@ -16,8 +16,8 @@ import itertools
 import unicodedata
 from functools import lru_cache
 
-from rich.cells import cell_len
-from rich.console import Console, ConsoleOptions, RenderResult
+from rich.cells import cell_len, get_character_cell_size
+from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.measure import Measurement
 from rich.segment import Segment
 from rich.text import Text
@@ -65,10 +65,6 @@ def _runs(plain: str) -> list[int]:
     return out
 
 
-def _width(ch: str) -> int:
-    return 2 if _wide(ch) else 1
-
-
 def _openings(plain: str) -> list[bool]:
     """Per character, whether a line may start there (``plain``: one paragraph, no newline)."""
     runs = _runs(plain)
@@ -83,11 +79,13 @@ def _openings(plain: str) -> list[bool]:
         j = i - 1
         while j > 0 and plain[j - 1] == " ":
             j -= 1
+        if j == 0:
+            continue  # the paragraph's own leading spaces
         # a break at spaces: not before a Chinese closing mark or …, nor between a number and the Chinese word
         # it counts or belongs to (``36 张``, ``荒番 0``)
-        before = plain[j - 1] if j > 0 else ""
-        glued = bool(before) and ((before.isdigit() and _wide(ch)) or (ch.isdigit() and _wide(before)))
-        ok[i] = j > 0 and not (ch in _NO_START and not ch.isascii()) and not glued
+        before = plain[j - 1]
+        glued = (before.isdigit() and _wide(ch)) or (ch.isdigit() and _wide(before))
+        ok[i] = not (ch in _NO_START and not ch.isascii()) and not glued
     return ok
 
 
@@ -107,12 +105,12 @@ def line_starts(plain: str, width: int) -> list[int]:
         ch = plain[i]
         if ok[i] and i > start:
             last = i
-        w = _width(ch)
+        w = get_character_cell_size(ch)
         if ch != " " and used + w > width and i > start:
             cut = last if last > start else i
             starts.append(cut)
             start, last = cut, -1
-            used = sum(_width(c) for c in plain[cut:i])
+            used = cell_len(plain[cut:i])
             continue
         used += w
         i += 1
@@ -123,16 +121,16 @@ def narrowest(plain: str) -> int:
     """The cells of the widest piece no line may break inside (a word, a short Chinese term, ``36 张``)."""
     ok = _openings(plain)
     cuts = [0, *(i for i, o in enumerate(ok) if o), len(plain)]
-    return max((sum(_width(c) for c in plain[a:b].rstrip()) for a, b in itertools.pairwise(cuts)), default=0)
+    return max((cell_len(plain[a:b].rstrip()) for a, b in itertools.pairwise(cuts)), default=0)
 
 
 def wrap_lines(text: Text, width: int) -> list[Text]:
     """``text`` wrapped to ``width`` cells: a list of lines (its own newlines kept), styles kept."""
     lines: list[Text] = []
-    for paragraph in text.split("\n", allow_blank=True):
-        if paragraph.no_wrap or text.no_wrap:
-            lines.append(paragraph)
-            continue
+    paragraphs = text.split("\n", allow_blank=True)
+    if text.no_wrap:
+        return list(paragraphs)
+    for paragraph in paragraphs:
         pieces = paragraph.divide(line_starts(paragraph.plain, width)) if paragraph.plain else [paragraph]
         for piece in pieces:
             piece.rstrip()
@@ -167,6 +165,8 @@ class Wrapped:
         yield Segment.line()
 
 
-def wrapped(content: Text | str) -> Wrapped:
-    """``content`` as a :class:`Wrapped` renderable."""
-    return Wrapped(content if isinstance(content, Text) else Text(content))
+def wrapped(content: RenderableType) -> RenderableType:
+    """Text (a string or a Rich ``Text``) as a :class:`Wrapped` renderable; any other renderable as it is."""
+    if isinstance(content, str):
+        return Wrapped(Text(content))
+    return Wrapped(content) if isinstance(content, Text) else content

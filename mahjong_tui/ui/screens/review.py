@@ -23,7 +23,7 @@ from mahjong_tui.review import Review
 
 from ..keys import Worded
 from ..look import Look, meld_text
-from ..wrapping import Wrapped
+from ..wrapping import wrapped
 from .curtain import CurtainScreen
 
 if TYPE_CHECKING:
@@ -68,7 +68,7 @@ def review_body(look: Look, review: Review) -> RenderableType:
         line.append(t("review.moment", kind=t("review.kind." + m.kind)), style=f"bold {_KIND_STYLE.get(m.kind, '')}")
         line.append(look.told(m.text))
         parts.append(line)
-    return Group(*(Wrapped(p) if isinstance(p, Text) else p for p in parts))
+    return Group(*(wrapped(p) for p in parts))
 
 
 class ReviewScreen(Worded, ModalScreen[None]):

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections import deque
 
 from rich.console import RenderableType
-from rich.text import Text
 from textual.events import Resize
 from textual.widgets import RichLog
 
@@ -30,7 +29,7 @@ class ReflowLog(RichLog):
     def add(self, content: RenderableType) -> None:
         """Write one entry (a line, or any renderable), as wide as the log (a line broken as Chinese reads well)."""
         self.entries.append(content)
-        self.write(_broken(content), expand=True)
+        self.write(wrapped(content), expand=True)
 
     def on_resize(self, event: Resize) -> None:
         """Write everything again when the width changed (the first size: RichLog writes what waited)."""
@@ -48,10 +47,5 @@ class ReflowLog(RichLog):
         """Write every entry again at the current width, and show the newest."""
         self.clear()
         for entry in self.entries:
-            self.write(_broken(entry), expand=True, scroll_end=False)
+            self.write(wrapped(entry), expand=True, scroll_end=False)
         self.scroll_end(animate=False, immediate=True)
-
-
-def _broken(entry: RenderableType) -> RenderableType:
-    """A line of text as a renderable that breaks it as Chinese reads well; any other renderable as it is."""
-    return wrapped(entry) if isinstance(entry, (str, Text)) else entry

@@ -8,23 +8,17 @@ as written (no markup) and broken between Chinese characters as well.
 from __future__ import annotations
 
 from rich.console import RenderableType
-from rich.text import Text
 from textual.widgets import Static
 
 from ..wrapping import wrapped
-
-
-def _broken(content: RenderableType) -> RenderableType:
-    """Text as a renderable broken as Chinese reads well; anything else as it is."""
-    return wrapped(content) if isinstance(content, (str, Text)) else content
 
 
 class Prose(Static):
     """One or more sentences, wrapped to the widget's width."""
 
     def __init__(self, content: RenderableType = "", *, id: str | None = None, classes: str | None = None) -> None:
-        super().__init__(_broken(content), id=id, classes=classes)
+        super().__init__(wrapped(content), id=id, classes=classes)
 
     def update(self, content: RenderableType = "", *, layout: bool = True) -> None:
         """Show ``content``."""
-        super().update(_broken(content), layout=layout)
+        super().update(wrapped(content), layout=layout)
