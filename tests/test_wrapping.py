@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import io
+
 from hypothesis import given
 from hypothesis import strategies as st
 from rich.console import Console
@@ -66,7 +68,7 @@ def test_styles_survive_and_a_rendered_line_never_passes_the_width() -> None:
     """A styled span keeps its style across the break; rendered lines fit the console."""
     text = Text("还有 36 张")
     text.append("有用的牌没见过二万二筒三筒", style="bold")
-    console = Console(width=12, record=True, file=open("/dev/null", "w"))
+    console = Console(width=12, record=True, file=io.StringIO())
     console.print(Wrapped(text))
     assert all(len(line) <= 12 for line in console.export_text().splitlines())
     lines = wrap_lines(text, 12)
@@ -87,3 +89,12 @@ def test_any_text_wraps_within_the_width_and_loses_nothing_but_spaces(text: str,
         assert line.cell_len <= max(width, 2)
     assert "".join(line.plain for line in lines).replace(" ", "") == text.replace(" ", "").replace("\n", "")
     assert len(lines) >= text.count("\n") + 1
+
+
+def test_a_line_that_cannot_wrap_is_cut_after_its_last_whole_word() -> None:
+    """A row of tile names too wide for the panel ends after a whole name and `` …``, never inside a name."""
+    row = Text("  六筒  三向听  38  二万 三万 二筒 三筒 五筒 八筒 一条 二条", no_wrap=True, overflow="ellipsis")
+    console = Console(width=40, record=True, file=io.StringIO())
+    console.print(Wrapped(row))
+    line = console.export_text().splitlines()[0].rstrip()
+    assert line == "  六筒  三向听  38  二万 三万 二筒 …", line  # 三筒 would leave no room for " …"

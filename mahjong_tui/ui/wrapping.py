@@ -155,14 +155,27 @@ class Wrapped:
         return Measurement(least, most).clamp(max_width=options.max_width)
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        """Each line (in the text's own style), cut with … if the text asks for it where one word is wider than
-        the whole width."""
-        lines = wrap_lines(self.text, options.max_width)
-        for line in lines:
-            if line.cell_len > options.max_width:
-                line.truncate(options.max_width, overflow=self.text.overflow or "fold")
+        """Each line (in the text's own style); a line that cannot wrap and is too wide is cut (with … after
+        the last whole word, if the text asks for it)."""
+        width = options.max_width
+        lines = [_fit(line, width, self.text.overflow or "fold") for line in wrap_lines(self.text, width)]
         yield from Text("\n").join(lines).render(console)
         yield Segment.line()
+
+
+def _fit(line: Text, width: int, overflow: str) -> Text:
+    """``line`` cut to ``width`` cells: with ``ellipsis``, after its last whole word that leaves room for `` …``."""
+    if line.cell_len <= width:
+        return line
+    if overflow == "ellipsis":
+        plain = line.plain
+        for k in range(len(plain) - 1, 0, -1):
+            if plain[k] == " " and plain[k - 1] != " " and cell_len(plain[:k]) + 2 <= width:
+                cut = line[:k]
+                cut.append(" …")
+                return cut
+    line.truncate(width, overflow=overflow)
+    return line
 
 
 def wrapped(content: RenderableType) -> RenderableType:
