@@ -39,6 +39,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bots import LEVELS  # noqa: E402
 from mahjong_tui.engine import (  # noqa: E402
     Game,
     GameOptions,
@@ -245,17 +246,24 @@ def parse_rules(ap: argparse.ArgumentParser, text: str, *, single: bool = False)
     return names
 
 
-def main() -> int:
-    """Print the comparison for each rule set asked for."""
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def arguments(doc: str, hands: int, *, strong: bool = True) -> argparse.ArgumentParser:
+    """The options of every script that plays the same deals: presets, deals, seeds, levels, workers, cache."""
+    ap = argparse.ArgumentParser(description=doc.splitlines()[0])
     ap.add_argument("--rules", default="changsha", help="comma-separated rule sets")
-    ap.add_argument("--hands", type=int, default=4000)
-    ap.add_argument("--seed", default="1", help="a seed, or comma-separated seeds (their deals are also pooled)")
-    ap.add_argument("--strong", default="hard")
-    ap.add_argument("--weak", default="normal")
+    ap.add_argument("--hands", type=int, default=hands)
+    ap.add_argument("--seed", default="1", help="a seed, or comma-separated seeds")
+    if strong:
+        ap.add_argument("--strong", default="hard", choices=LEVELS)
+    ap.add_argument("--weak", default="normal", choices=LEVELS)
     ap.add_argument("--workers", type=int, default=2)
-    ap.add_argument("--all-seats", action="store_true", help="the stronger level in every seat of every deal")
     ap.add_argument("--cache", default="", help="a folder to keep the weak-only plays in")
+    return ap
+
+
+def main() -> int:
+    """Print the comparison for each rule set asked for (several seeds: each, then their deals pooled)."""
+    ap = arguments(__doc__, 4000)
+    ap.add_argument("--all-seats", action="store_true", help="the stronger level in every seat of every deal")
     args = ap.parse_args()
     make = _factory()  # the bots are read once, here: worker processes started later share them
     make(args.strong, 0, 0), make(args.weak, 0, 0)

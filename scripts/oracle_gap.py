@@ -26,7 +26,6 @@ be to bring it.
 
 from __future__ import annotations
 
-import argparse
 import math
 import sys
 import time
@@ -125,16 +124,10 @@ def oracle_plays(job: tuple[str, int, int, str, bool, bool, float | None]) -> tu
 
 def main() -> int:
     """Print the oracle's gain for each rule set and seed."""
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--rules", default="changsha", help="comma-separated rule sets")
-    ap.add_argument("--hands", type=int, default=1000)
-    ap.add_argument("--seed", default="1", help="a seed, or comma-separated seeds")
+    ap = duplicate.arguments(__doc__, 1000, strong=False)
     ap.add_argument("--weigh", choices=("hard", "any"), default="any")
     ap.add_argument("--sharpen", type=float, default=None, help="the fitted reading moved toward the truth by K")
-    ap.add_argument("--weak", default="normal")
-    ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--all-seats", action="store_true")
-    ap.add_argument("--cache", default="")
     args = ap.parse_args()
     seats = ", every seat" if args.all_seats else ""
     for rules in duplicate.parse_rules(ap, args.rules):

@@ -502,6 +502,24 @@ def test_oracle_gap_reads_true_waits_and_stops_feeding_them() -> None:
     assert oracle.auc(tally) == 1.0
 
 
+def test_divergence_rows_add_up_to_the_duplicate_gain() -> None:
+    """scripts/divergence.py: each deal is in the row of the first decision the two levels differ on.
+
+    The rows' parts add up to duplicate.py's gain on the same deals; a deal the levels play
+    alike gains nothing, and normal against itself never differs. On seed 5's first twelve
+    Changsha deals hard parts from normal twice, each time for a safer discard.
+    """
+    div: Any = _script("divergence")
+    dup = div.duplicate
+    rows = div.report("changsha", 12, 5, "hard", "normal", 1, "")
+    assert sum(r["deals"] for r in rows.values()) == 12
+    gain = dup.compare("changsha", 12, 5, "hard", "normal", 1)["gain"]
+    assert abs(sum(r["gain"] for r in rows.values()) - gain) < 1e-9
+    assert rows[div.SAME]["gain"] == 0.0
+    assert rows["discard, 1 from ready, for safety"]["deals"] == 2  # seed 5: hard takes a safer tile in two deals
+    assert set(div.report("changsha", 4, 5, "normal", "normal", 1, "")) == {div.SAME}
+
+
 def test_a_sharpened_reading_ranks_winning_tiles_higher_than_the_fitted_one() -> None:
     """scripts/oracle_gap.py --sharpen: the fitted chances moved toward the truth read the waits better.
 

@@ -214,7 +214,7 @@ def test_steps_are_named_as_players_say_them() -> None:
     ],
 )  # fmt: skip
 def test_a_suggestion_that_helps_fewer_tiles_says_what_it_keeps_together(hand: str, en: str, zh: str) -> None:
-    """Changsha: the suggested discard helps fewer tiles than the table's first; the sentence says why (no goal to cite).
+    """Changsha: the suggested discard helps fewer tiles than the table's first; the sentence says why (no goal).
 
     The count looks one draw ahead; a pair that can pong or be the 2-5-8 eye, three of a kind
     and a tile among its run neighbours hold the hand together beyond it.

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from rich.console import Console
 from rich.text import Text
 
+from mahjong_tui.ui.look import MELD_SPACE
 from mahjong_tui.ui.wrapping import Wrapped, wrap_lines
 
 HINT = (
@@ -44,6 +45,16 @@ def test_a_chinese_term_in_an_english_sentence_stays_whole() -> None:
         for line in plain_lines(text, width):
             words = line.split()
             assert all(w.strip("(),★:") not in ("一", "一向", "向听", "筒", "二") for w in words), (width, line)
+
+
+def test_a_meld_stays_whole_on_its_line() -> None:
+    """A claimed meld (``四筒 五筒 六筒`` chi'd from 南, as the table writes it) is one piece: never broken between
+    its tiles or at the mark of the seat it came from."""
+    meld = MELD_SPACE.join(["四筒", "五筒", "六筒‹上南"])
+    text = "一筒 二筒 五条 六条 六条 七条 七条 八条 八条 八条  " + meld
+    for width in range(19, 70):  # the meld is 19 cells wide
+        lines = plain_lines(text, width)
+        assert lines[-1].endswith(meld) and all(line.count("‹") == (line is lines[-1]) for line in lines), lines
 
 
 @st.composite

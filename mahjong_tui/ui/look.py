@@ -183,17 +183,21 @@ def pack(chunks: list[Text], width: int, *, max_lines: int | None = None, keep_e
     return out
 
 
+#: between a meld's tiles: a space no line breaks at (:mod:`mahjong_tui.ui.wrapping`), so a meld stays whole
+MELD_SPACE = "\u00a0"
+
+
 def meld_text(look: Look, meld: Meld, owner: int) -> Text:
-    """A meld's tiles and, for a claim, the seat it came from (上/对/下 and that seat's wind)."""
+    """A meld's tiles and, for a claim, the seat it came from (上/对/下 and its wind): one piece when wrapped."""
     out = Text()
     if meld.kind is MeldKind.CONCEALED_KONG:
-        return Text(" ").join([look.back(), look.tile(meld.tiles[1]), look.tile(meld.tiles[2]), look.back()])
+        return Text(MELD_SPACE).join([look.back(), look.tile(meld.tiles[1]), look.tile(meld.tiles[2]), look.back()])
     claimed_marked = False
     for i, t in enumerate(meld.tiles):
         mark = not claimed_marked and t == meld.claimed and meld.source is not None
         claimed_marked = claimed_marked or mark
         if i:
-            out.append(" ")
+            out.append(MELD_SPACE)
         out.append_text(look.tile(t, dim=mark))
     if meld.source is not None:
         rel = RELATION.get((meld.source - owner) % 4, "")

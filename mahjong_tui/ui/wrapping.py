@@ -5,8 +5,9 @@ it has stand around numbers (``还有 36 张``), so a wrapped line broke there, 
 line and a number cut from its measure word. Here a line may also break between two wide
 characters (Chinese, fullwidth marks), as Chinese typesetting does, though not inside a short
 term such as ``一向听`` in an English sentence, before a closing mark (``，。、）…``), after an
-opening one (``（``), or between a number and its measure word (``36 张``) or the word it
-belongs to (``荒番 0``). English still breaks at spaces only.
+opening one (``（``), between a number and its measure word (``36 张``) or the word it
+belongs to (``荒番 0``), or inside a meld (``四筒 五筒 六筒‹上南``, its tiles joined by no-break
+spaces). English still breaks at spaces only.
 No Textual here: :class:`Wrapped` is a Rich renderable any widget can show.
 """
 
@@ -25,6 +26,8 @@ from rich.text import Text
 #: marks a line may not start with, and marks it may not end with
 _NO_START = frozenset("，。、；：！？）」』】》〉…～,.;:!?)%")
 _NO_END = frozenset("（「『【《〈(")
+#: what holds its neighbours together: the no-break space between a meld's tiles, the mark of the seat it came from
+_GLUE = frozenset("\u00a0‹")
 
 
 @lru_cache(maxsize=4096)
@@ -42,7 +45,7 @@ def _may_break(before: str, after: str, run: int) -> bool:
 
     ``run``: how many wide characters stand together where both are wide.
     """
-    if after in _NO_START or before in _NO_END:
+    if after in _NO_START or before in _NO_END or before in _GLUE or after in _GLUE:
         return False
     if _wide(before) and _wide(after):
         return run > _TERM

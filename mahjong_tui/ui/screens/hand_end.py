@@ -36,7 +36,7 @@ from mahjong_tui.review import Review
 from ..driver import Standings
 from ..keys import Worded
 from ..look import Look, dice_text, hand_type_label, meld_text
-from ..wrapping import wrap_lines
+from ..wrapping import wrap_lines, wrapped
 from .review import open_review
 
 _HOW = {WinBy.SELF_DRAW: "log.how.self_draw", WinBy.DISCARD: "log.how.discard",
@@ -144,7 +144,7 @@ def hand_summary(look: Look, events: list[Event]) -> RenderableType:
             line.append(" ")
             line.append_text(meld_text(look, m, s))
         parts.append(line)
-    return Group(*parts)
+    return Group(*(wrapped(p) for p in parts))
 
 
 def payments_table(look: Look, events: list[Event]) -> Table | None:
@@ -210,7 +210,7 @@ def _win_block(look: Look, ev: PlayerWon, rules: Ruleset) -> RenderableType:
         counted = ln.kind in (LineKind.TYPE, LineKind.FLOWER, LineKind.VALUE, LineKind.PAYMENT)
         amount = "" if ln.amount is None or not counted else str(ln.amount)
         rows.append((Text(look.seat_names(current().pick(ln.en, ln.zh)), style=style), amount))
-    return Group(Text(""), title, hand, types, ScoreLines(rows))
+    return Group(Text(""), *(wrapped(p) for p in (title, hand, types)), ScoreLines(rows))
 
 
 class HandEndScreen(Worded, Screen[str]):
