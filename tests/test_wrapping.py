@@ -23,13 +23,14 @@ def plain_lines(text: str, width: int) -> list[str]:
 
 
 def test_a_chinese_sentence_fills_its_lines_and_keeps_its_words_whole() -> None:
-    """Lines but the last are full but for what must stay with the next mark (``筒 …）；``); a number keeps its measure
-    word; no line opens with a closing mark or ends with an opening one."""
+    """Lines but the last are full but for what must stay with the next mark (``八筒 …）；``); a number keeps its
+    measure word, a short term between marks stays whole (``八筒``); no line opens with a closing mark or ends with an
+    opening one."""
     for width in range(12, 61):
         lines = plain_lines(HINT, width)
         assert "".join(lines).replace(" ", "") == HINT.replace(" ", "")
         for line in lines[:-1]:
-            assert width - 8 <= Text(line).cell_len <= width, (width, lines)
+            assert width - 10 <= Text(line).cell_len <= width, (width, lines)
         for line in lines:
             assert line[0] not in "，。、；：）…", (width, lines)
             assert not line.endswith(("（", "36", " 2", "还有")), (width, lines)
@@ -45,6 +46,16 @@ def test_a_chinese_term_in_an_english_sentence_stays_whole() -> None:
         for line in plain_lines(text, width):
             words = line.split()
             assert all(w.strip("(),★:") not in ("一", "一向", "向听", "筒", "二") for w in words), (width, line)
+
+
+def test_a_short_word_between_marks_stays_whole() -> None:
+    """``困难`` and ``电脑`` in ``Jun（电脑，困难）、…`` (the saved game's players) and the tiles of a list are never
+    split: a line breaks beside a mark instead."""
+    text = "未打完的牌局：长沙麻将 · 第 1 局 · Alice、Jun（电脑，困难）、Lan（电脑，困难） · 二万、二筒、三筒"
+    for width in range(10, 70):
+        for line in plain_lines(text, width):
+            assert not line.startswith(("难", "脑", "筒")), (width, line)
+            assert not line.endswith(("困", "电", "二", "三")), (width, line)
 
 
 def test_a_meld_stays_whole_on_its_line() -> None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import itertools
 import unicodedata
+from collections.abc import Callable
 from functools import lru_cache
 
 from rich.cells import cell_len, get_character_cell_size
@@ -38,30 +39,41 @@ def _wide(ch: str) -> bool:
 
 #: a run of wide characters this long or shorter is a term (``一向听``, ``海底捞月``, a tile): kept whole
 _TERM = 4
+#: and a word this long or shorter between two marks (``困难`` in ``（电脑，困难）``, ``八筒`` in a list)
+_WORD = 2
 
 
-def _may_break(before: str, after: str, run: int) -> bool:
+def _may_break(before: str, after: str, run: int, word: int) -> bool:
     """Whether a line may end with ``before`` and the next start with ``after`` (neither a space).
 
-    ``run``: how many wide characters stand together where both are wide.
+    Where both are wide, ``run``: how many wide characters stand together, and ``word``: how many of
+    them stand between two marks (``困难`` in ``（电脑，困难）``).
     """
     if after in _NO_START or before in _NO_END or before in _GLUE or after in _GLUE:
         return False
     if _wide(before) and _wide(after):
-        return run > _TERM
+        if _mark(before) or _mark(after):
+            return True
+        return run > _TERM and word > _WORD
     return _wide(before) or _wide(after)
 
 
-def _runs(plain: str) -> list[int]:
-    """Per character, the length of the run of wide characters it stands in (0 for a narrow one)."""
+@lru_cache(maxsize=4096)
+def _mark(ch: str) -> bool:
+    """A punctuation mark (``，``, ``（``, ``、`` …)."""
+    return unicodedata.category(ch).startswith("P")
+
+
+def _runs(plain: str, apart: Callable[[str], bool]) -> list[int]:
+    """Per character, the length of the run of wide characters it stands in (0 for a narrow one or one ``apart``)."""
     out = [0] * len(plain)
     i = 0
     while i < len(plain):
-        if not _wide(plain[i]):
+        if not _wide(plain[i]) or apart(plain[i]):
             i += 1
             continue
         j = i
-        while j < len(plain) and _wide(plain[j]):
+        while j < len(plain) and _wide(plain[j]) and not apart(plain[j]):
             j += 1
         out[i:j] = [j - i] * (j - i)
         i = j
@@ -70,14 +82,15 @@ def _runs(plain: str) -> list[int]:
 
 def _openings(plain: str) -> list[bool]:
     """Per character, whether a line may start there (``plain``: one paragraph, no newline)."""
-    runs = _runs(plain)
+    runs = _runs(plain, lambda ch: False)
+    words = _runs(plain, _mark)
     ok = [False] * len(plain)
     for i in range(1, len(plain)):
         ch = plain[i]
         if ch == " ":
             continue
         if plain[i - 1] != " ":
-            ok[i] = _may_break(plain[i - 1], ch, runs[i])
+            ok[i] = _may_break(plain[i - 1], ch, runs[i], words[i])
             continue
         j = i - 1
         while j > 0 and plain[j - 1] == " ":
@@ -96,8 +109,8 @@ def line_starts(plain: str, width: int) -> list[int]:
     """Where each line after the first starts when ``plain`` (one paragraph, no newline) is wrapped to ``width``.
 
     Greedy: each line takes as much as fits and ends at the last opening that fits; a piece
-    wider than a whole line is cut where the line is full. Spaces at a break end the line
-    before (the caller strips them).
+    wider than a whole line is cut where the line is full (a closing mark kept with what it
+    closes). Spaces at a break end the line before (the caller strips them).
     """
     width = max(1, width)
     ok = _openings(plain)
@@ -111,6 +124,8 @@ def line_starts(plain: str, width: int) -> list[int]:
         w = get_character_cell_size(ch)
         if ch != " " and used + w > width and i > start:
             cut = last if last > start else i
+            if cut == i and plain[i] in _NO_START and not plain[i].isascii() and i - 1 > start:
+                cut = i - 1  # cut inside a piece: a closing mark still goes with the character before it
             starts.append(cut)
             start, last = cut, -1
             used = cell_len(plain[cut:i])
