@@ -164,13 +164,13 @@ def _facts(rules: Ruleset) -> list[Words]:
     walls = ", ".join(map(str, rules.wall_layout))
     options = GameOptions()
     start, floor = rules.starting_points(options), rules.floor(options)
-    times, times_zh = (" × the base score", " × 底分") if rules.uses_base_score else ("", "")
+    times, times_zh = (" × the base score", " 倍底分") if rules.uses_base_score else ("", " 分")
     out = [
         Words(f"{len(tiles)} tiles: {kinds}; walls of {walls} stacks.",
               f"{len(tiles)} 张牌：{kinds_zh}；牌墙 {'、'.join(map(str, rules.wall_layout))} 墩。"),
         Words(f"Each player starts with {start} points{times}; below {floor}"
               f"{' × base' if rules.uses_base_score else ''} a player cannot go on.",
-              f"每家开始有 {start} 分{times_zh}；低于 {floor}{times_zh} 就不能再打。"),
+              f"每家开始有 {start}{times_zh}；低于 {floor}{times_zh}就不能再打。"),
     ]  # fmt: skip
     claims = [Words("chi from the previous player only, pong and kong from anyone; win > pong/kong > chi",
                     "吃只能吃上家，碰和杠谁打的都行；胡 > 碰/杠 > 吃")]
