@@ -51,7 +51,7 @@ def export_text(saved: SavedGame) -> str:
             replay.next_hand()
         dealer = replay.hand.dealer
         lines.append("")
-        lines.extend(_opening(replay.hand_events, names, dealer))
+        lines.extend(_opening(replay.hand_events, names, dealer, rules.uses_huangfan))
         for i, action in enumerate(actions, start=1):
             events = replay.apply(action)
             what = _action(action) + _consequences(events, names)
@@ -81,15 +81,15 @@ def _names_in(text: str, names: list[str]) -> str:
     return re.sub(r"座位([0-3])", lambda m: names[int(m.group(1))], text)
 
 
-def _opening(events: list[Event], names: list[str], dealer: int) -> list[str]:
-    """The hand's first lines: dealer, dice, 荒番, the deal and its flowers."""
+def _opening(events: list[Event], names: list[str], dealer: int, huangfan: bool) -> list[str]:
+    """The hand's first lines: dealer, dice, 荒番 (where the rules count it), the deal and its flowers."""
     out = []
     for ev in events:
         if isinstance(ev, HandStarted):
             dice = f"{DICE[ev.dice[0] - 1]}{DICE[ev.dice[1] - 1]} {ev.dice[0]}+{ev.dice[1]}"
             scores = ", ".join(f"{names[s]} {p}" for s, p in enumerate(ev.scores))
             head = f"Hand {ev.hand_number} · dealer {names[ev.dealer]} · dice {dice}"
-            out.append(f"{head} · 荒番 {ev.huangfan} · {scores}")
+            out.append(f"{head} · 荒番 {ev.huangfan} · {scores}" if huangfan else f"{head} · {scores}")
         elif isinstance(ev, TilesDealt):
             out.append(f"  dealt {_who(ev.seat, names, dealer)} {format_tiles(ev.tiles)}")
         elif isinstance(ev, FlowerRevealed):

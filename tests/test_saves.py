@@ -118,16 +118,18 @@ def test_export_writes_a_line_per_action_and_each_result(home: Path, capsys: pyt
     numbered = [line for line in out.splitlines() if line.strip()[:1].isdigit() and ". " in line]
     assert len(numbered) == sum(len(h) for h in game.actions)
     assert "Hand 1 · dealer" in out and "Hand 2 · dealer" in out and "Hand over" in out
+    assert "· 荒番 " in out  # Shanghai counts it
     assert "Jun (hard bot)" in out and "Alice (person)" in out
     assert not re.search(r"\b[Ss]eat [0-3]\b|座位", out)  # players by their names
 
 
 def test_a_changsha_export_names_who_pays(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """Each payment line of a breakdown names the players, in both of its languages."""
+    """Each payment line of a breakdown names the players, in both of its languages; no 荒番, which Changsha lacks."""
     game = bots_game("changsha", 4)
     path = finish(game, Table(SEATS))
     assert run_export([str(path), "--text"]) == 0
     out = capsys.readouterr().out
+    assert "荒番" not in out
     assert "pays" in out and not re.search(r"\b[Ss]eat [0-3]\b|座位", out)
 
 
