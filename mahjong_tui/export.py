@@ -7,7 +7,6 @@ and how it was scored.
 
 from __future__ import annotations
 
-import re
 import unicodedata
 
 from mahjong_tui.engine import (
@@ -33,6 +32,7 @@ from mahjong_tui.engine import (
 )
 from mahjong_tui.engine.tiles import seat_wind_zh
 
+from .i18n import names_in
 from .saves import SavedGame
 
 DICE = "⚀⚁⚂⚃⚄⚅"
@@ -59,7 +59,7 @@ def export_text(saved: SavedGame) -> str:
             lines.extend(_results(events, names, dealer))
     if replay.over:
         lines.append("")
-        lines.append(f"Game over: {_names_in(replay.end_reason.en, names)}")
+        lines.append(f"Game over: {names_in(replay.end_reason.en, names)}")
         lines.append("Final points: " + ", ".join(f"{names[s]} {p}" for s, p in enumerate(replay.scores)))
     return "\n".join(lines)
 
@@ -73,12 +73,6 @@ def _who(seat: int, names: list[str], dealer: int) -> str:
 def cells(text: str) -> int:
     """The terminal columns ``text`` takes: a wide (CJK) character takes two."""
     return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
-
-
-def _names_in(text: str, names: list[str]) -> str:
-    """The engine's ``seat 2``, ``Seat 2`` and ``座位2`` replaced by the player's name."""
-    text = re.sub(r"\b[Ss]eat ([0-3])\b", lambda m: names[int(m.group(1))], text)
-    return re.sub(r"座位([0-3])", lambda m: names[int(m.group(1))], text)
 
 
 def _opening(events: list[Event], names: list[str], dealer: int, huangfan: bool) -> list[str]:
@@ -133,7 +127,7 @@ def _results(events: list[Event], names: list[str], dealer: int) -> list[str]:
         if isinstance(ev, PlayerWon | InitialWinsDeclared):
             ctx_line = "initial small wins (起手小胡)" if isinstance(ev, InitialWinsDeclared) else _how(ev, names)
             out.append(f"       {names[ev.seat]} {ctx_line}: {', '.join(ev.result.types)}")
-            out.extend(f"         {_names_in(line.text(), names)}" for line in ev.result.lines)
+            out.extend(f"         {names_in(line.text(), names)}" for line in ev.result.lines)
         elif isinstance(ev, HandEnded):
             outcome = "drawn (流局)" if ev.outcome is HandOutcome.DRAWN else "won by " + ", ".join(
                 names[s] for s in ev.winners

@@ -13,7 +13,9 @@ picks the language. Rule and hand-type names come from the rule data.
 
 from __future__ import annotations
 
+import re
 import tomllib
+from collections.abc import Sequence
 from functools import cache
 from importlib import resources
 from string import Formatter
@@ -136,3 +138,24 @@ def t(key: str, **values: object) -> str:
 def say(words: Words) -> str:
     """The engine's words in the language in use."""
     return current().words(words)
+
+
+_SEAT_EN = re.compile(r"\b[Ss]eat ([0-3])\b")
+_SEAT_ZH = re.compile(r"(?<=(.))?座位([0-3])(?=(.))?")
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+def names_in(text: str, names: Sequence[str]) -> str:
+    """The engine's ``seat 2`` / ``座位2`` replaced by the player's name (a Latin name in a Chinese line set apart
+    by spaces from the characters beside it: ``Lan 付给 Alice 10``)."""
+
+    def chinese(m: re.Match[str]) -> str:
+        name = names[int(m.group(2))]
+        if _CJK.search(name):
+            return name
+        before = " " if m.group(1) and _CJK.match(m.group(1)) else ""
+        after = " " if m.group(3) and _CJK.match(m.group(3)) else ""
+        return before + name + after
+
+    text = _SEAT_EN.sub(lambda m: names[int(m.group(1))], text)
+    return _SEAT_ZH.sub(chinese, text)

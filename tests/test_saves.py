@@ -124,13 +124,15 @@ def test_export_writes_a_line_per_action_and_each_result(home: Path, capsys: pyt
 
 
 def test_a_changsha_export_names_who_pays(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """Each payment line of a breakdown names the players, in both of its languages; no 荒番, which Changsha lacks."""
+    """Each payment line of a breakdown names the players, in both of its languages (a Latin name set apart from the
+    Chinese beside it: ``Lan 付给 Alice 10``); no 荒番, which Changsha lacks."""
     game = bots_game("changsha", 4)
     path = finish(game, Table(SEATS))
     assert run_export([str(path), "--text"]) == 0
     out = capsys.readouterr().out
     assert "荒番" not in out
     assert "pays" in out and not re.search(r"\b[Ss]eat [0-3]\b|座位", out)
+    assert "付给" in out and not re.search(r"[\u4e00-\u9fff](Alice|Jun|Lan|Hao)|(Alice|Jun|Lan|Hao)[\u4e00-\u9fff]", out)
 
 
 def test_export_of_a_foreign_file_is_one_line_exit_2(home: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -131,20 +131,7 @@ class Look:
         """The engine's ``seat 2`` / ``座位2`` in a line (its words in the language in use), replaced by a name."""
         if isinstance(text, Words):
             text = i18n.say(text)
-        text = re.sub(r"\b[Ss]eat ([0-3])\b", lambda m: self.names[int(m.group(1))], text)
-        return re.sub(r"(?<=(.))?座位([0-3])(?=(.))?", self._name_in_chinese, text)
-
-    def _name_in_chinese(self, m: re.Match[str]) -> str:
-        """A name in a Chinese line: a Latin one set apart by spaces from the characters beside it."""
-        name = self.names[int(m.group(2))]
-        if _CJK.search(name):
-            return name
-        before = " " if m.group(1) and _CJK.match(m.group(1)) else ""
-        after = " " if m.group(3) and _CJK.match(m.group(3)) else ""
-        return before + name + after
-
-
-_CJK = re.compile(r"[\u4e00-\u9fff]")
+        return i18n.names_in(text, self.names)
 
 
 def position_of(seat: int, bottom: int) -> str:
