@@ -25,6 +25,7 @@ from mahjong_tui.engine import (
     KongDeclared,
     MeldClaimed,
     PlayerWon,
+    Ruleset,
     TileDrawn,
     TilesDealt,
     format_tiles,
@@ -56,7 +57,7 @@ def export_text(saved: SavedGame) -> str:
             events = replay.apply(action)
             what = _action(action) + _consequences(events, names)
             lines.append(f"  {i:>3}. {_who(action.seat, names, dealer)} {what}")
-            lines.extend(_results(events, names, dealer))
+            lines.extend(_results(events, names, rules))
     if replay.over:
         lines.append("")
         lines.append(f"Game over: {names_in(replay.end_reason.en, names)}")
@@ -120,13 +121,20 @@ def _consequences(events: list[Event], names: list[str]) -> str:
     return (" → " + "; ".join(parts)) if parts else ""
 
 
-def _results(events: list[Event], names: list[str], dealer: int) -> list[str]:
+def _type_name(rules: Ruleset, type_id: str) -> str:
+    """``小胡 Small win``: a hand type by its names, as the table shows it (its id when the rules do not know it)."""
+    ht = rules.hand_types.get(type_id)
+    return type_id if ht is None else f"{ht.zh} {ht.en}"
+
+
+def _results(events: list[Event], names: list[str], rules: Ruleset) -> list[str]:
     """A win's breakdown, initial small wins, the hand's end and the game's."""
     out = []
     for ev in events:
         if isinstance(ev, PlayerWon | InitialWinsDeclared):
             ctx_line = "initial small wins (起手小胡)" if isinstance(ev, InitialWinsDeclared) else _how(ev, names)
-            out.append(f"       {names[ev.seat]} {ctx_line}: {', '.join(ev.result.types)}")
+            types = ", ".join(_type_name(rules, x) for x in ev.result.types)
+            out.append(f"       {names[ev.seat]} {ctx_line}: {types}")
             out.extend(f"         {names_in(line.text(), names)}" for line in ev.result.lines)
         elif isinstance(ev, HandEnded):
             outcome = "drawn (流局)" if ev.outcome is HandOutcome.DRAWN else "won by " + ", ".join(
