@@ -42,7 +42,7 @@ from mahjong_tui.ui.screens.hand_end import GameEndScreen, HandEndScreen
 from mahjong_tui.ui.screens.new_game import NewGameScreen
 from mahjong_tui.ui.screens.records import RecordsScreen
 from mahjong_tui.ui.screens.replay import HandListScreen, ReplayScreen
-from mahjong_tui.ui.screens.stats import StatsScreen
+from mahjong_tui.ui.screens.stats import StatsScreen, who
 from mahjong_tui.ui.screens.table import TableScreen
 from mahjong_tui.ui.widgets.hand import HandView
 from mahjong_tui.ui.widgets.river import RiverView
@@ -324,6 +324,10 @@ async def test_the_statistics_screen_shows_the_databases_numbers() -> None:
             assert f"points {r.points:+d} · {r.points_per_hand:+.2f} a hand" in body
             assert re.search(rf"won\s+[█░]+\s+{r.wins}\s+{100 * r.wins / r.hands:.0f}%", body)
         assert "Mei (bot)" in body and "Alice (bot)" not in body
+        for r in rows:  # the chart: rightwards from the axis above nothing, leftwards below
+            side = r"░*│█+░*" if r.points_per_hand > 0 else (r"░*█+│░*" if r.points_per_hand < 0 else r"░+│░+")
+            figure = re.escape(f"{r.points_per_hand:+.2f}")
+            assert re.search(rf"{re.escape(who(r))}\s+{side}\s+{figure}", body), who(r)
         for r in rows:
             if r.rules == "changsha":
                 assert f"rank: {rank_title(get_ruleset('changsha'), r.points)}" in body

@@ -35,6 +35,20 @@ def bar(share: float, width: int = BAR, colour: str = _WON) -> Text:
     return Text("█" * full, style=colour) + Text("░" * (width - full), style=_MUTED)
 
 
+def signed_bar(value: float, width: int = BAR) -> Text:
+    """A value of -1..1 as a bar from a middle axis: rightwards in green above nothing, leftwards in red below
+    (the direction tells the sign without the colour): ``░░░░░░│███░░░`` or ``░░███│░░░░░░``."""
+    half = width // 2
+    size = round(max(0.0, min(1.0, abs(value))) * half)
+    if value < 0:
+        left = Text("░" * (half - size), style=_MUTED) + Text("█" * size, style=_LOST)
+        right = Text("░" * half, style=_MUTED)
+    else:
+        left = Text("░" * half, style=_MUTED)
+        right = Text("█" * size, style=_WON) + Text("░" * (half - size), style=_MUTED)
+    return left + Text("│", style="#9aa0a6") + right
+
+
 def who(row: PlayerStats) -> str:
     """A player's name, marked when a bot."""
     return t("stats.bot", name=row.player) if row.bot else row.player
@@ -77,12 +91,11 @@ def bar_table(title: str | None = None, *, title_style: str = "bold", figures: i
 
 
 def points_chart(rows: Sequence[PlayerStats]) -> Table:
-    """Points per hand, one bar per player, best first: green above nothing, red below."""
+    """Points per hand, one bar per player, best first: from the axis at nothing, right above it, left below."""
     chart = bar_table(t("stats.chart_title"))
     top = max((abs(r.points_per_hand) for r in rows), default=0.0) or 1.0
     for r in sorted(rows, key=lambda r: -r.points_per_hand):
-        colour = _WON if r.points_per_hand >= 0 else _LOST
-        chart.add_row(who(r), bar(abs(r.points_per_hand) / top, colour=colour), f"{r.points_per_hand:+.2f}")
+        chart.add_row(who(r), signed_bar(r.points_per_hand / top), f"{r.points_per_hand:+.2f}")
     return chart
 
 
