@@ -4,10 +4,11 @@ Rich and Textual break a line only at spaces. A Chinese sentence has few of them
 it has stand around numbers (``还有 36 张``), so a wrapped line broke there, leaving a short
 line and a number cut from its measure word. Here a line may also break between two wide
 characters (Chinese, fullwidth marks), as Chinese typesetting does, though not inside a short
-term such as ``一向听`` in an English sentence, before a closing mark (``，。、）…``), after an
-opening one (``（``), between a number and its measure word (``36 张``) or the word it
-belongs to (``荒番 0``), or inside a meld (``四筒 五筒 六筒‹上南``, its tiles joined by no-break
-spaces). English still breaks at spaces only.
+term such as ``一向听`` in an English sentence or a word of one or two characters between
+marks (``困难`` in ``（电脑，困难）``, ``八筒`` in a list of tiles), before a closing mark
+(``，。、）…``), after an opening one (``（``), between a number and its measure word
+(``36 张``) or the word it belongs to (``荒番 0``), or inside a meld (``四筒 五筒 六筒‹上南``,
+its tiles joined by no-break spaces). English still breaks at spaces only.
 No Textual here: :class:`Wrapped` is a Rich renderable any widget can show.
 """
 
