@@ -260,6 +260,23 @@ async def test_the_replay_steps_forward_and_back_jumps_and_reaches_the_final_sco
     assert app.return_code == 0
 
 
+async def test_the_replays_keys_wrap_between_keys_never_inside_one() -> None:
+    """At 80 columns in both languages the keys take more than a line: each line starts with a key (``q 离开 · leave``
+    stays together)."""
+    app, _ = replay_app(language="both")
+    async with app.run_test(size=COMPACT) as pilot:
+        await pilot.press("e")
+        await pilot.pause()
+        keys = app.screen.query_one("#replay-keys")
+        console = Console(width=keys.size.width, record=True, file=io.StringIO())
+        console.print(keys.content)
+        lines = [line.replace("\xa0", " ").strip() for line in console.export_text().splitlines() if line.strip()]
+    assert len(lines) > 1
+    firsts = ("←→", "space", "+−", "n/p", "h", "e", "t", "q")
+    assert all(line.split()[0] in firsts for line in lines), lines
+    assert any(line.endswith("q 离开 · leave") for line in lines)
+
+
 async def test_the_replay_plays_at_a_speed_that_changes() -> None:
     """Space plays, + and − change the speed, space again pauses."""
     app, _ = replay_app(hands=1)

@@ -49,6 +49,7 @@ from mahjong_tui.engine.tiles import seat_wind_zh
 
 from .config import Display, TileStyle, named
 from .tiles import back_text, tile_text
+from .wrapping import NO_BREAK
 
 DICE = "⚀⚁⚂⚃⚄⚅"
 RELATION = {1: "下", 2: "对", 3: "上"}  # seen from the claimer: next, opposite, previous
@@ -171,7 +172,7 @@ def pack(chunks: list[Text], width: int, *, max_lines: int | None = None, keep_e
 
 
 #: between a meld's tiles: a space no line breaks at (:mod:`mahjong_tui.ui.wrapping`), so a meld stays whole
-MELD_SPACE = "\u00a0"
+MELD_SPACE = NO_BREAK
 
 
 def meld_text(look: Look, meld: Meld, owner: int) -> Text:

@@ -28,8 +28,10 @@ from rich.text import Text
 #: marks a line may not start with, and marks it may not end with
 _NO_START = frozenset("，。、；：！？）」』】》〉…～,.;:!?)%")
 _NO_END = frozenset("（「『【《〈(")
-#: what holds its neighbours together: the no-break space between a meld's tiles, the mark of the seat it came from
-_GLUE = frozenset("\u00a0‹")
+#: a space no line breaks at (between a meld's tiles, inside a key and what it does)
+NO_BREAK = "\u00a0"
+#: what holds its neighbours together: the no-break space, the mark of the seat a meld came from
+_GLUE = frozenset(NO_BREAK + "‹")
 
 
 @lru_cache(maxsize=4096)

@@ -10,7 +10,7 @@ shows it.
 
 from __future__ import annotations
 
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -31,6 +31,7 @@ from ..driver import Standings, hand_records
 from ..look import Look, action_title, describe_event, seat_header
 from ..widgets.hand import HandView
 from ..widgets.layout import seats_and_rivers, show_seats_and_rivers
+from ..wrapping import NO_BREAK, wrapped
 from .hand_end import game_over_line, hand_summary, payments_table, standings_table
 from .table import SMALLEST, layout_for
 
@@ -237,8 +238,8 @@ class ReplayScreen(Screen[None]):
             out.append(" · " + t("replay.the_end"), style="bold #ffd166")
         return out
 
-    def _keys(self) -> Text:
-        """The keys, in the language in use."""
+    def _keys(self) -> RenderableType:
+        """The keys, in the language in use: a line breaks between them, never inside one."""
         out = Text()
         keys = [
             ("←→", "replay.key_step"),
@@ -253,8 +254,8 @@ class ReplayScreen(Screen[None]):
         keys.append(("q", "replay.key_leave"))
         for key, what in keys:
             out.append(f" {key}", style="bold")
-            out.append(f" {t(what)} ")
-        return out
+            out.append(NO_BREAK + t(what).replace(" ", NO_BREAK) + " ")
+        return wrapped(out)
 
     # ------------------------------------------------------------------ moving
     def _moved(self) -> None:
