@@ -140,6 +140,8 @@ def test_the_stats_command_prints_what_the_database_holds(
     assert run(["--player", "Alice"]) == 0
     text = capsys.readouterr().out
     assert text.startswith("Alice · changsha") and "won        " in text and "░" in text
+    alice = want[("Alice", "changsha")]
+    assert f"biggest win {alice.biggest_win if alice.wins else '—'}" in text  # no win yet: no biggest one
     assert run(["--rules", "nowhere"]) == 2 and "nowhere" in capsys.readouterr().err
     stats_path().write_bytes(b"not a database at all, just some bytes" * 40)
     assert run([]) == 2

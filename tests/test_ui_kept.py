@@ -337,7 +337,8 @@ async def test_the_statistics_screen_shows_the_databases_numbers() -> None:
         await settle(pilot, opened(app, StatsScreen, "#stats-body"))
         body = text_of(app.screen.query_one("#stats-body"))
         for r in rows:
-            assert f"games {r.games} · hands {r.hands} · biggest win {r.biggest_win}" in body
+            biggest = r.biggest_win if r.wins else "—"
+            assert f"games {r.games} · hands {r.hands} · biggest win {biggest}" in body
             assert f"points {r.points:+d} · {r.points_per_hand:+.2f} a hand" in body
             assert re.search(rf"won\s+[█░]+\s+{r.wins}\s+{100 * r.wins / r.hands:.0f}%", body)
         assert "Mei (bot)" in body and "Alice (bot)" not in body

@@ -90,7 +90,7 @@ def _block(o: dict) -> str:
     return "\n".join([
         who,
         f"  {games}, {hand_count}, {o['points']:+d} points ({o['points_per_hand']:+.2f} a hand),"
-        f" biggest win {o['biggest_win']}",
+        f" biggest win {o['biggest_win'] if o['wins'] else '—'}",
         f"  won        {bar(o['wins'] / hands)} {o['wins']:>4} ({100 * o['wins'] / hands:.0f}%)",
         f"  self-drawn {bar(o['self_draws'] / hands)} {o['self_draws']:>4} ({100 * o['self_draws'] / hands:.0f}%)",
         f"  dealt in   {bar(o['deal_ins'] / hands)} {o['deal_ins']:>4} ({100 * o['deal_ins'] / hands:.0f}%)",

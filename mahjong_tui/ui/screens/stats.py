@@ -113,7 +113,8 @@ def player_block(row: PlayerStats) -> RenderableType:
         rules = None
     if title:
         head.append(f"  {t('stats.rank', title=title)}", style="bold #c39bd3")
-    numbers = Text(t("stats.counts", games=row.games, hands=row.hands, biggest=row.biggest_win), style="#cfd8dc")
+    biggest = row.biggest_win if row.wins else "—"  # no win yet: no biggest one
+    numbers = Text(t("stats.counts", games=row.games, hands=row.hands, biggest=biggest), style="#cfd8dc")
     numbers.append("\n" + t("stats.points", points=f"{row.points:+d}", per_hand=f"{row.points_per_hand:+.2f}"))
     shares = bar_table(figures=2)
     hands = row.hands or 1
