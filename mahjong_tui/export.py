@@ -34,6 +34,7 @@ from mahjong_tui.engine import (
 from mahjong_tui.engine.tiles import seat_wind_zh
 
 from .i18n import names_in
+from .review import type_names
 from .saves import SavedGame
 
 DICE = "⚀⚁⚂⚃⚄⚅"
@@ -121,20 +122,13 @@ def _consequences(events: list[Event], names: list[str]) -> str:
     return (" → " + "; ".join(parts)) if parts else ""
 
 
-def _type_name(rules: Ruleset, type_id: str) -> str:
-    """``小胡 Small win``: a hand type by its names, as the table shows it (its id when the rules do not know it)."""
-    ht = rules.hand_types.get(type_id)
-    return type_id if ht is None else f"{ht.zh} {ht.en}"
-
-
 def _results(events: list[Event], names: list[str], rules: Ruleset) -> list[str]:
     """A win's breakdown, initial small wins, the hand's end and the game's."""
     out = []
     for ev in events:
         if isinstance(ev, PlayerWon | InitialWinsDeclared):
             ctx_line = "initial small wins (起手小胡)" if isinstance(ev, InitialWinsDeclared) else _how(ev, names)
-            types = ", ".join(_type_name(rules, x) for x in ev.result.types)
-            out.append(f"       {names[ev.seat]} {ctx_line}: {types}")
+            out.append(f"       {names[ev.seat]} {ctx_line}: {type_names(rules, ev.result.types).en}")
             out.extend(f"         {names_in(line.text(), names)}" for line in ev.result.lines)
         elif isinstance(ev, HandEnded):
             outcome = "drawn (流局)" if ev.outcome is HandOutcome.DRAWN else "won by " + ", ".join(
