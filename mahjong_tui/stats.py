@@ -64,6 +64,11 @@ class PlayerStats:
         return self.points / self.hands if self.hands else 0.0
 
     @property
+    def biggest_shown(self) -> str:
+        """The biggest win's points as shown, or ``—`` before the first win (0 would read as a win worth nothing)."""
+        return str(self.biggest_win) if self.wins else "—"
+
+    @property
     def win_rate(self) -> float:
         """Share of hands won."""
         return self.wins / self.hands if self.hands else 0.0

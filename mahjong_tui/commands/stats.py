@@ -68,10 +68,11 @@ def run(argv: list[str]) -> int:
             "points_per_hand": round(r.points_per_hand, 2), "biggest_win": r.biggest_win,
             "types": dict(r.types.most_common()), "title": title,
             "type_names": {t: rules.hand_types[t].zh if t in rules.hand_types else t for t in r.types},
+            "biggest_shown": r.biggest_shown,
         })  # fmt: skip
     if args.json:
         for o in out:
-            del o["type_names"]
+            del o["type_names"], o["biggest_shown"]
         sys.stdout.write(json.dumps({"players": out}, ensure_ascii=False) + "\n")
     elif not out:
         print("No games recorded yet: finished games are counted here." if not rows else "No player matches.")
@@ -90,7 +91,7 @@ def _block(o: dict) -> str:
     return "\n".join([
         who,
         f"  {games}, {hand_count}, {o['points']:+d} points ({o['points_per_hand']:+.2f} a hand),"
-        f" biggest win {o['biggest_win'] if o['wins'] else '—'}",
+        f" biggest win {o.pop('biggest_shown')}",
         f"  won        {bar(o['wins'] / hands)} {o['wins']:>4} ({100 * o['wins'] / hands:.0f}%)",
         f"  self-drawn {bar(o['self_draws'] / hands)} {o['self_draws']:>4} ({100 * o['self_draws'] / hands:.0f}%)",
         f"  dealt in   {bar(o['deal_ins'] / hands)} {o['deal_ins']:>4} ({100 * o['deal_ins'] / hands:.0f}%)",

@@ -113,8 +113,7 @@ def player_block(row: PlayerStats) -> RenderableType:
         rules = None
     if title:
         head.append(f"  {t('stats.rank', title=title)}", style="bold #c39bd3")
-    biggest = row.biggest_win if row.wins else "—"  # no win yet: no biggest one
-    numbers = Text(t("stats.counts", games=row.games, hands=row.hands, biggest=biggest), style="#cfd8dc")
+    numbers = Text(t("stats.counts", games=row.games, hands=row.hands, biggest=row.biggest_shown), style="#cfd8dc")
     numbers.append("\n" + t("stats.points", points=f"{row.points:+d}", per_hand=f"{row.points_per_hand:+.2f}"))
     shares = bar_table(figures=2)
     hands = row.hands or 1
