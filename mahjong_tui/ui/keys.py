@@ -10,12 +10,17 @@ changes (:meth:`Worded.relabel`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
+from rich.console import RenderableType
+from rich.text import Text
 from textual.binding import Binding, BindingsMap
 from textual.dom import DOMNode
 
 from mahjong_tui.i18n import MissingText, t
+
+from .wrapping import NO_BREAK, wrapped
 
 #: the keys Textual gives every screen, by their English words: their catalogue keys
 _TEXTUAL_KEYS = {
@@ -89,3 +94,15 @@ def textual_command(title: str, help_text: str) -> tuple[str, str]:
     if key == "keys":
         return t("textual.keys"), t("textual.keys_hide" if help_text.startswith("Hide") else "textual.keys_show")
     return t(f"textual.{key}"), t(f"textual.{key}_help")
+
+
+def key_line(keys: Sequence[tuple[str, str]]) -> RenderableType:
+    """A screen's own line of keys (key, message key of what it does), in the language in use.
+
+    It wraps between keys, never inside one: a key and its words are joined by no-break spaces.
+    """
+    out = Text()
+    for key, what in keys:
+        out.append(f" {key}", style="bold")
+        out.append(NO_BREAK + t(what).replace(" ", NO_BREAK) + " ")
+    return wrapped(out)

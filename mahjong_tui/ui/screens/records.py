@@ -20,6 +20,7 @@ from textual.widgets import DataTable, Static
 
 from mahjong_tui.i18n import current, t
 
+from ..keys import key_line
 from ..widgets.prose import Prose
 
 if TYPE_CHECKING:
@@ -113,10 +114,7 @@ class RecordsScreen(Screen[None]):
         else:
             table.display = False
             empty.update(t("records.none", folder=str(records_dir())))
-        keys = Text()
-        for key, what in (("↑↓", "records.key_choose"), ("Enter", "records.key_replay"), ("Esc", "records.key_back")):
-            keys.append(f" {key}", style="bold")
-            keys.append(f" {t(what)} ")
+        keys = key_line((("↑↓", "records.key_choose"), ("Enter", "records.key_replay"), ("Esc", "records.key_back")))
         self.query_one("#records-keys", Static).update(keys)
 
     @on(DataTable.RowSelected)

@@ -28,10 +28,10 @@ from mahjong_tui.saves import SavedGame
 
 from ..config import Display
 from ..driver import Standings, hand_records
+from ..keys import key_line
 from ..look import Look, action_title, describe_event, seat_header
 from ..widgets.hand import HandView
 from ..widgets.layout import seats_and_rivers, show_seats_and_rivers
-from ..wrapping import NO_BREAK, wrapped
 from .hand_end import game_over_line, hand_summary, payments_table, standings_table
 from .table import SMALLEST, layout_for
 
@@ -240,7 +240,6 @@ class ReplayScreen(Screen[None]):
 
     def _keys(self) -> RenderableType:
         """The keys, in the language in use: a line breaks between them, never inside one."""
-        out = Text()
         keys = [
             ("←→", "replay.key_step"),
             ("space", "replay.key_play"),
@@ -252,10 +251,7 @@ class ReplayScreen(Screen[None]):
         if self.at_result:
             keys.append(("t", "replay.key_table" if self.result_shown else "replay.key_scoring"))
         keys.append(("q", "replay.key_leave"))
-        for key, what in keys:
-            out.append(f" {key}", style="bold")
-            out.append(NO_BREAK + t(what).replace(" ", NO_BREAK) + " ")
-        return wrapped(out)
+        return key_line(keys)
 
     # ------------------------------------------------------------------ moving
     def _moved(self) -> None:

@@ -25,6 +25,8 @@ from textual.widgets import Static
 from mahjong_tui.i18n import current, t
 from mahjong_tui.stats import PlayerStats
 
+from ..keys import key_line
+
 BAR = 24  # cells of a bar at 100 %
 _WON, _LOST, _MUTED = "#69f0ae", "#ff8a80", "#3d5a4a"
 
@@ -215,15 +217,8 @@ class StatsScreen(Screen[None]):
                 by_preset.setdefault(r.rules, []).append(r)
             body = Group(*[preset_section(name, group) for name, group in by_preset.items()])
         self.query_one("#stats-body", Static).update(body)
-        keys = Text()
-        for key, what in (
-            ("↑↓", "stats.key_scroll"),
-            ("r", "stats.key_preset"),
-            ("b", "stats.key_bots"),
-            ("Esc", "stats.key_back"),
-        ):
-            keys.append(f" {key}", style="bold")
-            keys.append(f" {t(what)} ")
+        keys = key_line((("↑↓", "stats.key_scroll"), ("r", "stats.key_preset"), ("b", "stats.key_bots"),
+                         ("Esc", "stats.key_back")))
         self.query_one("#stats-keys", Static).update(keys)
 
     def action_preset(self) -> None:
