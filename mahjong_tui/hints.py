@@ -397,7 +397,8 @@ def _leaves(chosen: DiscardHint) -> Words:
     zh = f"打{tile_zh(chosen.tile)}：打完{left.zh}"
     if chosen.shanten >= 0 and chosen.tiles:
         helps = _tiles(chosen.tiles, 6)
-        en += f", {chosen.acceptance} unseen tiles help ({helps.en})"
+        n = chosen.acceptance
+        en += f", {n} unseen {'tile helps' if n == 1 else 'tiles help'} ({helps.en})"
         zh += f"，还有 {chosen.acceptance} 张有用的牌没见过（{helps.zh}）"
     return Words(en, zh)
 

@@ -82,7 +82,10 @@ class Catalogue:
         return _side_by_side(en, zh)
 
     def __call__(self, key: str, **values: object) -> str:
-        """The text of ``key`` with its fields filled in."""
+        """The text of ``key`` with its fields filled in (``key_one``, where there is one, when ``n`` is 1:
+        ``1 unseen tile then helps``)."""
+        if values.get("n") == 1 and f"{key}_one" in self._en:
+            key = f"{key}_one"
         text = self.text(key)
         return text.format(**values) if values else text
 

@@ -115,8 +115,9 @@ def _decision(index: int, view: SeatView, action: Action) -> list[Moment]:
                 )))  # fmt: skip
             elif chosen.acceptance < best.acceptance:
                 more = best.acceptance - chosen.acceptance
+                tiles_help = "tile that helps" if more == 1 else "tiles that help"
                 out.append(Moment(index, "discard", Words(
-                    f"you discarded {tile_name(mine)}: {tile_name(theirs)} kept {more} more unseen tiles that help "
+                    f"you discarded {tile_name(mine)}: {tile_name(theirs)} kept {more} more unseen {tiles_help} "
                     f"({best.acceptance} against {chosen.acceptance})",
                     f"你打了{tile_zh(mine)}：打{tile_zh(theirs)}多 {more} 张进张"
                     f"（{best.acceptance} 对 {chosen.acceptance}）",

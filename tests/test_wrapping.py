@@ -120,3 +120,22 @@ def test_a_line_that_cannot_wrap_is_cut_after_its_last_whole_word() -> None:
     console.print(Wrapped(row))
     line = console.export_text().splitlines()[0].rstrip()
     assert line == "  六筒  三向听  38  二万 三万 二筒 …", line  # 三筒 would leave no room for " …"
+
+
+def test_a_hanging_indent_puts_every_wrapped_line_under_the_words() -> None:
+    """A review moment wraps under its words, the turn number alone in its column."""
+    lines = [line.plain for line in wrap_lines(Text(" 26  防守：你打了四条；困难级电脑读牌会打二筒"), 17, hang=5)]
+    assert lines == [" 26  防守：你打了", "     四条；困难级", "     电脑读牌会打", "     二筒"], lines
+
+
+@given(
+    st.text(alphabet="ab 12，。（）…、三万筒条东\n", max_size=80),
+    st.integers(min_value=2, max_value=30),
+    st.integers(min_value=0, max_value=12),
+)
+def test_text_with_a_hanging_indent_still_fits_and_loses_nothing(text: str, width: int, hang: int) -> None:
+    """Any text, any indent: every line fits the width, and only spaces are added or lost."""
+    lines = wrap_lines(Text(text), width, hang)
+    for line in lines:
+        assert line.cell_len <= width, (line.plain, width, hang)
+    assert "".join(line.plain for line in lines).replace(" ", "") == text.replace(" ", "").replace("\n", "")

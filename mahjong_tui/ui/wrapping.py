@@ -108,14 +108,17 @@ def _openings(plain: str) -> list[bool]:
     return ok
 
 
-def line_starts(plain: str, width: int) -> list[int]:
+def line_starts(plain: str, width: int, rest: int | None = None) -> list[int]:
     """Where each line after the first starts when ``plain`` (one paragraph, no newline) is wrapped to ``width``.
 
     Greedy: each line takes as much as fits and ends at the last opening that fits; a piece
     wider than a whole line is cut where the line is full (a closing mark kept with what it
-    closes). Spaces at a break end the line before (the caller strips them).
+    closes). Spaces at a break end the line before (the caller strips them). ``rest``: the
+    width of every line after the first, where it differs (a hanging indent).
     """
-    width = max(1, width)
+    first = max(1, width)
+    rest = first if rest is None else max(1, rest)
+    width = first
     ok = _openings(plain)
     starts: list[int] = []
     start, used, last = 0, 0, -1
@@ -130,8 +133,8 @@ def line_starts(plain: str, width: int) -> list[int]:
             if cut == i and plain[i] in _NO_START and not plain[i].isascii() and i - 1 > start:
                 cut = i - 1  # cut inside a piece: a closing mark still goes with the character before it
             starts.append(cut)
-            start, last = cut, -1
-            used = cell_len(plain[cut:i])
+            start, last, width = cut, -1, rest
+            i, used = cut, 0  # the next line is measured afresh: it may be narrower than this one
             continue
         used += w
         i += 1
@@ -145,16 +148,23 @@ def narrowest(plain: str) -> int:
     return max((cell_len(plain[a:b].rstrip()) for a, b in itertools.pairwise(cuts)), default=0)
 
 
-def wrap_lines(text: Text, width: int) -> list[Text]:
-    """``text`` wrapped to ``width`` cells: a list of lines (its own newlines kept), styles kept."""
+def wrap_lines(text: Text, width: int, hang: int = 0) -> list[Text]:
+    """``text`` wrapped to ``width`` cells: a list of lines (its own newlines kept), styles kept.
+
+    ``hang``: the cells each line a paragraph wraps onto is indented by (a hanging indent,
+    so that what follows a label or a number stands in its own column).
+    """
     lines: list[Text] = []
     paragraphs = text.split("\n", allow_blank=True)
     if text.no_wrap:
         return list(paragraphs)
+    hang = max(0, min(hang, width - 2))  # room for one wide character after it
     for paragraph in paragraphs:
-        pieces = paragraph.divide(line_starts(paragraph.plain, width)) if paragraph.plain else [paragraph]
-        for piece in pieces:
+        starts = line_starts(paragraph.plain, width, width - hang) if paragraph.plain else []
+        for k, piece in enumerate(paragraph.divide(starts) if paragraph.plain else [paragraph]):
             piece.rstrip()
+            if k and hang:
+                piece.pad_left(hang)
             lines.append(piece)
     return lines
 
@@ -162,8 +172,9 @@ def wrap_lines(text: Text, width: int) -> list[Text]:
 class Wrapped:
     """A Rich renderable: ``text`` wrapped as Chinese reads well (:func:`wrap_lines`) to the width given."""
 
-    def __init__(self, text: Text) -> None:
+    def __init__(self, text: Text, hang: int = 0) -> None:
         self.text = text
+        self.hang = hang  # the hanging indent of every wrapped line (:func:`wrap_lines`)
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         """At least the widest piece no line breaks inside; at most the longest line unbroken."""
@@ -171,7 +182,7 @@ class Wrapped:
         if self.text.no_wrap:
             widest = max(cell_len(p) for p in paragraphs)
             return Measurement(widest, widest).clamp(max_width=options.max_width)
-        least = max(narrowest(p) for p in paragraphs)
+        least = max(narrowest(p) for p in paragraphs) + self.hang
         most = max(cell_len(p) for p in paragraphs)
         return Measurement(least, most).clamp(max_width=options.max_width)
 
@@ -179,7 +190,7 @@ class Wrapped:
         """Each line (in the text's own style); a line that cannot wrap and is too wide is cut (with … after
         the last whole word, if the text asks for it)."""
         width = options.max_width
-        lines = [_fit(line, width, self.text.overflow or "fold") for line in wrap_lines(self.text, width)]
+        lines = [_fit(line, width, self.text.overflow or "fold") for line in wrap_lines(self.text, width, self.hang)]
         yield from Text("\n").join(lines).render(console)
         yield Segment.line()
 
@@ -199,8 +210,9 @@ def _fit(line: Text, width: int, overflow: str) -> Text:
     return line
 
 
-def wrapped(content: RenderableType) -> RenderableType:
-    """Text (a string or a Rich ``Text``) as a :class:`Wrapped` renderable; any other renderable as it is."""
+def wrapped(content: RenderableType, hang: int = 0) -> RenderableType:
+    """Text (a string or a Rich ``Text``) as a :class:`Wrapped` renderable (``hang``: its hanging indent);
+    any other renderable as it is."""
     if isinstance(content, str):
-        return Wrapped(Text(content))
-    return Wrapped(content) if isinstance(content, Text) else content
+        return Wrapped(Text(content), hang)
+    return Wrapped(content, hang) if isinstance(content, Text) else content

@@ -136,14 +136,15 @@ def hand_summary(look: Look, events: list[Event]) -> RenderableType:
     parts.append(Text(t("hand_end.all_hands"), style="bold"))
     for s in range(4):
         label = look.label(s)
-        line = Text(label + " " * max(1, 13 - cell_len(label)))  # in cells: a name may be Chinese
+        column = max(13, cell_len(label) + 1)  # in cells: a name may be Chinese
+        line = Text(label + " " * (column - cell_len(label)))
         for tile in table.concealed[s] or ():
             line.append_text(look.tile(tile))
             line.append(" ")
         for m in table.melds[s]:
             line.append(" ")
             line.append_text(meld_text(look, m, s))
-        parts.append(line)
+        parts.append(wrapped(line, hang=column))  # a hand wraps under its tiles, the names in a column
     return Group(*(wrapped(p) for p in parts))
 
 

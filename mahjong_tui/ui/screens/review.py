@@ -64,10 +64,11 @@ def review_body(look: Look, review: Review) -> RenderableType:
     if not review.moments:
         parts.append(Text(t("review.none"), style="#9aa0a6"))
     for m in review.moments:
-        line = Text(f"{m.index:>3}  ", style="#9aa0a6")
+        number = f"{m.index:>3}  "
+        line = Text(number, style="#9aa0a6")
         line.append(t("review.moment", kind=t("review.kind." + m.kind)), style=f"bold {_KIND_STYLE.get(m.kind, '')}")
         line.append(look.told(m.text))
-        parts.append(line)
+        parts.append(wrapped(line, hang=len(number)))  # a moment wraps under its words, its turn in a column
     return Group(*(wrapped(p) for p in parts))
 
 
