@@ -58,6 +58,23 @@ def test_a_short_word_between_marks_stays_whole() -> None:
             assert not line.endswith(("困", "电", "二", "三")), (width, line)
 
 
+def test_an_item_of_a_list_stays_whole() -> None:
+    """``起手小胡`` at the end of the rules' summary, a mark before it and the end after, is never split."""
+    text = "108 张牌，没有字牌；小胡要 2、5、8 作将；补张/开杠，海底，扎鸟，起手小胡"
+    for width in range(8, 60):
+        lines = plain_lines(text, width)
+        assert any("起手小胡" in line for line in lines), (width, lines)
+
+
+def test_a_short_aside_in_brackets_stays_whole() -> None:
+    """A player's ``（电脑，普通）`` and the name before it are one piece: the line breaks before or after it."""
+    text = "未打完的牌局：长沙麻将 · 第 2 局 · Alice、Bob（电脑，普通）、Carol（电脑，普通）"
+    for width in range(20, 60):
+        lines = plain_lines(text, width)
+        assert all(line.count("（") == line.count("）") for line in lines), (width, lines)
+        assert not any(line.endswith(("Bob", "Carol")) for line in lines), (width, lines)
+
+
 def test_a_meld_stays_whole_on_its_line() -> None:
     """A claimed meld (``四筒 五筒 六筒`` chi'd from 南, as the table writes it) is one piece: never broken between
     its tiles or at the mark of the seat it came from."""

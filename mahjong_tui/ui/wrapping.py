@@ -7,14 +7,17 @@ characters (Chinese, fullwidth marks), as Chinese typesetting does, though not i
 term such as ``一向听`` in an English sentence or a word of one or two characters between
 marks (``困难`` in ``（电脑，困难）``, ``八筒`` in a list of tiles), before a closing mark
 (``，。、）…``), after an opening one (``（``), between a number and its measure word
-(``36 张``) or the word it belongs to (``荒番 0``), or inside a meld (``四筒 五筒 六筒‹上南``,
-its tiles joined by no-break spaces). English still breaks at spaces only.
+(``36 张``) or the word it belongs to (``荒番 0``), inside an item of a list of up to four
+characters (``起手小胡`` in ``扎鸟，起手小胡``), inside a short aside in brackets or between it
+and the word it follows (``Bob（电脑，普通）``, unless the line is narrower than that), or inside
+a meld (``四筒 五筒 六筒‹上南``, its tiles joined by no-break spaces). English still breaks at spaces only.
 No Textual here: :class:`Wrapped` is a Rich renderable any widget can show.
 """
 
 from __future__ import annotations
 
 import itertools
+import re
 import unicodedata
 from collections.abc import Callable
 from functools import lru_cache
@@ -28,6 +31,8 @@ from rich.text import Text
 #: marks a line may not start with, and marks it may not end with
 _NO_START = frozenset("，。、；：！？）」』】》〉…～,.;:!?)%")
 _NO_END = frozenset("（「『【《〈(")
+#: a short aside in brackets, kept whole with the word it follows: ``Bob（电脑，普通）``
+_ASIDE = re.compile(r"[^\s、，。；：·（）]{0,12}（[^（）]{1,5}）")
 #: a space no line breaks at (between a meld's tiles, inside a key and what it does)
 NO_BREAK = "\u00a0"
 #: what holds its neighbours together: the no-break space, the mark of the seat a meld came from
@@ -44,6 +49,9 @@ def _wide(ch: str) -> bool:
 _TERM = 4
 #: and a word this long or shorter between two marks (``困难`` in ``（电脑，困难）``, ``八筒`` in a list)
 _WORD = 2
+#: or this long where marks (or the text's ends) stand right at both its sides: an item of a list
+#: (``起手小胡`` in ``海底，扎鸟，起手小胡``)
+_ITEM = 4
 
 
 def _may_break(before: str, after: str, run: int, word: int) -> bool:
@@ -83,10 +91,27 @@ def _runs(plain: str, apart: Callable[[str], bool]) -> list[int]:
     return out
 
 
-def _openings(plain: str) -> list[bool]:
-    """Per character, whether a line may start there (``plain``: one paragraph, no newline)."""
+def _items(plain: str, words: list[int]) -> list[int]:
+    """``words``, each word of at most ``_ITEM`` characters that marks (or the ends) enclose set to 0: kept whole."""
+    out = list(words)
+    i = 0
+    while i < len(plain):
+        n = words[i]
+        if not n:
+            i += 1
+            continue
+        enclosed = (i == 0 or _mark(plain[i - 1])) and (i + n == len(plain) or _mark(plain[i + n]))
+        if enclosed and n <= _ITEM:
+            out[i : i + n] = [0] * n
+        i += n
+    return out
+
+
+def _openings(plain: str, asides: bool = True) -> list[bool]:
+    """Per character, whether a line may start there (``plain``: one paragraph, no newline; ``asides``: a short
+    aside in brackets kept whole)."""
     runs = _runs(plain, lambda ch: False)
-    words = _runs(plain, _mark)
+    words = _items(plain, _runs(plain, _mark))
     ok = [False] * len(plain)
     for i in range(1, len(plain)):
         ch = plain[i]
@@ -105,6 +130,9 @@ def _openings(plain: str) -> list[bool]:
         before = plain[j - 1]
         glued = (before.isdigit() and _wide(ch)) or (ch.isdigit() and _wide(before))
         ok[i] = not (ch in _NO_START and not ch.isascii()) and not glued
+    if asides:
+        for m in _ASIDE.finditer(plain):
+            ok[m.start() + 1 : m.end()] = [False] * (m.end() - m.start() - 1)
     return ok
 
 
@@ -113,27 +141,30 @@ def line_starts(plain: str, width: int, rest: int | None = None) -> list[int]:
 
     Greedy: each line takes as much as fits and ends at the last opening that fits; a piece
     wider than a whole line is cut where the line is full (a closing mark kept with what it
-    closes). Spaces at a break end the line before (the caller strips them). ``rest``: the
-    width of every line after the first, where it differs (a hanging indent).
+    closes), and an aside in brackets too wide for it beside a mark inside it. Spaces at a break
+    end the line before (the caller strips them). ``rest``: the width of every line after the
+    first, where it differs (a hanging indent).
     """
     first = max(1, width)
     rest = first if rest is None else max(1, rest)
     width = first
-    ok = _openings(plain)
+    ok, loose = _openings(plain), _openings(plain, asides=False)
     starts: list[int] = []
-    start, used, last = 0, 0, -1
+    start, used, last, last_loose = 0, 0, -1, -1
     i = 0
     while i < len(plain):
         ch = plain[i]
         if ok[i] and i > start:
             last = i
+        if loose[i] and i > start:
+            last_loose = i
         w = get_character_cell_size(ch)
         if ch != " " and used + w > width and i > start:
-            cut = last if last > start else i
+            cut = last if last > start else last_loose if last_loose > start else i
             if cut == i and plain[i] in _NO_START and not plain[i].isascii() and i - 1 > start:
                 cut = i - 1  # cut inside a piece: a closing mark still goes with the character before it
             starts.append(cut)
-            start, last, width = cut, -1, rest
+            start, last, last_loose, width = cut, -1, -1, rest
             i, used = cut, 0  # the next line is measured afresh: it may be narrower than this one
             continue
         used += w
@@ -143,7 +174,7 @@ def line_starts(plain: str, width: int, rest: int | None = None) -> list[int]:
 
 def narrowest(plain: str) -> int:
     """The cells of the widest piece no line may break inside (a word, a short Chinese term, ``36 张``)."""
-    ok = _openings(plain)
+    ok = _openings(plain, asides=False)  # an aside breaks inside where the line is too narrow for it
     cuts = [0, *(i for i, o in enumerate(ok) if o), len(plain)]
     return max((cell_len(plain[a:b].rstrip()) for a, b in itertools.pairwise(cuts)), default=0)
 
