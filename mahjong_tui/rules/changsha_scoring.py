@@ -436,6 +436,7 @@ def score_changsha(ctx: WinContext) -> ScoreResult:
 
     each = " per type" if is_big else ""
     each_zh = "每种" if is_big else ""
+    robbed = ctx.win_by is WinBy.ROBBED_KONG
     if ctx.win_by is WinBy.SELF_DRAW:
         dealer_points = BIG_SELF_DRAW_DEALER if is_big else SMALL_SELF_DRAW_DEALER
         other_points = BIG_SELF_DRAW_OTHER if is_big else SMALL_SELF_DRAW_OTHER
@@ -448,7 +449,6 @@ def score_changsha(ctx: WinContext) -> ScoreResult:
         involved = ctx.dealer in (ctx.winner, ctx.discarder)
         extra = DEALER_EXTRA if involved else 0
         rates = {ctx.discarder: (points, extra)}
-        robbed = ctx.win_by is WinBy.ROBBED_KONG
         payer_en, payer_zh = ("the konger", "杠牌者") if robbed else ("the discarder", "点炮者")
         rate_en, rate_zh = f"{points}{each} from {payer_en}", f"{payer_zh}{each_zh}付 {points}"
         if involved:
@@ -469,7 +469,8 @@ def score_changsha(ctx: WinContext) -> ScoreResult:
         else:
             count_en, count_zh = f"1 big type ({how_en})", f"大胡 1 种（{how_zh}）"
         lines.append(ScoreLine(LineKind.MULTIPLIER, en=count_en, zh=count_zh, amount=units))
-    else:
+    elif robbed:
+        # a small win's line already says who pays for a discard or a self-draw; a robbed kong needs saying
         lines.append(ScoreLine(LineKind.NOTE, en=f"Small win, {how_en}", zh=f"小胡，{how_zh}"))
     doubled, bird = _bird_lines(ctx, list(rates))
     lines.extend(bird)
