@@ -134,9 +134,9 @@ def hand_summary(look: Look, events: list[Event]) -> RenderableType:
             parts.append(_win_block(look, ev, rules))
     parts.append(Text(""))
     parts.append(Text(t("hand_end.all_hands"), style="bold"))
+    column = max(13, *(cell_len(look.label(s)) + 1 for s in range(4)))  # in cells: a name may be Chinese
     for s in range(4):
         label = look.label(s)
-        column = max(13, cell_len(label) + 1)  # in cells: a name may be Chinese
         line = Text(label + " " * (column - cell_len(label)))
         for tile in table.concealed[s] or ():
             line.append_text(look.tile(tile))
@@ -210,7 +210,7 @@ def _win_block(look: Look, ev: PlayerWon, rules: Ruleset) -> RenderableType:
             style = "#ffab40"
         counted = ln.kind in (LineKind.TYPE, LineKind.FLOWER, LineKind.VALUE, LineKind.PAYMENT)
         amount = "" if ln.amount is None or not counted else str(ln.amount)
-        rows.append((Text(look.seat_names(current().pick(ln.en, ln.zh)), style=style), amount))
+        rows.append((Text(look.told(current().pick(ln.en, ln.zh)), style=style), amount))
     return Group(Text(""), *(wrapped(p) for p in (title, hand, types)), ScoreLines(rows))
 
 
