@@ -321,6 +321,26 @@ async def test_the_records_list_opens_a_replay_and_refuses_a_foreign_file(kept_h
         await settle(pilot, lambda: isinstance(app.screen, NewGameScreen))
 
 
+async def test_the_records_list_wraps_its_players_never_cutting_one_off(kept_home: Path) -> None:
+    """At 80 columns, long names: every player and their points at the end show whole, a row as tall as it needs."""
+    from mahjong_tui.saves import Seat, Table
+
+    names = ("Alexandra", "Bartholomew", "Chen Jing", "Dmitri")
+    game = finished_game("changsha", 4, 2)
+    finish(game, Table(tuple(Seat(n, "hard") for n in names), "changsha-long", "2026-01-02T10:00:00"))
+    app = MahjongApp(settings=Settings())
+    async with app.run_test(size=COMPACT) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, NewGameScreen) and app.screen.filled)
+        await pilot.press("ctrl+g")
+        await settle(pilot, lambda: isinstance(app.screen, RecordsScreen) and app.screen.query_one(DataTable).row_count)
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+        shown = " ".join("".join(seg.text for seg in table.render_line(y)) for y in range(table.size.height))
+        shown = " ".join(shown.split())
+        for name, points in zip(names, game.scores, strict=True):
+            assert f"{name} (bot) {points}" in shown, (name, points, shown)
+
+
 # ---------------------------------------------------------------------- statistics
 async def test_the_statistics_screen_shows_the_databases_numbers() -> None:
     """Per player and preset: the numbers as the database has them, bots marked, Changsha's rank titles."""

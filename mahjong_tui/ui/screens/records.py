@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rich.cells import cell_len
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -22,6 +23,7 @@ from mahjong_tui.i18n import current, t
 
 from ..keys import key_line
 from ..widgets.prose import Prose
+from ..wrapping import NO_BREAK, Wrapped
 
 if TYPE_CHECKING:
     from mahjong_tui.saves import RecordInfo
@@ -41,18 +43,33 @@ def rules_name(name: str) -> str:
 
 
 def players_cell(info: RecordInfo) -> Text:
-    """Who played, bots marked, each with their points at the end (when written); the best in bold."""
+    """Who played, bots marked, each with their points at the end (when written); the best in bold.
+
+    A player and their points are one piece (no-break spaces): wrapped, the cell breaks between players.
+    """
     out = Text()
     best = max(info.scores) if info.scores else None
     for i, seat in enumerate(info.seats):
         if i:
-            out.append(", ")
+            out.append(t("hint.separator"))
         name = t("records.bot", name=seat.name) if seat.bot else seat.name
-        if info.scores:
-            out.append(f"{name} {info.scores[i]}", style="bold #ffd166" if info.scores[i] == best else "")
-        else:
-            out.append(name)
+        piece = f"{name} {info.scores[i]}" if info.scores else name
+        style = "bold #ffd166" if info.scores and info.scores[i] == best else ""
+        out.append(piece.replace(" ", NO_BREAK), style=style)
     return out
+
+
+class Cell(Wrapped):
+    """A table cell that wraps as the rest of the screens do (its text is its ``str``)."""
+
+    def __str__(self) -> str:
+        """The text, spaces as spaces."""
+        return self.text.plain.replace(NO_BREAK, " ")
+
+
+#: the cells a column takes beside its content (the table's padding), and the fewest the players get
+_PADDING = 2
+_PLAYERS_LEAST = 24
 
 
 class RecordsScreen(Screen[None]):
@@ -70,6 +87,7 @@ class RecordsScreen(Screen[None]):
         """The records as they are now."""
         super().__init__()
         self.infos: list[RecordInfo] = []
+        self._width = 0  # the screen width the table was laid out for
 
     def compose(self) -> ComposeResult:
         """A title, the table of games (or why it is empty), the keys."""
@@ -82,6 +100,11 @@ class RecordsScreen(Screen[None]):
     def on_mount(self) -> None:
         """Read the records and fill the table."""
         self.fill()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """The players' column fills the width: lay the table out again for a new one."""
+        if event.size.width != self._width and self.infos:
+            self.fill()
 
     def relabel(self) -> None:
         """The language changed: draw the list again in it."""
@@ -100,13 +123,22 @@ class RecordsScreen(Screen[None]):
         self.infos = [record_info(path) for path in records()]
         table = self.query_one(DataTable)
         table.clear(columns=True)  # drawn again in another language
-        table.add_columns(t("records.when"), t("records.rules"), t("records.hands"), t("records.players"))
-        for i, info in enumerate(self.infos):
+        heads = (t("records.when"), t("records.rules"), t("records.hands"))
+        rows: list[tuple[str, str, str, Text]] = []
+        for info in self.infos:
             if info.problem:
-                table.add_row("—", "—", "—", Text(info.problem, style="#ff8a80"), key=str(i))
+                rows.append(("—", "—", "—", Text(info.problem, style="#ff8a80")))
             else:
                 when = info.started.replace("T", " ")[:16] or info.path.stem[:13]
-                table.add_row(when, rules_name(info.rules), str(info.hands), players_cell(info), key=str(i))
+                rows.append((when, rules_name(info.rules), str(info.hands), players_cell(info)))
+        # the players take what the other columns leave, wrapping between players (never cut off)
+        self._width = self.app.size.width
+        used = sum(max(cell_len(x) for x in (head, *(r[k] for r in rows))) + _PADDING for k, head in enumerate(heads))
+        room = max(_PLAYERS_LEAST, self._width - 4 - used - _PADDING - 2)  # 4: the card's padding, 2: the scrollbar
+        table.add_columns(*heads)
+        table.add_column(t("records.players"), width=room)
+        for i, (when, rules, hands, players) in enumerate(rows):
+            table.add_row(when, rules, hands, Cell(players), key=str(i), height=None)
         empty = self.query_one("#records-empty", Static)
         if self.infos:
             empty.display = False
