@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.text import Text
 
 from mahjong_tui.ui.look import MELD_SPACE
-from mahjong_tui.ui.wrapping import Wrapped, wrap_lines
+from mahjong_tui.ui.wrapping import Wrapped, whole, wrap_lines
 
 HINT = (
     "★ 打四万：打完三向听，还有 36 张有用的牌没见过（二万、二筒、三筒、五筒、六筒、八筒 …）；"
@@ -156,3 +156,15 @@ def test_text_with_a_hanging_indent_still_fits_and_loses_nothing(text: str, widt
     for line in lines:
         assert line.cell_len <= width, (line.plain, width, hang)
     assert "".join(line.plain for line in lines).replace(" ", "") == text.replace(" ", "").replace("\n", "")
+
+
+def test_facts_made_whole_break_only_between_them_and_show_plain_spaces() -> None:
+    """The table's line of facts at 80 columns: ``turn: 西 · Alice`` is never split from its name, and what
+    reaches the screen has ordinary spaces (the no-break ones only steer the breaking)."""
+    facts = ["shanghai  · hand 1", "荒番 0", "dice ⚄⚅ = 11", "break 西 #12", "66 left", "turn: 西 · Alice"]
+    line = Text(" · ").join(whole(Text(f, style="bold")) for f in facts)
+    console = Console(width=72, record=True, file=io.StringIO())
+    console.print(Wrapped(line))
+    shown = console.export_text().splitlines()
+    assert shown[-1].strip() == "turn: 西 · Alice", shown
+    assert "\u00a0" not in console.export_text()

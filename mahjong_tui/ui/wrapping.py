@@ -221,9 +221,17 @@ class Wrapped:
         """Each line (in the text's own style); a line that cannot wrap and is too wide is cut (with … after
         the last whole word, if the text asks for it)."""
         width = options.max_width
-        lines = [_fit(line, width, self.text.overflow or "fold") for line in wrap_lines(self.text, width, self.hang)]
+        lines = [_spaced(_fit(line, width, self.text.overflow or "fold"))
+                 for line in wrap_lines(self.text, width, self.hang)]
         yield from Text("\n").join(lines).render(console)
         yield Segment.line()
+
+
+def _spaced(line: Text) -> Text:
+    """``line`` with its no-break spaces as plain ones: once the lines are made they have done their work."""
+    if NO_BREAK not in line.plain:
+        return line
+    return Text(line.plain.replace(NO_BREAK, " "), style=line.style, spans=list(line.spans), end="")
 
 
 def _fit(line: Text, width: int, overflow: str) -> Text:
@@ -239,6 +247,11 @@ def _fit(line: Text, width: int, overflow: str) -> Text:
                 return cut
     line.truncate(width, overflow=overflow)
     return line
+
+
+def whole(text: Text) -> Text:
+    """``text`` as one piece no line breaks inside (its spaces no-break spaces), styles kept."""
+    return Text(text.plain.replace(" ", NO_BREAK), style=text.style, spans=list(text.spans), end="")
 
 
 def wrapped(content: RenderableType, hang: int = 0) -> RenderableType:

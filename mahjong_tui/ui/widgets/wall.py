@@ -11,6 +11,7 @@ from mahjong_tui.engine import Phase, WallView
 from mahjong_tui.i18n import t
 
 from ..look import WINDOWS, Look, dice_text, position_of, rules_name, seat_at
+from ..wrapping import Wrapped, whole
 
 _HEAD = Style(color="#69f0ae", bold=True)
 _TAIL = Style(color="#ffab40", bold=True)
@@ -217,7 +218,8 @@ class InfoLine(Widget):
         look = self.look
         if look is None:
             return ""
-        return Text(" · ").join(info_lines(look, legend=False, compact=True))
+        # each fact whole (``剩 89 张``, ``轮到 东 · Bob``): a line breaks only between facts
+        return Wrapped(Text(" · ").join(whole(x) for x in info_lines(look, legend=False, compact=True)))
 
 
 __all__ = ["InfoLine", "WallRing", "position_of"]
