@@ -229,9 +229,7 @@ class Wrapped:
 
 def _spaced(line: Text) -> Text:
     """``line`` with its no-break spaces as plain ones: once the lines are made they have done their work."""
-    if NO_BREAK not in line.plain:
-        return line
-    return Text(line.plain.replace(NO_BREAK, " "), style=line.style, spans=list(line.spans), end="")
+    return _swapped(line, NO_BREAK, " ") if NO_BREAK in line.plain else line
 
 
 def _fit(line: Text, width: int, overflow: str) -> Text:
@@ -249,9 +247,14 @@ def _fit(line: Text, width: int, overflow: str) -> Text:
     return line
 
 
+def _swapped(text: Text, old: str, new: str) -> Text:
+    """``text`` with one character put for another, styles kept (both one cell: the spans stay in place)."""
+    return Text(text.plain.replace(old, new), style=text.style, spans=list(text.spans), end="")
+
+
 def whole(text: Text) -> Text:
     """``text`` as one piece no line breaks inside (its spaces no-break spaces), styles kept."""
-    return Text(text.plain.replace(" ", NO_BREAK), style=text.style, spans=list(text.spans), end="")
+    return _swapped(text, " ", NO_BREAK)
 
 
 def wrapped(content: RenderableType, hang: int = 0) -> RenderableType:
