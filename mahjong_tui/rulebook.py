@@ -211,16 +211,27 @@ def _facts(rules: Ruleset) -> list[Words]:
     return out
 
 
-def rulebook_text(book: RuleBook) -> str:
-    """The book as plain text for the terminal, in English (the rules screen shows it in every language)."""
+def rulebook_text(book: RuleBook, language: str = "en") -> str:
+    """The book as plain text for the terminal, in ``language`` (``en``, ``zh`` or ``both``, as the rules screen)."""
+    from .i18n import catalogue
+
+    say = catalogue(language).words
+    colon = "：" if language == "zh" else ": "
     rules = book.ruleset
-    lines = [f"{rules.zh_name} {rules.en_name} — preset {rules.name}", rules.summary, ""]
-    lines += [f"- {fact.en}" for fact in book.facts]
-    lines += ["", "Hand types (each example scored by the calculator):"]
+    name = rules.zh_name if language == "zh" else f"{rules.zh_name} {rules.en_name}"
+    summary = say(Words(rules.summary, rules.summary_zh))
+    lines = [f"{name} — {say(Words('preset', '预设'))} {rules.name}", summary, ""]
+    lines += [f"- {say(fact)}" for fact in book.facts]
+    lines += ["", say(Words("Hand types (each example scored by the calculator):", "牌型（每个例子都由计分器算出）："))]
     for row in book.types:
-        lines.append(f"  {row.zh} {row.en} ({row.id}) — {row.value.en}: {row.description.en}")
-        lines.append(f"      e.g. {row.example_text()}, {row.how.en}: {', '.join(row.types)}, wins {row.points}")
+        names = row.zh if language == "zh" else f"{row.zh} {row.en}"
+        lines.append(f"  {names} ({row.id}) — {say(row.value)}{colon}{say(row.description)}")
+        found = "、".join(rules.hand_types[x].zh if x in rules.hand_types else x for x in row.types)
+        example = say(Words(f"e.g. {row.example_text()}, {row.how.en}: {', '.join(row.types)}, wins {row.points}",
+                            f"例：{row.example_text()}，{row.how.zh}：{found}，胡家收 {row.points}"))
+        lines.append(f"      {example}")
     for title, notes in book.notes:
-        lines += ["", f"{title.en}:"] + [f"  - {n.en}" for n in notes]
-    lines += ["", "Glossary:"] + [f"  {term.en}: {meaning.en}" for term, meaning in GLOSSARY]
+        lines += ["", f"{say(title)}{colon.strip()}"] + [f"  - {say(n)}" for n in notes]
+    lines += ["", say(Words("Glossary:", "术语："))]
+    lines += [f"  {say(term)}{colon}{say(meaning)}" for term, meaning in GLOSSARY]
     return "\n".join(lines)

@@ -69,3 +69,18 @@ def test_the_rules_command_lists_the_presets_and_refuses_an_unknown_one(capsys: 
     assert len(capsys.readouterr().out.splitlines()) == len(ruleset_names())
     assert run_rules(["mars"]) == 2
     assert "unknown rules 'mars'" in capsys.readouterr().err
+
+
+def test_the_rules_command_speaks_chinese_when_asked(capsys: pytest.CaptureFixture[str]) -> None:
+    """``mahjong-tui rules changsha --lang zh``: the facts, the types and their examples in Chinese; a language it
+    does not know is one line and exit 2."""
+    assert run_rules(["changsha", "--lang", "zh"]) == 0
+    out = capsys.readouterr().out
+    rules = get_ruleset("changsha")
+    book = rulebook(rules)
+    assert out.startswith(f"长沙麻将 — 预设 changsha\n{rules.summary_zh}\n")
+    assert all(f"- {fact.zh}\n" in out for fact in book.facts)
+    assert "  七小对 (qixiaodui) — 大胡：七个对子" in out and "自摸：七小对，胡家收 100" in out
+    assert "Small win" not in out and "Glossary" not in out
+    assert run_rules(["changsha", "--lang", "fr"]) == 2
+    assert capsys.readouterr().err.count("\n") == 1

@@ -1,7 +1,8 @@
-"""``mahjong-tui rules [PRESET]``: a preset's rules in the terminal, as the rules screen shows them.
+"""``mahjong-tui rules [PRESET] [--lang en|zh|both]``: a preset's rules in the terminal, as the rules screen shows them.
 
 Facts, every hand type with a worked example scored by the calculator, the preset's own
-rules worded from its numbers, and a glossary. Without a preset: the list of presets.
+rules worded from its numbers, and a glossary. Without a preset: the list of presets. In
+English unless ``--lang`` says otherwise (the text scripts have read stays as it was).
 """
 
 from __future__ import annotations
@@ -9,7 +10,9 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .parser import OneLineParser
+from mahjong_tui.i18n import LANGUAGES
+
+from .parser import OneLineParser, one_of
 
 
 def _preset(text: str) -> str:
@@ -26,6 +29,8 @@ def parser() -> OneLineParser:
     """Options of ``mahjong-tui rules``."""
     p = OneLineParser(prog="mahjong-tui rules", description="A preset's rules, hand types and worked examples.")
     p.add_argument("preset", nargs="?", type=_preset, help="a preset: shanghai, shanghai-qq, shanghai-lezi, changsha")
+    p.add_argument("--lang", default="en", type=one_of(LANGUAGES, "language"),
+                   help=f"language: {', '.join(LANGUAGES)} (default: en)")
     return p
 
 
@@ -40,9 +45,10 @@ def run(argv: list[str]) -> int:
     if args.preset is None:
         for name in ruleset_names():
             r = get_ruleset(name)
-            print(f"{name:<15} {r.zh_name} {r.en_name}: {r.summary}")
+            summary = r.summary_zh if args.lang == "zh" else r.summary
+            print(f"{name:<15} {r.zh_name} {r.en_name}: {summary}")
         return 0
-    text = rulebook_text(rulebook(get_ruleset(args.preset)))
+    text = rulebook_text(rulebook(get_ruleset(args.preset)), args.lang)
     try:
         sys.stdout.write(text + "\n")
     except UnicodeEncodeError:
