@@ -60,6 +60,19 @@ def main(argv: list[str] | None = None) -> int:
         return 0
 
 
+def _misplaced(ns: argparse.Namespace) -> str:
+    """What to say of options given before a command: where they go, or that the command has none such."""
+    module = import_module(f".commands.{COMMANDS[ns.command][0]}", __package__)
+    known = module.parser().format_help()
+    given = [(o, f"{o} {ns.lang}" if o == "--lang" else o)
+             for o, on in (("--lang", ns.lang is not None), ("--resume", ns.resume)) if on]
+    missing = [o for o, _ in given if o not in known]
+    if missing:
+        return f"{ns.command} has no {' or '.join(missing)} (see mahjong-tui {ns.command} --help)"
+    again = " ".join(["mahjong-tui", ns.command, *ns.args, *(words for _, words in given)])
+    return f"options go after the command: {again}"
+
+
 def _main(args: list[str]) -> int:
     if args and args[0] in COMMANDS:
         command, rest = args[0], args[1:]
@@ -77,7 +90,7 @@ def _main(args: list[str]) -> int:
 
             return run(lang=ns.lang, resume=ns.resume)
         if ns.command in COMMANDS:  # ``mahjong-tui --lang zh play``
-            print(f"mahjong-tui: options go after the command: mahjong-tui {ns.command} [options]", file=sys.stderr)
+            print(f"mahjong-tui: {_misplaced(ns)}", file=sys.stderr)
             return 2
         choices = ", ".join(COMMANDS)
         print(f"mahjong-tui: unknown command {ns.command!r} (try: {choices}; --help)", file=sys.stderr)

@@ -25,6 +25,21 @@ def test_unknown_command_is_one_line_and_exit_2(capsys):
     assert len(err) == 1 and "unknown command 'deal'" in err[0]
 
 
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--lang", "zh", "rules", "changsha"], "options go after the command: mahjong-tui rules changsha --lang zh"),
+        (["--resume", "play"], "options go after the command: mahjong-tui play --resume"),
+        (["--lang", "zh", "stats"], "stats has no --lang (see mahjong-tui stats --help)"),
+    ],
+)
+def test_an_option_before_its_command_is_told_where_it_goes_or_that_there_is_none(capsys, args, said):
+    """The line says the command line to type instead, and never sends a player to an option the command lacks."""
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert err == f"mahjong-tui: {said}\n"
+
+
 def test_version():
     """``--version`` prints the installed version."""
     out = subprocess.run([sys.executable, "-m", "mahjong_tui", "--version"], capture_output=True, text=True)
