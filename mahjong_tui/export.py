@@ -34,7 +34,7 @@ from mahjong_tui.engine import (
 from mahjong_tui.engine.tiles import seat_wind_zh
 
 from .i18n import names_in
-from .review import type_names
+from .rulebook import type_names
 from .saves import SavedGame
 
 DICE = "⚀⚁⚂⚃⚄⚅"

@@ -19,7 +19,6 @@ from mahjong_tui.engine import (
     HandEnded,
     Phase,
     PlayerWon,
-    Ruleset,
     SeatView,
     Tile,
     seat_view,
@@ -31,6 +30,7 @@ from mahjong_tui.engine.words import Words
 
 from .danger import Defence, defence_choice, safer_than
 from .hints import Hint, analyse, hint_for_view, steps, suggested_answer
+from .rulebook import type_names
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,14 +163,6 @@ def _declined(index: int, view: SeatView) -> list[Moment]:
         f"you let {tile_name(t)} go: the suggestion was to {move.en} it",
         f"你没要{tile_zh(t)}：提示是{move.zh}",
     ))]  # fmt: skip
-
-
-def type_names(rules: Ruleset, types: tuple[str, ...]) -> Words:
-    """Hand type ids as their names: ``碰碰胡 All pongs, 杠开 …`` / ``碰碰胡、杠开``."""
-    known = [rules.hand_types.get(t) for t in types]
-    en = ", ".join(f"{ht.zh} {ht.en}" if ht else t for ht, t in zip(known, types, strict=True))
-    zh = "、".join(ht.zh if ht else t for ht, t in zip(known, types, strict=True))
-    return Words(en, zh)
 
 
 def _dealt_in(ev: PlayerWon, replay: Game) -> Words:

@@ -8,6 +8,7 @@ and ``mahjong-tui rules PRESET`` show the same book.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from mahjong_tui.engine import GameOptions, KongMode, Meld, Ruleset, Tile, format_tiles
@@ -211,6 +212,15 @@ def _facts(rules: Ruleset) -> list[Words]:
     return out
 
 
+def type_names(rules: Ruleset, types: Sequence[str]) -> Words:
+    """Hand type ids as their names: ``碰碰胡 All pongs, 杠开 …`` / ``碰碰胡、杠开`` (an id the rules do not know as
+    itself). The Chinese name comes first in English too: learners meet the names players use."""
+    known = [rules.hand_types.get(t) for t in types]
+    en = ", ".join(f"{ht.zh} {ht.en}" if ht else t for ht, t in zip(known, types, strict=True))
+    zh = "、".join(ht.zh if ht else t for ht, t in zip(known, types, strict=True))
+    return Words(en, zh)
+
+
 def rulebook_text(book: RuleBook, language: str = "en") -> str:
     """The book as plain text for the terminal, in ``language`` (``en``, ``zh`` or ``both``, as the rules screen)."""
     from .i18n import catalogue
@@ -226,7 +236,7 @@ def rulebook_text(book: RuleBook, language: str = "en") -> str:
     for row in book.types:
         names = row.zh if language == "zh" else f"{row.zh} {row.en}"
         lines.append(f"  {names} ({row.id}) — {say(row.value)}{colon}{say(row.description)}")
-        found = "、".join(rules.hand_types[x].zh if x in rules.hand_types else x for x in row.types)
+        found = type_names(rules, row.types).zh
         example = say(Words(f"e.g. {row.example_text()}, {row.how.en}: {', '.join(row.types)}, wins {row.points}",
                             f"例：{row.example_text()}，{row.how.zh}：{found}，胡家收 {row.points}"))
         lines.append(f"      {example}")

@@ -371,10 +371,9 @@ def hand_type_label(ruleset: Ruleset, type_id: str) -> str:
 
     As in the win preview, the Chinese name comes first in English too: learners meet the names players use.
     """
-    ht = ruleset.hand_types.get(type_id)
-    if ht is None:
-        return type_id
-    return ht.zh if i18n.current().language == "zh" else f"{ht.zh} {ht.en}"
+    from mahjong_tui.rulebook import type_names  # the rule book's names (imported when a hand type is shown)
+
+    return i18n.say(type_names(ruleset, (type_id,)))
 
 
 def rules_name(rules: Ruleset) -> str:

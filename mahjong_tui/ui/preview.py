@@ -23,10 +23,10 @@ _RULE = "#cfd8dc"
 
 
 def type_names(rules: Ruleset, types: Sequence[str]) -> str:
-    """Hand types by name: ``大吊车 Big crane`` (in Chinese only ``大吊车``); learners meet the Chinese names."""
-    known = rules.hand_types
-    chinese = current().language == "zh"
-    return ", ".join((known[x].zh if chinese else f"{known[x].zh} {known[x].en}") if x in known else x for x in types)
+    """Hand types by name in the language in use: ``大吊车 Big crane`` (in Chinese only ``大吊车``)."""
+    from mahjong_tui.rulebook import type_names as named
+
+    return current().words(named(rules, types))
 
 
 def pays(look: Look, view: SeatView, result: ScoreResult) -> str:

@@ -207,6 +207,10 @@ class Wrapped:
         self.text = text
         self.hang = hang  # the hanging indent of every wrapped line (:func:`wrap_lines`)
 
+    def __str__(self) -> str:
+        """The text as the screen shows it, unwrapped (a table cell's text, for one)."""
+        return _spaced(self.text).plain
+
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         """At least the widest piece no line breaks inside; at most the longest line unbroken."""
         paragraphs = self.text.plain.split("\n")

@@ -59,14 +59,6 @@ def players_cell(info: RecordInfo) -> Text:
     return out
 
 
-class Cell(Wrapped):
-    """A table cell that wraps as the rest of the screens do (its text is its ``str``)."""
-
-    def __str__(self) -> str:
-        """The text, spaces as spaces."""
-        return self.text.plain.replace(NO_BREAK, " ")
-
-
 #: the cells a column takes beside its content (the table's padding), and the fewest the players get
 _PADDING = 2
 _PLAYERS_LEAST = 24
@@ -138,7 +130,7 @@ class RecordsScreen(Screen[None]):
         table.add_columns(*heads)
         table.add_column(t("records.players"), width=room)
         for i, (when, rules, hands, players) in enumerate(rows):
-            table.add_row(when, rules, hands, Cell(players), key=str(i), height=None)
+            table.add_row(when, rules, hands, Wrapped(players), key=str(i), height=None)
         empty = self.query_one("#records-empty", Static)
         if self.infos:
             empty.display = False
