@@ -38,6 +38,7 @@ from mahjong_tui.engine import (
     Ruleset,
     SeatView,
     claimed_meld,
+    counted,
     tile_name,
 )
 from mahjong_tui.engine.analysis import shanten
@@ -306,7 +307,7 @@ class PlanningBot(BaseBot):
         self.last_target = target
         self.last_reason = (
             f"discard {tile_name(tile)}: {target.label()} at {score:g}"
-            + (f", {acc} {'tile helps' if acc == 1 else 'tiles help'}" if acc >= 0 else "")
+            + (f", {counted(acc, 'tile helps', 'tiles help')}" if acc >= 0 else "")
             + self._note
         )
         return next(a for a in legal if a.kind is ActionKind.DISCARD and a.tile == tile)

@@ -30,6 +30,7 @@ from mahjong_tui.engine import (
     WinBy,
     WinContext,
     claimed_meld,
+    counted,
     tile_name,
 )
 from mahjong_tui.engine.analysis import discard_options, regular_waits, shanten, shanten_seven_pairs, waits
@@ -397,8 +398,7 @@ def _leaves(chosen: DiscardHint) -> Words:
     zh = f"打{tile_zh(chosen.tile)}：打完{left.zh}"
     if chosen.shanten >= 0 and chosen.tiles:
         helps = _tiles(chosen.tiles, 6)
-        n = chosen.acceptance
-        en += f", {n} unseen {'tile helps' if n == 1 else 'tiles help'} ({helps.en})"
+        en += f", {counted(chosen.acceptance, 'unseen tile helps', 'unseen tiles help')} ({helps.en})"
         zh += f"，还有 {chosen.acceptance} 张有用的牌没见过（{helps.zh}）"
     return Words(en, zh)
 

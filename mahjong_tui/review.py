@@ -21,6 +21,7 @@ from mahjong_tui.engine import (
     PlayerWon,
     SeatView,
     Tile,
+    counted,
     seat_view,
     tile_name,
 )
@@ -115,9 +116,9 @@ def _decision(index: int, view: SeatView, action: Action) -> list[Moment]:
                 )))  # fmt: skip
             elif chosen.acceptance < best.acceptance:
                 more = best.acceptance - chosen.acceptance
-                tiles_help = "tile that helps" if more == 1 else "tiles that help"
+                kept = counted(more, "more unseen tile that helps", "more unseen tiles that help")
                 out.append(Moment(index, "discard", Words(
-                    f"you discarded {tile_name(mine)}: {tile_name(theirs)} kept {more} more unseen {tiles_help} "
+                    f"you discarded {tile_name(mine)}: {tile_name(theirs)} kept {kept} "
                     f"({best.acceptance} against {chosen.acceptance})",
                     f"你打了{tile_zh(mine)}：打{tile_zh(theirs)}多 {more} 张进张"
                     f"（{best.acceptance} 对 {chosen.acceptance}）",

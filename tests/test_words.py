@@ -94,3 +94,12 @@ def test_hints_and_the_review_speak_both_languages() -> None:
     for seat in range(4):
         review = review_hand(game, 1, seat)
         assert bilingual(review.end) and all(bilingual(m.text) for m in review.moments)
+
+
+def test_a_count_agrees_with_its_words() -> None:
+    """``1 game`` and ``3 games``; words whose plural is not an added s are given both ways."""
+    from mahjong_tui.engine import counted
+
+    assert [counted(1, "game"), counted(3, "game"), counted(0, "hand")] == ["1 game", "3 games", "0 hands"]
+    assert counted(1, "tile helps", "tiles help") == "1 tile helps"
+    assert counted(2, "tile helps", "tiles help") == "2 tiles help"

@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 import sys
 
+from mahjong_tui.engine import counted
+
 from .parser import OneLineParser
 
 BAR = 20  # the width of a bar at 100 %
@@ -87,7 +89,7 @@ def _block(o: dict) -> str:
     who = f"{o['player']}{' (bot)' if o['bot'] else ''} · {o['rules']}" + (f" · {o['title']}" if o["title"] else "")
     names = o.pop("type_names")
     types = ", ".join(f"{names[t]} ×{n}" for t, n in list(o["types"].items())[:5]) or "none yet"
-    games, hand_count = _count(o["games"], "game"), _count(o["hands"], "hand")
+    games, hand_count = counted(o["games"], "game"), counted(o["hands"], "hand")
     return "\n".join([
         who,
         f"  {games}, {hand_count}, {o['points']:+d} points ({o['points_per_hand']:+.2f} a hand),"
@@ -97,8 +99,3 @@ def _block(o: dict) -> str:
         f"  dealt in   {bar(o['deal_ins'] / hands)} {o['deal_ins']:>4} ({100 * o['deal_ins'] / hands:.0f}%)",
         f"  hand types won: {types}",
     ])  # fmt: skip
-
-
-def _count(n: int, what: str) -> str:
-    """``1 game``, ``3 games``."""
-    return f"{n} {what}{'' if n == 1 else 's'}"

@@ -61,7 +61,7 @@ from .state import Phase, PlayerState, Refusal, RiverTile
 from .tiles import Tile, TileError, format_tiles, parse_tile, parse_tiles, tile_name, tile_zh
 from .view import SeatView, TableView, seat_view, table_view
 from .wall import WallView
-from .words import Words
+from .words import Words, counted
 
 __all__ = [
     "Action",
@@ -127,6 +127,7 @@ __all__ = [
     "WinBy",
     "WinContext",
     "Words",
+    "counted",
     "claimed_meld",
     "format_tiles",
     "game_from_record",
