@@ -30,7 +30,8 @@ def test_unknown_command_is_one_line_and_exit_2(capsys):
     [
         (["--lang", "zh", "rules", "changsha"], "options go after the command: mahjong-tui rules changsha --lang zh"),
         (["--resume", "play"], "options go after the command: mahjong-tui play --resume"),
-        (["--lang", "zh", "stats"], "stats has no --lang (see mahjong-tui stats --help)"),
+        (["--lang", "zh", "stats"], "options go after the command: mahjong-tui stats --lang zh"),
+        (["--lang", "zh", "simulate"], "simulate has no --lang (see mahjong-tui simulate --help)"),
     ],
 )
 def test_an_option_before_its_command_is_told_where_it_goes_or_that_there_is_none(capsys, args, said):

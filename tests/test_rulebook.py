@@ -64,9 +64,15 @@ def test_every_text_of_the_book_is_in_chinese_too(preset: str) -> None:
 
 
 def test_the_rules_command_lists_the_presets_and_refuses_an_unknown_one(capsys: pytest.CaptureFixture[str]) -> None:
-    """Without a preset: one line each; an unknown one: exit 2, one line."""
+    """Without a preset: one line each (two in both languages); an unknown one: exit 2, one line."""
     assert run_rules([]) == 0
     assert len(capsys.readouterr().out.splitlines()) == len(ruleset_names())
+    assert run_rules(["--lang", "zh"]) == 0
+    summary = get_ruleset("changsha").summary_zh
+    assert capsys.readouterr().out.splitlines()[-1] == f"{'changsha':<15} 长沙麻将：{summary}"
+    assert run_rules(["--lang", "both"]) == 0  # the Chinese summary, the English under it
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 2 * len(ruleset_names()) and lines[-1].strip() == get_ruleset("changsha").summary
     assert run_rules(["mars"]) == 2
     assert "unknown rules 'mars'" in capsys.readouterr().err
 

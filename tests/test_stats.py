@@ -142,7 +142,15 @@ def test_the_stats_command_prints_what_the_database_holds(
     assert text.startswith("Alice · changsha") and "won        " in text and "░" in text
     alice = want[("Alice", "changsha")]
     assert f"biggest win {alice.biggest_win if alice.wins else '—'}" in text  # no win yet: no biggest one
+    assert run(["--player", "Nobody"]) == 0 and capsys.readouterr().out == "No player matches.\n"
     assert run(["--rules", "nowhere"]) == 2 and "nowhere" in capsys.readouterr().err
+    assert run(["--player", "Jun", "--lang", "zh"]) == 0
+    text = capsys.readouterr().out
+    assert text.startswith("Jun（电脑） · 长沙麻将 (changsha)") and "\n  胡牌 " in text and "胡过的番种：" in text
+    assert run(["--player", "Jun", "--lang", "both"]) == 0
+    text = capsys.readouterr().out
+    assert "盘，" in text and " hands, " in text and "胡牌 · won" in text  # the counts in Chinese, then English
+    assert run(["--lang", "zh", "--json"]) == 0 and json.loads(capsys.readouterr().out)["players"] == got
     stats_path().write_bytes(b"not a database at all, just some bytes" * 40)
     assert run([]) == 2
     err = capsys.readouterr().err

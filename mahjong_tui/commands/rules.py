@@ -45,8 +45,12 @@ def run(argv: list[str]) -> int:
     if args.preset is None:
         for name in ruleset_names():
             r = get_ruleset(name)
-            summary = r.summary_zh if args.lang == "zh" else r.summary
-            print(f"{name:<15} {r.zh_name} {r.en_name}: {summary}")
+            if args.lang == "zh":
+                print(f"{name:<15} {r.zh_name}：{r.summary_zh}")
+            else:
+                print(f"{name:<15} {r.zh_name} {r.en_name}: {r.summary_zh if args.lang == 'both' else r.summary}")
+            if args.lang == "both":  # the English under the Chinese: one line each
+                print(f"{'':<15} {r.summary}")
         return 0
     text = rulebook_text(rulebook(get_ruleset(args.preset)), args.lang)
     try:

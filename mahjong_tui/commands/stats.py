@@ -1,18 +1,22 @@
-"""``mahjong-tui stats [--player NAME] [--rules PRESET] [--json]``: how players have done.
+"""``mahjong-tui stats [--player NAME] [--rules PRESET] [--lang en|zh|both] [--json]``: how players have done.
 
 Per player and preset: games, hands, wins, self-draws, deal-ins, points per hand, the
 biggest win, the hand types won and, where the preset has them, the rank title earned by
-lifetime points. Bots are marked. A database that cannot be read: one line, exit 2.
+lifetime points. Bots are marked. In English unless ``--lang`` says otherwise (the words of
+the statistics screen); ``--json`` is the same in every language. A database that cannot be
+read: one line, exit 2.
 """
 
 from __future__ import annotations
 
 import json
 import sys
+import unicodedata
 
-from mahjong_tui.engine import counted
+from mahjong_tui.engine import Words, counted
+from mahjong_tui.i18n import LANGUAGES, Catalogue, catalogue
 
-from .parser import OneLineParser
+from .parser import OneLineParser, one_of
 
 BAR = 20  # the width of a bar at 100 %
 
@@ -22,6 +26,8 @@ def parser() -> OneLineParser:
     p = OneLineParser(prog="mahjong-tui stats", description="How players have done, per player and preset.")
     p.add_argument("--player", default=None, help="only this player")
     p.add_argument("--rules", default=None, help="only this preset")
+    p.add_argument("--lang", default="en", type=one_of(LANGUAGES, "language"),
+                   help=f"language: {', '.join(LANGUAGES)} (default: en)")
     p.add_argument("--json", action="store_true", help="one JSON object on standard output")
     return p
 
@@ -35,6 +41,7 @@ def bar(share: float, width: int = BAR) -> str:
 def run(argv: list[str]) -> int:
     """Print the statistics; the exit status."""
     from mahjong_tui.engine import UnknownRules, resolve
+    from mahjong_tui.rulebook import type_names
     from mahjong_tui.stats import Statistics, StatsError, rank_title
     from mahjong_tui.storage import stats_path
 
@@ -59,9 +66,10 @@ def run(argv: list[str]) -> int:
             rows = db.players()
         finally:
             db.close()
-    rows = [r for r in rows if args.player in (None, r.player) and args.rules in (None, r.rules)]
+    say = catalogue(args.lang)
+    shown = [r for r in rows if args.player in (None, r.player) and args.rules in (None, r.rules)]
     out = []
-    for r in rows:
+    for r in shown:
         rules = resolve(r.rules)
         title = rank_title(rules, r.points)
         out.append({
@@ -69,33 +77,64 @@ def run(argv: list[str]) -> int:
             "wins": r.wins, "self_draws": r.self_draws, "deal_ins": r.deal_ins, "points": r.points,
             "points_per_hand": round(r.points_per_hand, 2), "biggest_win": r.biggest_win,
             "types": dict(r.types.most_common()), "title": title,
-            "type_names": {t: rules.hand_types[t].zh if t in rules.hand_types else t for t in r.types},
-            "biggest_shown": r.biggest_shown,
+            "type_names": {t: _type_name(say, type_names(rules, [t])) for t in r.types},
+            "biggest_shown": r.biggest_shown, "preset_zh": rules.zh_name,
         })  # fmt: skip
     if args.json:
         for o in out:
-            del o["type_names"], o["biggest_shown"]
+            del o["type_names"], o["biggest_shown"], o["preset_zh"]
         sys.stdout.write(json.dumps({"players": out}, ensure_ascii=False) + "\n")
     elif not out:
-        print("No games recorded yet: finished games are counted here." if not rows else "No player matches.")
+        print(say.words(_NONE if not rows else _NO_MATCH))
     else:
-        print("\n\n".join(_block(o) for o in out))
+        print("\n\n".join(_block(o, say) for o in out))
     return 0
 
 
-def _block(o: dict) -> str:
-    """One player's record under one preset as a few lines with bars."""
+_NONE = Words("No games recorded yet: finished games are counted here.", "还没有计入的牌局：每盘打完都会记在这里。")
+_NO_MATCH = Words("No player matches.", "没有符合的玩家。")
+_LABELS = (
+    ("wins", Words("won", "胡牌")),
+    ("self_draws", Words("self-drawn", "自摸")),
+    ("deal_ins", Words("dealt in", "点炮")),
+)
+
+
+def _type_name(say: Catalogue, names: Words) -> str:
+    """A hand type's name in a record: the Chinese one in English too (the name players use), else as the language
+    has it."""
+    return names.zh if say.language == "en" else say.words(names)
+
+
+def _width(text: str) -> int:
+    """Terminal cells of ``text`` (a Chinese character takes two)."""
+    return sum(2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1 for ch in text)
+
+
+def _block(o: dict, say: Catalogue) -> str:
+    """One player's record under one preset as a few lines with bars, in ``say``'s language."""
     hands = o["hands"] or 1
-    who = f"{o['player']}{' (bot)' if o['bot'] else ''} · {o['rules']}" + (f" · {o['title']}" if o["title"] else "")
+    name = say("stats.bot", name=o["player"]) if o["bot"] else o["player"]
+    zh_name = o.pop("preset_zh")
+    preset = o["rules"] if say.language == "en" else f"{zh_name} ({o['rules']})"
+    who = f"{name} · {preset}" + (f" · {o['title']}" if o["title"] else "")
     names = o.pop("type_names")
-    types = ", ".join(f"{names[t]} ×{n}" for t, n in list(o["types"].items())[:5]) or "none yet"
+    mark = "、" if say.language == "zh" else ", "
+    none = say.words(Words("none yet", "还没有"))
+    types = mark.join(f"{names[t]} ×{n}" for t, n in list(o["types"].items())[:5]) or none
+    points, per_hand, biggest = f"{o['points']:+d}", f"{o['points_per_hand']:+.2f}", o.pop("biggest_shown")
     games, hand_count = counted(o["games"], "game"), counted(o["hands"], "hand")
-    return "\n".join([
-        who,
-        f"  {games}, {hand_count}, {o['points']:+d} points ({o['points_per_hand']:+.2f} a hand),"
-        f" biggest win {o.pop('biggest_shown')}",
-        f"  won        {bar(o['wins'] / hands)} {o['wins']:>4} ({100 * o['wins'] / hands:.0f}%)",
-        f"  self-drawn {bar(o['self_draws'] / hands)} {o['self_draws']:>4} ({100 * o['self_draws'] / hands:.0f}%)",
-        f"  dealt in   {bar(o['deal_ins'] / hands)} {o['deal_ins']:>4} ({100 * o['deal_ins'] / hands:.0f}%)",
-        f"  hand types won: {types}",
-    ])  # fmt: skip
+    counts = Words(
+        f"{games}, {hand_count}, {points} points ({per_hand} a hand), biggest win {biggest}",
+        f"{o['games']} 盘，{o['hands']} 局，{points} 分（每局 {per_hand}），最大一胡 {biggest}",
+    )
+    lines = [counts.zh, counts.en] if say.language == "both" else [say.words(counts)]  # one long line would wrap
+    labels = [(key, say.words(words)) for key, words in _LABELS]
+    wide = max(_width(label) for _, label in labels) + 1
+    shares = [
+        f"  {label}{' ' * (wide - _width(label))}{bar(o[key] / hands)} {o[key]:>4} ({100 * o[key] / hands:.0f}%)"
+        for key, label in labels
+    ]
+    colon = "：" if say.language == "zh" else ": "
+    kinds = f"  {say.words(Words('hand types won', '胡过的番种'))}{colon}{types}"
+    return "\n".join([who, *(f"  {line}" for line in lines), *shares, kinds])
