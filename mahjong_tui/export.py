@@ -7,8 +7,6 @@ and how it was scored.
 
 from __future__ import annotations
 
-import unicodedata
-
 from mahjong_tui.engine import (
     Action,
     ActionKind,
@@ -33,7 +31,7 @@ from mahjong_tui.engine import (
 )
 from mahjong_tui.engine.tiles import seat_wind_zh
 
-from .i18n import names_in
+from .i18n import cells, names_in
 from .rulebook import type_names
 from .saves import SavedGame
 
@@ -70,11 +68,6 @@ def _who(seat: int, names: list[str], dealer: int) -> str:
     """``南 Jun`` (the seat's wind in this hand, then its name), padded."""
     name = names[seat]
     return f"{seat_wind_zh(seat, dealer)} {name}" + " " * max(0, 12 - cells(name))
-
-
-def cells(text: str) -> int:
-    """The terminal columns ``text`` takes: a wide (CJK) character takes two."""
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
 
 
 def _opening(events: list[Event], names: list[str], dealer: int, huangfan: bool) -> list[str]:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+import unicodedata
 from collections.abc import Sequence
 from functools import cache
 from importlib import resources
@@ -104,6 +105,11 @@ class Catalogue:
         if self.language == "zh":
             return zh or en
         return _side_by_side(en, zh)
+
+
+def cells(text: str) -> int:
+    """The terminal columns ``text`` takes: a wide (CJK) character takes two."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
 
 
 def _side_by_side(en: str, zh: str) -> str:

@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import json
 import sys
-import unicodedata
 
 from mahjong_tui.engine import Words, counted
-from mahjong_tui.i18n import LANGUAGES, Catalogue, catalogue
+from mahjong_tui.i18n import LANGUAGES, Catalogue, catalogue, cells
 
 from .parser import OneLineParser, one_of
 
@@ -106,11 +105,6 @@ def _type_name(say: Catalogue, names: Words) -> str:
     return names.zh if say.language == "en" else say.words(names)
 
 
-def _width(text: str) -> int:
-    """Terminal cells of ``text`` (a Chinese character takes two)."""
-    return sum(2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1 for ch in text)
-
-
 def _block(o: dict, say: Catalogue) -> str:
     """One player's record under one preset as a few lines with bars, in ``say``'s language."""
     hands = o["hands"] or 1
@@ -130,9 +124,9 @@ def _block(o: dict, say: Catalogue) -> str:
     )
     lines = [counts.zh, counts.en] if say.language == "both" else [say.words(counts)]  # one long line would wrap
     labels = [(key, say.words(words)) for key, words in _LABELS]
-    wide = max(_width(label) for _, label in labels) + 1
+    wide = max(cells(label) for _, label in labels) + 1
     shares = [
-        f"  {label}{' ' * (wide - _width(label))}{bar(o[key] / hands)} {o[key]:>4} ({100 * o[key] / hands:.0f}%)"
+        f"  {label}{' ' * (wide - cells(label))}{bar(o[key] / hands)} {o[key]:>4} ({100 * o[key] / hands:.0f}%)"
         for key, label in labels
     ]
     colon = "：" if say.language == "zh" else ": "
