@@ -26,6 +26,12 @@ from .storage import autosave_path, move_aside, records_dir
 MAX_NAME = 12
 
 
+def seat_name(seat: int) -> str:
+    """The name of a player a record does not name: ``Seat 1`` … ``Seat 4`` (not a wind, which moves with the
+    dealer)."""
+    return f"Seat {seat + 1}"
+
+
 @dataclass(frozen=True, slots=True)
 class Seat:
     """Who sat at a seat: a name, and the bot level for a bot (None for a person)."""
@@ -87,7 +93,7 @@ def read_game(data: Any, *, where: str = "save") -> SavedGame:
 def _seats(raw: Any, where: str) -> tuple[Seat, Seat, Seat, Seat]:
     """The four players of a save (a record without them gets neutral names and no bots)."""
     if raw is None:
-        return (Seat("East"), Seat("South"), Seat("West"), Seat("North"))
+        return (Seat(seat_name(0)), Seat(seat_name(1)), Seat(seat_name(2)), Seat(seat_name(3)))
     if not isinstance(raw, list) or len(raw) != 4:
         raise RecordError(f"{where}: players must be a list of four")
     out = []

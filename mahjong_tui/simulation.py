@@ -41,6 +41,8 @@ from mahjong_tui.engine import (
     write_json_atomically,
 )
 
+from .saves import Seat, seat_name
+
 DEFAULT_BOTS = ("normal", "normal", "normal", "normal")
 
 
@@ -91,6 +93,7 @@ class GameResult:
     hands: list[HandStat] = field(default_factory=list)
     times: list[float] = field(default_factory=list)  # ms per bot decision, in order
     record: dict[str, Any] = field(default_factory=dict)
+    bots: tuple[str, ...] = ()  # the level at each seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,7 +137,7 @@ def play_game(job: GameJob) -> GameResult:
     gseed = game_seed(job.run_seed, job.index)
     game = Game(job.rules, gseed)
     players = {seat: create_bot(level, seat, gseed) for seat, level in enumerate(job.bots)}
-    result = GameResult(job.index, gseed)
+    result = GameResult(job.index, gseed, bots=tuple(job.bots))
     check = Checker(game, job.bots, result.times)
     ev_start = 0
     while True:
@@ -238,8 +241,9 @@ class Totals:
         data = json.dumps(record, ensure_ascii=False, separators=(",", ":"))
         self.digest.update(data.encode("utf-8"))
         self.digest.update(b"\n")
-        if records is not None:
-            write_json_atomically(record, records / f"game-{res.index + 1:05d}.json")
+        if records is not None:  # with who sat where, as a save has it (the digest is over the play alone)
+            players = [Seat(seat_name(s), level).to_json() for s, level in enumerate(res.bots)]
+            write_json_atomically({**record, "players": players}, records / f"game-{res.index + 1:05d}.json")
 
 
 def _pool_context() -> Any:

@@ -10,6 +10,7 @@ import pytest
 from mahjong_tui.commands.simulate import run as run_simulate
 from mahjong_tui.engine import Game, load_record
 from mahjong_tui.engine.actions import ActionKind
+from mahjong_tui.saves import read_file
 from mahjong_tui.simulation import GameJob, play_game
 
 
@@ -89,6 +90,8 @@ def test_games_continue_into_new_games_and_merge_the_same_with_workers(
     assert games[0].over  # every game but the last ended by itself
     for f in files:
         assert f.read_text(encoding="utf-8") == (tmp_path / "two" / f.name).read_text(encoding="utf-8")
+    table = read_file(files[0]).table  # who sat where, for the replay and the export: "Seat 1 (easy bot)"
+    assert [(s.name, s.bot) for s in table.seats] == [(f"Seat {i}", "easy") for i in (1, 2, 3, 4)]
 
 
 def test_summary_table_without_json(capsys: pytest.CaptureFixture[str]) -> None:
