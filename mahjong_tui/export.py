@@ -24,12 +24,16 @@ from mahjong_tui.engine import (
     MeldClaimed,
     PlayerWon,
     Ruleset,
+    ScoreLine,
+    Tile,
     TileDrawn,
     TilesDealt,
+    Words,
     format_tiles,
     tile_name,
+    tile_zh,
 )
-from mahjong_tui.engine.tiles import seat_wind_zh
+from mahjong_tui.engine.tiles import hand_zh, seat_wind_zh, tiles_zh
 
 from .i18n import cells, names_in
 from .rulebook import type_names
@@ -38,30 +42,71 @@ from .saves import SavedGame
 DICE = "⚀⚁⚂⚃⚄⚅"
 
 
-def export_text(saved: SavedGame) -> str:
-    """The whole game as text."""
+class _Say:
+    """The export's words: the players' names, and the language the lines are shown in (a line in both languages,
+    as :class:`Words`, is shown as the language has it)."""
+
+    def __init__(self, language: str, names: list[str]):
+        self.language = language
+        self.names = names
+
+    def line(self, words: Words) -> str:
+        """One line: in English, in Chinese, or (``both``) the Chinese with the English under it, where the two start
+        alike (``  12. 南 Jun``) the English under its own part only."""
+        if self.language == "en":
+            return words.en
+        if self.language == "zh" or words.zh == words.en:
+            return words.zh
+        same = next((i for i, (a, b) in enumerate(zip(words.en, words.zh, strict=False)) if a != b), 0)
+        same = words.en.rfind(" ", 0, same + 1) + 1  # from the word that differs
+        return f"{words.zh}\n{' ' * cells(words.en[:same])}{words.en[same:]}"
+
+    def breakdown(self, line: ScoreLine) -> str:
+        """A line of a win's breakdown: in both languages unless Chinese alone is asked (a learner reading the
+        English meets the words used at the table)."""
+        return names_in((line.zh or line.en) if self.language == "zh" else line.text(), self.names)
+
+
+def _tile_words(tile: Tile) -> Words:
+    """A tile in a line: ``5m`` / ``五万``."""
+    return Words(tile_name(tile), tile_zh(tile))
+
+
+def export_text(saved: SavedGame, language: str = "en") -> str:
+    """The whole game as text, in ``language`` (``en``, ``zh`` or ``both``)."""
     game, table = saved.game, saved.table
     names = [s.name for s in table.seats]
-    kinds = [f"{s.name} ({s.bot} bot)" if s.bot else f"{s.name} (person)" for s in table.seats]
+    say = _Say(language, names)
     rules = game.rules
-    lines = [f"{rules.en_name} {rules.zh_name} ({rules.name}) · seed {game.seed} · " + ", ".join(kinds)]
+    kinds = [Words(f"{s.name} ({s.bot} bot)", f"{s.name}（电脑，{_LEVELS_ZH.get(s.bot, s.bot)}）") if s.bot
+             else Words(f"{s.name} (person)", f"{s.name}（玩家）") for s in table.seats]  # fmt: skip
+    lines = [say.line(Words(
+        f"{rules.en_name} {rules.zh_name} ({rules.name}) · seed {game.seed} · " + ", ".join(k.en for k in kinds),
+        f"{rules.zh_name} ({rules.name}) · 种子 {game.seed} · " + "、".join(k.zh for k in kinds),
+    ))]  # fmt: skip
     replay = Game(rules, game.seed, game.options, rigged=game.rigged)
     for number, actions in enumerate(game.actions, start=1):
         if number > 1:
             replay.next_hand()
         dealer = replay.hand.dealer
         lines.append("")
-        lines.extend(_opening(replay.hand_events, names, dealer, rules.uses_huangfan))
+        lines.extend(_opening(replay.hand_events, say, dealer, rules.uses_huangfan))
         for i, action in enumerate(actions, start=1):
             events = replay.apply(action)
-            what = _action(action) + _consequences(events, names)
-            lines.append(f"  {i:>3}. {_who(action.seat, names, dealer)} {what}")
-            lines.extend(_results(events, names, rules))
+            what = _action(action, say, events)
+            who = f"  {i:>3}. {_who(action.seat, names, dealer)} "
+            lines.append(say.line(Words(who + what.en, who + what.zh)))
+            lines.extend(_results(events, say, rules))
     if replay.over:
+        points = ", ".join(f"{names[s]} {p}" for s, p in enumerate(replay.scores))
+        reason = Words(names_in(replay.end_reason.en, names), names_in(replay.end_reason.zh, names))
         lines.append("")
-        lines.append(f"Game over: {names_in(replay.end_reason.en, names)}")
-        lines.append("Final points: " + ", ".join(f"{names[s]} {p}" for s, p in enumerate(replay.scores)))
+        lines.append(say.line(Words(f"Game over: {reason.en}", f"游戏结束：{reason.zh}")))
+        lines.append(say.line(Words(f"Final points: {points}", f"最终得分：{points}")))
     return "\n".join(lines)
+
+
+_LEVELS_ZH = {"easy": "简单", "normal": "普通", "hard": "困难"}
 
 
 def _who(seat: int, names: list[str], dealer: int) -> str:
@@ -70,76 +115,123 @@ def _who(seat: int, names: list[str], dealer: int) -> str:
     return f"{seat_wind_zh(seat, dealer)} {name}" + " " * max(0, 12 - cells(name))
 
 
-def _opening(events: list[Event], names: list[str], dealer: int, huangfan: bool) -> list[str]:
+def _opening(events: list[Event], say: _Say, dealer: int, huangfan: bool) -> list[str]:
     """The hand's first lines: dealer, dice, 荒番 (where the rules count it), the deal and its flowers."""
+    names = say.names
     out = []
     for ev in events:
         if isinstance(ev, HandStarted):
             dice = f"{DICE[ev.dice[0] - 1]}{DICE[ev.dice[1] - 1]} {ev.dice[0]}+{ev.dice[1]}"
-            scores = ", ".join(f"{names[s]} {p}" for s, p in enumerate(ev.scores))
-            head = f"Hand {ev.hand_number} · dealer {names[ev.dealer]} · dice {dice}"
-            out.append(f"{head} · 荒番 {ev.huangfan} · {scores}" if huangfan else f"{head} · {scores}")
+            tail = (f" · 荒番 {ev.huangfan}" if huangfan else "") + " · " + ", ".join(
+                f"{names[s]} {p}" for s, p in enumerate(ev.scores)
+            )
+            out.append(say.line(Words(
+                f"Hand {ev.hand_number} · dealer {names[ev.dealer]} · dice {dice}{tail}",
+                f"第 {ev.hand_number} 局 · 庄家 {names[ev.dealer]} · 骰子 {dice}{tail}",
+            )))  # fmt: skip
         elif isinstance(ev, TilesDealt):
-            out.append(f"  dealt {_who(ev.seat, names, dealer)} {format_tiles(ev.tiles)}")
+            who = _who(ev.seat, names, dealer)
+            out.append(say.line(Words(f"  dealt {who} {format_tiles(ev.tiles)}", f"  起手  {who} {hand_zh(ev.tiles)}")))
         elif isinstance(ev, FlowerRevealed):
-            out.append(f"  补花 {_who(ev.seat, names, dealer)} {tile_name(ev.tile)}")
+            tile = _tile_words(ev.tile)
+            who = _who(ev.seat, names, dealer)
+            out.append(say.line(Words(f"  补花 {who} {tile.en}", f"  补花 {who} {tile.zh}")))
     return out
 
 
-def _action(action: Action) -> str:
-    """What the action was, in a few words."""
+def _action(action: Action, say: _Say, events: list[Event]) -> Words:
+    """What the action was, in a few words, and what else it caused that a reader follows: draws, flowers, melds,
+    开杠 tiles, the bird."""
     if action.kind is ActionKind.PASS:
-        return "passes"
-    return action.describe()
+        what = Words("passes", "过")
+    elif action.kind is ActionKind.DISCARD and action.tile is not None:
+        what = Words(action.describe(), f"打 {tile_zh(action.tile)}")
+    else:
+        what = action.words()
+    parts = [_consequence(ev, say) for ev in events]
+    told = [p for p in parts if p is not None]
+    if not told:
+        return what
+    return Words(
+        what.en + " → " + "; ".join(p.en for p in told),
+        what.zh + " → " + "；".join(p.zh for p in told),
+    )
 
 
-def _consequences(events: list[Event], names: list[str]) -> str:
-    """What else the action caused that a reader follows: draws, flowers, melds, 开杠 tiles."""
-    parts = []
-    for ev in events:
-        if isinstance(ev, TileDrawn):
-            where = {DrawSource.TAIL: " from the tail", DrawSource.HAIDI: " (海底)"}.get(ev.source, "")
-            if ev.source is not DrawSource.KAIGANG:
-                parts.append(f"{names[ev.seat]} draws {tile_name(ev.tile)}{where}")
-        elif isinstance(ev, FlowerRevealed):
-            parts.append(f"{names[ev.seat]} shows flower {tile_name(ev.tile)}")
-        elif isinstance(ev, MeldClaimed):
-            meld = f"{ev.meld.kind.value} {ev.meld.notation()}"
-            parts.append(f"{names[ev.seat]} takes it: {meld} from {names[ev.from_seat]}")
-        elif isinstance(ev, KongDeclared):
-            parts.append(f"{ev.meld.kind.value.replace('_', ' ')} {ev.meld.notation()}")
-        elif isinstance(ev, KaigangRevealed):
-            parts.append(f"开杠 dice {ev.dice[0]}+{ev.dice[1]} turn up {format_tiles(ev.tiles)}")
-        elif isinstance(ev, BirdDrawn):
-            parts.append(f"bird {tile_name(ev.tile)} on {names[ev.seat]}")
-    return (" → " + "; ".join(parts)) if parts else ""
+def _consequence(ev: Event, say: _Say) -> Words | None:
+    """One thing an action caused, or None for what the lines do not follow."""
+    names = say.names
+    if isinstance(ev, TileDrawn):
+        if ev.source is DrawSource.KAIGANG:
+            return None
+        tile = _tile_words(ev.tile)
+        if ev.source is DrawSource.TAIL:
+            return Words(f"{names[ev.seat]} draws {tile.en} from the tail", f"{names[ev.seat]} 从牌尾摸到 {tile.zh}")
+        where = Words(" (海底)", "（海底）") if ev.source is DrawSource.HAIDI else Words("", "")
+        return Words(f"{names[ev.seat]} draws {tile.en}{where.en}", f"{names[ev.seat]} 摸到 {tile.zh}{where.zh}")
+    if isinstance(ev, FlowerRevealed):
+        tile = _tile_words(ev.tile)
+        return Words(f"{names[ev.seat]} shows flower {tile.en}", f"{names[ev.seat]} 补花 {tile.zh}")
+    if isinstance(ev, MeldClaimed):
+        kind = ev.meld.kind.value
+        return Words(
+            f"{names[ev.seat]} takes it: {kind} {ev.meld.notation()} from {names[ev.from_seat]}",
+            f"{names[ev.seat]} {_MELD_ZH.get(kind, kind)} {names[ev.from_seat]} 的牌：{tiles_zh(ev.meld.tiles)}",
+        )
+    if isinstance(ev, KongDeclared):
+        kind = ev.meld.kind.value
+        zh = f"{_MELD_ZH.get(kind, kind)} {tiles_zh(ev.meld.tiles)}"
+        return Words(f"{kind.replace('_', ' ')} {ev.meld.notation()}", zh)
+    if isinstance(ev, KaigangRevealed):
+        tiles = Words(format_tiles(ev.tiles), tiles_zh(ev.tiles))
+        dice = f"{ev.dice[0]}+{ev.dice[1]}"
+        return Words(f"开杠 dice {dice} turn up {tiles.en}", f"开杠，骰子 {dice}，翻出 {tiles.zh}")
+    if isinstance(ev, BirdDrawn):
+        tile = _tile_words(ev.tile)
+        return Words(f"bird {tile.en} on {names[ev.seat]}", f"扎鸟 {tile.zh} 落在 {names[ev.seat]}")
+    return None
 
 
-def _results(events: list[Event], names: list[str], rules: Ruleset) -> list[str]:
+_MELD_ZH = {"chi": "吃", "pong": "碰", "kong": "杠", "concealed_kong": "暗杠", "added_kong": "加杠"}
+
+
+def _results(events: list[Event], say: _Say, rules: Ruleset) -> list[str]:
     """A win's breakdown, initial small wins, the hand's end and the game's."""
+    names = say.names
     out = []
     for ev in events:
         if isinstance(ev, PlayerWon | InitialWinsDeclared):
-            ctx_line = "initial small wins (起手小胡)" if isinstance(ev, InitialWinsDeclared) else _how(ev, names)
-            out.append(f"       {names[ev.seat]} {ctx_line}: {type_names(rules, ev.result.types).en}")
-            out.extend(f"         {names_in(line.text(), names)}" for line in ev.result.lines)
+            if isinstance(ev, InitialWinsDeclared):
+                how = Words("initial small wins (起手小胡)", "起手小胡")
+            else:
+                how = _how(ev, say)
+            types = type_names(rules, ev.result.types)
+            who = f"       {names[ev.seat]} "
+            out.append(say.line(Words(f"{who}{how.en}: {types.en}", f"{who}{how.zh}：{types.zh}")))
+            out.extend(f"         {say.breakdown(line)}" for line in ev.result.lines)
         elif isinstance(ev, HandEnded):
-            outcome = "drawn (流局)" if ev.outcome is HandOutcome.DRAWN else "won by " + ", ".join(
-                names[s] for s in ev.winners
-            )
             paid = ", ".join(f"{names[s]} {p:+d}" for s, p in enumerate(ev.payments))
-            out.append(f"  Hand over, {outcome}: {paid}; {names[ev.next_dealer]} deals next")
+            winners = ", ".join(names[s] for s in ev.winners)
+            nxt = names[ev.next_dealer]
+            if ev.outcome is HandOutcome.DRAWN:
+                outcome = Words("drawn (流局)", "流局")
+            else:
+                outcome = Words(f"won by {winners}", f"{winners} 胡")
+            out.append(say.line(Words(
+                f"  Hand over, {outcome.en}: {paid}; {nxt} deals next",
+                f"  本局结束，{outcome.zh}：{paid}；下一局 {nxt} 坐庄",
+            )))  # fmt: skip
     return out
 
 
-def _how(ev: PlayerWon, names: list[str]) -> str:
+def _how(ev: PlayerWon, say: _Say) -> Words:
     """``wins by self-draw on 5m``, ``wins on 5m from Jun``."""
     ctx = ev.context
-    tile = tile_name(ctx.win_tile) if ctx.win_tile is not None else "the dealt hand"
+    names = say.names
+    tile = _tile_words(ctx.win_tile) if ctx.win_tile is not None else Words("the dealt hand", "起手的牌")
     if ctx.discarder is None:
-        return f"wins by self-draw on {tile}"
-    how = "robbing the kong of" if ctx.win_by.value == "robbed_kong" else "on"
-    return f"wins {how} {tile} from {names[ctx.discarder]}"
-
-
-
+        return Words(f"wins by self-draw on {tile.en}", f"自摸 {tile.zh}")
+    who = names[ctx.discarder]
+    if ctx.win_by.value == "robbed_kong":
+        return Words(f"wins robbing the kong of {tile.en} from {who}", f"抢 {who} 的杠 {tile.zh}")
+    return Words(f"wins on {tile.en} from {who}", f"胡 {who} 打的 {tile.zh}")

@@ -137,6 +137,49 @@ def test_a_changsha_export_names_who_pays(home: Path, capsys: pytest.CaptureFixt
     assert "付给" in out and not re.search(glued, out)
 
 
+def test_export_speaks_chinese_or_both_when_asked(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``export --text --lang zh``: every line in Chinese, tiles by their names; ``both``: the Chinese line, then
+    the English under it, set under the words that differ (the turn and the player are not repeated)."""
+    game = bots_game("changsha", 4, hands=2)
+    path = finish(game, Table(SEATS))
+    assert run_export([str(path), "--text"]) == 0
+    english = capsys.readouterr().out.splitlines()
+    assert run_export([str(path), "--text", "--lang", "zh"]) == 0
+    chinese = capsys.readouterr().out.splitlines()
+    numbered = [line for line in chinese if line.strip()[:1].isdigit() and ". " in line]
+    assert len(numbered) == sum(len(h) for h in game.actions) and len(chinese) == len(english)
+    assert chinese[0].startswith("长沙麻将 (changsha) · 种子 ") and "Jun（电脑，困难）、" in chinese[0]
+    assert any(line.startswith("第 2 局 · 庄家 ") for line in chinese) and any("本局结束，" in x for x in chinese)
+    assert any(re.search(r"\d\. \S+ \S+ +打 [一二三四五六七八九][万筒条]", line) for line in numbered)
+    words = r"\b(discard|draws|passes|dealer|Hand|wins|pays|bird|Small win)\b"
+    assert not [line for line in chinese if re.search(words, line)]
+    assert run_export([str(path), "--text", "--lang", "both"]) == 0
+    both = capsys.readouterr().out.splitlines()
+    for zh_line, en_line in zip(chinese, english, strict=True):
+        if zh_line == en_line or zh_line.startswith("         "):  # a breakdown's line has both languages already
+            continue
+        at = both.index(zh_line)
+        under = both[at + 1]
+        assert under.strip() and en_line.endswith(under.strip()), (zh_line, under, en_line)
+    assert run_export([str(path), "--text", "--lang", "fr"]) == 2 and capsys.readouterr().err.count("\n") == 1
+
+
+def test_an_exported_game_that_ended_says_so_in_each_language() -> None:
+    """The last lines of a game that ended by itself: why, and the final points."""
+    from mahjong_tui.export import export_text
+    from mahjong_tui.saves import read_game
+    from mahjong_tui.simulation import GameJob, play_game
+
+    games = (play_game(GameJob("shanghai", seed, 0, ("easy",) * 4, 60)) for seed in range(20))
+    ended = next(r for r in games if len(r.hands) < 60)
+    saved = read_game(ended.record)
+    assert saved.game.over
+    en, zh = export_text(saved).splitlines(), export_text(saved, "zh").splitlines()
+    assert en[-2].startswith("Game over: ") and en[-1].startswith("Final points: Seat 1 ")
+    assert zh[-2].startswith("游戏结束：") and zh[-1].startswith("最终得分：Seat 1 ")
+    assert not re.search(r"[A-Za-z]{4,}", zh[-2].replace("Seat", ""))  # the reason in Chinese, with the names
+
+
 def test_export_of_a_foreign_file_is_one_line_exit_2(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Not a record: one line on standard error, exit 2."""
     path = home / "notes.json"

@@ -1,7 +1,8 @@
-"""``mahjong-tui export FILE --text``: a game record (or a save) as a readable log.
+"""``mahjong-tui export FILE --text [--lang en|zh|both] [-o OUTPUT]``: a game record (or a save) as a readable log.
 
-One line per action, each hand's result with its scoring breakdown. A file that is not a
-game record: one line on standard error, exit 2.
+One line per action, each hand's result with its scoring breakdown; in English unless
+``--lang`` says otherwise. A file that is not a game record: one line on standard error,
+exit 2.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from .parser import OneLineParser
+from .parser import OneLineParser, add_language
 from .reading import read_or_say
 
 
@@ -18,6 +19,7 @@ def parser() -> OneLineParser:
     p = OneLineParser(prog="mahjong-tui export", description="A game record as a readable log.")
     p.add_argument("file", metavar="FILE", type=Path, help="a game record (records/*.json) or the autosave")
     p.add_argument("--text", action="store_true", required=True, help="readable text (the one format for now)")
+    add_language(p)
     p.add_argument("-o", "--output", type=Path, default=None, help="write to this file instead of standard output")
     return p
 
@@ -33,7 +35,7 @@ def run(argv: list[str]) -> int:
     saved = read_or_say(args.file, "mahjong-tui export")
     if saved is None:
         return 2
-    text = export_text(saved)
+    text = export_text(saved, args.lang)
     if args.output is None:
         sys.stdout.write(text + "\n")
     else:

@@ -50,3 +50,11 @@ def one_of(choices: tuple[str, ...], what: str) -> Callable[[str], str]:
 
     parse.__name__ = what
     return parse
+
+
+def add_language(p: argparse.ArgumentParser, default: str | None = "en", told: str = "en") -> None:
+    """``--lang en|zh|both``: the language of what the command prints or shows (``told``: the default, in words)."""
+    from mahjong_tui.i18n import LANGUAGES
+
+    p.add_argument("--lang", default=default, type=one_of(LANGUAGES, "language"),
+                   help=f"language: {', '.join(LANGUAGES)} (default: {told})")  # fmt: skip

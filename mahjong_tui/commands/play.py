@@ -20,7 +20,6 @@ import sys
 
 from bots import LEVELS
 from mahjong_tui.engine import ruleset_names
-from mahjong_tui.i18n import LANGUAGES
 from mahjong_tui.ui.config import (
     BOT_SPEEDS,
     MAX_HUMANS,
@@ -35,7 +34,7 @@ from mahjong_tui.ui.config import (
     TileStyle,
 )
 
-from .parser import OneLineParser, one_of, whole_number
+from .parser import OneLineParser, add_language, one_of, whole_number
 
 
 def _names(text: str) -> list[str]:
@@ -81,8 +80,7 @@ def parser() -> OneLineParser:
                    help="open the hint panel (h) at the start of every hand (default: the settings')")
     p.add_argument("--open-hands", action="store_true", default=None,
                    help="practice: every hand face up, for study (default: the settings')")
-    p.add_argument("--lang", default=None, type=one_of(LANGUAGES, "language"),
-                   help=f"language: {', '.join(LANGUAGES)} (default: the settings', whose default is the locale's)")
+    add_language(p, None, "the settings', whose default is the locale's")
     p.add_argument("--resume", action="store_true", help="continue the saved game (the game options are not used)")
     return p
 

@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from mahjong_tui.i18n import LANGUAGES
 from mahjong_tui.settings import CHOICES
 
-from .parser import OneLineParser, one_of, whole_number
+from .parser import OneLineParser, add_language, one_of, whole_number
 from .reading import read_or_say
 
 STYLES = CHOICES["tiles"]
@@ -25,12 +24,7 @@ def parser() -> OneLineParser:
     p = OneLineParser(prog="mahjong-tui replay", description="A kept game on the table, every hand face up.")
     p.add_argument("file", metavar="FILE", type=Path, help="a game record (records/*.json), or the autosave")
     p.add_argument("--hand", type=whole_number(1), default=1, help="open at this hand (default: the first)")
-    p.add_argument(
-        "--lang",
-        default=None,
-        type=one_of(LANGUAGES, "language"),
-        help=f"language: {', '.join(LANGUAGES)} (default: the settings')",
-    )
+    add_language(p, None, "the settings'")
     p.add_argument(
         "--tiles",
         default=None,

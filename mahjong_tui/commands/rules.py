@@ -10,9 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from mahjong_tui.i18n import LANGUAGES
-
-from .parser import OneLineParser, one_of
+from .parser import OneLineParser, add_language
 
 
 def _preset(text: str) -> str:
@@ -29,8 +27,7 @@ def parser() -> OneLineParser:
     """Options of ``mahjong-tui rules``."""
     p = OneLineParser(prog="mahjong-tui rules", description="A preset's rules, hand types and worked examples.")
     p.add_argument("preset", nargs="?", type=_preset, help="a preset: shanghai, shanghai-qq, shanghai-lezi, changsha")
-    p.add_argument("--lang", default="en", type=one_of(LANGUAGES, "language"),
-                   help=f"language: {', '.join(LANGUAGES)} (default: en)")
+    add_language(p)
     return p
 
 

@@ -13,9 +13,9 @@ import json
 import sys
 
 from mahjong_tui.engine import Words, counted
-from mahjong_tui.i18n import LANGUAGES, Catalogue, catalogue, cells
+from mahjong_tui.i18n import Catalogue, catalogue, cells
 
-from .parser import OneLineParser, one_of
+from .parser import OneLineParser, add_language
 
 BAR = 20  # the width of a bar at 100 %
 
@@ -25,8 +25,7 @@ def parser() -> OneLineParser:
     p = OneLineParser(prog="mahjong-tui stats", description="How players have done, per player and preset.")
     p.add_argument("--player", default=None, help="only this player")
     p.add_argument("--rules", default=None, help="only this preset")
-    p.add_argument("--lang", default="en", type=one_of(LANGUAGES, "language"),
-                   help=f"language: {', '.join(LANGUAGES)} (default: en)")
+    add_language(p)
     p.add_argument("--json", action="store_true", help="one JSON object on standard output")
     return p
 

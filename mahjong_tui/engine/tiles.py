@@ -114,6 +114,21 @@ def tile_zh(tile: Tile) -> str:
     return _FLOWER_ZH[tile - 34]
 
 
+def tiles_zh(tiles: Sequence[Tile]) -> str:
+    """A meld in Chinese: ``二三四筒``, ``五五五万``, ``东东东``."""
+    if all(t < 27 for t in tiles) and len({t // 9 for t in tiles}) == 1:
+        return "".join(tile_zh(t)[0] for t in tiles) + tile_zh(tiles[0])[1]
+    return "".join(tile_zh(t) for t in tiles)
+
+
+def hand_zh(tiles: Iterable[Tile]) -> str:
+    """A hand in Chinese, suit by suit: ``三八万 二四四八筒 东东``."""
+    tiles = list(tiles)
+    groups = [sorted(x for x in tiles if x // 9 == s and x < 27) for s in range(3)]
+    groups.append(sorted(x for x in tiles if x >= 27))
+    return " ".join(tiles_zh(g) for g in groups if g)
+
+
 def tile_en(tile: Tile) -> str:
     """English name: ``5 Characters``, ``East``, ``Spring``."""
     if tile < 27:

@@ -45,7 +45,7 @@ from mahjong_tui.engine import (
     tile_name,
     tile_zh,
 )
-from mahjong_tui.engine.tiles import seat_wind_zh
+from mahjong_tui.engine.tiles import hand_zh, seat_wind_zh, tiles_zh
 
 from .config import Display, TileStyle, named
 from .tiles import back_text, tile_text
@@ -112,14 +112,13 @@ class Look:
         """A meld in running text: ``二三四筒`` or ``234p``."""
         if self.display.style is TileStyle.PLAIN:
             return format_tiles(tiles)
-        return tiles_zh(tuple(tiles))
+        return tiles_zh(tiles)
 
     def hand_words(self, tiles: tuple[Tile, ...] | list[Tile]) -> str:
         """A hand in running text, suit by suit: ``三八万 二四四八筒 东东`` or ``38m2448p11z``."""
         if self.display.style is TileStyle.PLAIN:
             return format_tiles(tiles)
-        groups = [sorted(x for x in tiles if x // 9 == s) for s in range(3)] + [sorted(x for x in tiles if x >= 27)]
-        return " ".join(tiles_zh(tuple(g)) for g in groups if g)
+        return hand_zh(tiles)
 
     def told(self, text: str | Words) -> str:
         """The analysis's words for this table: seats by name, and tiles (``5m``, ``4z``) as the tiles are drawn."""
@@ -281,13 +280,6 @@ def action_title(action: Action) -> str:
     elif kind in (ActionKind.PASS, ActionKind.DECLARE_INITIAL, ActionKind.TAKE_HAIDI):
         t = ""
     return i18n.t(f"action.{key}") + t
-
-
-def tiles_zh(tiles: tuple[Tile, ...]) -> str:
-    """A meld in Chinese: ``二三四筒``, ``五五五万``, ``东东东``."""
-    if all(t < 27 for t in tiles) and len({t // 9 for t in tiles}) == 1:
-        return "".join(tile_zh(t)[0] for t in tiles) + tile_zh(tiles[0])[1]
-    return "".join(tile_zh(t) for t in tiles)
 
 
 _VERBS = {MeldKind.CHI: "chi", MeldKind.PONG: "pong", MeldKind.KONG: "kong"}
