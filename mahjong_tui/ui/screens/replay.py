@@ -22,16 +22,17 @@ from textual.widgets import ContentSwitcher, OptionList, Static
 from textual.widgets.option_list import Option
 
 from mahjong_tui.engine import ActionKind, DrawSource, Event, HandEnded, HandStarted, TileDiscarded, TileDrawn
-from mahjong_tui.i18n import current, t
+from mahjong_tui.i18n import t
 from mahjong_tui.replay import Replay
 from mahjong_tui.saves import SavedGame
 
-from ..config import Display
+from ..config import Display, named
 from ..driver import Standings, hand_records
 from ..keys import key_line
 from ..look import Look, action_title, describe_event, seat_header
 from ..widgets.hand import HandView
 from ..widgets.layout import seats_and_rivers, show_seats_and_rivers
+from ..wrapping import Wrapped, whole
 from .hand_end import game_over_line, hand_summary, payments_table, standings_table
 from .table import SMALLEST, layout_for
 
@@ -55,7 +56,7 @@ class ReplayScreen(Screen[None]):
     """A saved game or record stepped through; answers None when left."""
 
     DEFAULT_CSS = """
-    ReplayScreen #replay-head { height: 1; padding: 0 1; background: #0f3222; }
+    ReplayScreen #replay-head { height: auto; padding: 0 1; background: #0f3222; }
     ReplayScreen #replay-body { height: 1fr; }
     ReplayScreen #replay-table { height: 1fr; }
     ReplayScreen #full { height: 1fr; }
@@ -225,18 +226,21 @@ class ReplayScreen(Screen[None]):
                 lines.append(Text(f"→ {line}"))
         return Group(*lines)
 
-    def _head(self) -> Text:
-        """Where the cursor is: the game, the hand, the action; playing or paused, and the speed."""
+    def _head(self) -> RenderableType:
+        """Where the cursor is: the game, the hand, the action; playing or paused, and the speed (a narrow line
+        breaks between these, never inside one)."""
         r = self.replay
         rules = self.saved.game.rules
-        out = Text("▶ " if self.playing else "❚❚ ", style="bold #69f0ae" if self.playing else "bold #9aa0a6")
-        out.append(t("replay.title"), style="bold")
-        out.append(f" · {current().pick(rules.en_name, rules.zh_name)} · ")
-        out.append(t("replay.position", hand=r.hand, hands=r.hand_count, step=r.step, steps=r.steps()))
-        out.append(" · " + t("replay.speed", rate=f"{SPEEDS[self.speed]:g}"), style="#9aa0a6")
+        state = Text("▶ " if self.playing else "❚❚ ", style="bold #69f0ae" if self.playing else "bold #9aa0a6")
+        facts = [
+            state + Text(t("replay.title"), style="bold"),
+            Text(named(rules.en_name, rules.zh_name)),
+            Text(t("replay.position", hand=r.hand, hands=r.hand_count, step=r.step, steps=r.steps())),
+            Text(t("replay.speed", rate=f"{SPEEDS[self.speed]:g}"), style="#9aa0a6"),
+        ]
         if r.at_end:
-            out.append(" · " + t("replay.the_end"), style="bold #ffd166")
-        return out
+            facts.append(Text(t("replay.the_end"), style="bold #ffd166"))
+        return Wrapped(Text(" · ").join(whole(x) for x in facts))
 
     def _keys(self) -> RenderableType:
         """The keys, in the language in use: a line breaks between them, never inside one."""
