@@ -13,7 +13,7 @@ import json
 import sys
 from typing import Any, TextIO
 
-from .parser import OneLineParser
+from .parser import OneLineParser, add_language
 
 FIELD_DOCS: dict[str, tuple[str, str, str]] = {
     "rules": ("string", "required", "a preset: shanghai, shanghai-qq, shanghai-lezi, changsha …"),
@@ -45,6 +45,7 @@ def parser() -> OneLineParser:
     )
     p.add_argument("file", metavar="FILE.json", help="the hand; '-' reads standard input")
     p.add_argument("--text", action="store_true", help="readable lines instead of JSON")
+    add_language(p, told="en; the lines of --text, the JSON is the same in every language")
     return p
 
 
@@ -68,7 +69,10 @@ def run(argv: list[str], stdin: TextIO | None = None, stdout: TextIO | None = No
         print(f"input: not valid JSON: {e.msg} at line {e.lineno} column {e.colno}", file=sys.stderr)
         return 2
     out = hint_to_json(hint, rules)
-    stdout.write((format_text(out) if args.text else dumps(out)) + "\n")
+    if args.text:
+        stdout.write((format_text(out) if args.lang == "en" else told(hint, rules, args.lang)) + "\n")
+    else:
+        stdout.write(dumps(out) + "\n")
     return 0
 
 
@@ -175,4 +179,36 @@ def format_text(out: dict[str, Any]) -> str:
     for w in out["waits"]:
         state = "wins" if w["qualifies"] else "no win"
         lines.append(f"  wait {w['tile']:<3} {w['left']} left, {state} {' '.join(w['types'])} {w['why']}".rstrip())
+    return "\n".join(lines)
+
+
+def told(hint: Any, rules: Any, language: str) -> str:
+    """The readable lines in Chinese (``zh``) or in both languages (``both``: ``中文 · English`` a line), tiles and
+    hand types by their names."""
+    from mahjong_tui.engine import Words, tile_name, tile_zh
+    from mahjong_tui.hints import steps
+    from mahjong_tui.i18n import catalogue
+    from mahjong_tui.rulebook import type_names
+
+    def say(words: Words) -> str:  # an indented line keeps its indent once, before the Chinese
+        line = catalogue(language).words(Words(words.en.lstrip(), words.zh.lstrip()))
+        return words.zh[: len(words.zh) - len(words.zh.lstrip())] + line
+
+    how_far = steps(hint.shanten)
+    lines = [say(Words(f"shanten {hint.shanten}", how_far.zh))]
+    for words in (hint.why, hint.heading if rules.must_qualify or hint.heading.en else Words("", "")):
+        if words.en:
+            lines.append(say(words))
+    for d in hint.discards:
+        en = f"  discard {tile_name(d.tile):<3} → shanten {d.shanten}, {d.acceptance:>2} tiles: " + "".join(
+            tile_name(t) for t in d.tiles
+        )
+        names = " ".join(tile_zh(t) for t in d.tiles)
+        lines.append(say(Words(en, f"  打 {tile_zh(d.tile)} → {steps(d.shanten).zh}，{d.acceptance} 张：{names}")))
+    for w in hint.waits:
+        kinds = type_names(rules, w.types)
+        state = Words(f"wins {kinds.en}", f"能胡：{kinds.zh}") if w.qualifies else Words("no win", "不能胡")
+        why = Words(f" {w.why.en}", f"{'；' if w.qualifies else '：'}{w.why.zh}") if w.why.en else Words("", "")
+        en = f"  wait {tile_name(w.tile):<3} {w.left} left, {state.en}{why.en}"
+        lines.append(say(Words(en.rstrip(), f"  听 {tile_zh(w.tile)} 还剩 {w.left} 张，{state.zh}{why.zh}")))
     return "\n".join(lines)
