@@ -165,6 +165,26 @@ async def test_in_a_claim_window_the_panel_suggests_taking_the_tile() -> None:
         assert f"{SUGGEST[0]} suggestion: pong" in text
 
 
+async def test_in_a_claim_window_h_opens_the_hints_and_r_the_rules_while_the_dialog_waits() -> None:
+    """The footer's h, r and ? work while a claim dialog asks: the panel opens beside it with the suggestion, the
+    rules over it; closing them leaves the dialog waiting, and nothing is answered."""
+    game = find("shanghai", pong_suggested)
+    legal = game.legal_actions(0)
+    app = demo_app(game)
+    async with app.run_test(size=FULL) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        dialog = app.screen
+        assert "suggestion: pong" not in panel_text(app).replace("\n", " ")
+        await pilot.press("h")
+        await pilot.pause()
+        assert f"{SUGGEST[0]} suggestion: pong" in panel_text(app).replace("\n", " ")
+        await pilot.press("r")
+        await settle(pilot, lambda: isinstance(app.screen, RulesScreen))
+        await pilot.press("escape")
+        await settle(pilot, lambda: app.screen is dialog)
+        assert game.legal_actions(0) == legal
+
+
 async def test_the_compact_panel_takes_the_place_of_the_log() -> None:
     app = demo_app(mid_hand("shanghai", 1), learning=HINTS)
     async with app.run_test(size=COMPACT) as pilot:

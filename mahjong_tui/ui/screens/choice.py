@@ -26,6 +26,8 @@ _KIND_KEYS = {
     ActionKind.DECLARE_INITIAL: "d",
     ActionKind.TAKE_HAIDI: "t",
 }
+#: keys of the table beneath that a dialog passes on (they open the hints, the rules or help, or skip bots' pauses)
+_TABLE_KEYS = {"h": "hints", "r": "rules", "question_mark": "help", "f": "fast_forward"}
 _MODE_KEYS = {KongMode.KONG: "k", KongMode.BUZHANG: "b", KongMode.KAIGANG: "g", None: "k"}
 _ORDER = {
     ActionKind.WIN: 0,
@@ -88,7 +90,11 @@ class ChoiceScreen(Worded, ModalScreen[Action | None]):
     Passing up a win needs the pass key twice, so no stray key throws a win away.
     """
 
-    BINDINGS = [Binding("escape", "escape", "choice.key_escape")]
+    BINDINGS = [
+        Binding("escape", "escape", "choice.key_escape"),
+        # the table's own keys that only show or explain, so the footer's h, r, ? and f work while a dialog asks
+        *[Binding(key, f"table('{name}')", show=False) for key, name in _TABLE_KEYS.items()],
+    ]
 
     def __init__(
         self,
@@ -164,6 +170,14 @@ class ChoiceScreen(Worded, ModalScreen[Action | None]):
                 return
         if event.key != "escape":
             self._pass_armed_by = None
+
+    def action_table(self, name: str) -> None:
+        """One of the table's keys: the table beneath does it (a hint panel opens beside the dialog, the rules or
+        help over it); the dialog stays, waiting for its answer."""
+        below = self.app.screen_stack[-2] if len(self.app.screen_stack) > 1 else None
+        act = getattr(below, f"action_{name}", None)
+        if act is not None:
+            act()
 
     def action_escape(self) -> None:
         """Escape passes (with the win check) or goes back; it never does anything else."""
