@@ -320,10 +320,35 @@ async def test_the_claim_prompt_offers_exactly_the_legal_options(rules: str) -> 
         assert len({c.key for c in screen.choices}) == len(screen.choices)
         title = plain(screen.query_one("#choice-title"))
         assert "discarded" in title
-        for stray in ("z", "enter", "space", "q", "m"):
+        for stray in ("z", "enter", "space", "m", "j"):  # q asks to leave, as at the table (tested below)
             await pilot.press(stray)
         assert app.screen is screen
         assert game.legal_actions(0) == legal
+
+
+async def test_in_a_claim_dialog_a_hands_the_question_to_the_bot_and_q_asks_to_leave() -> None:
+    """The footer's a and q work while a claim dialog asks: a lets the bot answer it (and play on), q asks first,
+    Esc returns to the dialog, n leaves the game."""
+    game = claim_game("shanghai", lambda g: len(g.legal_actions(0)) >= 2)
+    app = app_for(game.rules.name, game.seed, game=game)
+    async with app.run_test(size=FULL) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        dialog = app.screen
+        await pilot.press("q")
+        await settle(pilot, lambda: isinstance(app.screen, LeaveScreen))
+        await pilot.press("escape")
+        await settle(pilot, lambda: app.screen is dialog)
+        moves = len(game.hand.events)
+        await pilot.press("a")
+        await settle(pilot, lambda: len(game.hand.events) > moves and not isinstance(app.screen, ChoiceScreen))
+        assert 0 in app.driver.autoplay  # type: ignore[union-attr]
+    game = claim_game("shanghai", lambda g: len(g.legal_actions(0)) >= 2)
+    app = app_for(game.rules.name, game.seed, game=game)
+    async with app.run_test(size=FULL) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        await pilot.press("q", "n")
+        await settle(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        assert app.is_running and app.driver is None and not any(isinstance(s, ChoiceScreen) for s in app.screen_stack)
 
 
 async def test_a_stray_key_never_throws_a_win_away() -> None:

@@ -26,8 +26,8 @@ _KIND_KEYS = {
     ActionKind.DECLARE_INITIAL: "d",
     ActionKind.TAKE_HAIDI: "t",
 }
-#: keys of the table beneath that a dialog passes on (they open the hints, the rules or help, or skip bots' pauses)
-_TABLE_KEYS = {"h": "hints", "r": "rules", "question_mark": "help", "f": "fast_forward"}
+#: keys of the table beneath that a dialog passes on: the hints, the rules, help, skipping the bots' pauses, leaving
+_TABLE_KEYS = {"h": "hints", "r": "rules", "question_mark": "help", "f": "fast_forward", "q": "leave"}
 _MODE_KEYS = {KongMode.KONG: "k", KongMode.BUZHANG: "b", KongMode.KAIGANG: "g", None: "k"}
 _ORDER = {
     ActionKind.WIN: 0,
@@ -94,6 +94,7 @@ class ChoiceScreen(Worded, ModalScreen[Action | None]):
         Binding("escape", "escape", "choice.key_escape"),
         # the table's own keys that only show or explain, so the footer's h, r, ? and f work while a dialog asks
         *[Binding(key, f"table('{name}')", show=False) for key, name in _TABLE_KEYS.items()],
+        Binding("a", "autoplay", show=False),
     ]
 
     def __init__(
@@ -178,6 +179,15 @@ class ChoiceScreen(Worded, ModalScreen[Action | None]):
         act = getattr(below, f"action_{name}", None)
         if act is not None:
             act()
+
+    def action_autoplay(self) -> None:
+        """The table's ``a``: the bot takes over, this question first (the dialog closes unanswered and the table
+        asks again, now of the bot)."""
+        below = self.app.screen_stack[-2] if len(self.app.screen_stack) > 1 else None
+        autoplay = getattr(below, "action_autoplay", None)
+        if autoplay is not None:
+            self.dismiss(None)
+            autoplay()
 
     def action_escape(self) -> None:
         """Escape passes (with the win check) or goes back; it never does anything else."""

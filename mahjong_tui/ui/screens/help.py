@@ -176,6 +176,8 @@ def ask_to_leave(screen: Screen[str]) -> None:
     def answered(answer: str | None) -> None:
         """Carry out the answer."""
         if answer in ("new", "quit"):
+            while screen.app.screen is not screen:  # a dialog still asking (a claim) goes with the game, unanswered
+                screen.app.pop_screen()
             screen.dismiss(answer)
 
     screen.app.push_screen(LeaveScreen(), answered)
