@@ -33,9 +33,10 @@ from mahjong_tui.engine import (
     tile_name,
     tile_zh,
 )
+from mahjong_tui.engine.actions import KIND_WORDS
 from mahjong_tui.engine.tiles import hand_zh, seat_wind_zh, tiles_zh
 
-from .i18n import cells, names_in
+from .i18n import catalogue, cells, names_in
 from .rulebook import type_names
 from .saves import SavedGame
 
@@ -78,8 +79,9 @@ def export_text(saved: SavedGame, language: str = "en") -> str:
     names = [s.name for s in table.seats]
     say = _Say(language, names)
     rules = game.rules
-    kinds = [Words(f"{s.name} ({s.bot} bot)", f"{s.name}（电脑，{_LEVELS_ZH.get(s.bot, s.bot)}）") if s.bot
-             else Words(f"{s.name} (person)", f"{s.name}（玩家）") for s in table.seats]  # fmt: skip
+    zh = catalogue("zh")
+    kinds = [Words(f"{s.name} ({s.bot} bot)", zh("resume.bot", name=s.name, level=zh(f"resume.level_{s.bot}")))
+             if s.bot else Words(f"{s.name} (person)", f"{s.name}（玩家）") for s in table.seats]  # fmt: skip
     lines = [say.line(Words(
         f"{rules.en_name} {rules.zh_name} ({rules.name}) · seed {game.seed} · " + ", ".join(k.en for k in kinds),
         f"{rules.zh_name} ({rules.name}) · 种子 {game.seed} · " + "、".join(k.zh for k in kinds),
@@ -104,9 +106,6 @@ def export_text(saved: SavedGame, language: str = "en") -> str:
         lines.append(say.line(Words(f"Game over: {reason.en}", f"游戏结束：{reason.zh}")))
         lines.append(say.line(Words(f"Final points: {points}", f"最终得分：{points}")))
     return "\n".join(lines)
-
-
-_LEVELS_ZH = {"easy": "简单", "normal": "普通", "hard": "困难"}
 
 
 def _who(seat: int, names: list[str], dealer: int) -> str:
@@ -143,7 +142,7 @@ def _action(action: Action, say: _Say, events: list[Event]) -> Words:
     """What the action was, in a few words, and what else it caused that a reader follows: draws, flowers, melds,
     开杠 tiles, the bird."""
     if action.kind is ActionKind.PASS:
-        what = Words("passes", "过")
+        what = Words("passes", KIND_WORDS[ActionKind.PASS].zh)
     elif action.kind is ActionKind.DISCARD and action.tile is not None:
         what = Words(action.describe(), f"打 {tile_zh(action.tile)}")
     else:
@@ -176,11 +175,11 @@ def _consequence(ev: Event, say: _Say) -> Words | None:
         kind = ev.meld.kind.value
         return Words(
             f"{names[ev.seat]} takes it: {kind} {ev.meld.notation()} from {names[ev.from_seat]}",
-            f"{names[ev.seat]} {_MELD_ZH.get(kind, kind)} {names[ev.from_seat]} 的牌：{tiles_zh(ev.meld.tiles)}",
+            f"{names[ev.seat]} {KIND_WORDS[ActionKind(kind)].zh} {names[ev.from_seat]} 的牌：{tiles_zh(ev.meld.tiles)}",
         )
     if isinstance(ev, KongDeclared):
         kind = ev.meld.kind.value
-        zh = f"{_MELD_ZH.get(kind, kind)} {tiles_zh(ev.meld.tiles)}"
+        zh = f"{KIND_WORDS[ActionKind(kind)].zh} {tiles_zh(ev.meld.tiles)}"
         return Words(f"{kind.replace('_', ' ')} {ev.meld.notation()}", zh)
     if isinstance(ev, KaigangRevealed):
         tiles = Words(format_tiles(ev.tiles), tiles_zh(ev.tiles))
@@ -190,9 +189,6 @@ def _consequence(ev: Event, say: _Say) -> Words | None:
         tile = _tile_words(ev.tile)
         return Words(f"bird {tile.en} on {names[ev.seat]}", f"扎鸟 {tile.zh} 落在 {names[ev.seat]}")
     return None
-
-
-_MELD_ZH = {"chi": "吃", "pong": "碰", "kong": "杠", "concealed_kong": "暗杠", "added_kong": "加杠"}
 
 
 def _results(events: list[Event], say: _Say, rules: Ruleset) -> list[str]:

@@ -125,7 +125,7 @@ def test_the_stats_command_prints_what_the_database_holds(
     from mahjong_tui.storage import stats_path
 
     monkeypatch.setenv("MAHJONG_TUI_HOME", str(tmp_path))
-    assert run([]) == 0 and "No games recorded yet" in capsys.readouterr().out
+    assert run([]) == 0 and "No games counted yet" in capsys.readouterr().out
     db = Statistics(stats_path())
     db.record_hands("g1", played("changsha", 3, 3), PLAYERS, "2026-12-01")
     want = {(p.player, p.rules): p for p in db.players()}

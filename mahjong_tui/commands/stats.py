@@ -83,19 +83,15 @@ def run(argv: list[str]) -> int:
             del o["type_names"], o["biggest_shown"], o["preset_zh"]
         sys.stdout.write(json.dumps({"players": out}, ensure_ascii=False) + "\n")
     elif not out:
-        print(say.words(_NONE if not rows else _NO_MATCH))
+        print(say("stats.none") if not rows else say.words(_NO_MATCH))
     else:
         print("\n\n".join(_block(o, say) for o in out))
     return 0
 
 
-_NONE = Words("No games recorded yet: finished games are counted here.", "还没有计入的牌局：每盘打完都会记在这里。")
 _NO_MATCH = Words("No player matches.", "没有符合的玩家。")
-_LABELS = (
-    ("wins", Words("won", "胡牌")),
-    ("self_draws", Words("self-drawn", "自摸")),
-    ("deal_ins", Words("dealt in", "点炮")),
-)
+#: each share's field and the statistics screen's word for it
+_SHARES = (("wins", "stats.won"), ("self_draws", "stats.self_drawn"), ("deal_ins", "stats.dealt_in"))
 
 
 def _type_name(say: Catalogue, names: Words) -> str:
@@ -122,7 +118,7 @@ def _block(o: dict, say: Catalogue) -> str:
         f"{o['games']} 盘，{o['hands']} 局，{points} 分（每局 {per_hand}），最大一胡 {biggest}",
     )
     lines = [counts.zh, counts.en] if say.language == "both" else [say.words(counts)]  # one long line would wrap
-    labels = [(key, say.words(words)) for key, words in _LABELS]
+    labels = [(key, say(word)) for key, word in _SHARES]
     wide = max(cells(label) for _, label in labels) + 1
     shares = [
         f"  {label}{' ' * (wide - cells(label))}{bar(o[key] / hands)} {o[key]:>4} ({100 * o[key] / hands:.0f}%)"
