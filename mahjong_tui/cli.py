@@ -15,8 +15,7 @@ import sys
 from importlib import import_module, metadata
 
 from .commands import COMMANDS
-from .commands.parser import OneLineParser, one_of
-from .i18n import LANGUAGES
+from .commands.parser import OneLineParser, add_language
 
 
 def _version() -> str:
@@ -39,8 +38,7 @@ def parser() -> OneLineParser:
     p.add_argument("-h", "--help", action="store_true", help="this help")
     p.add_argument("--version", action="store_true", help="the version")
     p.add_argument("--resume", action="store_true", help="continue the saved game where it stopped")
-    p.add_argument("--lang", default=None, type=one_of(LANGUAGES, "language"),
-                   help=f"language: {', '.join(LANGUAGES)} (default: the settings', whose default is the locale's)")
+    add_language(p, None, "the settings', whose default is the locale's")
     p.add_argument("command", nargs="?", help="one of the commands below")
     p.add_argument("args", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
     return p

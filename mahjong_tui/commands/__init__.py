@@ -10,10 +10,10 @@ from __future__ import annotations
 COMMANDS: dict[str, tuple[str, str]] = {
     "play": ("play", "start a game at the table directly (mahjong-tui play --help)"),
     "score": ("score", "score a hand: mahjong-tui score FILE.json [--text]"),
-    "hint": ("hint", "what to discard, what you wait on: mahjong-tui hint FILE.json [--text]"),
+    "hint": ("hint", "what to discard, what you wait on: mahjong-tui hint FILE.json [--text] [--lang zh]"),
     "rules": ("rules", "a preset's rules with worked examples: mahjong-tui rules [PRESET] [--lang zh]"),
     "replay": ("replay", "a kept game on the table, step by step: mahjong-tui replay FILE"),
-    "export": ("export", "a game record as a readable log: mahjong-tui export FILE --text"),
-    "stats": ("stats", "how players have done, per player and preset: mahjong-tui stats [--json]"),
+    "export": ("export", "a game record as a readable log: mahjong-tui export FILE --text [--lang zh]"),
+    "stats": ("stats", "how players have done, per player and preset: mahjong-tui stats [--lang zh] [--json]"),
     "simulate": ("simulate", "bots play each other headless (mahjong-tui simulate --help)"),
 }
