@@ -143,6 +143,24 @@ class Seen:
         assert not {k: v for k, v in self.left.items() if v}, self.left
 
 
+async def test_every_choice_on_the_new_game_screen_shows_whole_at_80_columns(language: str) -> None:
+    """A seat's choice, the preset, the speed, …: every option of every cycle fits its box on a small terminal
+    (``电脑 普通 normal`` in both languages), the arrows on either side."""
+    from rich.cells import cell_len
+
+    from mahjong_tui.ui.widgets.cycle import Cycle
+
+    app = MahjongApp(language=language)
+    async with app.run_test(size=COMPACT) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, NewGameScreen) and app.screen.filled)
+        await pilot.pause()
+        cycles = list(app.screen.query(Cycle))
+        assert cycles
+        cut = [(c.id, label) for c in cycles for label, _ in c.options
+               if cell_len(f"◂ {label} ▸") > c.content_size.width]  # fmt: skip
+        assert not cut, cut
+
+
 # ---------------------------------------------------------------------- the screens, one app per position
 async def test_the_new_game_screen_settings_and_rules(language: str) -> None:
     app = MahjongApp(language=language)
