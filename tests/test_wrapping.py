@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from rich.console import Console
@@ -66,10 +67,20 @@ def test_an_item_of_a_list_stays_whole() -> None:
         assert any("起手小胡" in line for line in lines), (width, lines)
 
 
-def test_a_short_aside_in_brackets_stays_whole() -> None:
-    """A player's ``（电脑，普通）`` and the name before it are one piece: the line breaks before or after it."""
-    text = "未打完的牌局：长沙麻将 · 第 2 局 · Alice、Bob（电脑，普通）、Carol（电脑，普通）"
-    for width in range(20, 60):
+RECORDS_BOTH = "Mei（电脑\u00a0bot）\u00a0460, Bob（电脑\u00a0bot）\u00a0520, Carol（电脑\u00a0bot）\u00a0500"
+
+
+@pytest.mark.parametrize(
+    ("text", "narrowest"),
+    [
+        ("未打完的牌局：长沙麻将 · 第 2 局 · Alice、Bob（电脑，普通）、Carol（电脑，普通）", 20),
+        (RECORDS_BOTH, 22),  # the records' players in both languages: ``Carol（电脑 bot） 500,`` is 22 cells
+    ],
+)
+def test_a_short_aside_in_brackets_stays_whole(text: str, narrowest: int) -> None:
+    """A player's ``（电脑，普通）`` (or ``（电脑 bot）``) and the name before it are one piece: the line breaks
+    before or after it."""
+    for width in range(narrowest, 60):
         lines = plain_lines(text, width)
         assert all(line.count("（") == line.count("）") for line in lines), (width, lines)
         assert not any(line.endswith(("Bob", "Carol")) for line in lines), (width, lines)
