@@ -37,6 +37,15 @@ def test_a_chinese_sentence_fills_its_lines_and_keeps_its_words_whole() -> None:
             assert not line.endswith(("（", "36", " 2", "还有")), (width, lines)
 
 
+def test_a_longer_aside_in_a_sentence_does_not_hold_the_words_before_it() -> None:
+    """``这个人可以要这张牌（或抢杠、胡海底）`` (help, privacy): a long aside is not a player's mark, so the line is not
+    broken early to keep it with the twelve characters before it."""
+    text = "只有要做决定的人才拉幕。两轮之间为某人拉幕，就等于告诉大家这个人可以要这张牌（或抢杠、胡海底）。"
+    for width in range(30, 70):
+        lines = plain_lines(text, width)
+        assert all(Text(line).cell_len >= width - 10 for line in lines[:-1]), (width, lines)
+
+
 def test_a_chinese_term_in_an_english_sentence_stays_whole() -> None:
     """``(一向听)`` and the tile names in an English hint are never split."""
     text = (

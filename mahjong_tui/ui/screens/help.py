@@ -43,6 +43,7 @@ PROMPT_KEYS = (
     ("t / d", "help.prompt_haidi"),
     ("help.sign_pass", "help.prompt_pass"),
     ("help.sign_click", "help.prompt_click"),
+    ("h r ? f a q", "help.prompt_table"),
 )
 
 SIGNS = (
