@@ -196,7 +196,7 @@ def told(hint: Any, rules: Any, language: str) -> str:
 
     how_far = steps(hint.shanten)
     lines = [say(Words(f"shanten {hint.shanten}", how_far.zh))]
-    for words in (hint.why, hint.heading if rules.must_qualify or hint.heading.en else Words("", "")):
+    for words in (hint.why, hint.heading):
         if words.en:
             lines.append(say(words))
     for d in hint.discards:

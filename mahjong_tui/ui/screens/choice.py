@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from rich.text import Text
@@ -92,7 +93,7 @@ class ChoiceScreen(Worded, ModalScreen[Action | None]):
 
     BINDINGS = [
         Binding("escape", "escape", "choice.key_escape"),
-        # the table's own keys that only show or explain, so the footer's h, r, ? and f work while a dialog asks
+        # the table's keys in its footer work while a dialog asks
         *[Binding(key, f"table('{name}')", show=False) for key, name in _TABLE_KEYS.items()],
         Binding("a", "autoplay", show=False),
     ]
@@ -172,19 +173,22 @@ class ChoiceScreen(Worded, ModalScreen[Action | None]):
         if event.key != "escape":
             self._pass_armed_by = None
 
+    def _below(self, name: str) -> Callable[[], None] | None:
+        """The action ``name`` of the screen beneath (the table), if it has one."""
+        below = self.app.screen_stack[-2] if len(self.app.screen_stack) > 1 else None
+        return getattr(below, f"action_{name}", None)
+
     def action_table(self, name: str) -> None:
         """One of the table's keys: the table beneath does it (a hint panel opens beside the dialog, the rules or
-        help over it); the dialog stays, waiting for its answer."""
-        below = self.app.screen_stack[-2] if len(self.app.screen_stack) > 1 else None
-        act = getattr(below, f"action_{name}", None)
+        help over it, leaving asks first); the dialog stays, waiting for its answer."""
+        act = self._below(name)
         if act is not None:
             act()
 
     def action_autoplay(self) -> None:
         """The table's ``a``: the bot takes over, this question first (the dialog closes unanswered and the table
         asks again, now of the bot)."""
-        below = self.app.screen_stack[-2] if len(self.app.screen_stack) > 1 else None
-        autoplay = getattr(below, "action_autoplay", None)
+        autoplay = self._below("autoplay")
         if autoplay is not None:
             self.dismiss(None)
             autoplay()
