@@ -51,16 +51,10 @@ class _Say:
         self.language = language
         self.names = names
 
-    def line(self, words: Words) -> str:
-        """One line: in English, in Chinese, or (``both``) the Chinese with the English under it, where the two start
-        alike (``  12. 南 Jun``) the English under its own part only."""
-        if self.language == "en":
-            return words.en
-        if self.language == "zh" or words.zh == words.en:
-            return words.zh
-        same = next((i for i, (a, b) in enumerate(zip(words.en, words.zh, strict=False)) if a != b), 0)
-        same = words.en.rfind(" ", 0, same + 1) + 1  # from the word that differs
-        return f"{words.zh}\n{' ' * cells(words.en[:same])}{words.en[same:]}"
+    def line(self, words: Words, lead: str = "") -> str:
+        """One line in the language after ``lead`` (``both``: the Chinese, the English under it:
+        :meth:`Catalogue.line`)."""
+        return catalogue(self.language).line(words, lead)
 
     def breakdown(self, line: ScoreLine) -> str:
         """A line of a win's breakdown: in both languages unless Chinese alone is asked (a learner reading the
@@ -97,7 +91,7 @@ def export_text(saved: SavedGame, language: str = "en") -> str:
             events = replay.apply(action)
             what = _action(action, say, events)
             who = f"  {i:>3}. {_who(action.seat, names, dealer)} "
-            lines.append(say.line(Words(who + what.en, who + what.zh)))
+            lines.append(say.line(what, who))
             lines.extend(_results(events, say, rules))
     if replay.over:
         points = ", ".join(f"{names[s]} {p}" for s, p in enumerate(replay.scores))
@@ -134,7 +128,7 @@ def _opening(events: list[Event], say: _Say, dealer: int, huangfan: bool) -> lis
         elif isinstance(ev, FlowerRevealed):
             tile = _tile_words(ev.tile)
             who = _who(ev.seat, names, dealer)
-            out.append(say.line(Words(f"  补花 {who} {tile.en}", f"  补花 {who} {tile.zh}")))
+            out.append(say.line(tile, f"  补花 {who} "))
     return out
 
 
@@ -203,7 +197,7 @@ def _results(events: list[Event], say: _Say, rules: Ruleset) -> list[str]:
                 how = _how(ev, say)
             types = type_names(rules, ev.result.types)
             who = f"       {names[ev.seat]} "
-            out.append(say.line(Words(f"{who}{how.en}: {types.en}", f"{who}{how.zh}：{types.zh}")))
+            out.append(say.line(Words(f"{how.en}: {types.en}", f"{how.zh}：{types.zh}"), who))
             out.extend(f"         {say.breakdown(line)}" for line in ev.result.lines)
         elif isinstance(ev, HandEnded):
             paid = ", ".join(f"{names[s]} {p:+d}" for s, p in enumerate(ev.payments))
@@ -214,9 +208,9 @@ def _results(events: list[Event], say: _Say, rules: Ruleset) -> list[str]:
             else:
                 outcome = Words(f"won by {winners}", f"{winners} 胡")
             out.append(say.line(Words(
-                f"  Hand over, {outcome.en}: {paid}; {nxt} deals next",
-                f"  本局结束，{outcome.zh}：{paid}；下一局 {nxt} 坐庄",
-            )))  # fmt: skip
+                f"Hand over, {outcome.en}: {paid}; {nxt} deals next",
+                f"本局结束，{outcome.zh}：{paid}；下一局 {nxt} 坐庄",
+            ), "  "))  # fmt: skip
     return out
 
 

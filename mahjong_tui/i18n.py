@@ -98,6 +98,15 @@ class Catalogue:
             return words.zh or words.en
         return _side_by_side(words.en, words.zh)
 
+    def line(self, words: Words, lead: str = "") -> str:
+        """A line of plain text in this language after ``lead`` (what both languages share: ``  12. 南 Jun  ``); for
+        ``both`` the Chinese line, then the English under it, set under the words after ``lead``."""
+        if self.language == "en":
+            return lead + words.en
+        if self.language == "zh" or words.zh == words.en or not words.en:
+            return lead + (words.zh or words.en)
+        return f"{lead}{words.zh}\n{' ' * cells(lead)}{words.en}"
+
     def pick(self, en: str, zh: str) -> str:
         """Rule data given in both languages (a hand type's names …): the one to show."""
         if self.language == "en":

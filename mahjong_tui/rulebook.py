@@ -222,26 +222,30 @@ def type_names(rules: Ruleset, types: Sequence[str]) -> Words:
 
 
 def rulebook_text(book: RuleBook, language: str = "en") -> str:
-    """The book as plain text for the terminal, in ``language`` (``en``, ``zh`` or ``both``, as the rules screen)."""
+    """The book as plain text for the terminal, in ``language`` (``en``, ``zh``, or ``both``: each Chinese line with
+    its English under it)."""
     from .i18n import catalogue
 
-    say = catalogue(language).words
-    colon = "：" if language == "zh" else ": "
+    line = catalogue(language).line
     rules = book.ruleset
-    name = rules.zh_name if language == "zh" else f"{rules.zh_name} {rules.en_name}"
-    summary = say(Words(rules.summary, rules.summary_zh))
-    lines = [f"{name} — {say(Words('preset', '预设'))} {rules.name}", summary, ""]
-    lines += [f"- {say(fact)}" for fact in book.facts]
-    lines += ["", say(Words("Hand types (each example scored by the calculator):", "牌型（每个例子都由计分器算出）："))]
+    head = Words(f"{rules.zh_name} {rules.en_name} — preset {rules.name}", f"{rules.zh_name} — 预设 {rules.name}")
+    lines = [line(head), line(Words(rules.summary, rules.summary_zh)), ""]
+    lines += [line(fact, "- ") for fact in book.facts]
+    types = Words("Hand types (each example scored by the calculator):", "牌型（每个例子都由计分器算出）：")
+    lines += ["", line(types)]
     for row in book.types:
-        names = row.zh if language == "zh" else f"{row.zh} {row.en}"
-        lines.append(f"  {names} ({row.id}) — {say(row.value)}{colon}{say(row.description)}")
+        lines.append(line(Words(
+            f"{row.zh} {row.en} ({row.id}) — {row.value.en}: {row.description.en}",
+            f"{row.zh} ({row.id}) — {row.value.zh}：{row.description.zh}",
+        ), "  "))  # fmt: skip
         found = type_names(rules, row.types).zh
-        example = say(Words(f"e.g. {row.example_text()}, {row.how.en}: {', '.join(row.types)}, wins {row.points}",
-                            f"例：{row.example_text()}，{row.how.zh}：{found}，胡家收 {row.points}"))
-        lines.append(f"      {example}")
+        lines.append(line(Words(
+            f"e.g. {row.example_text()}, {row.how.en}: {', '.join(row.types)}, wins {row.points}",
+            f"例：{row.example_text()}，{row.how.zh}：{found}，胡家收 {row.points}",
+        ), "      "))  # fmt: skip
     for title, notes in book.notes:
-        lines += ["", f"{say(title)}{colon.strip()}"] + [f"  - {say(n)}" for n in notes]
-    lines += ["", say(Words("Glossary:", "术语："))]
-    lines += [f"  {say(term)}{colon}{say(meaning)}" for term, meaning in GLOSSARY]
+        lines += ["", line(Words(f"{title.en}:", f"{title.zh}："))]
+        lines += [line(n, "  - ") for n in notes]
+    lines += ["", line(Words("Glossary:", "术语："))]
+    lines += [line(Words(f"{term.en}: {meaning.en}", f"{term.zh}：{meaning.zh}"), "  ") for term, meaning in GLOSSARY]
     return "\n".join(lines)

@@ -88,5 +88,10 @@ def test_the_rules_command_speaks_chinese_when_asked(capsys: pytest.CaptureFixtu
     assert all(f"- {fact.zh}\n" in out for fact in book.facts)
     assert "  七小对 (qixiaodui) — 大胡：七个对子" in out and "自摸：七小对，胡家收 100" in out
     assert "Small win" not in out and "Glossary" not in out
+    assert run_rules(["changsha", "--lang", "both"]) == 0  # each Chinese line with its English under it
+    lines = capsys.readouterr().out.splitlines()
+    fact = book.facts[0]
+    at = lines.index(f"- {fact.zh}")
+    assert lines[at + 1] == f"  {fact.en}"
     assert run_rules(["changsha", "--lang", "fr"]) == 2
     assert capsys.readouterr().err.count("\n") == 1
