@@ -183,16 +183,16 @@ def format_text(out: dict[str, Any]) -> str:
 
 
 def told(hint: Any, rules: Any, language: str) -> str:
-    """The readable lines in Chinese (``zh``) or in both languages (``both``: ``中文 · English`` a line), tiles and
-    hand types by their names."""
+    """The readable lines in Chinese (``zh``) or in both languages (``both``: each Chinese line with its English
+    under it), tiles and hand types by their names."""
     from mahjong_tui.engine import Words, tile_name, tile_zh
     from mahjong_tui.hints import steps
     from mahjong_tui.i18n import catalogue
     from mahjong_tui.rulebook import type_names
 
-    def say(words: Words) -> str:  # an indented line keeps its indent once, before the Chinese
-        line = catalogue(language).words(Words(words.en.lstrip(), words.zh.lstrip()))
-        return words.zh[: len(words.zh) - len(words.zh.lstrip())] + line
+    def say(words: Words) -> str:  # an indented line keeps its indent, and in both the English under the Chinese
+        lead = words.zh[: len(words.zh) - len(words.zh.lstrip())]
+        return catalogue(language).line(Words(words.en.lstrip(), words.zh.lstrip()), lead)
 
     how_far = steps(hint.shanten)
     lines = [say(Words(f"shanten {hint.shanten}", how_far.zh))]
