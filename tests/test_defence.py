@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import pytest
 from support import play
-from test_ui import settle, table_of
 from test_ui_learning import HINTS, panel_text, text_of
 from textual.widgets import Static
+from ui_support import settle, table_of
 
 from bots import create_bot
 from bots.hard import HardBot

@@ -23,9 +23,9 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
-from test_ui import COMPACT, FULL, settle, table_of
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Static
+from ui_support import COMPACT, FULL, settle, table_of
 
 from mahjong_tui.cli import main
 from mahjong_tui.engine import ActionKind, Game, GameOptions, game_record

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from test_ui import settle, table_of
 from textual.widgets import Button, Select, Static
+from ui_support import settle, table_of
 
 from mahjong_tui.danger import dangers
 from mahjong_tui.engine import (

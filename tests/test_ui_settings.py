@@ -11,9 +11,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_ui import FULL, settle
 from test_ui_kept import opened, opening, text_of
 from textual.widgets import Button, DataTable, Select
+from ui_support import FULL, settle
 
 from mahjong_tui.cli import main
 from mahjong_tui.engine import Game

@@ -1,0 +1,215 @@
+"""What the UI tests share: a tiny fixed policy for bot seats, seeds and positions found by playing it on the
+engine alone, an app for a game, and waiting for the screen to settle.
+
+Bot seats are played by the policy defined here, so the UI tests do not depend on the bots package.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+
+from rich.console import Console
+from textual.geometry import Region
+from textual.widgets import Static
+from textual.widgets._footer import FooterKey
+
+from mahjong_tui.engine import Action, ActionKind, Game, Phase, SeatView
+from mahjong_tui.ui.app import MahjongApp
+from mahjong_tui.ui.config import quick_setup
+from mahjong_tui.ui.screens.choice import ChoiceScreen
+from mahjong_tui.ui.screens.curtain import CurtainScreen
+from mahjong_tui.ui.screens.hand_end import GameEndScreen, HandEndScreen
+from mahjong_tui.ui.screens.table import TableScreen
+from mahjong_tui.ui.widgets.hand import CELL, GAP, HandView, hand_tiles
+
+FULL = (120, 36)
+COMPACT = (80, 24)
+CLAIMS = (ActionKind.WIN, ActionKind.DECLARE_INITIAL, ActionKind.TAKE_HAIDI, ActionKind.KONG, ActionKind.PONG,
+          ActionKind.CHI, ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG)
+
+
+
+# ---------------------------------------------------------------------- a tiny fixed policy
+def policy(legal: list[Action], counts: list[int] | tuple[int, ...]) -> Action:
+    """Win, then claim whatever is offered; else discard the tile with the fewest friends."""
+    for kind in CLAIMS:
+        for a in legal:
+            if a.kind is kind:
+                return a
+
+    def friends(t: int) -> int:
+        near = sum(counts[n] for n in (t - 2, t - 1, t + 1, t + 2) if t < 27 and 0 <= n < 27 and n // 9 == t // 9)
+        return 3 * counts[t] + near
+
+    discards = [a for a in legal if a.kind is ActionKind.DISCARD]
+    if discards:
+        return min(discards, key=lambda a: (friends(a.tile or 0), -(a.tile or 0)))
+    return next(a for a in legal if a.kind is ActionKind.PASS)
+
+
+class PolicyBot:
+    """The policy as a bot."""
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+
+    def choose(self, view: SeatView) -> Action:
+        return policy(list(view.legal), view.counts)
+
+
+def policy_bots(level: str, seat: int, seed: int) -> PolicyBot:
+    return PolicyBot(seat)
+
+
+def play_engine(game: Game, stop: Callable[[Game], bool], limit: int = 3000) -> bool:
+    """Play the policy for every seat on the engine alone until ``stop``."""
+    for _ in range(limit):
+        if stop(game):
+            return True
+        if game.hand.over:
+            return False
+        seat = game.pending_seats()[0]
+        game.apply(policy(game.legal_actions(seat), game.hand.players[seat].counts))
+    return False
+
+
+def find_seed(rules: str, want: Callable[[Game], bool]) -> int:
+    """A seed whose first hand, played by the policy everywhere, ends as wanted."""
+    for seed in range(300):
+        game = Game(rules, seed)
+        play_engine(game, lambda g: g.hand.over)
+        if game.hand.over and want(game):
+            return seed
+    raise AssertionError(f"no {rules} seed found")
+
+
+def app_for(rules: str, seed: int, humans: int = 1, speed: str = "instant", **kw: object) -> MahjongApp:
+    setup = quick_setup(rules, humans, "normal", seed, speed=speed)
+    return MahjongApp(setup, bot_factory=policy_bots, **kw)  # type: ignore[arg-type]
+
+
+def plain(widget: object) -> str:
+    """The text a widget shows, without styles."""
+
+    content = widget.content if isinstance(widget, Static) else widget.render()  # type: ignore[attr-defined]
+    console = Console(width=200, record=True, file=io.StringIO())
+    console.print(content)
+    return console.export_text()
+
+
+def table_of(app: MahjongApp) -> TableScreen:
+    return next(s for s in app.screen_stack if isinstance(s, TableScreen))
+
+
+async def settle(pilot, until: Callable[[], bool], rounds: int = 400) -> None:  # type: ignore[no-untyped-def]
+    """Let timers and messages run until ``until()`` holds."""
+    for _ in range(rounds):
+        if until():
+            return
+        await pilot.pause(0.01)
+    app = pilot.app
+    table = next((s for s in app.screen_stack if isinstance(s, TableScreen)), None)
+    state = (app.screen_stack, table and (table.actor, table.waiting, table.paused_move),
+             app.driver and (app.driver.game.pending_seats(), app.driver.game.hand.phase))
+    assert until(), f"the app did not get there: {state}"
+
+
+async def play_hand_by_keys(pilot, app: MahjongApp, *, method: str = "numbers") -> list[str]:  # type: ignore[no-untyped-def]
+    """Play every human decision of the current hand with the policy, by keys (or clicks)."""
+    seen: list[str] = []
+    for _ in range(2000):
+        await settle(pilot, lambda: not isinstance(app.screen, TableScreen) or table_of(app).actor is not None
+                     or app.driver is None or app.driver.game.hand.over)
+        screen = app.screen
+        seen.append(type(screen).__name__)
+        if isinstance(screen, (HandEndScreen, GameEndScreen)):
+            return seen
+        game = app.driver.game  # type: ignore[union-attr]
+        if isinstance(screen, CurtainScreen):
+            await pilot.press("enter")
+            continue
+        if isinstance(screen, ChoiceScreen):
+            seat = game.pending_seats()[0]
+            want = policy(game.legal_actions(seat), game.hand.players[seat].counts)
+            index = next(i for i, c in enumerate(screen.choices) if c.action == want)
+            times = 2 if want.kind is ActionKind.PASS and screen.win_offered else 1
+            for _ in range(times):
+                if method == "click":
+                    await pilot.click(f"#choice-{index}")
+                else:
+                    await pilot.press(screen.choices[index].key)
+            continue
+        table = table_of(app)
+        if table.actor is None:
+            continue
+        seat = table.actor
+        want = policy(game.legal_actions(seat), game.hand.players[seat].counts)
+        if want.kind is ActionKind.WIN:
+            if method == "click":  # the footer's keys are buttons too
+                await pilot.click(next(k for k in table.query(FooterKey) if k.action == "win"))
+            else:
+                await pilot.press("w")
+        elif want.kind in (ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG):
+            if method == "click":
+                await pilot.click(next(k for k in table.query(FooterKey) if k.action == "kong"))
+            else:
+                await pilot.press("k")
+            await pilot.pause()
+            if isinstance(app.screen, ChoiceScreen):
+                index = next(i for i, c in enumerate(app.screen.choices) if c.action == want)
+                if method == "click":
+                    await pilot.click(f"#choice-{index}")
+                else:
+                    await pilot.press(app.screen.choices[index].key)
+        else:
+            tiles = hand_tiles(table.look(), seat)
+            index = tiles.index(want.tile)
+            if method == "numbers" and index < 10:
+                await pilot.press(str((index + 1) % 10), "enter")
+            elif method == "click":
+                drawn_gap = GAP if index == len(tiles) - 1 and table.look().table.drawn[seat] is not None else 0
+                offset = (index * CELL + drawn_gap + 1, 2)
+                await pilot.click(HandView, offset=offset)
+                await pilot.click(HandView, offset=offset)
+            else:
+                steps = index - (table.selected or 0)
+                for _ in range(abs(steps)):
+                    await pilot.press("right" if steps > 0 else "left")
+                await pilot.press("enter")
+    raise AssertionError("the hand did not end")
+
+
+
+# ---------------------------------------------------------------------- positions
+def claim_game(rules: str, want: Callable[[Game], bool]) -> Game:
+    for seed in range(300):
+        game = Game(rules, seed)
+
+        def ready(g: Game) -> bool:
+            return (g.hand.phase is Phase.CLAIM and 0 in g.pending_seats()
+                    and g.pending_seats()[0] == 0 and want(g))
+
+        if play_engine(game, ready):
+            return game
+    raise AssertionError("no claim position")
+
+
+
+def changsha_at(phase: Phase) -> Game:
+    """A Changsha game where seat 0 must answer first in ``phase``."""
+    for seed in range(400):
+        game = Game("changsha", seed)
+        if play_engine(game, lambda g: g.hand.phase is phase and g.pending_seats()[:1] == [0]):
+            return game
+    raise AssertionError(f"no {phase.value} position")
+
+
+
+# ---------------------------------------------------------------------- what the screen shows, as drawn
+def shown_lines(widget: object) -> list[str]:
+    """The lines a widget draws at its size on screen (so wrapping and cropping show)."""
+    size = widget.size  # type: ignore[attr-defined]
+    strips = widget.render_lines(Region(0, 0, size.width, size.height))  # type: ignore[attr-defined]
+    return ["".join(seg.text for seg in strip).rstrip() for strip in strips]
+
