@@ -21,6 +21,7 @@ from ui_support import (
     COMPACT,
     FULL,
     app_for,
+    change_setting,
     changsha_at,
     claim_game,
     find_seed,
@@ -249,18 +250,10 @@ async def test_plain_text_tiles_keep_the_table_playable() -> None:
 
 
 async def test_settings_change_the_tile_style() -> None:
-    from mahjong_tui.ui.screens.settings import SettingsScreen
-
     app = app_for("changsha", 3)
     async with app.run_test(size=FULL) as pilot:
         await pilot.pause()
-        app.action_settings()
-        await pilot.pause()
-        assert isinstance(app.screen, SettingsScreen)
-        app.screen.query_one("#style").value = TileStyle.PLAIN  # type: ignore[attr-defined]
-        await pilot.pause()
-        await pilot.click("#ok")
-        await pilot.pause()
+        await change_setting(pilot, app, "style", TileStyle.PLAIN)
         assert table_of(app).appearance.style is TileStyle.PLAIN
 
 

@@ -4,7 +4,19 @@ from __future__ import annotations
 
 import pytest
 from textual.widgets import Static
-from ui_support import COMPACT, FULL, app_for, claim_game, find_seed, plain, policy, policy_bots, settle, table_of
+from ui_support import (
+    COMPACT,
+    FULL,
+    app_for,
+    change_setting,
+    claim_game,
+    find_seed,
+    plain,
+    policy,
+    policy_bots,
+    settle,
+    table_of,
+)
 
 from mahjong_tui.commands.play import parser as play_parser
 from mahjong_tui.engine import Action, ActionKind, Game, Phase, TileDiscarded
@@ -202,21 +214,13 @@ async def test_standard_privacy_calls_a_person_only_to_decide() -> None:
 
 
 async def test_privacy_is_a_setting_and_a_play_option() -> None:
-    from mahjong_tui.ui.screens.settings import SettingsScreen
-
     assert play_parser().parse_args(["--privacy", "strict"]).privacy == "strict"
     assert play_parser().parse_args([]).privacy is None  # not given: the kept settings say
     app = app_for("shanghai", 3, humans=2)
     async with app.run_test(size=FULL) as pilot:
         await pilot.pause()
         assert app.driver.setup.privacy is Privacy.STANDARD  # type: ignore[union-attr]
-        app.action_settings()
-        await pilot.pause()
-        assert isinstance(app.screen, SettingsScreen)
-        app.screen.query_one("#privacy").value = Privacy.STRICT  # type: ignore[attr-defined]
-        await pilot.pause()
-        await pilot.click("#ok")
-        await pilot.pause()
+        await change_setting(pilot, app, "privacy", Privacy.STRICT)
         assert app.driver.setup.privacy is Privacy.STRICT  # type: ignore[union-attr]
         assert table_of(app).strict
 

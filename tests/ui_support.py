@@ -181,6 +181,19 @@ async def play_hand_by_keys(pilot, app: MahjongApp, *, method: str = "numbers") 
 
 
 
+async def change_setting(pilot, app: MahjongApp, field: str, value: object) -> None:  # type: ignore[no-untyped-def]
+    """Open Settings over the table, set one field (``#style``, ``#privacy`` …) and press OK."""
+    from mahjong_tui.ui.screens.settings import SettingsScreen
+
+    app.action_settings()
+    await pilot.pause()
+    assert isinstance(app.screen, SettingsScreen)
+    app.screen.query_one(f"#{field}").value = value  # type: ignore[attr-defined]
+    await pilot.pause()
+    await pilot.click("#ok")
+    await pilot.pause()
+
+
 # ---------------------------------------------------------------------- positions
 def claim_game(rules: str, want: Callable[[Game], bool]) -> Game:
     for seed in range(300):
