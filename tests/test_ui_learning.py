@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
 from textual.widgets import Button, Select, Static
 from ui_support import settle, table_of
 
@@ -216,13 +217,15 @@ async def test_a_danger_mark_on_the_hand_and_its_reason_for_the_selected_tile() 
 
 
 # ---------------------------------------------------------------------- the win preview and the rule at the moment
-async def test_a_win_prompt_says_what_the_win_is_and_pays_before_the_key() -> None:
+@pytest.mark.parametrize("language", ["en", "zh", "both"])
+async def test_a_win_prompt_says_what_the_win_is_and_pays_before_the_key(language: str) -> None:
+    """Each payer once, in the language in use (in both: ``你收 you collect 40（Jun 付 pays 10, …）``)."""
     game = hand_won("changsha", 1)
     view = seat_view(game.hand, 0)
     win = next(a for a in view.legal if a.kind is ActionKind.WIN)
     result = view.win_preview(win)
     assert result is not None
-    app = demo_app(game)
+    app = demo_app(game, language=language)
     async with app.run_test(size=FULL) as pilot:
         await settle(pilot, lambda: table_of(app).actor == 0 or isinstance(app.screen, ChoiceScreen))
         if isinstance(app.screen, ChoiceScreen):
@@ -231,9 +234,12 @@ async def test_a_win_prompt_says_what_the_win_is_and_pays_before_the_key() -> No
             shown = text_of(table_of(app).query_one("#me-actions", Static).content)
         shown = shown.replace("\n", " ")
         names = get_ruleset("changsha").hand_types
-        assert all(names[x].en in shown for x in result.types)
-        assert t("preview.collect", points=result.payments[0], payers="").split(" (")[0] in shown
+        assert all((names[x].zh if language == "zh" else names[x].en) in shown for x in result.types)
+        assert t("preview.collect", points=result.payments[0], payers="").split("(")[0].split("（")[0] in shown
         assert "扎鸟" in shown  # Changsha: the preview is before the bird, and says so
+        payers = [s for s in range(1, 4) if result.payments[s] < 0]
+        for s in payers:
+            assert shown.count(app.driver.setup.names[s]) == 1, shown  # type: ignore[union-attr]
 
 
 async def test_the_haidi_prompt_says_what_taking_it_risks() -> None:
