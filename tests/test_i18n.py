@@ -97,3 +97,31 @@ def test_one_of_a_thing_is_singular() -> None:
         if key.endswith("_one"):
             base = key.removesuffix("_one")
             assert base in messages("en") and "n" in fields_of(messages("en")[base]), key
+
+
+@pytest.mark.parametrize(
+    ("key", "values"),
+    [
+        ("hint.mark", {"sign": "▲", "level": ("hint.level.high",)}),
+        ("resume.bot", {"name": "Jun", "level": ("resume.level_normal",)}),
+        ("new_game_screen.bot", {"level": ("new_game_screen.level_hard",)}),
+        ("preview.collect", {"points": 10, "payers": ("preview.payer", {"name": "Jun", "points": 10})}),
+        ("new_game_screen.not_a_number", {"field": ("new_game_screen.points_field",)}),
+        ("new_game_screen.too_low", {"field": ("new_game_screen.base_field",), "lowest": 1}),
+        ("review.moment", {"kind": ("review.kind.discard",)}),
+        ("replay.hand_line", {"hand": 3, "dealer": "东 · Jun", "result": ("replay.won_by", {"winners": "Jun +20"})}),
+        ("resume.line", {"rules": "长沙麻将", "hand": 1, "started": "2026-12-03",
+                         "players": ("resume.bot", {"name": "Jun", "level": "普通 normal"})}),
+    ],
+)
+def test_a_text_filled_with_words_in_both_languages_says_each_once(key: str, values: dict[str, object]) -> None:
+    """In both languages, a text whose fields are themselves in both languages is composed once (both.toml): the
+    filled words are not repeated inside each half (``▲ 危险 · high:``, not ``▲ 危险 · high： · ▲ 危险 · high:``)."""
+    use("both")
+    try:
+        words = {k: t(v[0], **(v[1] if len(v) > 1 else {})) for k, v in values.items() if isinstance(v, tuple)}
+        text = t(key, **{**values, **words})
+        for word in words.values():
+            assert text.count(word) == 1, text
+    finally:
+        use("en")

@@ -121,8 +121,24 @@ async def shows(pilot, seen: Seen, screen: type, name: str, key: str | None = No
         assert t(key)[:10] in seen.texts[name]
 
 
+#: a pair of words in both languages, ``危险 · high``
+_PAIR = re.compile(r"[\u4e00-\u9fff][\u4e00-\u9fff（）]* · [A-Za-z][A-Za-z' -]*[A-Za-z]")
+
+
+def doubled(text: str) -> list[str]:
+    """Lines where one pair in both languages comes twice: a text filled with words that were in both languages
+    already, then set side by side again (``▲ 危险 · high： · ▲ 危险 · high:``)."""
+    out = []
+    for line in text.splitlines():
+        pairs = _PAIR.findall(line)
+        if len(pairs) != len(set(pairs)):
+            out.append(line.strip())
+    return out
+
+
 class Seen:
-    """What each screen showed, by name; in Chinese, the English words left on each."""
+    """What each screen showed, by name; in Chinese, the English words left on each; in both, the lines that say a
+    pair twice."""
 
     def __init__(self, app: App[int]) -> None:
         self.app = app
@@ -136,9 +152,11 @@ class Seen:
         self.texts[name] = drawn_text(self.app) + widget_text(self.app)
         if self.language == "zh":
             self.left[name] = english_left(self.app)
+        elif self.language == "both":
+            self.left[name] = doubled(widget_text(self.app))
 
     def check(self) -> None:
-        """No English left on any screen (Chinese); each showed something."""
+        """No English left on any screen (Chinese), no pair said twice (both); each showed something."""
         assert all(text.strip() for text in self.texts.values())
         assert not {k: v for k, v in self.left.items() if v}, self.left
 

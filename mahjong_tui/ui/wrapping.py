@@ -31,9 +31,10 @@ from rich.text import Text
 #: marks a line may not start with, and marks it may not end with
 _NO_START = frozenset("，。、；：！？）」』】》〉…～,.;:!?)%")
 _NO_END = frozenset("（「『【《〈(")
-#: a short aside in brackets, kept whole with the word it follows: ``Bob（电脑，普通）``; a bot's mark a little longer
-#: (``Bob（电脑 bot）``), a longer aside in a sentence not (the words before it could make a piece too long to place)
-_ASIDE = re.compile(r"[^\s、，。；：·（）]{0,12}（(?:[^（）]{1,5}|电脑[^（）]{1,6})）")
+#: a short aside in brackets, kept whole with the word it follows: ``Bob（电脑，普通）``; a bot's mark may be longer
+#: (``Bob（电脑 bot）``, ``Bob（电脑 普通 normal）``), a longer aside in a sentence not (the words before it could
+#: make a piece too long to place)
+_ASIDE = re.compile(r"[^\s、，。；：·（）]{0,12}（(?:[^（）]{1,5}|电脑[^（）]{1,12})）")
 #: a space no line breaks at (between a meld's tiles, inside a key and what it does)
 NO_BREAK = "\u00a0"
 #: what holds its neighbours together: the no-break space, the mark of the seat a meld came from
