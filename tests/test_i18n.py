@@ -109,6 +109,8 @@ def test_one_of_a_thing_is_singular() -> None:
         ("new_game_screen.not_a_number", {"field": ("new_game_screen.points_field",)}),
         ("new_game_screen.too_low", {"field": ("new_game_screen.base_field",), "lowest": 1}),
         ("review.moment", {"kind": ("review.kind.discard",)}),
+        ("moment.claim_lost", {"name": "Jun", "reason": ("hint.level.high",)}),
+        ("log.refused", {"name": "Jun", "reason": ("hint.level.high",)}),
         ("replay.hand_line", {"hand": 3, "dealer": "东 · Jun", "result": ("replay.won_by", {"winners": "Jun +20"})}),
         ("resume.line", {"rules": "长沙麻将", "hand": 1, "started": "2026-12-03",
                          "players": ("resume.bot", {"name": "Jun", "level": "普通 normal"})}),
