@@ -362,3 +362,37 @@ def test_a_latin_name_in_a_chinese_line_is_set_apart_by_spaces() -> None:
     assert look.seat_names("你从座位1那里碰南") == "你从 Bob 那里碰南"
     assert look.seat_names("座位0（庄家）共收 40") == "Alice（庄家）共收 40"
     assert look.seat_names("seat 1 pays seat 2") == "Bob pays 小明"
+
+
+async def test_hands_played_in_both_languages_never_say_a_pair_twice() -> None:
+    """Hands played through in both languages with the hints open: the table, the selected tile's lines (its danger
+    mark), the prompts, the end of each hand and its review never repeat a ``中文 · English`` pair in a line."""
+    from mahjong_tui.ui.config import Learning
+    from mahjong_tui.ui.screens.review import ReviewScreen
+
+    use("both")
+    app = demo_app(mid_hand("changsha", 1), learning=Learning(hints=True), language="both")
+    said: dict[str, str] = {}
+    ends = 0
+    async with app.run_test(size=FULL) as pilot:
+        for step in range(90):
+            await pilot.pause()
+            screen = app.screen
+            said.update(dict.fromkeys(doubled(widget_text(app)), type(screen).__name__))
+            if isinstance(screen, ChoiceScreen):
+                await pilot.press("x", "x")
+            elif isinstance(screen, HandEndScreen):
+                ends += 1
+                await pilot.press("v")
+                await settle(pilot, on_top(app, ReviewScreen))
+                said.update(dict.fromkeys(doubled(widget_text(app)), "review"))
+                await pilot.press("escape")
+                await settle(pilot, on_top(app, HandEndScreen))
+                await pilot.press("enter")
+            elif isinstance(screen, TableScreen) and screen.actor == 0:
+                await pilot.press(str(step % 9 + 1))
+                await pilot.pause()
+                said.update(dict.fromkeys(doubled(widget_text(app)), "selected"))
+                await pilot.press("d")
+    assert ends >= 2
+    assert not said, said
