@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rich.style import Style
@@ -330,7 +331,7 @@ def describe_event(ev: Event, look: Look, viewers: frozenset[int]) -> str | None
     if isinstance(ev, KaigangDiscarded):
         return t("log.kaigang_discarded", who=name(ev.seat), tiles=" ".join(look.word(x) for x in ev.tiles))
     if isinstance(ev, InitialWinsDeclared):
-        types = t("hint.separator").join(hand_type_label(look.table.ruleset, x) for x in ev.result.types)
+        types = hand_type_labels(look.table.ruleset, ev.result.types)
         return t("log.initial_wins", who=name(ev.seat), types=types, hand=look.hand_words(ev.tiles))
     if isinstance(ev, HaidiOffered):
         return t("log.haidi_offered", who=name(ev.seat))
@@ -358,14 +359,13 @@ def describe_event(ev: Event, look: Look, viewers: frozenset[int]) -> str | None
     return None
 
 
-def hand_type_label(ruleset: Ruleset, type_id: str) -> str:
-    """A hand type in a player's words: ``清一色 Pure suit``, in Chinese only ``清一色`` (its id when unknown).
-
-    As in the win preview, the Chinese name comes first in English too: learners meet the names players use.
-    """
+def hand_type_labels(ruleset: Ruleset, types: Sequence[str]) -> str:
+    """Hand types in a player's words, one after another: ``碰碰胡 All pongs, 清一色 One suit``, in Chinese
+    ``碰碰胡、清一色`` (an id the rules do not know as itself). In English too the Chinese name comes first:
+    learners meet the names players use. In both languages each name once (the English holds the Chinese)."""
     from mahjong_tui.rulebook import type_names  # the rule book's names (imported when a hand type is shown)
 
-    return i18n.say(type_names(ruleset, (type_id,)))
+    return i18n.t("hint.separator").join(i18n.say(type_names(ruleset, (x,))) for x in types)
 
 
 def rules_name(rules: Ruleset) -> str:

@@ -8,25 +8,16 @@ kong and the 开杠 tiles each say what the rule does there. No Textual here.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from rich.text import Text
 
-from mahjong_tui.engine import Action, ActionKind, Phase, Ruleset, ScoreResult, SeatView
+from mahjong_tui.engine import Action, ActionKind, Phase, ScoreResult, SeatView
 from mahjong_tui.hints import initial_preview
-from mahjong_tui.i18n import current, t
+from mahjong_tui.i18n import t
 
-from .look import Look
+from .look import Look, hand_type_labels
 
 _WIN = "bold #69f0ae"
 _RULE = "#cfd8dc"
-
-
-def type_names(rules: Ruleset, types: Sequence[str]) -> str:
-    """Hand types by name in the language in use: ``大吊车 Big crane`` (in Chinese only ``大吊车``)."""
-    from mahjong_tui.rulebook import type_names as named
-
-    return current().words(named(rules, types))
 
 
 def pays(look: Look, view: SeatView, result: ScoreResult) -> str:
@@ -39,7 +30,7 @@ def pays(look: Look, view: SeatView, result: ScoreResult) -> str:
 def preview_text(look: Look, view: SeatView, result: ScoreResult, *, initial: bool = False) -> Text:
     """One line: what the win is and what it pays, before the bird where there is one."""
     key = "preview.initial" if initial else "preview.win"
-    out = Text(t(key, types=type_names(view.ruleset, result.types), pays=pays(look, view, result)), style=_WIN)
+    out = Text(t(key, types=hand_type_labels(view.ruleset, result.types), pays=pays(look, view, result)), style=_WIN)
     if view.ruleset.bird and not initial:
         out.append(" " + t("preview.bird"), style="#ffd166")
     return out

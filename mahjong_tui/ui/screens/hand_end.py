@@ -35,7 +35,7 @@ from mahjong_tui.review import Review
 
 from ..driver import Standings
 from ..keys import Worded
-from ..look import Look, dice_text, hand_type_label, meld_text
+from ..look import Look, dice_text, hand_type_labels, meld_text
 from ..wrapping import wrap_lines, wrapped
 from .review import open_review
 
@@ -121,7 +121,7 @@ def hand_summary(look: Look, events: list[Event]) -> RenderableType:
                     line.append(" " + t("wall.from_dice", n=ev.huangfan_from_dice))
             parts.append(line)
         elif isinstance(ev, InitialWinsDeclared):
-            types = t("hint.separator").join(hand_type_label(rules, x) for x in ev.result.types)
+            types = hand_type_labels(rules, ev.result.types)
             line = Text(t("hand_end.initial", who=look.label(ev.seat), types=types) + " ")
             parts.append(line + _tiles(look, ev.tiles))
         elif isinstance(ev, KaigangRevealed):
@@ -202,7 +202,7 @@ def _win_block(look: Look, ev: PlayerWon, rules: Ruleset) -> RenderableType:
         hand.append(f"  {t('seat.flowers')} ")
         hand.append_text(_tiles(look, ctx.flowers))
     types = Text(t("hand_end.types") + " ", style="#9aa0a6")
-    types.append(t("hint.separator").join(hand_type_label(rules, x) for x in res.types) or "—", style="bold")
+    types.append(hand_type_labels(rules, res.types) or "—", style="bold")
     rows = []
     for ln in res.lines:
         style = "bold" if ln.kind in (LineKind.VALUE, LineKind.TYPE) else ""

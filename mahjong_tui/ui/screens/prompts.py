@@ -9,7 +9,7 @@ from rich.text import Text
 from mahjong_tui.engine import ActionKind, Phase, SeatView
 from mahjong_tui.i18n import say, t
 
-from ..look import Look, hand_type_label
+from ..look import Look, hand_type_labels
 from ..preview import moment_lines
 from .choice import Choice, choices_for
 
@@ -49,7 +49,7 @@ def prompt_title(look: Look, view: SeatView) -> tuple[Text, Text | None]:
         rules = view.ruleset
         types = rules.initial_wins(view.counts)
         title.append(t("prompt.initial") + " ")
-        title.append(t("hint.separator").join(hand_type_label(rules, x) for x in types), style="bold #ffd166")
+        title.append(hand_type_labels(rules, types), style="bold #ffd166")
     return title, tiles
 
 

@@ -24,8 +24,7 @@ from mahjong_tui.engine import Phase, SeatView, Tile, Words
 from mahjong_tui.hints import DiscardHint, Hint, WaitHint, hint_for_view, steps, suggesting
 from mahjong_tui.i18n import catalogue, current, say, t
 
-from ..look import Look
-from ..preview import type_names
+from ..look import Look, hand_type_labels
 from ..wrapping import Wrapped
 
 #: a danger level's mark on a tile, and its colour
@@ -150,7 +149,7 @@ def _wait_line(look: Look, view: SeatView, wait: WaitHint) -> Text:
     out.append_text(look.tile(wait.tile))
     out.append(f" {t('hint.left', n=wait.left)}  ")
     if wait.qualifies:
-        out.append(type_names(view.ruleset, wait.types), style="bold #69f0ae")
+        out.append(hand_type_labels(view.ruleset, wait.types), style="bold #69f0ae")
         out.append(" " + t("hint.pays", points=wait.points))
         if not wait.on_discard and wait.why.en:
             out.append(" · " + look.told(wait.why), style="#ffd166")
