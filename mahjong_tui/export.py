@@ -28,6 +28,7 @@ from mahjong_tui.engine import (
     Tile,
     TileDrawn,
     TilesDealt,
+    WinBy,
     Words,
     format_tiles,
     tile_name,
@@ -50,11 +51,8 @@ class _Say:
     def __init__(self, language: str, names: list[str]):
         self.language = language
         self.names = names
-
-    def line(self, words: Words, lead: str = "") -> str:
-        """One line in the language after ``lead`` (``both``: the Chinese, the English under it:
-        :meth:`Catalogue.line`)."""
-        return catalogue(self.language).line(words, lead)
+        #: one line in the language after a lead (``both``: the Chinese, the English under it)
+        self.line = catalogue(language).line
 
     def breakdown(self, line: ScoreLine) -> str:
         """A line of a win's breakdown: in both languages unless Chinese alone is asked (a learner reading the
@@ -222,6 +220,6 @@ def _how(ev: PlayerWon, say: _Say) -> Words:
     if ctx.discarder is None:
         return Words(f"wins by self-draw on {tile.en}", f"自摸 {tile.zh}")
     who = names[ctx.discarder]
-    if ctx.win_by.value == "robbed_kong":
+    if ctx.win_by is WinBy.ROBBED_KONG:
         return Words(f"wins robbing the kong of {tile.en} from {who}", f"抢 {who} 的杠 {tile.zh}")
     return Words(f"wins on {tile.en} from {who}", f"胡 {who} 打的 {tile.zh}")
