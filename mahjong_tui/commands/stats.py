@@ -11,11 +11,16 @@ from __future__ import annotations
 
 import json
 import sys
+from typing import TYPE_CHECKING
 
 from mahjong_tui.engine import Words, counted
 from mahjong_tui.i18n import Catalogue, catalogue, cells
 
 from .parser import OneLineParser, add_language
+
+if TYPE_CHECKING:
+    from mahjong_tui.engine import Ruleset
+    from mahjong_tui.stats import PlayerStats
 
 BAR = 20  # the width of a bar at 100 %
 
@@ -39,7 +44,6 @@ def bar(share: float, width: int = BAR) -> str:
 def run(argv: list[str]) -> int:
     """Print the statistics; the exit status."""
     from mahjong_tui.engine import UnknownRules, resolve
-    from mahjong_tui.rulebook import type_names
     from mahjong_tui.stats import Statistics, StatsError, rank_title
     from mahjong_tui.storage import stats_path
 
@@ -64,28 +68,21 @@ def run(argv: list[str]) -> int:
             rows = db.players()
         finally:
             db.close()
-    say = catalogue(args.lang)
-    shown = [r for r in rows if args.player in (None, r.player) and args.rules in (None, r.rules)]
-    out = []
-    for r in shown:
-        rules = resolve(r.rules)
-        title = rank_title(rules, r.points)
-        out.append({
+    shown = [(r, resolve(r.rules)) for r in rows if args.player in (None, r.player) and args.rules in (None, r.rules)]
+    if args.json:
+        players = [{
             "player": r.player, "bot": r.bot, "rules": r.rules, "games": r.games, "hands": r.hands,
             "wins": r.wins, "self_draws": r.self_draws, "deal_ins": r.deal_ins, "points": r.points,
             "points_per_hand": round(r.points_per_hand, 2), "biggest_win": r.biggest_win,
-            "types": dict(r.types.most_common()), "title": title,
-            "type_names": {t: _type_name(say, type_names(rules, [t])) for t in r.types},
-            "biggest_shown": r.biggest_shown, "preset_zh": rules.zh_name,
-        })  # fmt: skip
-    if args.json:
-        for o in out:
-            del o["type_names"], o["biggest_shown"], o["preset_zh"]
-        sys.stdout.write(json.dumps({"players": out}, ensure_ascii=False) + "\n")
-    elif not out:
+            "types": dict(r.types.most_common()), "title": rank_title(rules, r.points),
+        } for r, rules in shown]  # fmt: skip
+        sys.stdout.write(json.dumps({"players": players}, ensure_ascii=False) + "\n")
+        return 0
+    say = catalogue(args.lang)
+    if not shown:
         print(say("stats.none") if not rows else say.words(_NO_MATCH))
     else:
-        print("\n\n".join(_block(o, say) for o in out))
+        print("\n\n".join(_block(r, rules, say) for r, rules in shown))
     return 0
 
 
@@ -94,36 +91,34 @@ _NO_MATCH = Words("No player matches.", "没有符合的玩家。")
 _SHARES = (("wins", "stats.won"), ("self_draws", "stats.self_drawn"), ("deal_ins", "stats.dealt_in"))
 
 
-def _type_name(say: Catalogue, names: Words) -> str:
-    """A hand type's name in a record: the Chinese one in English too (the name players use), else as the language
-    has it."""
-    return names.zh if say.language == "en" else say.words(names)
-
-
-def _block(o: dict, say: Catalogue) -> str:
+def _block(r: PlayerStats, rules: Ruleset, say: Catalogue) -> str:
     """One player's record under one preset as a few lines with bars, in ``say``'s language."""
-    hands = o["hands"] or 1
-    name = say("stats.bot", name=o["player"]) if o["bot"] else o["player"]
-    zh_name = o.pop("preset_zh")
-    preset = o["rules"] if say.language == "en" else f"{zh_name} ({o['rules']})"
-    who = f"{name} · {preset}" + (f" · {o['title']}" if o["title"] else "")
-    names = o.pop("type_names")
-    mark = "、" if say.language == "zh" else ", "
-    none = say.words(Words("none yet", "还没有"))
-    types = mark.join(f"{names[t]} ×{n}" for t, n in list(o["types"].items())[:5]) or none
-    points, per_hand, biggest = f"{o['points']:+d}", f"{o['points_per_hand']:+.2f}", o.pop("biggest_shown")
-    games, hand_count = counted(o["games"], "game"), counted(o["hands"], "hand")
+    from mahjong_tui.rulebook import type_names
+    from mahjong_tui.stats import rank_title
+
+    hands = r.hands or 1
+    name = say("stats.bot", name=r.player) if r.bot else r.player
+    preset = r.rules if say.language == "en" else f"{rules.zh_name} ({r.rules})"
+    title = rank_title(rules, r.points)
+    who = f"{name} · {preset}" + (f" · {title}" if title else "")
+    # a hand type by its Chinese name in English too (the name players use), else as the language has it
+    names = {t: say.words(type_names(rules, [t])) if say.language != "en" else type_names(rules, [t]).zh
+             for t in r.types}  # fmt: skip
+    kinds = say("hint.separator").join(f"{names[t]} ×{n}" for t, n in r.types.most_common(5))
+    points, per_hand = f"{r.points:+d}", f"{r.points_per_hand:+.2f}"
+    games, hand_count = counted(r.games, "game"), counted(r.hands, "hand")
     counts = Words(
-        f"{games}, {hand_count}, {points} points ({per_hand} a hand), biggest win {biggest}",
-        f"{o['games']} 盘，{o['hands']} 局，{points} 分（每局 {per_hand}），最大一胡 {biggest}",
-    )
-    lines = [counts.zh, counts.en] if say.language == "both" else [say.words(counts)]  # one long line would wrap
+        f"{games}, {hand_count}, {points} points ({per_hand} a hand), biggest win {r.biggest_shown}",
+        f"{r.games} 盘，{r.hands} 局，{points} 分（每局 {per_hand}），最大一胡 {r.biggest_shown}",
+    )  # in both languages on two lines: one would be too long
     labels = [(key, say(word)) for key, word in _SHARES]
     wide = max(cells(label) for _, label in labels) + 1
     shares = [
-        f"  {label}{' ' * (wide - cells(label))}{bar(o[key] / hands)} {o[key]:>4} ({100 * o[key] / hands:.0f}%)"
+        f"  {label}{' ' * (wide - cells(label))}{bar(getattr(r, key) / hands)} {getattr(r, key):>4}"
+        f" ({100 * getattr(r, key) / hands:.0f}%)"
         for key, label in labels
     ]
     colon = "：" if say.language == "zh" else ": "
-    kinds = f"  {say.words(Words('hand types won', '胡过的番种'))}{colon}{types}"
-    return "\n".join([who, *(f"  {line}" for line in lines), *shares, kinds])
+    kinds = kinds or say.words(Words("none yet", "还没有"))
+    won = f"  {say.words(Words('hand types won', '胡过的番种'))}{colon}{kinds}"
+    return "\n".join([who, say.line(counts, "  "), *shares, won])
