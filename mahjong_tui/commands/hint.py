@@ -70,7 +70,7 @@ def run(argv: list[str], stdin: TextIO | None = None, stdout: TextIO | None = No
         return 2
     out = hint_to_json(hint, rules)
     if args.text:
-        stdout.write((format_text(out) if args.lang == "en" else told(hint, rules, args.lang)) + "\n")
+        stdout.write(told(hint, rules, args.lang) + "\n")
     else:
         stdout.write(dumps(out) + "\n")
     return 0
@@ -166,33 +166,20 @@ def hint_to_json(hint: Any, rules: Any) -> dict[str, object]:
     return out
 
 
-def format_text(out: dict[str, Any]) -> str:
-    """Readable lines of the JSON output."""
-    lines = [f"shanten {out['shanten']}"]
-    if out["why"]:
-        lines.append(out["why"])
-    for key in ("qualifies", "heading"):
-        if out.get(key):
-            lines.append(out[key])
-    for d in out["discards"]:
-        lines.append(f"  discard {d['tile']:<3} → shanten {d['shanten']}, {d['acceptance']:>2} tiles: {d['tiles']}")
-    for w in out["waits"]:
-        state = "wins" if w["qualifies"] else "no win"
-        lines.append(f"  wait {w['tile']:<3} {w['left']} left, {state} {' '.join(w['types'])} {w['why']}".rstrip())
-    return "\n".join(lines)
-
-
 def told(hint: Any, rules: Any, language: str) -> str:
-    """The readable lines in Chinese (``zh``) or in both languages (``both``: each Chinese line with its English
-    under it), tiles and hand types by their names."""
+    """The readable lines of ``--text`` in ``language``: in English as the JSON has it (tiles in notation, hand
+    types by id), in Chinese with tiles and hand types by their names, in both each Chinese line with its English
+    under it."""
     from mahjong_tui.engine import Words, tile_name, tile_zh
     from mahjong_tui.hints import steps
     from mahjong_tui.i18n import catalogue
     from mahjong_tui.rulebook import type_names
 
+    line = catalogue(language).line
+
     def say(words: Words) -> str:  # an indented line keeps its indent, and in both the English under the Chinese
         lead = words.zh[: len(words.zh) - len(words.zh.lstrip())]
-        return catalogue(language).line(Words(words.en.lstrip(), words.zh.lstrip()), lead)
+        return line(Words(words.en.lstrip(), words.zh.lstrip()), lead)
 
     how_far = steps(hint.shanten)
     lines = [say(Words(f"shanten {hint.shanten}", how_far.zh))]
@@ -206,9 +193,9 @@ def told(hint: Any, rules: Any, language: str) -> str:
         names = " ".join(tile_zh(t) for t in d.tiles)
         lines.append(say(Words(en, f"  打 {tile_zh(d.tile)} → {steps(d.shanten).zh}，{d.acceptance} 张：{names}")))
     for w in hint.waits:
-        kinds = type_names(rules, w.types)
-        state = Words(f"wins {kinds.en}", f"能胡：{kinds.zh}") if w.qualifies else Words("no win", "不能胡")
-        why = Words(f" {w.why.en}", f"{'；' if w.qualifies else '：'}{w.why.zh}") if w.why.en else Words("", "")
-        en = f"  wait {tile_name(w.tile):<3} {w.left} left, {state.en}{why.en}"
-        lines.append(say(Words(en.rstrip(), f"  听 {tile_zh(w.tile)} 还剩 {w.left} 张，{state.zh}{why.zh}")))
+        en = f"  wait {tile_name(w.tile):<3} {w.left} left, {'wins' if w.qualifies else 'no win'}"
+        en = f"{en} {' '.join(w.types)} {w.why.en}".rstrip()
+        state = f"能胡：{type_names(rules, w.types).zh}" if w.qualifies else "不能胡"
+        why = f"{'；' if w.qualifies else '：'}{w.why.zh}" if w.why.en else ""
+        lines.append(say(Words(en, f"  听 {tile_zh(w.tile)} 还剩 {w.left} 张，{state}{why}")))
     return "\n".join(lines)
