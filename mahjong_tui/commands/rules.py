@@ -33,21 +33,21 @@ def parser() -> OneLineParser:
 
 def run(argv: list[str]) -> int:
     """Print the rules; the exit status."""
-    from mahjong_tui.engine import get_ruleset, ruleset_names
+    from mahjong_tui.engine import Words, get_ruleset, ruleset_names
+    from mahjong_tui.i18n import catalogue
     from mahjong_tui.rulebook import rulebook, rulebook_text
 
     args = parser().parse_or_status(argv)
     if isinstance(args, int):
         return args
     if args.preset is None:
+        line = catalogue(args.lang).line
         for name in ruleset_names():
             r = get_ruleset(name)
             if args.lang == "zh":
                 print(f"{name:<15} {r.zh_name}：{r.summary_zh}")
-            else:
-                print(f"{name:<15} {r.zh_name} {r.en_name}: {r.summary_zh if args.lang == 'both' else r.summary}")
-            if args.lang == "both":  # the English under the Chinese: one line each
-                print(f"{'':<15} {r.summary}")
+            else:  # in both, the English summary under the Chinese one
+                print(line(Words(r.summary, r.summary_zh), f"{name:<15} {r.zh_name} {r.en_name}: "))
         return 0
     text = rulebook_text(rulebook(get_ruleset(args.preset)), args.lang)
     try:
