@@ -9,6 +9,7 @@ import pytest
 
 from bots import create_bot
 from mahjong_tui.engine import Game, HandEnded, PlayerWon, WinBy, get_ruleset, play_until_decision
+from mahjong_tui.rulebook import type_names
 from mahjong_tui.stats import MIGRATIONS, SCHEMA_VERSION, Statistics, StatsError, rank_title
 
 PLAYERS = [("Alice", False), ("Jun", True), ("Lan", True), ("Hao", True)]
@@ -142,6 +143,11 @@ def test_the_stats_command_prints_what_the_database_holds(
     assert text.startswith("Alice · changsha") and "won        " in text and "░" in text
     alice = want[("Alice", "changsha")]
     assert f"biggest win {alice.biggest_win if alice.wins else '—'}" in text  # no win yet: no biggest one
+    winner = next(p for p in want.values() if p.types)
+    assert run(["--player", winner.player]) == 0
+    text = capsys.readouterr().out  # hand types named as the table names them: the Chinese name, then the English
+    for type_id, n in winner.types.most_common(5):
+        assert f"{type_names(get_ruleset('changsha'), [type_id]).en} ×{n}" in text
     assert run(["--player", "Nobody"]) == 0 and capsys.readouterr().out == "No player matches.\n"
     assert run(["--rules", "nowhere"]) == 2 and "nowhere" in capsys.readouterr().err
     assert run(["--player", "Jun", "--lang", "zh"]) == 0

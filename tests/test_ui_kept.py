@@ -37,6 +37,7 @@ from mahjong_tui.testing.fixtures import demo_bot_factory, play_until
 from mahjong_tui.testing.kept import counted_games, finished_game, kept_table
 from mahjong_tui.ui.app import MahjongApp
 from mahjong_tui.ui.config import quick_setup
+from mahjong_tui.ui.look import hand_type_labels
 from mahjong_tui.ui.screens.choice import ChoiceScreen
 from mahjong_tui.ui.screens.hand_end import GameEndScreen, HandEndScreen
 from mahjong_tui.ui.screens.new_game import NewGameScreen
@@ -369,6 +370,8 @@ async def test_the_statistics_screen_shows_the_databases_numbers() -> None:
         for r in rows:
             if r.rules == "changsha":
                 assert f"rank: {rank_title(get_ruleset('changsha'), r.points)}" in body
+            for type_id in r.types:  # named as the table names them: 小胡 Small win
+                assert hand_type_labels(get_ruleset(r.rules), [type_id]) in body
         await pilot.press("b")
         body = text_of(app.screen.query_one("#stats-body"))
         assert "(bot)" not in body and "Alice" in body

@@ -101,9 +101,8 @@ def _block(r: PlayerStats, rules: Ruleset, say: Catalogue) -> str:
     preset = r.rules if say.language == "en" else f"{rules.zh_name} ({r.rules})"
     title = rank_title(rules, r.points)
     who = f"{name} · {preset}" + (f" · {title}" if title else "")
-    # a hand type by its Chinese name in English too (the name players use), else as the language has it
-    names = {t: say.words(type_names(rules, [t])) if say.language != "en" else type_names(rules, [t]).zh
-             for t in r.types}  # fmt: skip
+    # a hand type as every screen names it: the Chinese name first in English too (the name players use)
+    names = {t: say.words(type_names(rules, [t])) for t in r.types}
     kinds = say("hint.separator").join(f"{names[t]} ×{n}" for t, n in r.types.most_common(5))
     points, per_hand = f"{r.points:+d}", f"{r.points_per_hand:+.2f}"
     games, hand_count = counted(r.games, "game"), counted(r.hands, "hand")

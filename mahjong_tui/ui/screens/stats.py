@@ -26,6 +26,7 @@ from mahjong_tui.i18n import current, t
 from mahjong_tui.stats import PlayerStats
 
 from ..keys import key_line
+from ..look import hand_type_labels
 
 BAR = 24  # cells of a bar at 100 %
 _WON, _LOST, _MUTED = "#69f0ae", "#ff8a80", "#3d5a4a"
@@ -130,8 +131,7 @@ def player_block(row: PlayerStats) -> RenderableType:
         kinds = bar_table(t("stats.types"), title_style="#9aa0a6")
         most = max(row.types.values())
         for type_id, count in row.types.most_common(6):
-            kind = rules.hand_types.get(type_id) if rules is not None else None
-            name = current().pick(kind.en, kind.zh) if kind is not None else type_id
+            name = hand_type_labels(rules, [type_id]) if rules is not None else type_id
             kinds.add_row(name, bar(count / most, width=12, colour="#ffd166"), f"×{count}")
         parts.append(kinds)
     else:
