@@ -181,7 +181,7 @@ def test_text_with_a_hanging_indent_still_fits_and_loses_nothing(text: str, widt
 def test_facts_made_whole_break_only_between_them_and_show_plain_spaces() -> None:
     """The table's line of facts at 80 columns: ``turn: 西 · Alice`` is never split from its name, and what
     reaches the screen has ordinary spaces (the no-break ones only steer the breaking)."""
-    facts = ["shanghai  · hand 1", "荒番 0", "dice ⚄⚅ = 11", "break 西 #12", "66 left", "turn: 西 · Alice"]
+    facts = ["shanghai · hand 1", "荒番 0", "dice ⚄⚅ = 11", "break 西 #12", "66 left", "turn: 西 · Alice"]
     line = Text(" · ").join(whole(Text(f, style="bold")) for f in facts)
     console = Console(width=72, record=True, file=io.StringIO())
     console.print(Wrapped(line))

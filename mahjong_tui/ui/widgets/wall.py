@@ -69,7 +69,7 @@ def info_lines(look: Look, *, legend: bool = True, compact: bool = False) -> lis
     view = table.wall
     lines = []
     title = Text(rules_name(rules), style="bold")
-    title.append("  · " + t("wall.hand", hand=table.hand_number), style="#cfd8dc")
+    title.append(" · " + t("wall.hand", hand=table.hand_number), style="#cfd8dc")
     lines.append(title)
     if rules.uses_huangfan:
         hf = Text(t("wall.huangfan", n=table.huangfan), style="bold #ffab40" if table.huangfan else "#9aa0a6")
