@@ -1,19 +1,21 @@
-"""The rules of a preset, built from its rule set: facts, hand types with worked examples, its own rules, a glossary.
+"""The rules of a preset, built from its rule set: the winning hand, facts, hand types with worked examples, its
+own rules, a glossary.
 
-Everything here comes from the rule set object: its tiles and flags, its hand types and
-what each is worth, its rules worded from its numbers, and for every hand type a worked
-example that the calculator scores (so every number shown is computed). The rules screen
-and ``mahjong-tui rules PRESET`` show the same book.
+Everything here comes from the rule set object: what wins and what does not, its tiles and
+flags, its hand types and what each is worth, its rules worded from its numbers, and for
+every hand type a worked example that the calculator scores (so every number shown is
+computed). The rules screen and ``mahjong-tui rules PRESET`` show the same book.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from mahjong_tui.engine import GameOptions, KongMode, Meld, Ruleset, Tile, format_tiles
+from mahjong_tui.engine import GameOptions, KongMode, Meld, MeldKind, Ruleset, Tile, format_tiles
 from mahjong_tui.engine.ruleset import EndOfWall, PassedWinScope
-from mahjong_tui.engine.tiles import is_flower
+from mahjong_tui.engine.shapes import regular_splits
+from mahjong_tui.engine.tiles import counts_of, is_flower
 from mahjong_tui.engine.words import Words
 
 from .calculator import situation_from_json
@@ -71,24 +73,20 @@ GLOSSARY: tuple[tuple[Words, Words], ...] = (
 
 
 @dataclass(frozen=True, slots=True)
-class TypeRow:
-    """One hand type: its names, what it takes and is worth, and a worked example scored."""
+class Example:
+    """A hand the calculator scored: its tiles, how it was won, and what the calculator made of it."""
 
-    id: str
-    zh: str
-    en: str
-    description: Words
-    value: Words
-    hand: tuple[Tile, ...]  # the example's concealed tiles
+    hand: tuple[Tile, ...]  # the concealed tiles, without the winning tile
     win_tile: Tile | None
     melds: tuple[Meld, ...]
     flowers: tuple[Tile, ...]
-    how: Words  # how the example was won, in a few words
+    how: Words  # how it was won, in a few words
     types: tuple[str, ...]  # what the calculator found
-    points: int  # what the winner collects in the example
+    points: int  # what the winner collects (0 for no win)
+    refusal: Words | None  # why it does not win (None: it wins)
 
-    def example_text(self) -> str:
-        """The example in tile notation."""
+    def text(self) -> str:
+        """The hand in tile notation: ``123m5p + 5p [777z] f1``."""
         out = format_tiles(self.hand)
         if self.win_tile is not None:
             out += f" + {format_tiles([self.win_tile])}"
@@ -99,14 +97,144 @@ class TypeRow:
         return out
 
 
+def scored(rules: Ruleset, situation: Mapping[str, object]) -> Example:
+    """A situation in the calculator's JSON form, scored under ``rules`` as ``mahjong-tui score`` scores it."""
+    checked = situation_from_json({"rules": rules.name, **situation})
+    ctx = checked.context
+    result = checked.score()
+    return Example(
+        tuple(t for t in ctx.concealed if not is_flower(t)), ctx.win_tile, ctx.melds, ctx.flowers, _how(situation),
+        result.types, result.payments[ctx.winner], None if result.valid else result.words,
+    )  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class TypeRow:
+    """One hand type: its names, what it takes and is worth, and a worked example scored."""
+
+    id: str
+    zh: str
+    en: str
+    description: Words
+    value: Words
+    example: Example
+
+    @property
+    def types(self) -> tuple[str, ...]:
+        """The types the calculator found in the example."""
+        return self.example.types
+
+    @property
+    def points(self) -> int:
+        """What the winner collects in the example."""
+        return self.example.points
+
+
+@dataclass(frozen=True, slots=True)
+class SetRow:
+    """One set of the winning hand's example: its tiles, what kind of set it is and, the first time, what that is."""
+
+    tiles: tuple[Tile, ...]
+    meld: bool  # shown on the table (claimed or declared)
+    winning: int | None  # the index of the winning tile among ``tiles``
+    name: Words  # ``顺子 sequence`` / ``顺子``
+    meaning: Words | None
+
+    def said(self) -> Words:
+        """``顺子 sequence: three in a row …`` / ``顺子：同一门…``, or the name alone once its kind is told."""
+        if self.meaning is None:
+            return self.name
+        return Words(f"{self.name.en}: {self.meaning.en}", f"{self.name.zh}：{self.meaning.zh}")
+
+
+@dataclass(frozen=True, slots=True)
+class WinningPart:
+    """The start of the book: a win is four sets and a pair, what does not win, what a win needs."""
+
+    sets: tuple[SetRow, ...]
+    example: Example
+    shapes: tuple[Words, ...]
+    not_wins: tuple[tuple[Words, Example], ...]
+    qualifies: tuple[Words, ...]
+
+
 @dataclass(frozen=True, slots=True)
 class RuleBook:
     """A preset's rules as the game plays them."""
 
     ruleset: Ruleset
+    winning: WinningPart
     facts: tuple[Words, ...]
     types: tuple[TypeRow, ...]
     notes: tuple[tuple[Words, tuple[Words, ...]], ...]
+
+
+#: the headings of the winning hand's part of the book
+WINNING = Words("The winning hand", "胡牌的牌型")
+NOT_WINNING = Words("What does not win", "不能胡的牌")
+NEEDS = Words("What a win needs", "胡牌的条件")
+#: the heading of the rule set's facts
+AT_A_GLANCE = Words("The rules at a glance", "规则一览")
+#: what a win is made of, before its example
+FOUR_SETS = Words(
+    "A hand wins with four sets and a pair: 14 tiles, one more for each kong. Sets taken from a discard (chi, pong, "
+    "kong) are shown on the table; the rest stay in hand. For example:",
+    "胡牌要四副牌加一对将：十四张，每个杠多一张。吃、碰、杠别人打的牌凑成的牌亮在桌上，其余的留在手里。例如：",
+)
+#: each kind of set: its name and what it is
+_SEQUENCE = (
+    Words("顺子 sequence", "顺子"),
+    Words("three in a row of one suit; 9 and 1 do not connect", "同一门三张连着的牌；9 和 1 不相连"),
+)
+_TRIPLET = (Words("刻子 triplet", "刻子"), Words("three of a kind", "三张一样的牌"))
+_KONG = (
+    Words("杠 kong", "杠"),
+    Words(
+        "four of a kind, declared and set aside, and a tile drawn in its place: one set",
+        "四张一样的牌，亮出来放在一边，再补一张牌：算一副",
+    ),
+)
+_PAIR = (Words("将 pair", "将"), Words("two of a kind", "两张一样的牌（对子）"))
+
+
+def _set_rows(example: Example) -> tuple[SetRow, ...]:
+    """The winning example as its sets, concealed ones first, then its melds, then the pair; each kind explained
+    the first time it comes."""
+    held = [*example.hand, *([example.win_tile] if example.win_tile is not None else [])]
+    splits = regular_splits(counts_of(held))
+    if not splits:
+        raise ValueError(f"the winning hand's example {example.text()} is not four sets and a pair")
+    split = splits[0]
+    rows: list[tuple[tuple[Tile, ...], bool, tuple[Words, Words]]] = [
+        (s.tiles, False, _TRIPLET if s.triplet else _SEQUENCE) for s in split.sets
+    ]
+    for m in example.melds:
+        kind = _KONG if m.is_kong else _SEQUENCE if m.kind is MeldKind.CHI else _TRIPLET
+        rows.append((m.tiles, True, kind))
+    rows.append(((split.pair, split.pair), False, _PAIR))
+    out, told, marked = [], set(), False
+    for tiles, meld, (name, meaning) in rows:
+        winning = None
+        if not (meld or marked) and example.win_tile in tiles:
+            winning, marked = tiles.index(example.win_tile), True
+        out.append(SetRow(tiles, meld, winning, name, None if name in told else meaning))
+        told.add(name)
+    return tuple(out)
+
+
+def winning_part(rules: Ruleset) -> WinningPart:
+    """What wins under ``rules``, each hand scored by the calculator; the example must win, the others must not."""
+    part = rules.winning_hand()
+    example = scored(rules, part.example)
+    if example.refusal is not None:
+        raise ValueError(f"{rules.name}: the winning hand's example does not win: {example.refusal.en}")
+    not_wins = []
+    for note in part.not_wins:
+        shown = scored(rules, note.example)
+        if shown.refusal is None:
+            raise ValueError(f"{rules.name}: {shown.text()} wins, but is shown as a hand that does not")
+        not_wins.append((note.words, shown))
+    return WinningPart(_set_rows(example), example, part.shapes, tuple(not_wins), part.qualifies)
 
 
 def rulebook(rules: Ruleset) -> RuleBook:
@@ -116,18 +244,9 @@ def rulebook(rules: Ruleset) -> RuleBook:
         example = rules.examples.get(type_id)
         if example is None:
             raise ValueError(f"{rules.name}: no worked example for {type_id}")
-        situation = situation_from_json({"rules": rules.name, **example})
-        ctx = situation.context
-        result = situation.score()
-        rows.append(
-            TypeRow(
-                type_id, ht.zh, ht.en, ht.described(), rules.type_value(type_id),
-                tuple(t for t in ctx.concealed if not is_flower(t)), ctx.win_tile, ctx.melds, ctx.flowers,
-                _how(example), result.types, result.payments[ctx.winner],
-            )
-        )  # fmt: skip
+        rows.append(TypeRow(type_id, ht.zh, ht.en, ht.described(), rules.type_value(type_id), scored(rules, example)))
     notes = tuple((title, tuple(lines)) for title, lines in rules.rule_notes())
-    return RuleBook(rules, tuple(_facts(rules)), tuple(rows), notes)
+    return RuleBook(rules, winning_part(rules), tuple(_facts(rules)), tuple(rows), notes)
 
 
 _WIN_BY = {"discard": Words("on a discard", "点炮"), "robbed_kong": Words("robbing a kong", "抢杠")}
@@ -139,9 +258,8 @@ _EXTRAS = (
 )
 
 
-def _how(example: dict[str, object] | object) -> Words:
+def _how(example: Mapping[str, object]) -> Words:
     """How an example is won: ``self-draw``, ``on a discard``, ``dealt`` …"""
-    assert isinstance(example, dict)
     if example.get("initial"):
         return Words("dealt", "起手")
     how = _WIN_BY.get(str(example.get("win_by")), Words("self-draw", "自摸"))
@@ -221,6 +339,41 @@ def type_names(rules: Ruleset, types: Sequence[str]) -> Words:
     return Words(en, zh)
 
 
+def example_words(rules: Ruleset, example: Example) -> Words:
+    """An example in a line of text: ``e.g. 123m5p + 5p, self-draw: hunyise, wins 12`` (``例：…，自摸：混一色，胡家收
+    12``), or for a hand that does not win, why."""
+    if example.refusal is not None:
+        why = example.refusal
+        return Words(f"e.g. {example.text()}, {example.how.en}: no win — {why.en}",
+                     f"例：{example.text()}，{example.how.zh}：不能胡——{why.zh}")  # fmt: skip
+    found = type_names(rules, example.types).zh
+    return Words(
+        f"e.g. {example.text()}, {example.how.en}: {', '.join(example.types)}, wins {example.points}",
+        f"例：{example.text()}，{example.how.zh}：{found}，胡家收 {example.points}",
+    )
+
+
+def set_notation(row: SetRow) -> str:
+    """A set in tile notation, a meld in brackets: ``234m``, ``[1111z]``."""
+    tiles = format_tiles(row.tiles)
+    return f"[{tiles}]" if row.meld else tiles
+
+
+def _winning_text(book: RuleBook, line: Callable[[Words, str], str]) -> list[str]:
+    """The winning hand's part of the book as lines of text."""
+    part = book.winning
+    lines = [line(Words(f"{WINNING.en}:", f"{WINNING.zh}：")), line(FOUR_SETS, "  ")]
+    lines += [line(row.said(), f"    {set_notation(row):<9}") for row in part.sets]
+    lines.append(line(example_words(book.ruleset, part.example), "      "))
+    lines += [line(shape, "  - ") for shape in part.shapes]
+    lines += ["", line(Words(f"{NOT_WINNING.en}:", f"{NOT_WINNING.zh}："))]
+    for words, example in part.not_wins:
+        lines += [line(words, "  - "), line(example_words(book.ruleset, example), "      ")]
+    lines += ["", line(Words(f"{NEEDS.en}:", f"{NEEDS.zh}："))]
+    lines += [line(need, "  - ") for need in part.qualifies]
+    return lines
+
+
 def rulebook_text(book: RuleBook, language: str = "en") -> str:
     """The book as plain text for the terminal, in ``language`` (``en``, ``zh``, or ``both``: each Chinese line with
     its English under it)."""
@@ -230,7 +383,8 @@ def rulebook_text(book: RuleBook, language: str = "en") -> str:
     rules = book.ruleset
     head = Words(f"{rules.zh_name} {rules.en_name} — preset {rules.name}", f"{rules.zh_name} — 预设 {rules.name}")
     lines = [line(head), line(Words(rules.summary, rules.summary_zh)), ""]
-    lines += [line(fact, "- ") for fact in book.facts]
+    lines += [*_winning_text(book, line), "", line(Words(f"{AT_A_GLANCE.en}:", f"{AT_A_GLANCE.zh}："))]
+    lines += [line(fact, "  - ") for fact in book.facts]
     types = Words("Hand types (each example scored by the calculator):", "牌型（每个例子都由计分器算出）：")
     lines += ["", line(types)]
     for row in book.types:
@@ -238,11 +392,7 @@ def rulebook_text(book: RuleBook, language: str = "en") -> str:
             f"{row.zh} {row.en} ({row.id}) — {row.value.en}: {row.description.en}",
             f"{row.zh} ({row.id}) — {row.value.zh}：{row.description.zh}",
         ), "  "))  # fmt: skip
-        found = type_names(rules, row.types).zh
-        lines.append(line(Words(
-            f"e.g. {row.example_text()}, {row.how.en}: {', '.join(row.types)}, wins {row.points}",
-            f"例：{row.example_text()}，{row.how.zh}：{found}，胡家收 {row.points}",
-        ), "      "))  # fmt: skip
+        lines.append(line(example_words(rules, row.example), "      "))
     for title, notes in book.notes:
         lines += ["", line(Words(f"{title.en}:", f"{title.zh}："))]
         lines += [line(n, "  - ") for n in notes]

@@ -1,7 +1,8 @@
 """``mahjong-tui rules [PRESET] [--lang en|zh|both]``: a preset's rules in the terminal, as the rules screen shows them.
 
-Facts, every hand type with a worked example scored by the calculator, the preset's own
-rules worded from its numbers, and a glossary. Without a preset: the list of presets. In
+The winning hand (four sets and a pair, what does not win, what a win needs), facts, every
+hand type with a worked example scored by the calculator, the preset's own rules worded
+from its numbers, and a glossary. Without a preset: the list of presets. In
 English unless ``--lang`` says otherwise (the text scripts have read stays as it was).
 """
 
@@ -25,7 +26,7 @@ def _preset(text: str) -> str:
 
 def parser() -> OneLineParser:
     """Options of ``mahjong-tui rules``."""
-    p = OneLineParser(prog="mahjong-tui rules", description="A preset's rules, hand types and worked examples.")
+    p = OneLineParser(prog="mahjong-tui rules", description="A preset's rules: the winning hand, hand types and worked examples.")
     p.add_argument("preset", nargs="?", type=_preset, help="a preset: shanghai, shanghai-qq, shanghai-lezi, changsha")
     add_language(p)
     return p

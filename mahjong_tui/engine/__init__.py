@@ -55,7 +55,7 @@ from .record import (
 )
 from .registry import UnknownRules, get_ruleset, register, resolve, ruleset_names
 from .rigged import RiggedDeal, rigged_hand, scripted_hand
-from .ruleset import EndOfWall, PassedWinScope, Ruleset, SeatFacts
+from .ruleset import EndOfWall, HandNote, PassedWinScope, Ruleset, SeatFacts, WinningHand
 from .scoring import HandType, LineKind, ScoreLine, ScoreResult, WinBy, WinContext
 from .state import Phase, PlayerState, Refusal, RiverTile
 from .tiles import Tile, TileError, format_tiles, parse_tile, parse_tiles, tile_name, tile_zh
@@ -83,6 +83,7 @@ __all__ = [
     "HandEnded",
     "HandOutcome",
     "HandStarted",
+    "HandNote",
     "HandType",
     "IllegalAction",
     "InitialWinsDeclared",
@@ -126,6 +127,7 @@ __all__ = [
     "WallView",
     "WinBy",
     "WinContext",
+    "WinningHand",
     "Words",
     "counted",
     "claimed_meld",

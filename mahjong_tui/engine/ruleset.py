@@ -52,6 +52,28 @@ class SeatFacts:
     melds: Sequence[Meld]
 
 
+@dataclass(frozen=True, slots=True)
+class HandNote:
+    """A rule about what wins, and a hand that shows it: a situation in the calculator's JSON form (``score``)."""
+
+    words: Words
+    example: Mapping[str, object]
+
+
+@dataclass(frozen=True, slots=True)
+class WinningHand:
+    """What wins under a rule set, for the top of its rules page; the calculator scores every hand in it."""
+
+    #: a win of four sets and a pair, a kong among the sets
+    example: Mapping[str, object]
+    #: the rule set's own winning shapes, beyond four sets and a pair
+    shapes: tuple[Words, ...]
+    #: what does not win, each with a hand that does not
+    not_wins: tuple[HandNote, ...]
+    #: what a win needs beyond its shape
+    qualifies: tuple[Words, ...]
+
+
 class Ruleset(ABC):
     """Base of every rule set: class attributes are the data, methods the judgement."""
 
@@ -171,6 +193,10 @@ class Ruleset(ABC):
     def rule_notes(self) -> list[tuple[Words, list[Words]]]:
         """This rule set's own rules, worded from its numbers: (title, one line per rule) per topic."""
         return []
+
+    @abstractmethod
+    def winning_hand(self) -> WinningHand:
+        """What wins and what does not, with hands the calculator scores: the start of the rules page."""
 
     def shape_types(self, counts: Sequence[int], melds: Sequence[Meld]) -> tuple[str, ...]:
         """Hand types a complete hand has by its shape alone, beyond a plain win (for weighing waits)."""

@@ -9,12 +9,12 @@ from mahjong_tui.engine.analysis import PAIR_258_OR_BIG
 from mahjong_tui.engine.events import DrawSource
 from mahjong_tui.engine.melds import Meld
 from mahjong_tui.engine.options import GameOptions
-from mahjong_tui.engine.ruleset import EndOfWall, PassedWinScope, Ruleset
+from mahjong_tui.engine.ruleset import EndOfWall, PassedWinScope, Ruleset, WinningHand
 from mahjong_tui.engine.scoring import ScoreResult, WinContext
 from mahjong_tui.engine.tiles import Tile
 from mahjong_tui.engine.words import Words
 
-from .changsha_notes import changsha_notes
+from .changsha_notes import changsha_notes, changsha_winning
 from .changsha_scoring import (
     BIG_TYPES,
     INITIAL_TYPES,
@@ -37,7 +37,8 @@ CHANGSHA_EXAMPLES = {
     "qixiaodui": {**_SELF, "hand": "11m33m55p77p99s22s4s", "win_tile": "4s"},
     "haidilaoyue": {**_SELF, "hand": _SMALL, "win_tile": "5p", "last_tile": True},
     "haidipao": {**_SELF, "hand": _SMALL, "win_tile": "5p", "last_tile": True, "win_by": "discard", "discarder": 2},
-    "gangshangkaihua": {**_SELF, "hand": _SMALL, "win_tile": "5p", "replacement": True},
+    "gangshangkaihua": {**_SELF, "hand": "123m456p234m5p", "win_tile": "5p", "replacement": True,  # won on an 开杠
+                        "melds": [{"type": "kong", "tiles": "7777s", "from": 3}]},
     "qiangganghu": {**_SELF, "hand": "123m456p789s23m55p", "win_tile": "4m", "win_by": "robbed_kong", "discarder": 2},
     "gangshangpao": {**_SELF, "hand": _SMALL, "win_tile": "5p", "win_by": "discard", "discarder": 2,
                      "kaigang_discard": True},
@@ -109,3 +110,7 @@ class Changsha(Ruleset):
     def rule_notes(self) -> list[tuple[Words, list[Words]]]:
         """Points, birds, 海底, 补张 and 开杠, initial small wins."""
         return changsha_notes()
+
+    def winning_hand(self) -> WinningHand:
+        """Four sets and a 2-5-8 pair, or a big shape with any pair; seven pairs and all 2-5-8 hands too."""
+        return changsha_winning()

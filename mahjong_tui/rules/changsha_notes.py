@@ -1,7 +1,9 @@
-"""Changsha's own rules worded from its numbers, in English and in Chinese, for the rules page."""
+"""Changsha's own rules worded from its numbers, and what wins in Changsha, in English and in Chinese, for the rules
+page."""
 
 from __future__ import annotations
 
+from mahjong_tui.engine.ruleset import HandNote, WinningHand
 from mahjong_tui.engine.words import Words
 
 from .changsha_scoring import (
@@ -13,6 +15,41 @@ from .changsha_scoring import (
     SMALL_SELF_DRAW_DEALER,
     SMALL_SELF_DRAW_OTHER,
 )
+from .changsha_types import CHANGSHA_HAND_TYPES
+
+#: the big types of four sets and a pair, with any pair
+_BIG_SHAPES = ("pengpenghu", "qingyise")
+#: the big types of how a hand was won, which need a hand that wins by its shape
+_SITUATIONS = ("tianhu", "dihu", "haidilaoyue", "haidipao", "gangshangkaihua", "qiangganghu", "gangshangpao")
+
+
+def changsha_winning() -> WinningHand:
+    """What wins in Changsha: four sets and a 2-5-8 pair, or a big shape with any pair; what does not."""
+    shapes = [CHANGSHA_HAND_TYPES[t] for t in _BIG_SHAPES]
+    situations = [CHANGSHA_HAND_TYPES[t].zh for t in _SITUATIONS]
+    any_pair = Words(
+        "; ".join(f"{ht.zh} ({ht.description})" for ht in shapes),
+        "；".join(f"{ht.zh}（{ht.description_zh}）" for ht in shapes),
+    )
+    return WinningHand(
+        example={"winner": 1, "dealer": 0, "hand": "234m678p777s5s", "win_tile": "5s",
+                 "melds": [{"type": "kong", "tiles": "9999m", "from": 0}]},
+        shapes=(Words("Changsha also wins with seven pairs (七小对), all in hand, and with a hand whose every tile "
+                      "is a 2, 5 or 8 (将将胡), in any arrangement.",
+                      "长沙麻将还有两种胡法：七个对子，全在手里（七小对）；每张牌都是 2、5、8，不论牌型（将将胡）。"),),
+        not_wins=(
+            HandNote(Words("A pair that is not a 2, 5 or 8 does not win, unless the hand has a big shape.",
+                           "将不是 2、5、8 就不能胡，除非牌型是大胡。"),
+                     {"winner": 1, "dealer": 0, "hand": "123m456p789s234m9p", "win_tile": "9p"}),
+        ),
+        qualifies=(
+            Words("A small win (小胡) needs its pair to be a 2, 5 or 8 (将).", "小胡要用 2、5、8 作将。"),
+            Words(f"A big type of four sets and a pair wins with any pair: {any_pair.en}.",
+                  f"四副牌加一对将的大胡，什么将都行：{any_pair.zh}。"),
+            Words(f"{', '.join(situations)}: big types of how a hand is won, only on a hand that wins by its shape.",
+                  f"{'、'.join(situations)}：看怎么胡的大胡，牌型本身要能胡才算。"),
+        ),
+    )  # fmt: skip
 
 
 def changsha_notes() -> list[tuple[Words, list[Words]]]:

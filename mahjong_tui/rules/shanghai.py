@@ -7,14 +7,14 @@ from collections.abc import Sequence
 from mahjong_tui.engine.analysis import SETS_AND_PAIR
 from mahjong_tui.engine.melds import Meld, MeldKind
 from mahjong_tui.engine.options import GameOptions
-from mahjong_tui.engine.ruleset import EndOfWall, PassedWinScope, Ruleset, SeatFacts, seat_list
+from mahjong_tui.engine.ruleset import EndOfWall, PassedWinScope, Ruleset, SeatFacts, WinningHand, seat_list
 from mahjong_tui.engine.scoring import ScoreResult, WinContext
 from mahjong_tui.engine.shapes import is_regular_complete
 from mahjong_tui.engine.tiles import Tile, is_suited, tile_name, tile_zh
 from mahjong_tui.engine.words import Words
 
-from .shanghai_examples import SHANGHAI_EXAMPLES, shanghai_notes, shanghai_type_value
-from .shanghai_presets import SHANGHAI_HAND_TYPES, ShanghaiParams
+from .shanghai_examples import SHANGHAI_EXAMPLES, shanghai_notes, shanghai_type_value, shanghai_winning
+from .shanghai_presets import QUALIFYING_TYPES, SHANGHAI_HAND_TYPES, ShanghaiParams
 from .shanghai_scoring import score_shanghai
 
 _SUIT_ZH = ("万", "筒", "条")
@@ -83,6 +83,10 @@ class Shanghai(Ruleset):
     def rule_notes(self) -> list[tuple[Words, list[Words]]]:
         """Claims, value, payments, 花 and 荒番, from this preset's numbers."""
         return shanghai_notes(self.params)
+
+    def winning_hand(self) -> WinningHand:
+        """Four sets and a pair, 乱风向 or 八花; never seven pairs; a win must qualify (混一色, 碰碰胡 or better)."""
+        return shanghai_winning(self.hand_types, QUALIFYING_TYPES, "luanfengxiang")
 
     def chi_refusal(self, facts: SeatFacts, tile: Tile) -> Words | None:
         """One-suit rule: no chi once an exposed meld of another suit is down."""

@@ -1,21 +1,24 @@
-"""Worked examples of every Shanghai hand type, and the Shanghai rules worded from a preset's numbers.
+"""Worked examples of every Shanghai hand type, what wins in Shanghai, and its rules worded from a preset's numbers.
 
 Each example is a situation in the calculator's JSON form (``mahjong-tui score``); the
 rules screen and ``mahjong-tui rules`` score it with the preset's own scoring, so every
-number they show is computed, never typed in.
+number they show is computed, never typed in. Each is a hand the game would allow: its
+melds obey the one-suit rule in the order listed, a replacement win has its kong or flower.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from types import MappingProxyType
 
+from mahjong_tui.engine.ruleset import HandNote, WinningHand
+from mahjong_tui.engine.scoring import HandType
 from mahjong_tui.engine.words import Words
 
 from .shanghai_presets import FLOWER_ELEMENTS, SHANGHAI_HAND_TYPES, ShanghaiParams
 
 _SELF = {"winner": 0, "dealer": 1}
-_CHIS = [{"type": "chi", "tiles": "123m", "from": 3}, {"type": "chi", "tiles": "456p", "from": 3}]
+_CHI = {"type": "chi", "tiles": "123m", "from": 3}
 
 SHANGHAI_EXAMPLES: Mapping[str, Mapping[str, object]] = MappingProxyType(
     {
@@ -24,22 +27,60 @@ SHANGHAI_EXAMPLES: Mapping[str, Mapping[str, object]] = MappingProxyType(
                  "win_by": "discard", "discarder": 0},
         "bahua": {**_SELF, "hand": "1m2m3m4p5p6p7s8s9s2z3z4z5z", "win_tile": "6z", "flowers": "f12345678"},
         "ziyise": {**_SELF, "hand": "111z222z333z444z5z", "win_tile": "5z"},
-        "luanfengxiang": {**_SELF, "hand": "1122334455667z", "win_tile": "7z"},
+        "luanfengxiang": {**_SELF, "hand": "1112334556667z", "win_tile": "7z"},
         "qingpeng": {**_SELF, "hand": "111s333s555s777s9s", "win_tile": "9s"},
         "qingyise": {**_SELF, "hand": "123s456s789s111s9s", "win_tile": "9s"},
         "hunpeng": {**_SELF, "hand": "111s333s555s777z9s", "win_tile": "9s"},
-        "dadiaoche": {**_SELF, "hand": "9s", "win_tile": "9s",
-                      "melds": [_CHIS[0], {"type": "pong", "tiles": "555p", "from": 2},
-                                {"type": "pong", "tiles": "777s", "from": 2},
-                                {"type": "chi", "tiles": "234s", "from": 3}]},
-        "gangkai": {**_SELF, "hand": "123m456p789s234m5p", "win_tile": "5p", "replacement": True},
-        "hunyise": {**_SELF, "hand": "456m789m555m2z", "win_tile": "2z", "melds": [_CHIS[0]]},
+        "dadiaoche": {**_SELF, "hand": "9s", "win_tile": "9s",  # one suit and an honour pong: the one-suit rule
+                      "melds": [{"type": "chi", "tiles": "123s", "from": 3},
+                                {"type": "pong", "tiles": "555s", "from": 2},
+                                {"type": "pong", "tiles": "777z", "from": 1},
+                                {"type": "chi", "tiles": "678s", "from": 3}]},
+        "gangkai": {**_SELF, "hand": "123m456p234m5p", "win_tile": "5p", "replacement": True,
+                    "melds": [{"type": "concealed_kong", "tiles": "7777s"}]},
+        "hunyise": {**_SELF, "hand": "456m789m555m2z", "win_tile": "2z", "melds": [_CHI]},
         "pengpenghu": {**_SELF, "hand": "111m333m555p777p9s", "win_tile": "9s"},
         "menqing": {**_SELF, "hand": "123m456m789m111z5z", "win_tile": "5z"},
         "qianggang": {**_SELF, "hand": "12m456m789m111z55z", "win_tile": "3m", "win_by": "robbed_kong",
                       "discarder": 2},
     }
 )  # fmt: skip
+
+
+def _listed(names: list[str]) -> str:
+    """``门清 and 抢杠``, ``杠开, 大吊车 and 抢杠``."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def shanghai_winning(types: Mapping[str, HandType], qualifying: Collection[str], honours: str) -> WinningHand:
+    """What wins in a Shanghai preset: its shapes, what does not win (seven pairs, a plain hand), and what qualifies
+    (``qualifying``: the types that let a hand win; ``honours``: the type of 14 honours in any arrangement)."""
+    least = [types[t] for t in ("hunyise", "pengpenghu")]
+    bigger = [ht.zh for t, ht in types.items() if t in qualifying and ht not in least]
+    extra = [ht.zh for t, ht in types.items() if t not in qualifying]
+    name = types[honours].zh
+    return WinningHand(
+        example={**_SELF, "hand": "234m678m999m5m", "win_tile": "5m",
+                 "melds": [{"type": "kong", "tiles": "1111z", "from": 3}]},
+        shapes=(Words(f"Shanghai also wins with 14 winds and dragons in any arrangement ({name}), and with all eight "
+                      "flowers (八花) whatever the other tiles.",
+                      f"上海麻将还有两种胡法：十四张全是风牌字牌，不论牌型（{name}）；八张花牌全到（八花），手牌不论。"),),
+        not_wins=(
+            HandNote(Words("Seven pairs (七对) do not win in Shanghai.", "上海麻将不算七对。"),
+                     {**_SELF, "hand": "11m33m55p77p99s11z2z", "win_tile": "2z"}),
+            HandNote(Words("A plain hand — four sets and a pair with no hand type — cannot win: a win must qualify.",
+                           "平胡（四副牌加一对将，没有任何牌型）不能胡：胡牌要够格。"),
+                     {**_SELF, "hand": "123m456p789s234m5p", "win_tile": "5p"}),
+        ),
+        qualifies=(
+            Words(f"A win needs at least {least[0].zh} ({least[0].description}) or {least[1].zh} "
+                  f"({least[1].description}), or a bigger type: {', '.join(bigger)}.",
+                  f"胡牌至少要{least[0].zh}（{least[0].description_zh}）或{least[1].zh}（{least[1].description_zh}），"
+                  f"或者更大的牌型：{'、'.join(bigger)}。"),
+            Words(f"{_listed(extra)} count only on a win that qualifies: alone they never make one.",
+                  f"{'、'.join(extra)}只在够格的胡牌上才算，单有它们不能胡。"),
+        ),
+    )  # fmt: skip
 
 
 def shanghai_type_value(params: ShanghaiParams, type_id: str) -> Words:

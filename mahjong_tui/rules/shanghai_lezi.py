@@ -18,12 +18,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from mahjong_tui.engine.ruleset import PassedWinScope
+from mahjong_tui.engine.ruleset import PassedWinScope, WinningHand
 from mahjong_tui.engine.scoring import HandType, LineKind, ScoreLine, ScoreResult, WinBy, WinContext
 from mahjong_tui.engine.tiles import counts_of, is_flower
 from mahjong_tui.engine.words import Words
 
 from .shanghai import Shanghai
+from .shanghai_examples import shanghai_winning
 from .shanghai_hands import (
     Element,
     HandShape,
@@ -177,13 +178,13 @@ LEZI_EXAMPLES: Mapping[str, Mapping[str, object]] = MappingProxyType(
     {
         "bahua": {**_SELF, "hand": "1m2m3m4p5p6p7s8s9s2z3z4z5z", "win_tile": "6z", "flowers": "f12345678"},
         "fengpeng": {**_SELF, "hand": "111z222z333z444z5z", "win_tile": "5z"},
-        "fengyise": {**_SELF, "hand": "1122334455667z", "win_tile": "7z"},
+        "fengyise": {**_SELF, "hand": "1112334556667z", "win_tile": "7z"},
         "qingpeng": {**_SELF, "hand": "111s333s555s777s9s", "win_tile": "9s"},
         "qingyise": {**_SELF, "hand": "123s456s789s111s9s", "win_tile": "9s"},
         "hunpeng": {**_SELF, "hand": "111s333s555s777z9s", "win_tile": "9s"},
         "hunyise": {**_SELF, "hand": "123m456m789m222z5m", "win_tile": "5m"},
         "pengpenghu": {**_SELF, "hand": "111m333m555p777p9s", "win_tile": "9s"},
-        "gangkai": {**_SELF, "hand": "123m456m789m222z5m", "win_tile": "5m", "replacement": True},
+        "gangkai": {**_SELF, "hand": "123m456m789m222z5m", "win_tile": "5m", "replacement": True, "flowers": "f1"},
         "dadiaoche": {**_SELF, "hand": "9s", "win_tile": "9s", "melds": [
             {"type": "pong", "tiles": "111m", "from": 1}, {"type": "pong", "tiles": "333m", "from": 1},
             {"type": "pong", "tiles": "555p", "from": 2}, {"type": "pong", "tiles": "777p", "from": 2}]},
@@ -378,6 +379,10 @@ class ShanghaiLezi(Shanghai):
         notes = lezi_notes(self.lezi)
         notes.insert(2, next(n for n in super().rule_notes() if n[0].en.startswith("花")))
         return notes
+
+    def winning_hand(self) -> WinningHand:
+        """Shanghai's shapes; a win must have one of this preset's qualifying types."""
+        return shanghai_winning(self.hand_types, QUALIFYING, "fengyise")
 
     def huangfan_from_dice(self, dice: tuple[int, int]) -> int:
         """The dice add no 荒番 here: they give 开宝 instead."""

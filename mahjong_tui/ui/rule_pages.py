@@ -1,6 +1,8 @@
 """A preset's rules page from its rule data (:func:`mahjong_tui.rulebook.rulebook`), as one Rich renderable.
 
-The facts of the rule set, every hand type with its value and a worked example drawn as
+First the winning hand: four sets and a pair, each kind of set in an example hand drawn as
+tiles, what does not win and what a win needs, each with a hand the calculator scores. Then
+the facts of the rule set, every hand type with its value and a worked example drawn as
 tiles and scored by the calculator, the rule set's own rules (花, payments, 荒番, birds,
 initial small wins …), a glossary, and then the players' rules page. Every text is rule data
 in both languages (:class:`~mahjong_tui.engine.Words`), shown in the language in use; with
@@ -14,16 +16,28 @@ from importlib import resources
 
 from rich.console import Group, RenderableType
 from rich.markdown import Markdown
+from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
 from mahjong_tui.engine import Tile, Words, get_ruleset
 from mahjong_tui.i18n import current, say, t
-from mahjong_tui.rulebook import GLOSSARY, RuleBook, TypeRow, rulebook
+from mahjong_tui.rulebook import (
+    AT_A_GLANCE,
+    FOUR_SETS,
+    GLOSSARY,
+    NEEDS,
+    NOT_WINNING,
+    WINNING,
+    Example,
+    RuleBook,
+    SetRow,
+    rulebook,
+)
 
 from .config import Display, named, rules_summary
 from .tiles import tile_text
-from .wrapping import Wrapped
+from .wrapping import NO_BREAK, Wrapped
 
 _DIM = "#9aa0a6"
 _HEAD = "bold #ffd166"
@@ -63,35 +77,71 @@ def term(words: Words) -> str:
     return words.zh if current().language == "zh" else words.en
 
 
-def _tiles(tiles: tuple[Tile, ...], display: Display, *, highlight: bool = False) -> Text:
-    """Tiles in a row, drawn as at the table."""
+def _tiles(tiles: tuple[Tile, ...], display: Display, *, highlight: int | None = None, sep: str = " ") -> Text:
+    """Tiles in a row, drawn as at the table (the one at ``highlight``: the winning tile)."""
     out = Text()
     for i, tile in enumerate(tiles):
         if i:
-            out.append(" ")
-        out.append_text(tile_text(tile, display.style, display.palette, highlight=highlight))
+            out.append(sep)
+        out.append_text(tile_text(tile, display.style, display.palette, highlight=i == highlight))
     return out
 
 
-def example(row: TypeRow, display: Display) -> Text:
-    """A worked example as tiles: the concealed hand, + the winning tile, [melds], flowers."""
-    out = _tiles(tuple(sorted(row.hand)), display)
-    if row.win_tile is not None:
+def example(shown: Example, display: Display) -> Text:
+    """An example as tiles: the concealed hand, + the winning tile, [melds], flowers."""
+    out = _tiles(tuple(sorted(shown.hand)), display)
+    if shown.win_tile is not None:
         out.append(" + ")
-        out.append_text(_tiles((row.win_tile,), display, highlight=True))
-    for meld in row.melds:
+        out.append_text(_tiles((shown.win_tile,), display, highlight=0))
+    for meld in shown.melds:
         out.append(" [")
         out.append_text(_tiles(meld.tiles, display))
         out.append("]")
-    if row.flowers:
+    if shown.flowers:
         out.append("  花 ")
-        out.append_text(_tiles(row.flowers, display))
+        out.append_text(_tiles(shown.flowers, display))
     return out
+
+
+def verdict(shown: Example, book: RuleBook) -> str:
+    """What the calculator made of an example: its types and what the winner collects, or why it is no win."""
+    if shown.refusal is not None:
+        return t("rules_page.refused", how=say(shown.how), reason=say(shown.refusal))
+    names = {ht.id: ht.zh for ht in book.ruleset.hand_types.values()}
+    types = t("hint.separator").join(names.get(x, x) for x in shown.types)
+    return t("rules_page.scored", how=say(shown.how), types=types, points=shown.points)
+
+
+def _set(row: SetRow, display: Display) -> Text:
+    """One set of the winning hand, its tiles kept together, a meld in brackets, the winning tile marked."""
+    tiles = _tiles(row.tiles, display, highlight=row.winning, sep=NO_BREAK)
+    return Text("[").append_text(tiles).append("]") if row.meld else tiles
+
+
+def winning_hand(book: RuleBook, display: Display) -> list[RenderableType]:
+    """The start of the page: four sets and a pair, each set of the example drawn with what it is; the rule set's
+    other shapes; what does not win, each with a hand; what a win needs."""
+    part = book.winning
+    sets = Table.grid(padding=(0, 2), expand=True)
+    sets.add_column(no_wrap=True)
+    sets.add_column(ratio=1)
+    for row in part.sets:
+        sets.add_row(_set(row, display), Wrapped(prose(row.said())))
+    shown = Group(sets, Wrapped(Text(verdict(part.example, book), style=_DIM)))
+    out: list[RenderableType] = [Text(say(WINNING), style=_HEAD), Wrapped(prose(FOUR_SETS))]
+    out += [Padding(shown, (0, 0, 0, 2)), bullets(part.shapes)]
+    refused = Table.grid(padding=(0, 1), expand=True)
+    refused.add_column(no_wrap=True)
+    refused.add_column(ratio=1)
+    for words, shown in part.not_wins:
+        body = prose(words).append("\n").append_text(example(shown, display))
+        refused.add_row("•", Wrapped(body.append(f"\n{verdict(shown, book)}", style=_DIM)))
+    out += [Text(""), Text(say(NOT_WINNING), style=_HEAD), refused]
+    return [*out, Text(""), Text(say(NEEDS), style=_HEAD), bullets(part.qualifies)]
 
 
 def types_table(book: RuleBook, display: Display) -> Table:
     """Every hand type of a preset: names, value, what it takes, its example and what the calculator made of it."""
-    names = {ht.id: ht.zh for ht in book.ruleset.hand_types.values()}
     table = Table(title=t("rules_page.types"), title_style=_HEAD, title_justify="left", show_edge=False,
                   show_header=False, expand=True, padding=(0, 1))
     table.add_column(no_wrap=True)
@@ -100,13 +150,11 @@ def types_table(book: RuleBook, display: Display) -> Table:
         head = Text(row.zh, style="bold")
         if current().language != "zh":
             head.append(f"\n{row.en}", style=_DIM)
-        types = t("hint.separator").join(names.get(x, x) for x in row.types)
-        scored = t("rules_page.scored", how=say(row.how), types=types, points=row.points)
         body = Text(f"{say(row.value)} · ", style="bold #8ab4f8", overflow="fold")
         body.append_text(prose(row.description))
         body.append("\n")
-        body.append_text(example(row, display))
-        body.append(f"\n{scored}", style=_DIM)
+        body.append_text(example(row.example, display))
+        body.append(f"\n{verdict(row.example, book)}", style=_DIM)
         table.add_row(head, Wrapped(body), end_section=True)
     return table
 
@@ -119,6 +167,9 @@ def preset_page(name: str, display: Display) -> RenderableType:
         Text(f"{named(rules.en_name, rules.zh_name)} — {t('rules_page.preset', name=name)}", style="bold"),
         Wrapped(Text(rules_summary(rules), style=_DIM)),
         Text(""),
+        *winning_hand(book, display),
+        Text(""),
+        Text(say(AT_A_GLANCE), style=_HEAD),
     ]
     parts.append(bullets(book.facts))
     parts += [Text(""), types_table(book, display)]

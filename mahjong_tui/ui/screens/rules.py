@@ -1,9 +1,9 @@
 """The rule sets and their presets: what each is, what differs, every hand type, the players' rules pages.
 
 One page at a time, built when it is first shown: the presets at a glance, then one page
-per preset built from its rule data (:mod:`mahjong_tui.ui.rule_pages`: facts, hand types
-with worked examples drawn as tiles and scored by the calculator, its own rules, a glossary,
-its players' rules page), then the flow common to all.
+per preset built from its rule data (:mod:`mahjong_tui.ui.rule_pages`: the winning hand,
+facts, hand types with worked examples drawn as tiles and scored by the calculator, its own
+rules, a glossary, its players' rules page), then the flow common to all.
 A page is one Rich renderable (the rules pages as Rich Markdown), rendered into lines in a
 worker thread while the screen opens, and kept for the width it was rendered at. With
 Textual's Markdown widget (a widget per block, every page at once) the screen took
