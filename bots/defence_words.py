@@ -73,12 +73,51 @@ def likely_wait(t: int, unseen: Sequence[int]) -> Words:
     return words if weight else _NONE
 
 
+#: an opponent whose chances add up to this many winning tiles looks close to ready (the danger marks are about them)
+NEAR_READY = 1.0
+#: a tile's chance to be a winning tile of the opponent the marks are about: under this it is marked safe
+SAFE_BELOW = 0.01
+#: from this it is marked a high risk (between the two, low)
+HIGH_FROM = 0.04
+
+
+def risk_level(chance: float) -> str:
+    """``safe``, ``low`` or ``high``: the danger mark of a tile with this chance to win for an opponent."""
+    return "safe" if chance < SAFE_BELOW else "high" if chance >= HIGH_FROM else "low"
+
+
+def near_ready(reading: Reading) -> list[int]:
+    """The opponents that look close to ready."""
+    return [o for o in range(4) if o != reading.seat and sum(reading.chances[o]) >= NEAR_READY]
+
+
+def tile_mark(reading: Reading, t: int) -> tuple[str, int, float]:
+    """A tile's mark as the hand shows it: its level, the opponent it is about and the chance.
+
+    Against the opponents close to ready (all of them while none is): safe when each let it go
+    since its turn (漏胡), else by the likeliest one's chance.
+    """
+    near = near_ready(reading)
+    if near and all(t in passed_since_turn(reading.view, o) for o in near):
+        return "safe", near[0], 0.0
+    pool = near or [o for o in range(4) if o != reading.seat]
+    o = max(pool, key=lambda s: reading.chances[s][t])
+    return risk_level(reading.chances[o][t]), o, reading.chances[o][t]
+
+
 def safe_words(reading: Reading, t: int) -> Words:
-    """Why ``t`` is (nearly) safe, naming the opponent that looks most dangerous overall."""
+    """How safe ``t`` is, in the danger marks' own words (safe, low or high risk), and against whom."""
     view = reading.view
-    o = reading.most_ready()
+    level, o, chance = tile_mark(reading, t)
     name = who(reading, o)
     en, zh = tile_name(t), tile_zh(t)
+    pct = f"{100 * chance:.0f}%"
+    if level == "high":
+        return Words(f"{en} is a high risk too, against {name.en} ({pct}), but the least of them",
+                     f"{zh}对{name.zh}也危险（{pct}），但已经是最小的")  # fmt: skip
+    if level == "low":
+        return Words(f"{en} is a low risk against {name.en} ({pct} to be its winning tile)",
+                     f"{zh}对{name.zh}稍险（是它胡张的机会 {pct}）")  # fmt: skip
     if t in passed_since_turn(view, o):
         return Words(
             f"{en} is safe against {name.en} (passed since its turn)", f"{zh}对{name.zh}安全（它上次出牌后有人打过）"
@@ -89,9 +128,8 @@ def safe_words(reading: Reading, t: int) -> Words:
     elif any(k[0] == "suji" for k in keys):
         why = Words("筋 of its discards", "是它打过的牌的筋")
     else:
-        pct = f"{100 * reading.chances[o][t]:.0f}%"
         why = Words(f"{pct} to be its winning tile", f"是它胡张的机会只有 {pct}")
-    return Words(f"{en} is safe-ish against {name.en} ({why.en})", f"{zh}对{name.zh}比较安全（{why.zh}）")
+    return Words(f"{en} is safe against {name.en} ({why.en})", f"{zh}对{name.zh}安全（{why.zh}）")
 
 
 def feed_words(reading: Reading, t: int) -> Words:

@@ -15,6 +15,7 @@ decision record says which tile is safe against whom and which would feed whom. 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from mahjong_tui.engine import Action, ActionKind, KongMode, Meld, Ruleset, SeatView, Words
 from mahjong_tui.engine.analysis import DiscardOption, discard_options, shanten, waits
@@ -38,6 +39,8 @@ class HardBot(PlanningBot):
     #: how the weighing lets a discard slower than the planner's in (:func:`bots.hard_defense.weigh`)
     fold_from = FOLD_FROM
     keep_helpful = KEEP_HELPFUL
+    #: weigh discards against what they may feed (False: the planner's choice alone, for a hand with no table around it)
+    defends: bool = True
 
     def read_table(self, view: SeatView, unseen: Sequence[int]) -> Reading:
         """What this seat reads of each opponent's winning tiles (the fitted model of :mod:`bots.risk`)."""
@@ -113,7 +116,7 @@ class HardBot(PlanningBot):
         self, view: SeatView, unseen: Sequence[int], options: list[Option], choice: tuple[int, float, Target, int]
     ) -> tuple[int, float, Target, int]:
         """``choice``, or a discard worth more once the chance of feeding someone is counted."""
-        if len(options) < 2:
+        if len(options) < 2 or not self.defends:
             return choice
         reading = self.read_table(view, unseen)
         if max(reading.feed(o.tile) for o in options) < _QUIET:
@@ -186,17 +189,37 @@ class HardBot(PlanningBot):
 
     def haidi(self, view: SeatView) -> Action:
         """Take the 海底 when the chance of 海底捞月 outweighs feeding a 海底炮."""
-        counts, melds = own_tiles(view)
-        shapes = view.ruleset.shapes
-        if shanten(counts, shapes, melds) != 0:
+        odds = haidi_odds(view)
+        if odds is None:
             return self._haidi_answer(view, False, "not ready: the 海底 only risks 海底炮")
-        outside = view.outside
-        unseen = unseen_counts(counts, melds, outside)
-        live = sum(unseen[t] for t in waits(counts, shapes, melds))
-        pool = max(1, sum(unseen))
-        win = live / pool
-        threats = sum(1 for s in range(4) if s != view.seat and len(view.melds[s]) >= 2)
-        risk = 0.08 * (threats + 1)
-        take = win * 120 >= risk * 70
-        why = f"ready, {live} live tiles of {pool}: {'worth' if take else 'not worth'} the 海底炮 risk"
+        take = odds.take
+        why = f"ready, {odds.live} live tiles of {odds.pool}: {'worth' if take else 'not worth'} the 海底炮 risk"
         return self._haidi_answer(view, take, why)
+
+
+@dataclass(frozen=True, slots=True)
+class HaidiOdds:
+    """How the hard bot weighs the 海底 for a ready hand: its live winning tiles among the unseen, and the risk."""
+
+    live: int  # unseen copies of the winning tiles
+    pool: int  # unseen tiles, any of which the 海底 may be
+    win: float  # the chance the 海底 wins (海底捞月)
+    threats: int  # opponents with two or more melds out
+    risk: float  # the chance a shown 海底 feeds someone (海底炮): 8 % and 8 % more per such opponent
+    take: bool  # the chance of winning, at what 海底捞月 pays, outweighs the risk at what 海底炮 costs
+
+
+def haidi_odds(view: SeatView) -> HaidiOdds | None:
+    """The hard bot's reading of the 海底 for this seat (None: the hand is not ready, so it is left)."""
+    counts, melds = own_tiles(view)
+    shapes = view.ruleset.shapes
+    if shanten(counts, shapes, melds) != 0:
+        return None
+    unseen = unseen_counts(counts, melds, view.outside)
+    live = sum(unseen[t] for t in waits(counts, shapes, melds))
+    kinds = 34 if view.ruleset.honours else 27  # a rule set without honours has none to be the 海底
+    pool = max(1, sum(unseen[:kinds]))
+    win = live / pool
+    threats = sum(1 for s in range(4) if s != view.seat and len(view.melds[s]) >= 2)
+    risk = 0.08 * (threats + 1)
+    return HaidiOdds(live, pool, win, threats, risk, win * 120 >= risk * 70)

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from enum import Enum
 
 from mahjong_tui.engine import Meld, MeldKind, Ruleset
-from mahjong_tui.engine.analysis import acceptance, shanten, shanten_regular, shanten_seven_pairs
+from mahjong_tui.engine.analysis import acceptance, shanten, shanten_seven_pairs
+from mahjong_tui.engine.targets import TargetKind, WinTarget, open_targets, target_shanten
 from mahjong_tui.engine.tiles import IS_258, KINDS_258
 
 INF = 99
@@ -30,6 +31,7 @@ class Goal(Enum):
     PONGS = "pongs"  # all triplets (碰碰胡)
     PAIRS = "pairs"  # seven pairs (七小对, Changsha)
     JIANG = "jiang"  # every tile a 2, 5 or 8 (将将胡, Changsha)
+    HONOURS = "honours"  # winds and dragons only, any arrangement (乱风向 / 风一色, Shanghai)
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +42,7 @@ class Target:
     bonus: float = 0.0
     suit: int = -1
     honours: bool = False  # a flush that may keep honours (混一色)
+    win: WinTarget | None = None  # the rule set's shape target this goal is (measured by the engine directly)
 
     def label(self) -> str:
         """Short name for decision records."""
@@ -50,55 +53,30 @@ class Target:
             Goal.PONGS: "碰碰胡",
             Goal.PAIRS: "七小对",
             Goal.JIANG: "将将胡",
+            Goal.HONOURS: "乱风向",
         }[self.goal]
 
 
 def pongs_shanten(counts: Sequence[int], melds: Sequence[Meld]) -> int:
-    """碰碰胡: shanten to all triplets and a pair (INF once a chi is down).
-
-    Only how many kinds are held once, twice and three times matters: a triplet costs
-    0, 1, 2 or 3 tiles from those, the pair 0, 0, 1 or 2.
-    """
-    for m in melds:
-        if m.kind is MeldKind.CHI:
-            return INF
-    m_sets = 4 - len(melds)
-    held3 = counts.count(3) + counts.count(4)
-    held2 = counts.count(2)
-    held1 = counts.count(1)
-    best = INF
-    for pair_cost, d3, d2, d1 in ((0, 1, 0, 0), (0, 0, 1, 0), (1, 0, 0, 1), (2, 0, 0, 0)):
-        a3, a2, a1 = held3 - d3, held2 - d2, held1 - d1
-        if a3 < 0 or a2 < 0 or a1 < 0:
-            continue
-        need = m_sets
-        cost = pair_cost
-        take = min(need, a3)
-        need -= take
-        take = min(need, a2)
-        cost += take
-        need -= take
-        take = min(need, a1)
-        cost += 2 * take
-        need -= take
-        cost += 3 * need
-        if cost < best:
-            best = cost
-    return best - 1
-
-
-_ZEROS = (0,) * 34
+    """碰碰胡: shanten to all triplets and a pair (INF once a chi is down)."""
+    return _target_shanten(WinTarget(TargetKind.PENGPENGHU), counts, melds)
 
 
 def flush_shanten(counts: Sequence[int], melds: Sequence[Meld], suit: int, honours: bool) -> int:
-    """混一色 / 清一色 in ``suit``: the regular shanten of the tiles that may stay."""
-    for m in melds:
-        s = m.first // 9 if m.first < 27 else 3
-        if s != suit and not (honours and s == 3):
-            return INF
-    lo = 9 * suit
-    kept = [*_ZEROS[:lo], *counts[lo : lo + 9], *_ZEROS[lo + 9 : 27], *(counts[27:34] if honours else _ZEROS[:7])]
-    return shanten_regular(kept, len(melds))
+    """混一色 / 清一色 in ``suit``: the regular shanten of the tiles that may stay (INF once a meld rules it out)."""
+    kind = TargetKind.HUNYISE if honours else TargetKind.QINGYISE
+    return _target_shanten(WinTarget(kind, suit), counts, melds)
+
+
+def honours_shanten(counts: Sequence[int], melds: Sequence[Meld]) -> int:
+    """All honours in any arrangement (乱风向 / 风一色): suited tiles still to exchange (INF beside a suited meld)."""
+    return _target_shanten(WinTarget(TargetKind.HONOURS), counts, melds)
+
+
+def _target_shanten(target: WinTarget, counts: Sequence[int], melds: Sequence[Meld]) -> int:
+    if target not in open_targets((target.kind,), melds):
+        return INF
+    return target_shanten(target, counts, melds)
 
 
 def jiang_shanten(counts: Sequence[int], melds: Sequence[Meld]) -> int:
@@ -129,15 +107,15 @@ class Planner:
         out: list[Target] = []
         exposed = sum(1 for m in melds if m.kind is not MeldKind.CONCEALED_KONG)
         if self.rules.must_qualify:
+            if self.all_goals:
+                return self._win_targets(counts, melds)
             # a plain hand qualifies only by luck, except with four melds down (大吊车)
             out.append(Target(Goal.PLAIN, 0.0 if exposed == 4 else self.unqualified_bonus))
             suit_tiles = [sum(counts[9 * s : 9 * s + 9]) + 3 * _meld_suit_count(melds, s) for s in range(3)]
             honours = sum(counts[27:34]) + 3 * _meld_suit_count(melds, 3)
             for s in range(3):
-                if suit_tiles[s] + honours >= 7 or (not self.all_goals and s == suit_tiles.index(max(suit_tiles))):
+                if suit_tiles[s] + honours >= 7 or s == suit_tiles.index(max(suit_tiles)):
                     out.append(Target(Goal.FLUSH, 0.0, s, True))
-                    if self.all_goals and suit_tiles[s] >= 8:
-                        out.append(Target(Goal.FLUSH, self.value_bonus, s, False))
             out.append(Target(Goal.PONGS, 0.0))
             return out
         out.append(Target(Goal.PLAIN, 0.0))
@@ -155,8 +133,32 @@ class Planner:
             out.append(Target(Goal.JIANG, self.big_bonus))
         return out
 
+    def _win_targets(self, counts: Sequence[int], melds: Sequence[Meld]) -> list[Target]:
+        """Every shape that may win here (the rule set's open targets), the ones worth more a little ahead.
+
+        A bonus stays under one step, so the nearest goal is always one that keeps the fewest
+        steps to a win (``win_shanten``); between goals as near, the one worth more.
+        """
+        out = []
+        for w in open_targets(self.rules.win_targets, melds):
+            if w.kind is TargetKind.HUNYISE:
+                out.append(Target(Goal.FLUSH, 0.0, w.suit, True, w))
+            elif w.kind is TargetKind.QINGYISE:
+                held = sum(counts[9 * w.suit : 9 * w.suit + 9]) + 3 * _meld_suit_count(melds, w.suit)
+                out.append(Target(Goal.FLUSH, self.value_bonus if held >= 8 else 0.0, w.suit, False, w))
+            elif w.kind is TargetKind.PENGPENGHU:
+                out.append(Target(Goal.PONGS, 0.0, win=w))
+            elif w.kind is TargetKind.HONOURS:
+                out.append(Target(Goal.HONOURS, self.value_bonus, win=w))
+            else:  # 大吊车: the plain shape, with four melds out
+                out.append(Target(Goal.PLAIN, 0.0, win=w))
+        # no shape may win (free claims in two suits): only luck (八花) is left, so no goal can win
+        return out or [Target(Goal.PLAIN, self.unqualified_bonus)]
+
     def distance(self, target: Target, counts: Sequence[int], melds: Sequence[Meld]) -> int:
         """Shanten of the hand toward one goal."""
+        if target.win is not None:
+            return target_shanten(target.win, counts, melds)
         g = target.goal
         if g is Goal.PLAIN:
             return shanten(counts, self.shapes, melds)
@@ -166,6 +168,8 @@ class Planner:
             return pongs_shanten(counts, melds)
         if g is Goal.PAIRS:
             return shanten_seven_pairs(counts, True) if not melds else INF
+        if g is Goal.HONOURS:
+            return honours_shanten(counts, melds)
         return jiang_shanten(counts, melds)
 
     def score(self, counts: Sequence[int], melds: Sequence[Meld], targets: Sequence[Target]) -> tuple[float, Target]:
@@ -214,6 +218,8 @@ class Planner:
                 kinds = [*kinds, *range(27, 34)]
         elif target.goal is Goal.JIANG:
             return sum(unseen[t] for t in KINDS_258)
+        elif target.goal is Goal.HONOURS:
+            return sum(unseen[t] for t in range(27, 34) if counts[t] < 4)
         else:
             kinds = [t for t in range(34) if counts[t]]
         total = 0

@@ -23,18 +23,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bots.defence_words import why_safer
+from bots.defence_words import NEAR_READY, SAFE_BELOW, tile_mark, why_safer
+from bots.defence_words import near_ready as near_ready_of
 from bots.hard import HardBot
 from bots.hard_defense import Reading
-from bots.risk import deal_in_chances, passed_since_turn
+from bots.risk import passed_since_turn
 from mahjong_tui.engine import ActionKind, Phase, SeatView, Tile, Words, tile_name, tile_zh
-from mahjong_tui.engine.analysis import shanten
+from mahjong_tui.engine.targets import win_shanten
 from mahjong_tui.engine.tiles import seat_wind_zh
-
-#: an opponent whose chances add up to this many winning tiles looks close to ready
-NEAR_READY = 1.0
-SAFE_BELOW = 0.01
-HIGH_FROM = 0.04
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,10 +44,30 @@ class Danger:
     why: Words
 
 
+def near_ready(view: SeatView) -> list[int]:
+    """The opponents that look close to ready to this seat (the danger marks are about them)."""
+    return near_ready_of(Reading(view, view.unseen))
+
+
+def excused(view: SeatView, tile: Tile) -> bool:
+    """A discard no review holds against the player: marked safe while an opponent looks close to ready, or the
+    tile that opponent itself discarded last (it just let that very tile go)."""
+    near = near_ready(view)
+    if not near:
+        return False
+    if any(view.rivers[o] and view.rivers[o][-1].tile == tile for o in near):
+        return True
+    return any(d.tile == tile and d.level == "safe" for d in dangers(view))
+
+
 def dangers(view: SeatView) -> tuple[Danger, ...]:
-    """A mark for each kind of tile the seat holds, riskiest first; none while no opponent looks close to ready."""
-    chances = deal_in_chances(view, view.unseen)
-    near = [o for o in range(4) if o != view.seat and sum(chances[o]) >= NEAR_READY]
+    """A mark for each kind of tile the seat holds, riskiest first; none while no opponent looks close to ready.
+
+    The level is the one the defence line speaks of (:func:`bots.defence_words.tile_mark`): one
+    wording for a tile everywhere.
+    """
+    reading = Reading(view, view.unseen)
+    near = near_ready_of(reading)
     if not near:
         return ()
     passed = {o: passed_since_turn(view, o) for o in near}
@@ -59,12 +75,10 @@ def dangers(view: SeatView) -> tuple[Danger, ...]:
     for t in range(len(view.counts)):
         if not view.counts[t]:
             continue
-        o = max(near, key=lambda s: chances[s][t])
-        chance = chances[o][t]
         if all(t in passed[s] for s in near):
             out.append(Danger(t, "safe", 0.0, near[0], _let_go(view, t, near)))
             continue
-        level = "safe" if chance < SAFE_BELOW else "high" if chance >= HIGH_FROM else "low"
+        level, o, chance = tile_mark(reading, t)
         out.append(Danger(t, level, chance, o, _why(view, t, o, chance)))
     out.sort(key=lambda d: (-d.chance, d.tile))
     return tuple(out)
@@ -170,7 +184,9 @@ def safer_than(view: SeatView, played: Tile) -> Defence | None:
 
 
 def _steps_after(view: SeatView, tile: Tile) -> int:
-    """Steps to ready (shanten) the seat's hand is left at after discarding ``tile``."""
+    """Steps to a hand that may win (the analysis's ``win_shanten``) the seat is left at after discarding ``tile``."""
     counts = list(view.counts)
     counts[tile] -= 1
-    return shanten(counts, view.ruleset.shapes, view.melds[view.seat])
+    rules = view.ruleset
+    steps = win_shanten(rules.win_targets, rules.shapes, counts, view.melds[view.seat])
+    return 99 if steps is None else steps

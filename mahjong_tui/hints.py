@@ -1,11 +1,13 @@
-"""Hints: how far a hand is from ready, every discard, every wait, and what the hand is heading for.
+"""Hints: how far a hand is from a win, every discard, every wait, and the play the game knows best.
 
-The numbers come from the engine's analysis (:mod:`mahjong_tui.engine.analysis`) and the
-rule set's own scoring; the suggested discard is the normal bot's (the table's panel puts
-the hard bot's safer tile in its place while it defends, :func:`suggesting`). The same hint serves
-the table's hint panel (from a seat's view) and ``mahjong-tui hint`` (from a hand typed
-in). Nothing here knows a rule set by name: what a hand may aim for comes from the hand
-types the rule set has.
+The numbers come from the engine's analysis (:mod:`mahjong_tui.engine.analysis` and, where
+a win must qualify, :mod:`mahjong_tui.engine.targets`: the steps to a hand that may win,
+target by target) and the rule set's own scoring. The suggestion (★) is the hard bot's
+choice on the seat's own view, with its defence at the table; for a hand typed in there
+is no table to defend against, so it is the hard bot's plain choice, which always keeps
+the fewest steps to a win. The same hint serves the table's hint panel (from a seat's
+view) and ``mahjong-tui hint`` (from a hand typed in). Nothing here knows a rule set by
+name: what a hand may aim for comes from the rule set's targets and hand types.
 """
 
 from __future__ import annotations
@@ -13,8 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from bots.planning import INF, Goal, Target, flush_shanten, jiang_shanten, pongs_shanten
-from bots.players import NormalBot
+from bots.planning import INF, jiang_shanten, pongs_shanten
 from mahjong_tui.engine import (
     Action,
     ActionKind,
@@ -29,29 +30,71 @@ from mahjong_tui.engine import (
     WallView,
     WinBy,
     WinContext,
-    claimed_meld,
-    counted,
-    tile_name,
 )
-from mahjong_tui.engine.analysis import discard_options, regular_waits, shanten, shanten_seven_pairs, waits
+from mahjong_tui.engine.analysis import regular_waits, shanten, shanten_seven_pairs, waits
 from mahjong_tui.engine.ruleset import PassedWinScope
-from mahjong_tui.engine.tiles import KINDS_258, NUM_KINDS, is_suited, suit_of, tile_zh, tiles_of
+from mahjong_tui.engine.targets import target_progress, win_discard_options, win_shanten
+from mahjong_tui.engine.tiles import NUM_KINDS, tiles_of
 from mahjong_tui.engine.words import Words
 
-_SUITS_ZH = ("万", "筒", "条")
-_STEPS_ZH = {-1: "和了", 0: "听牌", 1: "一向听", 2: "两向听", 3: "三向听", 4: "四向听", 5: "五向听", 6: "六向听",
-             7: "七向听", 8: "八向听"}
-_NONE = Words("", "")
+from .advice import decision_advice, suggested_action, suggester
+from .claim_advice import CLAIM_KINDS, claim_suggestion
+from .hint_targets import TargetHint, target_hints
+from .hint_words import (
+    NONE,
+    discard_why,
+    nearest,
+    pairs_258,
+    plain_caveat,
+    steps,
+    targets_heading,
+    targets_words,
+    tiles_words,
+    type_label,
+)
+
+__all__ = [
+    "Aim",
+    "DiscardHint",
+    "DiscardWorth",
+    "Hint",
+    "HintFollower",
+    "TargetHint",
+    "WaitHint",
+    "analyse",
+    "claim_suggestion",
+    "hint_for_view",
+    "initial_preview",
+    "steps",
+    "study_view",
+    "suggested_action",
+    "suggested_answer",
+    "win_context",
+]
 
 
 @dataclass(frozen=True, slots=True)
 class DiscardHint:
-    """One possible discard: the steps to ready it leaves, and the draws that would then help."""
+    """One possible discard: the steps it leaves (to any winning shape, and to a hand that may win), the draws
+    that would then help, and every target after it."""
 
     tile: Tile
     shanten: int
     acceptance: int  # unseen copies of ``tiles``
     tiles: tuple[Tile, ...]  # the kinds whose draw lowers the shanten after this discard
+    win_shanten: int | None = None  # None: no hand that may win is left after it
+    win_acceptance: int = 0
+    win_tiles: tuple[Tile, ...] = ()
+    targets: tuple[TargetHint, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardWorth:
+    """What a win on a wait collects if one opponent discards it."""
+
+    seat: int  # the discarder
+    points: int  # what the seat collects (the discarder taken as not ready, where that matters)
+    if_ready: int | None = None  # what it collects if the discarder is ready (三口), where that differs
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +108,7 @@ class WaitHint:
     points: int  # what a self-drawn win on it would collect
     why: Words  # why it cannot win, or what restricts it (漏胡 on a discard)
     on_discard: bool = True  # a win on someone's discard of it is allowed now (漏胡 aside)
+    by_discard: tuple[DiscardWorth, ...] = ()  # what a win on each opponent's discard of it collects
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,13 +121,10 @@ class Aim:
 
     def label(self, rules: Ruleset) -> Words:
         """``混一色 in 万 (2 steps from ready)`` / ``万混一色（两向听）``."""
-        ht = rules.hand_types.get(self.type)
-        name = ht.zh if ht else self.type
-        suit = _SUITS_ZH[self.suit] if self.suit >= 0 else ""
-        where = f" in {suit}" if suit else ""
+        name = type_label(rules, self.type, self.suit)
         n = steps(self.shanten)
         short = n.en.split(" (")[0]  # the Chinese term is in the name's language already
-        return Words(f"{name}{where} ({short})", f"{suit}{name}（{n.zh}）")
+        return Words(f"{name.en} ({short})", f"{name.zh}（{n.zh}）")
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,32 +134,20 @@ class Hint:
     shanten: int
     discards: tuple[DiscardHint, ...]  # best first, for a hand about to discard
     waits: tuple[WaitHint, ...]  # for a ready hand waiting
-    suggest: Tile | None  # the normal bot's discard (or, via suggesting(), the table's defence)
+    suggest: Tile | None  # the discard the game knows best (the hard bot's, with its defence at the table)
     why: Words  # one or two sentences a learner understands
     aims: tuple[Aim, ...]  # the hand types within reach, nearest first
     heading: Words  # what the hand is heading for, or (must qualify) what it lacks
-    claim: Words = _NONE  # in a claim window: take the tile (and how), or let it go
-
-
-def steps(n: int) -> Words:
-    """``ready (听牌)``, ``1 step from ready (一向听)``, ``complete (和了)``; in Chinese the term alone."""
-    zh = _STEPS_ZH.get(n, f"{n}向听")
-    if n < 0:
-        return Words(f"complete ({zh})", zh)
-    if n == 0:
-        return Words(f"ready ({zh})", zh)
-    return Words(f"{n} step{'s' if n > 1 else ''} from ready ({zh})", zh)
-
-
-def _tiles(tiles: Sequence[Tile], limit: int | None = None) -> Words:
-    """``3m, 6m`` / ``三万、六万`` (after ``limit`` tiles, ``…``)."""
-    shown = list(tiles if limit is None else tiles[:limit])
-    more = " …" if limit is not None and len(tiles) > limit else ""
-    return Words(", ".join(tile_name(t) for t in shown) + more, "、".join(tile_zh(t) for t in shown) + more)
+    claim: Words = NONE  # in a claim window: take the tile (and how), or let it go, and why
+    win_shanten: int | None = None  # steps to a hand that may win (None: none is left)
+    targets: tuple[TargetHint, ...] = ()  # a waiting hand's targets; about to discard, those after the suggestion
+    action: Action | None = None  # at the table: the whole suggested move (a discard, a kong, a claim, a pass …)
+    defence: Words | None = None  # at the table: why the suggestion is a safer discard than the plain choice
+    advice: Words = NONE  # at a special decision (a kong, the 海底, 起手小胡, a win): the suggestion and its numbers
 
 
 def hint_for_view(view: SeatView) -> Hint:
-    """The hint for a seat at the table: its own tiles, what it has seen, its 漏胡."""
+    """The hint for a seat at the table: its own tiles, what it has seen, its 漏胡, and the suggested move."""
     table = view.table
     hint = analyse(
         view.ruleset,
@@ -128,49 +157,18 @@ def hint_for_view(view: SeatView) -> Hint:
         view.outside,
         view=view,
     )
-    claim = claim_suggestion(view)
-    return replace(hint, claim=claim) if claim.en else hint
-
-
-_CLAIMS = (ActionKind.CHI, ActionKind.PONG, ActionKind.KONG)
+    if view.phase is Phase.TURN or not view.legal:
+        return hint
+    action = suggested_action(view)
+    claim = claim_suggestion(view, action)
+    return replace(hint, claim=claim, action=action, advice=decision_advice(view, action))
 
 
 def suggested_answer(view: SeatView) -> Action | None:
-    """In a claim window where the seat may chi, pong or kong: the suggested answer (the same play as the
-    suggested discard); None elsewhere."""
-    if view.phase is not Phase.CLAIM or view.last_discard is None or not any(a.kind in _CLAIMS for a in view.legal):
+    """In a claim window where the seat may chi, pong or kong: the suggested answer; None elsewhere."""
+    if view.phase is not Phase.CLAIM or view.last_discard is None or not any(a.kind in CLAIM_KINDS for a in view.legal):
         return None
-    return NormalBot(view.seat).choose(view)
-
-
-def claim_suggestion(view: SeatView) -> Words:
-    """The suggested answer to a discard in words, or nothing to say."""
-    choice, t = suggested_answer(view), view.last_discard
-    if choice is None or t is None:
-        return _NONE
-    if choice.kind in _CLAIMS:
-        move, then = choice.words(), _after_claim(view, choice)
-        return Words(f"suggestion: {move.en}{then.en}", f"提示：{move.zh}{then.zh}")
-    if choice.kind is ActionKind.WIN:
-        return _NONE  # the win prompt says what the win pays
-    return Words(f"suggestion: let {tile_name(t)} go", f"提示：{tile_zh(t)}不要")
-
-
-def _after_claim(view: SeatView, claim: Action) -> Words:
-    """Where the claim takes the hand: the type it then heads for (where a hand must qualify), or its steps."""
-    rules, counts = view.ruleset, list(view.counts)
-    used, meld = claimed_meld(claim)
-    for u in used:
-        counts[u] -= 1
-    melds = (*view.table.melds[view.seat], meld)
-    now = shanten(counts, rules.shapes, melds)
-    aims = _aims(rules, counts, melds, now) if rules.must_qualify else ()
-    if aims:
-        return Words(f"; then {aims[0].label(rules).en}", f"；之后做{aims[0].label(rules).zh}")
-    n = steps(now)
-    if rules.must_qualify:  # nothing that qualifies is near: say so, as the heading does
-        return Words(f"; then {n.en}, but only as a plain hand", f"；之后{n.zh}，但只是平胡")
-    return Words(f"; then {n.en}", f"；之后{n.zh}")
+    return suggested_action(view)
 
 
 def analyse(
@@ -182,32 +180,71 @@ def analyse(
     *,
     view: SeatView | None = None,
 ) -> Hint:
-    """The hint for a hand: ``counts`` (3n+1 waiting, 3n+2 to discard), its melds and flowers, tiles seen elsewhere."""
+    """The hint for a hand: ``counts`` (3n+1 waiting, 3n+2 to discard), its melds and flowers, tiles seen elsewhere.
+
+    With ``view`` in the seat's turn the suggestion is the hard bot's choice with its defence;
+    otherwise the hard bot's plain choice on a view of this hand alone.
+    """
     seen = list(seen) if seen is not None else [0] * NUM_KINDS
+    melds = tuple(melds)
     size = sum(counts) + 3 * len(melds)
     if size not in (13, 14):
         raise ValueError(f"a hand has 13 or 14 tiles with 3 per meld, this one {size}")
     shapes = rules.shapes
     now = shanten(counts, shapes, melds)
+    win_now = win_shanten(rules.win_targets, shapes, counts, melds)
     aims = _aims(rules, counts, melds, now)
-    heading = _heading(rules, counts, now, aims)
     if size == 14:
-        options = discard_options(counts, shapes, seen, melds)
-        discards = tuple(DiscardHint(o.tile, o.shanten, o.acceptance, tuple(o.improving)) for o in options)
-        if view is None or view.phase is not Phase.TURN:
+        discards = tuple(
+            DiscardHint(o.tile, o.shanten, o.acceptance, tuple(o.tiles), o.win_shanten, o.win_acceptance,
+                        tuple(o.win_tiles), target_hints(rules, o.targets))
+            for o in win_discard_options(rules.win_targets, shapes, counts, melds, seen)
+        )  # fmt: skip
+        at_table = view is not None and view.phase is Phase.TURN
+        if view is None or not at_table:
             view = study_view(rules, counts, melds, flowers, seen)
-        allowed = {a.tile for a in view.legal if a.kind is ActionKind.DISCARD}
-        bot = NormalBot(view.seat)
-        choice = bot.choose(view) if allowed else None
-        suggest = choice.tile if choice is not None and choice.kind is ActionKind.DISCARD else None
-        why = _discard_why(rules, counts, discards, suggest, bot)
-        return Hint(now, discards, (), suggest, why, aims, heading)
+        bot = suggester(view, defends=at_table)
+        action = bot.choose(view) if view.legal else None
+        suggest = action.tile if action is not None and action.kind is ActionKind.DISCARD else None
+        chosen = next((d for d in discards if d.tile == suggest), discards[0] if discards else None)
+        targets = chosen.targets if chosen is not None else ()
+        heading = _heading(rules, counts, now, win_now, aims, targets)
+        why = discard_why(rules, counts, discards, suggest)
+        defence = bot.last_defence if at_table else None
+        if not at_table:
+            return Hint(now, discards, (), suggest, why, aims, heading, NONE, win_now, targets)
+        return Hint(now, discards, (), suggest, why, aims, heading, NONE, win_now, targets, action, defence,
+                    decision_advice(view, action))  # fmt: skip
+    targets = target_hints(rules, target_progress(rules.win_targets, counts, melds, seen)) if rules.win_targets else ()
+    heading = _heading(rules, counts, now, win_now, aims, targets)
     # a hand ready in shape but not by the rule (a Changsha pair not 2-5-8) still shows its waits, and why
     shape_ready = now == 0 or bool(regular_waits(list(counts), melds))
     wait_hints = _waits(rules, counts, melds, flowers, seen, view) if shape_ready else ()
     if rules.must_qualify and any(w.qualifies for w in wait_hints):
         heading = _qualifies(rules, wait_hints)
-    return Hint(now, (), wait_hints, None, _wait_why(now, wait_hints), aims, heading)
+    why = _wait_why(rules, now, win_now, wait_hints, targets)
+    return Hint(now, (), wait_hints, None, why, aims, heading, NONE, win_now, targets)
+
+
+def _heading(
+    rules: Ruleset,
+    counts: Sequence[int],
+    now: int,
+    win_now: int | None,
+    aims: tuple[Aim, ...],
+    targets: Sequence[TargetHint],
+) -> Words:
+    """One sentence: what the hand is heading for (where a hand must qualify, the nearest hands that may win)."""
+    if rules.win_targets:
+        return targets_heading(rules, now, win_now, targets)
+    parts: list[Words] = []
+    if rules.shapes.plain_pair_258:
+        parts.append(pairs_258(counts))
+    big = [a.label(rules) for a in aims if a.shanten <= max(now, 0) + 1]
+    if big:
+        en, zh = ", ".join(b.en for b in big), "、".join(b.zh for b in big)
+        parts.append(Words(f"big hands within reach: {en}", f"可以做的大胡：{zh}"))
+    return Words("; ".join(w.en for w in parts), "；".join(w.zh for w in parts))
 
 
 def _qualifies(rules: Ruleset, wait_hints: tuple[WaitHint, ...]) -> Words:
@@ -219,6 +256,62 @@ def _qualifies(rules: Ruleset, wait_hints: tuple[WaitHint, ...]) -> Words:
     en = ", ".join(f"{ht.zh} {ht.en}" for ht in known)
     zh = "、".join(ht.zh for ht in known)
     return Words(f"the hand qualifies: a win would be {en}", f"这手牌够格：胡了是{zh}")
+
+
+def win_context(
+    rules: Ruleset,
+    hand: Sequence[int],
+    tile: Tile,
+    melds: Sequence[Meld],
+    flowers: Sequence[Tile],
+    view: SeatView | None,
+    discarder: int | None = None,
+    discarder_ready: bool = False,
+) -> WinContext:
+    """The scoring input of a win on ``tile`` as the seat can foresee it from its view: a self-draw (no
+    ``discarder``) or a discard, with the dealer, base, 荒番, 开宝, the claims between players (三口) and, before
+    the seat's first discard with no claim made, the first turn (天胡 / 地胡)."""
+    seat = view.seat if view is not None else 0
+    table = view.table if view is not None else None
+    first_turn = False
+    if table is not None:
+        first_turn = not table.rivers[seat] and not table.melds[seat] and not any(map(any, table.claims))
+    return WinContext(
+        winner=seat,
+        concealed=tuple(tiles_of(hand)),
+        win_tile=tile,
+        dealer=view.dealer if view is not None else (seat + 1) % 4,
+        melds=tuple(melds),
+        flowers=tuple(flowers),
+        win_by=WinBy.SELF_DRAW if discarder is None else WinBy.DISCARD,
+        discarder=discarder,
+        first_turn=first_turn,
+        base=table.base if table is not None else 1,
+        huangfan=table.is_huangfan_hand if table is not None else False,
+        kaibao=rules.kaibao(table.dice) if table is not None else False,
+        claims=table.claims if table is not None else None,
+        discarder_ready=discarder_ready,
+    )
+
+
+def _by_discard(
+    rules: Ruleset, hand: Sequence[int], t: Tile, melds: Sequence[Meld], flowers: Sequence[Tile], view: SeatView
+) -> tuple[DiscardWorth, ...]:
+    """What a win on each opponent's discard of ``t`` collects (and, where 三口 makes it differ, if it is ready)."""
+    seat = view.seat
+    out = []
+    for o in range(4):
+        if o == seat:
+            continue
+        plain = rules.score(win_context(rules, hand, t, melds, flowers, view, o, False))
+        if not plain.valid:
+            continue
+        points = plain.payments[seat]
+        ready = points
+        if rules.scores_discarder_readiness:
+            ready = rules.score(win_context(rules, hand, t, melds, flowers, view, o, True)).payments[seat]
+        out.append(DiscardWorth(o, points, ready if ready != points else None))
+    return tuple(out)
 
 
 def _waits(
@@ -237,53 +330,45 @@ def _waits(
         for t in m.tiles:
             in_melds[t] += 1
     seat = view.seat if view is not None else 0
-    dealer = view.dealer if view is not None else (seat + 1) % 4
-    base = view.table.base if view is not None else 1
     passed = view.passed_wins if view is not None else frozenset()
     out = []
     for t in tiles:
-        ctx = WinContext(
-            winner=seat,
-            concealed=tuple(tiles_of(hand)),
-            win_tile=t,
-            dealer=dealer,
-            melds=tuple(melds),
-            flowers=tuple(flowers),
-            win_by=WinBy.SELF_DRAW,
-            base=base,
-            huangfan=view.table.is_huangfan_hand if view is not None else False,
-            kaibao=rules.kaibao(view.table.dice) if view is not None else False,
-        )
-        result = rules.score(ctx)
+        result = rules.score(win_context(rules, hand, t, melds, flowers, view))
         blocked = bool(passed) and (rules.passed_win_scope is PassedWinScope.ANY_DISCARD or t in passed)
-        why = result.words if not result.valid else _NONE
+        why = result.words if not result.valid else NONE
         if result.valid and blocked:
             why = rules.passed_win_refusal(t)
         left = max(0, 4 - hand[t] - in_melds[t] - seen[t])
         points = result.payments[seat] if result.valid else 0
-        out.append(WaitHint(t, left, result.valid, result.types, points, why, result.valid and not blocked))
+        by_discard = _by_discard(rules, hand, t, melds, flowers, view) if view is not None and result.valid else ()
+        out.append(WaitHint(t, left, result.valid, result.types, points, why, result.valid and not blocked, by_discard))
     return tuple(out)
 
 
 def _aims(rules: Ruleset, counts: Sequence[int], melds: Sequence[Meld], now: int) -> tuple[Aim, ...]:
-    """The rule set's bigger (or, where a hand must qualify, qualifying) hand types within two steps of now."""
+    """The hand types within two steps of now: where a win must qualify, its targets; elsewhere its big types."""
     types = rules.hand_types
     found: list[Aim] = []
-    for suit in range(3):
-        if "hunyise" in types and rules.honours:
-            found.append(Aim("hunyise", flush_shanten(counts, melds, suit, True), suit))
-        if "qingyise" in types:
-            found.append(Aim("qingyise", flush_shanten(counts, melds, suit, False), suit))
-    if "pengpenghu" in types:
-        found.append(Aim("pengpenghu", pongs_shanten(counts, melds)))
-    if "qixiaodui" in types and not melds:
-        found.append(Aim("qixiaodui", shanten_seven_pairs(counts, True)))
-    if "jiangjianghu" in types:
-        found.append(Aim("jiangjianghu", jiang_shanten(counts, melds)))
+    if rules.win_targets:
+        if sum(counts) % 3 == 1:
+            for p in target_progress(rules.win_targets, counts, melds):
+                found.append(Aim(rules.target_type(p.target.kind), p.shanten, p.target.suit))
+    else:
+        from bots.planning import flush_shanten
+
+        for suit in range(3):
+            if "qingyise" in types:
+                found.append(Aim("qingyise", flush_shanten(counts, melds, suit, False), suit))
+        if "pengpenghu" in types:
+            found.append(Aim("pengpenghu", pongs_shanten(counts, melds)))
+        if "qixiaodui" in types and not melds:
+            found.append(Aim("qixiaodui", shanten_seven_pairs(counts, True)))
+        if "jiangjianghu" in types:
+            found.append(Aim("jiangjianghu", jiang_shanten(counts, melds)))
     reach = max(now, 0) + 2
     near = [a for a in found if a.shanten < INF and a.shanten <= reach]
     order = {t: i for i, t in enumerate(types)}  # rule sets list their bigger types first
-    near.sort(key=lambda a: (a.shanten, order[a.type], a.suit))
+    near.sort(key=lambda a: (a.shanten, order.get(a.type, len(order)), a.suit))
     # a pure one-suit hand is also a half flush: per suit, keep the nearer (the bigger when as near)
     out: list[Aim] = []
     for a in near:
@@ -292,152 +377,35 @@ def _aims(rules: Ruleset, counts: Sequence[int], melds: Sequence[Meld], now: int
     return tuple(out)
 
 
-def _heading(rules: Ruleset, counts: Sequence[int], now: int, aims: tuple[Aim, ...]) -> Words:
-    """One sentence: what the hand is heading for (where a hand must qualify, what it still lacks)."""
-    parts: list[Words] = []
-    if rules.must_qualify:
-        qualifying = [a for a in aims if a.type in rules.hand_types]
-        if not qualifying:
-            parts.append(Words(
-                "a plain hand cannot win here: it needs 混一色, 碰碰胡 or better, none of them near yet",
-                "平胡不能胡：要混一色、碰碰胡或更大的牌，现在都还差得远",
-            ))  # fmt: skip
-        else:
-            best = qualifying[0]
-            label = best.label(rules)
-            en, zh = f"aim for {label.en}", f"可以做{label.zh}"
-            if best.suit >= 0:
-                held = sum(counts[9 * best.suit : 9 * best.suit + 9])
-                honours = sum(counts[27:34]) if best.type == "hunyise" else 0
-                total = sum(counts)
-                fits = "tiles are in that suit" + (" or honours" if honours else "")
-                en += f": {held + honours} of your {total} concealed {fits}"
-                zh += f"：手里 {total} 张有 {held + honours} 张是{_SUITS_ZH[best.suit]}{'或字牌' if honours else ''}"
-            parts.append(Words(en, zh))
-    else:
-        if rules.shapes.plain_pair_258:
-            parts.append(_pairs_258(counts))
-        big = [a.label(rules) for a in aims if a.shanten <= max(now, 0) + 1]
-        if big:
-            en, zh = ", ".join(b.en for b in big), "、".join(b.zh for b in big)
-            parts.append(Words(f"big hands within reach: {en}", f"可以做的大胡：{zh}"))
-    return Words("; ".join(w.en for w in parts), "；".join(w.zh for w in parts))
-
-
-def _pairs_258(counts: Sequence[int]) -> Words:
-    """The pairs of 2, 5 or 8 a small win could use."""
-    pairs = [t for t in KINDS_258 if counts[t] >= 2]
-    en = ", ".join(f"two {tile_name(t)}" for t in pairs) or "none yet"
-    zh = "有" + "、".join(f"一对{tile_zh(t)}" for t in pairs) if pairs else "还没有"
-    return Words(f"a small win needs a pair of 2, 5 or 8: you hold {en}", f"小胡要二五八作将：你{zh}")
-
-
-def _discard_why(
-    rules: Ruleset, counts: Sequence[int], discards: tuple[DiscardHint, ...], suggest: Tile | None, bot: NormalBot
+def _wait_why(
+    rules: Ruleset, now: int, win_now: int | None, wait_hints: tuple[WaitHint, ...], targets: Sequence[TargetHint]
 ) -> Words:
-    """Why the suggested discard: the steps and tiles it keeps, the goal it keeps in view, or what it keeps together."""
-    if suggest is None or not discards:
-        return _NONE
-    chosen = next(d for d in discards if d.tile == suggest)
-    best = discards[0]
-    leaves = _leaves(chosen)
-    en, zh = leaves.en, leaves.zh
-    target = bot.last_target
-    goal = _goal_label(target) if target is not None else _NONE
-    if chosen.shanten > best.shanten and goal.en:
-        en += f"; it keeps {goal.en} in view, which the fastest discard ({tile_name(best.tile)}) gives up"
-        zh += f"；这样还能做{goal.zh}，最快的打法（打{tile_zh(best.tile)}）就做不成了"
-    elif chosen.tile != best.tile and chosen.shanten == best.shanten and chosen.acceptance < best.acceptance:
-        if goal.en and rules.must_qualify and target is not None:
-            if _off_goal(target, suggest) and not _off_goal(target, best.tile):
-                # the faster discard is a tile the goal keeps: the suggestion is a tile it has no use for
-                en += f"; {tile_name(best.tile)} helps more tiles now, but {tile_name(suggest)} is no use to {goal.en}"
-                zh += f"；打{tile_zh(best.tile)}眼下进张更多，但{tile_zh(suggest)}对{goal.zh}没用"
-            else:
-                en += f"; {tile_name(best.tile)} helps more tiles but gives up {goal.en}"
-                zh += f"；打{tile_zh(best.tile)}进张更多，但做不成{goal.zh}"
-        else:
-            kept = _kept_together(rules, counts, best.tile, suggest, best.acceptance - chosen.acceptance)
-            en, zh = en + kept.en, zh + kept.zh
-    return Words(en, zh)
-
-
-def _kept_together(rules: Ruleset, counts: Sequence[int], faster: Tile, chosen: Tile, more: int) -> Words:
-    """Why ``chosen``, helping ``more`` tiles fewer, is still the better discard: ``faster`` holds the hand together.
-
-    The count of helpful tiles looks one draw ahead; a pair can still pong (or be the eye), and
-    a tile among its neighbours can still grow into a run, which that count does not see.
-    """
-    name, zh_name = tile_name(faster), tile_zh(faster)
-    en = f"; {name} helps {more} more {'tile' if more == 1 else 'tiles'} now, but "
-    zh = f"；打{zh_name}眼下多 {more} 张进张，但"
-    held = counts[faster]
-    if held == 2 and rules.shapes.plain_pair_258 and faster in KINDS_258:
-        eye = Words(f"it splits your two {name}, a 2-5-8 eye for a small win", f"会拆掉一对{zh_name}，小胡要的二五八将")
-        return Words(en + eye.en, zh + eye.zh)
-    if held == 2:
-        pong = Words(f"it splits your two {name}, which can still pong", f"会拆掉一对{zh_name}，留着还能碰")
-        return Words(en + pong.en, zh + pong.zh)
-    if held >= 3:
-        return Words(en + f"it breaks up your three {name}", zh + f"会拆掉三张{zh_name}")
-    near = [
-        u for u in range(faster - 2, faster + 3)
-        if u != faster and counts[u] and is_suited(u) and suit_of(u) == suit_of(faster)
-    ]  # fmt: skip
-    with_ = _tiles(near)
-    return Words(
-        en + f"{name} works with {with_.en} toward a run; {tile_name(chosen)} is the looser tile",
-        zh + f"{zh_name}和{with_.zh}能连成顺子，{tile_zh(chosen)}更孤",
-    )
-
-
-def _leaves(chosen: DiscardHint) -> Words:
-    """``discard 5s: it leaves the hand ready (听牌), 2 unseen tiles help (5p)``."""
-    left = steps(chosen.shanten)
-    en = f"discard {tile_name(chosen.tile)}: it leaves the hand {left.en}"
-    zh = f"打{tile_zh(chosen.tile)}：打完{left.zh}"
-    if chosen.shanten >= 0 and chosen.tiles:
-        helps = _tiles(chosen.tiles, 6)
-        en += f", {counted(chosen.acceptance, 'unseen tile helps', 'unseen tiles help')} ({helps.en})"
-        zh += f"，还有 {chosen.acceptance} 张有用的牌没见过（{helps.zh}）"
-    return Words(en, zh)
-
-
-def suggesting(hint: Hint, tile: Tile) -> Hint:
-    """``hint`` with ``tile`` as the suggested discard, said as what it leaves (the table's defence line says why)."""
-    chosen = next(d for d in hint.discards if d.tile == tile)
-    return replace(hint, suggest=tile, why=_leaves(chosen))
-
-
-def _off_goal(target: Target, tile: Tile) -> bool:
-    """A tile a flush goal has no use for (another suit, or an honour in a 清一色); False for other goals."""
-    if target.goal is not Goal.FLUSH:
-        return False
-    if is_suited(tile):
-        return suit_of(tile) != target.suit
-    return not target.honours
-
-
-def _goal_label(target: Target) -> Words:
-    """A bot's goal in a learner's words: ``混一色 in 万`` / ``万混一色``."""
-    if target.goal is Goal.FLUSH:
-        name, suit = "混一色" if target.honours else "清一色", _SUITS_ZH[target.suit]
-        return Words(f"{name} in {suit}", f"{suit}{name}")
-    label = target.label()
-    return Words(label, "平胡" if target.goal is Goal.PLAIN else label)
-
-
-def _wait_why(now: int, wait_hints: tuple[WaitHint, ...]) -> Words:
-    """One sentence on a waiting hand."""
+    """One sentence on a waiting hand; a plain shape that cannot win is never called ready without saying so."""
     good = [w for w in wait_hints if w.qualifies]
+    near = nearest(targets)
+    toward = Words("", "")
+    if near and win_now is not None and win_now > 0:
+        what, n = targets_words(rules, near), steps(win_now)
+        toward = Words(f"; nearest hand that may win: {what.en}, {n.en}", f"；离能胡最近的是{what.zh}，{n.zh}")
     if wait_hints and not good:
         why = wait_hints[0].why
-        return Words("ready in shape, but no wait may win: " + why.en, "牌型听了，但哪张都不能胡：" + why.zh)
+        return Words("ready in shape, but no wait may win: " + why.en + toward.en,
+                     "牌型听了，但哪张都不能胡：" + why.zh + toward.zh)  # fmt: skip
     if now > 0 or not wait_hints:
+        if rules.win_targets:
+            caveat = plain_caveat(rules, now, win_now)
+            if win_now is None:
+                return Words("no hand that may win is left", "已经没有能胡的牌型")
+            n = steps(win_now)
+            en = f"{targets_words(rules, near).en} is {n.en}" if near else f"the hand is {n.en}"
+            zh = f"{targets_words(rules, near).zh}{n.zh}" if near else f"这手牌{n.zh}"
+            if caveat.en:
+                en, zh = f"{en}; {caveat.en}", f"{zh}；{caveat.zh}"
+            return Words(en, zh)
         n = steps(now)
         return Words(f"the hand is {n.en}", f"这手牌{n.zh}")
     live = sum(w.left for w in good)
-    names = _tiles([w.tile for w in good])
+    names = tiles_words([w.tile for w in good])
     return Words(f"ready: waiting on {names.en}, {live} of them unseen", f"听牌：听{names.zh}，还有 {live} 张没见过")
 
 
@@ -469,3 +437,18 @@ def initial_preview(view: SeatView) -> ScoreResult | None:
         winner=view.seat, concealed=view.hand, win_tile=None, dealer=view.dealer, initial=True, base=view.table.base
     )
     return rules.score(ctx)
+
+
+class HintFollower:
+    """A player that makes every move the hints suggest: the ★ discard, the claim suggestion, the advice at each
+    special decision (``scripts/duplicate.py --strong hints`` measures what following them gains)."""
+
+    def __init__(self, seat: int):
+        self.seat = seat
+
+    def choose(self, view: SeatView) -> Action:
+        """The suggested move on this view (the only one when there is nothing to choose)."""
+        if len(view.legal) == 1:
+            return view.legal[0]
+        action = hint_for_view(view).action
+        return action if action is not None else view.legal[0]

@@ -20,7 +20,6 @@ from mahjong_tui.engine import (
     Phase,
     PlayerWon,
     SeatView,
-    Tile,
     counted,
     seat_view,
     tile_name,
@@ -29,8 +28,8 @@ from mahjong_tui.engine.actions import KIND_WORDS
 from mahjong_tui.engine.tiles import counts_of, tile_zh
 from mahjong_tui.engine.words import Words
 
-from .danger import Defence, defence_choice, safer_than
-from .hints import Hint, analyse, hint_for_view, steps, suggested_answer
+from .danger import Defence, excused, safer_than
+from .hints import DiscardHint, Hint, analyse, hint_for_view, steps, suggested_answer
 from .rulebook import type_names
 
 
@@ -105,24 +104,8 @@ def _decision(index: int, view: SeatView, action: Action) -> list[Moment]:
         hint = hint_for_view(view)
         chosen = next((d for d in hint.discards if d.tile == action.tile), None)
         best = next((d for d in hint.discards if d.tile == hint.suggest), None)
-        if chosen is not None and best is not None and best.tile != chosen.tile and not _defended(view, chosen.tile):
-            mine, theirs = chosen.tile, best.tile
-            if chosen.shanten > best.shanten:
-                left, kept = steps(chosen.shanten), steps(best.shanten)
-                out.append(Moment(index, "discard", Words(
-                    f"you discarded {tile_name(mine)}, leaving the hand {left.en}; "
-                    f"{tile_name(theirs)} kept it {kept.en}",
-                    f"你打了{tile_zh(mine)}，打完{left.zh}；打{tile_zh(theirs)}能{kept.zh}",
-                )))  # fmt: skip
-            elif chosen.acceptance < best.acceptance:
-                more = best.acceptance - chosen.acceptance
-                kept = counted(more, "more unseen tile that helps", "more unseen tiles that help")
-                out.append(Moment(index, "discard", Words(
-                    f"you discarded {tile_name(mine)}: {tile_name(theirs)} kept {kept} "
-                    f"({best.acceptance} against {chosen.acceptance})",
-                    f"你打了{tile_zh(mine)}：打{tile_zh(theirs)}多 {more} 张进张"
-                    f"（{best.acceptance} 对 {chosen.acceptance}）",
-                )))  # fmt: skip
+        if chosen is not None and best is not None and best.tile != chosen.tile and not excused(view, chosen.tile):
+            out.extend(_better_discard(index, chosen, best))
     if action.kind in (ActionKind.CHI, ActionKind.PONG, ActionKind.KONG):
         move = action.words()
         frm = view.current
@@ -132,15 +115,41 @@ def _decision(index: int, view: SeatView, action: Action) -> list[Moment]:
     return out
 
 
-def _defended(view: SeatView, tile: Tile) -> bool:
-    """Whether ``tile`` is the safer discard the hint panel suggested (★) in the hard bot's reading."""
-    found = defence_choice(view)
-    return found is not None and found[0] == tile
+def _better_discard(index: int, chosen: DiscardHint, best: DiscardHint) -> list[Moment]:
+    """The suggestion (★) kept the hand nearer a win, or as near with more unseen tiles that help."""
+    mine, theirs = chosen.tile, best.tile
+    far, near = _steps_or_none(chosen.win_shanten), _steps_or_none(best.win_shanten)
+    if far > near:
+        left, kept = steps(far) if far < _NO_WIN else _NO_HAND, steps(near)
+        return [Moment(index, "discard", Words(
+            f"you discarded {tile_name(mine)}, leaving the hand {left.en}; {tile_name(theirs)} kept it {kept.en}",
+            f"你打了{tile_zh(mine)}，打完{left.zh}；打{tile_zh(theirs)}能{kept.zh}",
+        ))]  # fmt: skip
+    if far == near and chosen.win_acceptance < best.win_acceptance:
+        more = best.win_acceptance - chosen.win_acceptance
+        kept = counted(more, "more unseen tile that helps", "more unseen tiles that help")
+        return [Moment(index, "discard", Words(
+            f"you discarded {tile_name(mine)}: {tile_name(theirs)} kept {kept} "
+            f"({best.win_acceptance} against {chosen.win_acceptance})",
+            f"你打了{tile_zh(mine)}：打{tile_zh(theirs)}多 {more} 张进张"
+            f"（{best.win_acceptance} 对 {chosen.win_acceptance}）",
+        ))]  # fmt: skip
+    return []
+
+
+_NO_WIN = 99
+_NO_HAND = Words("with no hand that may win", "没有能胡的牌型")
+
+
+def _steps_or_none(n: int | None) -> int:
+    return _NO_WIN if n is None else n
 
 
 def _defence(view: SeatView, action: Action) -> Defence | None:
     """At a discard in the player's turn: the safer tile the hard bot's reading would have thrown, and why."""
     if view.phase is not Phase.TURN or action.kind is not ActionKind.DISCARD or action.tile is None:
+        return None
+    if excused(view, action.tile):
         return None
     return safer_than(view, action.tile)
 
@@ -185,23 +194,27 @@ def _dealt_in(ev: PlayerWon, replay: Game) -> Words:
 
 
 def _end(replay: Game, seat: int) -> tuple[Words, Hint]:
-    """The player's hand at the end: won, or how far from ready and on what it waited."""
+    """The player's hand at the end, counted from what the seat could see: won, or how far from a win and its waits."""
     hand = replay.hand
     p = hand.players[seat]
-    hint = analyse(replay.rules, p.counts, p.melds, p.flowers)
+    view = seat_view(hand, seat)
+    hint = analyse(replay.rules, p.counts, p.melds, p.flowers, view.outside)
     if seat in hand.winners:
         return Words("you won this hand", "这一局你胡了"), hint
     ended = next((e for e in reversed(replay.events) if isinstance(e, HandEnded)), None)
-    n = steps(hint.shanten)
-    en, zh = f"your hand ended {n.en}", f"这一局结束时你{n.zh}"
-    waits = [w.tile for w in hint.waits if w.qualifies]
-    if hint.shanten == 0 and waits:
-        en += ", waiting on " + ", ".join(tile_name(w) for w in waits)
-        zh += "，听" + "、".join(tile_zh(w) for w in waits)
+    waits = [w for w in hint.waits if w.qualifies]
+    if hint.win_shanten is None:
+        en, zh = "your hand ended with no hand that may win", "这一局结束时你已经没有能胡的牌型"
+    else:
+        n = steps(hint.win_shanten)
+        en, zh = f"your hand ended {n.en}", f"这一局结束时你{n.zh}"
+    if waits:
+        en += ", waiting on " + ", ".join(f"{tile_name(w.tile)} ({w.left} left)" for w in waits)
+        zh += "，听" + "、".join(f"{tile_zh(w.tile)}（剩 {w.left} 张）" for w in waits)
     elif hint.waits:
         why = hint.waits[0].why
-        en += f" in shape, but could not win: {why.en}"
-        zh += f"（只是牌型），不能胡：{why.zh}"
+        en += f"; ready in shape only, which could not win: {why.en}"
+        zh += f"；只是牌型听了，不能胡：{why.zh}"
     if ended is not None:
         en += f"; the hand paid you {ended.payments[seat]:+d}"
         zh += f"；这一局你得 {ended.payments[seat]:+d}"

@@ -1,7 +1,7 @@
 """Duplicate comparison: how much a bot level gains over another on the very same deals.
 
     python scripts/duplicate.py [--rules shanghai,shanghai-lezi,changsha] [--hands 4000] [--seed 1[,2,...]] \\
-        [--strong hard] [--weak normal] [--workers 2] [--all-seats] [--cache DIR]
+        [--strong hard|hints] [--weak normal] [--workers 2] [--all-seats] [--cache DIR]
 
 Each deal is played twice: once with the weaker level in all four seats, once with the
 stronger level in one seat (the seat turns with the deal, and the dealer with it, so every
@@ -10,6 +10,10 @@ what it won in the first. The shared deal takes out most of the luck of the tile
 small difference in play shows up in far fewer hands than a plain match (``strength.py``)
 needs. Printed per rule set: the mean gain per hand with two standard errors, the seat's
 points per hand in both plays, and its wins and deal-ins in both.
+
+``--strong hints`` plays every move the hint panel suggests (the ★ discard, each claim
+suggestion, the advice at every special decision), through the hints themselves
+(:class:`mahjong_tui.hints.HintFollower`): what a learner who follows them gains.
 
 ``--all-seats`` (for tuning: more figures per deal played) puts the stronger level in each
 of the four seats in turn against the same weak play; a deal's gain is then the mean of its
@@ -63,10 +67,18 @@ class Outcome:
 
 
 def _factory() -> BotFactory:
-    """The bot maker (imported in the worker)."""
+    """The bot maker (imported in the worker): a bot level, or ``hints``, the player who follows the hints."""
     from bots import create_bot
+    from mahjong_tui.hints import HintFollower
 
-    return create_bot
+    def make(level: str, seat: int, seed: int) -> object:
+        return HintFollower(seat) if level == HINTS else create_bot(level, seat, seed)
+
+    return make
+
+
+#: the level that follows the hint panel's suggestions
+HINTS = "hints"
 
 
 def play_all(rules: str, seed: int, index: int, levels: Sequence[str], make: BotFactory) -> list[Outcome]:
@@ -253,7 +265,7 @@ def arguments(doc: str, hands: int, *, strong: bool = True) -> argparse.Argument
     ap.add_argument("--hands", type=int, default=hands)
     ap.add_argument("--seed", default="1", help="a seed, or comma-separated seeds")
     if strong:
-        ap.add_argument("--strong", default="hard", choices=LEVELS)
+        ap.add_argument("--strong", default="hard", choices=(*LEVELS, HINTS))
     ap.add_argument("--weak", default="normal", choices=LEVELS)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--cache", default="", help="a folder to keep the weak-only plays in")

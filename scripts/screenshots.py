@@ -26,6 +26,7 @@ from mahjong_tui.testing.fixtures import (
     hand_won,
     kaigang_prompt,
     mid_hand,
+    one_claim_from_sankou,
 )
 from mahjong_tui.ui.app import MahjongApp
 from mahjong_tui.ui.config import Display, Learning, TileStyle
@@ -91,6 +92,10 @@ SHOTS: list[tuple[str, Callable[[], App[int]], tuple[int, int], list[str], str]]
      "Hint panel, Changsha"),
     ("hints-defence", lambda: demo_app(defence_position(), learning=HINTS), FULL, [],
      "Hint panel: an opponent close to ready, which tile is safe and which may feed it"),
+    ("sankou-warning", lambda: demo_app(one_claim_from_sankou(), learning=HINTS), FULL, [],
+     "三口: how many discards each seat took from whom, and a warning before a discard that could relate two"),
+    ("kaigang-advice", lambda: demo_app(kaigang_prompt(), learning=HINTS), FULL, [],
+     "Changsha: the advice at 补张 or 开杠, with its odds"),
     ("hints-80x24", lambda: demo_app(mid_hand("changsha", 1), learning=HINTS), COMPACT, [], "Hint panel at 80×24"),
     ("win-preview", lambda: demo_app(hand_won("shanghai", 1)), FULL, [], "A win prompt says what the win pays"),
     ("review", lambda: demo_app(hand_won("changsha", 1)), FULL, ["w", "v"], "The review after a hand"),

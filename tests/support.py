@@ -110,3 +110,20 @@ def fill_hands(keys: list[str], *, dealer: int = 0, reserve: str = "", honours: 
             raise ValueError("not enough filler tiles")
         out.append(format_tiles(named[s] + pool))
     return out
+
+
+class Watcher:
+    """Plays a seat as a bot of ``level`` and keeps each view ``keep`` accepts (by default, every real choice)."""
+
+    def __init__(self, seat: int, level: str, seed: int, kept: list, keep=None):  # type: ignore[no-untyped-def]
+        from bots import create_bot
+
+        self.bot = create_bot(level, seat, seed)
+        self.kept = kept
+        self.keep = keep or (lambda view: len(view.legal) > 1)
+
+    def choose(self, view):  # type: ignore[no-untyped-def]  # a Player
+        """The bot's choice; the view kept first when it is one to keep."""
+        if self.keep(view):
+            self.kept.append(view)
+        return self.bot.choose(view)

@@ -338,7 +338,7 @@ def test_hard_takes_the_safer_of_two_equal_discards_in_changsha() -> None:
     hard = create_bot("hard", 0, 1)
     assert tile_name(hard.choose(view).tile) == "5s"  # type: ignore[arg-type]
     reason = hard.last_reason  # type: ignore[attr-defined]
-    assert "5s is safe-ish against 南, the next player (it threw one itself)" in reason
+    assert "5s is safe against 南, the next player (it threw one itself)" in reason
     assert "5p may feed 南, the next player (likely a 2-5p wait" in reason
 
 

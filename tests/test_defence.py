@@ -23,6 +23,7 @@ from mahjong_tui.engine import (
     Action,
     ActionKind,
     Game,
+    Phase,
     SeatView,
     Stop,
     Words,
@@ -30,8 +31,9 @@ from mahjong_tui.engine import (
     parse_tiles,
     play_until_decision,
     seat_view,
+    tile_name,
 )
-from mahjong_tui.hints import hint_for_view
+from mahjong_tui.hints import analyse, hint_for_view
 from mahjong_tui.i18n import catalogue
 from mahjong_tui.review import review_hand
 from mahjong_tui.testing.fixtures import DEFENCE_DRAWS, DEFENCE_HANDS, defence_position, demo_app
@@ -42,9 +44,9 @@ from mahjong_tui.ui.widgets.hint_panel import advise
 
 P5, S5 = parse_tile("5p"), parse_tile("5s")
 
-SAFE_EN = "5s is safe against 南, the next player (passed since its turn)"
+SAFE_EN = "5s is safe against 北, the previous player (it threw one itself)"
 FEED_EN = "5p may feed 西, the player opposite (likely a 2-5p wait, "
-SAFE_ZH = "五条对南家（下家）安全（它上次出牌后有人打过）"
+SAFE_ZH = "五条对北家（上家）安全（它自己打过这张）"
 FEED_ZH = "五筒可能放炮给西家（对家），多半是听二五筒两面，机会 "
 
 
@@ -119,14 +121,16 @@ def test_no_defence_moment_where_the_player_threw_the_safe_tile() -> None:
 
 def test_the_suggestion_follows_the_safer_discard_and_the_review_agrees() -> None:
     """While the hard bot would defend, the panel's ★ is its tile (5s), said by what it leaves; following it
-    is neither a defence moment nor a discard moment in the review, though normal's choice was 5p."""
+    is neither a defence moment nor a discard moment in the review, though the plain choice was 5p."""
     game = position()
     view = seat_view(game.hand, 0)
     advice = advise(view)
     assert advice.hint.suggest == S5 and advice.defence is not None
     assert advice.hint.why.en.startswith("discard 5s: it leaves the hand ready")
     assert advice.hint.why.zh.startswith("打五条：")
-    assert hint_for_view(view).suggest == P5  # the plain hint (the `hint` command) keeps normal's discard
+    assert hint_for_view(view).suggest == S5  # the table's hint is the hard bot's choice, with its defence
+    plain = analyse(view.ruleset, view.counts, view.melds[0], (), view.outside)
+    assert plain.suggest == P5  # a hand typed in (the `hint` command) has no table to defend against
     quiet = Game("changsha", 3).hand
     assert advise(seat_view(quiet, quiet.current)).defence is None
     play(game.hand, "0 discard 5s")
@@ -156,7 +160,7 @@ async def test_the_panel_shows_the_defence_and_the_review_its_moment(language: s
         suggestion = advise(view).hint.why
         assert compact("★" + table.look().told(suggestion)) in shown
         if language == "zh":
-            assert "南家（下家）" in shown and "西家（对家）" in shown and "is safe" not in shown
+            assert "北家（上家）" in shown and "西家（对家）" in shown and "is safe" not in shown
         tiles = hand_tiles(table.look(), 0)
         await pilot.press(str(tiles.index(P5) + 1), "enter")
         await settle(pilot, lambda: isinstance(app.screen, HandEndScreen))
@@ -181,7 +185,56 @@ def test_following_the_safer_discard_is_no_discard_moment_though_it_keeps_fewer_
     found = defence_choice(view)
     assert found is not None
     hint = hint_for_view(view)
+    plain = analyse(view.ruleset, view.counts, view.melds[0], (), view.outside).suggest
     kept = {d.tile: d.acceptance for d in hint.discards}
-    assert found[0] != hint.suggest and kept[found[0]] < kept[hint.suggest]
+    assert found[0] == hint.suggest != plain and kept[found[0]] < kept[plain]
     game.apply(Action(0, ActionKind.DISCARD, found[0]))
     assert [m for m in review_hand(game, 1, 0).moments if m.index == 27] == []
+
+
+def test_the_defence_line_names_the_safer_tile_as_its_mark_does() -> None:
+    """One wording for a tile: where the hard bot takes a safer discard, the line calls it safe, a low or a high
+    risk exactly as the mark on the hand (✓ △ ▲) does — never "safe" beside ▲."""
+    words = {"safe": " is safe against ", "low": " is a low risk against ", "high": " is a high risk too"}
+    checked = 0
+    for rules_name in ("changsha", "shanghai"):
+        for seed in range(3):
+            game = Game(rules_name, 60 + seed)
+            bots = {s: create_bot("hard", s, seed) for s in range(4)}
+            kept: list[SeatView] = []
+
+            def keep(seat: int, _action: object, kept: list[SeatView] = kept, game: Game = game) -> bool:
+                view = seat_view(game.hand, seat)
+                if view.phase is Phase.TURN:
+                    kept.append(view)
+                return False
+
+            play_until_decision(game, bots, pause=keep)
+            for view in kept:
+                advice = advise(view)
+                if advice.defence is None or not advice.dangers or advice.hint.suggest is None:
+                    continue
+                mark = advice.danger(advice.hint.suggest)
+                assert mark is not None
+                name = tile_name(advice.hint.suggest)
+                assert f"{name}{words[mark.level]}" in advice.defence.en, (mark.level, advice.defence.en)
+                checked += 1
+    assert checked >= 3
+
+
+def test_the_threatening_player_s_own_last_tile_is_never_held_against_the_player() -> None:
+    """The review: a discard of the tile an opponent close to ready has just let go itself (or one marked safe)
+    is excused, whatever the suggestion was."""
+    from mahjong_tui.danger import dangers, excused, near_ready
+
+    game = position()
+    view = seat_view(game.hand, 0)
+    near = near_ready(view)
+    assert near
+    for t in range(34):
+        if not view.counts[t]:
+            continue
+        own_last = any(view.rivers[o] and view.rivers[o][-1].tile == t for o in near)
+        marked_safe = any(d.tile == t and d.level == "safe" for d in dangers(view))
+        assert excused(view, t) == (own_last or marked_safe)
+    assert excused(view, S5) and not excused(view, P5)

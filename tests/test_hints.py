@@ -60,9 +60,10 @@ def test_every_discard_matches_the_mahjong_package(seed: int) -> None:
                     after[k] -= 1
             assert sorted(d.tiles) == helping
             assert d.acceptance == sum(max(0, 4 - hand[k] - seen[k]) for k in helping)
-        order = [(d.shanten, -d.acceptance) for d in hint.discards]
-        assert order == sorted(order)  # best first
-        assert hint.suggest in {d.tile for d in hint.discards}
+        order = [(d.win_shanten, -d.win_acceptance) for d in hint.discards]
+        assert order == sorted(order)  # best first: toward a hand that may win
+        chosen = next(d for d in hint.discards if d.tile == hint.suggest)
+        assert chosen.win_shanten == hint.discards[0].win_shanten  # the suggestion keeps the fewest steps to a win
 
 
 def test_a_ready_half_flush_lists_each_wait_with_what_it_pays() -> None:
@@ -175,18 +176,18 @@ def test_hint_command_malformed_input_is_one_line_exit_2(
     assert out == "" and len(err.splitlines()) == 1 and err.startswith(start), err
 
 
-def test_the_suggestion_names_a_tile_the_flush_has_no_use_for() -> None:
-    """A 混一色 in 条 under way: 9s helps more tiles now, but the suggestion is the 万 the flush cannot use.
+def test_the_suggestion_throws_a_tile_the_flush_has_no_use_for() -> None:
+    """RULES §2 qualifying rule: a 混一色 in 条 under way; 9s is as fast to a plain shape, but the flush keeps it.
 
-    The sentence must not say that discarding 9s (a 条) would give up the 条 flush.
+    The suggestion is a 万 or 筒 tile the flush cannot use, and nothing is said to be given up:
+    the 条 flush stays two steps away after it.
     """
     melds = [meld_from_text("pong", "222z", 2)]
     hint = analyse(SHANGHAI, counts_of(parse_tiles("5m5p2s4s4s5s6s9s44z1s")), melds)
-    best = hint.discards[0]
-    assert hint.suggest is not None and hint.suggest != best.tile
-    assert hint.suggest == parse_tile("5m") and best.tile == parse_tile("9s")
-    assert "gives up" not in hint.why.en
-    assert "is no use to 混一色 in 条" in hint.why.en and "五万对条混一色没用" in hint.why.zh
+    assert hint.suggest in (parse_tile("5m"), parse_tile("5p"))
+    by_tile = {d.tile: d for d in hint.discards}
+    assert by_tile[parse_tile("9s")].win_acceptance < by_tile[hint.suggest].win_acceptance
+    assert "gives up" not in hint.why.en and "混一色 in 条 stays 2 steps from ready" in hint.why.en
 
 
 def test_a_claim_window_suggests_the_same_play_as_the_table_policy() -> None:
@@ -195,8 +196,8 @@ def test_a_claim_window_suggests_the_same_play_as_the_table_policy() -> None:
     game = Game("shanghai", 1, rigged=RiggedDeal((hands[0], hands[1], hands[2], hands[3]), draws="9s8s9p"))
     game.apply(find(game.hand, "0 discard 5z"))
     hint = hint_for_view(seat_view(game.hand, 2))
-    assert hint.claim.en == "suggestion: pong 5z; then 混一色 in 万 (ready)"
-    assert hint.claim.zh == "提示：碰白；之后做万混一色（听牌）"
+    assert hint.claim.en == "suggestion: pong 5z; 混一色 in 万 goes from 1 step to ready"
+    assert hint.claim.zh == "提示：碰白；万混一色从一向听到听牌"
     assert hint_for_view(seat_view(game.hand, 1)).claim.en == ""
 
 
@@ -207,8 +208,8 @@ def test_a_claim_suggestion_in_changsha_says_how_far_the_claim_takes_the_hand() 
     game = Game("changsha", 1, rigged=RiggedDeal(hands))
     game.apply(find(game.hand, "0 discard 3p"))
     hint = hint_for_view(seat_view(game.hand, 2))
-    assert hint.claim.en == "suggestion: pong 3p; then ready (听牌)"
-    assert hint.claim.zh == "提示：碰三筒；之后听牌"
+    assert hint.claim.en == "suggestion: pong 3p; the hand goes from 1 step to ready"
+    assert hint.claim.zh == "提示：碰三筒；从一向听到听牌"
 
 
 def test_steps_are_named_as_players_say_them() -> None:
@@ -242,3 +243,29 @@ def test_a_suggestion_that_helps_fewer_tiles_says_what_it_keeps_together(hand: s
     chosen = next(d for d in hint.discards if d.tile == hint.suggest)
     assert chosen.shanten == best.shanten and chosen.acceptance < best.acceptance
     assert en in hint.why.en and zh in hint.why.zh
+
+
+def test_hint_command_gives_the_steps_to_a_hand_that_may_win(capsys: pytest.CaptureFixture[str]) -> None:
+    """RULES §2 qualifying rule: ``win_shanten``, every open target of a waiting hand, and each discard's win figures.
+
+    With a 筒 pong out, 万 and 条 flushes are ruled out; 碰碰胡 is nearest. The suggestion keeps the fewest steps.
+    """
+    waiting = {"rules": "shanghai", "hand": "234678m33p78s", "melds": [{"type": "pong", "tiles": "666p", "from": 1}]}
+    assert run_hint(["-"], stdin=io.StringIO(json.dumps(waiting))) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert {t["target"] for t in out["targets"]} == {"hunyise:p", "qingyise:p", "pengpenghu"}
+    assert out["targets"][0]["target"] == "pengpenghu" and out["win_shanten"] == out["targets"][0]["shanten"]
+    assert all(set(t) == {"target", "shanten", "acceptance", "tiles"} for t in out["targets"])
+    about = {**waiting, "hand": "234678m33p778s"}
+    assert run_hint(["-"], stdin=io.StringIO(json.dumps(about))) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["targets"] == [] and out["win_shanten"] == 4 and out["shanten"] == 0
+    by_tile = {d["tile"]: d for d in out["discards"]}
+    assert by_tile["7s"]["win_shanten"] == 5 and by_tile["8s"]["win_shanten"] == 4
+    assert {"win_shanten", "win_acceptance", "win_tiles"} <= set(by_tile["8s"])
+    assert by_tile[out["suggest"]]["win_shanten"] == 4
+    changsha = {"rules": "changsha", "hand": "123m456p789s22m5p9s1m"}
+    assert run_hint(["-"], stdin=io.StringIO(json.dumps(changsha))) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["targets"] == [] and out["win_shanten"] == out["shanten"]
+    assert all(d["win_shanten"] == d["shanten"] and d["win_tiles"] == d["tiles"] for d in out["discards"])

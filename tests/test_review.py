@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from support import fill_hands, find
 
-from mahjong_tui.engine import Game, RiggedDeal
+from mahjong_tui.engine import Game, RiggedDeal, tile_name
 from mahjong_tui.review import review_hand
 
 WAIT = "123m456m7m7m1z1z1z5z5z"  # 混一色, waiting on 5z or 7m
@@ -61,3 +61,31 @@ def test_a_discard_the_suggestion_beat_is_named_with_what_it_cost() -> None:
     review = review_hand(game, 1, 0)
     moment = next(m for m in review.moments if m.kind == "discard")
     assert "you discarded 5m" in moment.text.en
+
+
+def test_the_end_of_the_review_counts_the_waits_the_seat_could_see() -> None:
+    """A hand that ends with the player ready: each wait's copies left are those the hint panel counted from the
+    seat's own view at the end (the rivers and melds it saw), not the whole set."""
+    from bots import create_bot
+    from mahjong_tui.engine import GameOptions, play_until_decision, seat_view
+    from mahjong_tui.hints import hint_for_view
+
+    checked = 0
+    for seed in range(40):
+        game = Game("changsha", 300 + seed, GameOptions(max_hands=1))
+        play_until_decision(game, {s: create_bot("normal", s, seed) for s in range(4)})
+        hand = game.hand
+        for seat in range(4):
+            if seat in hand.winners:
+                continue
+            panel = hint_for_view(seat_view(hand, seat))
+            waits = [w for w in panel.waits if w.qualifies]
+            if not waits:
+                continue
+            end = review_hand(game, 1, seat).end.en
+            shown = ", ".join(f"{tile_name(w.tile)} ({w.left} left)" for w in waits)
+            assert f"waiting on {shown}" in end, end
+            checked += 1
+        if checked >= 3:
+            break
+    assert checked >= 3

@@ -24,9 +24,12 @@ FIELD_DOCS: dict[str, tuple[str, str, str]] = {
 }
 OUTPUT_DOCS: dict[str, str] = {
     "shanten": "steps from a winning shape under the rule set (0 ready, -1 complete)",
+    "win_shanten": "steps from a hand that may win (Shanghai: the least among targets; null: none is left)",
+    "targets": "Shanghai, a 3n+1 hand: every open shape target {target, shanten, acceptance, tiles}, nearest first",
     "waits": "a ready 3n+1 hand: {tile, left, qualifies, types, why, points, on_discard} per wait",
-    "discards": "a 3n+2 hand: every distinct discard {tile, shanten, acceptance, tiles}, best first",
-    "suggest": "the discard the normal bot would make",
+    "discards": "a 3n+2 hand: every distinct discard {tile, shanten, acceptance, tiles, win_shanten, "
+    "win_acceptance, win_tiles}, best first (by win_shanten, then win_acceptance)",
+    "suggest": "the discard the hint panel stars: the hard bot's, always one with the least win_shanten",
     "why": "one or two sentences a learner understands",
     "qualifies": "rule sets where a hand must qualify: the types it is heading for, or what it lacks",
     "aims": "the bigger hand types within reach: {type, suit, shanten}",
@@ -142,16 +145,24 @@ def hint_to_json(hint: Any, rules: Any) -> dict[str, object]:
     """The spec's output object."""
     from mahjong_tui.engine import tile_name
 
+    def tiles(ts: Any) -> str:
+        return "".join(tile_name(t) for t in ts)
+
     out: dict[str, object] = {
         "shanten": hint.shanten,
+        "win_shanten": hint.win_shanten,
+        "targets": [
+            {"target": t.id, "shanten": t.shanten, "acceptance": t.acceptance, "tiles": tiles(t.tiles)}
+            for t in (hint.targets if not hint.discards else ())
+        ],
         "waits": [
             {"tile": tile_name(w.tile), "left": w.left, "qualifies": w.qualifies, "types": list(w.types),
              "why": w.why.en, "points": w.points, "on_discard": w.on_discard}
             for w in hint.waits
         ],
         "discards": [
-            {"tile": tile_name(d.tile), "shanten": d.shanten, "acceptance": d.acceptance,
-             "tiles": "".join(tile_name(t) for t in d.tiles)}
+            {"tile": tile_name(d.tile), "shanten": d.shanten, "acceptance": d.acceptance, "tiles": tiles(d.tiles),
+             "win_shanten": d.win_shanten, "win_acceptance": d.win_acceptance, "win_tiles": tiles(d.win_tiles)}
             for d in hint.discards
         ],
         "suggest": tile_name(hint.suggest) if hint.suggest is not None else None,
@@ -181,17 +192,43 @@ def told(hint: Any, rules: Any, language: str) -> str:
         lead = words.zh[: len(words.zh) - len(words.zh.lstrip())]
         return line(Words(words.en.lstrip(), words.zh.lstrip()), lead)
 
+    def names(ts: Any) -> str:
+        return " ".join(tile_zh(t) for t in ts)
+
+    def notation(ts: Any) -> str:
+        return "".join(tile_name(t) for t in ts)
+
     how_far = steps(hint.shanten)
-    lines = [say(Words(f"shanten {hint.shanten}", how_far.zh))]
+    qualifying = bool(rules.win_targets)
+    if qualifying:
+        win = "none" if hint.win_shanten is None else hint.win_shanten
+        win_zh = "没有" if hint.win_shanten is None else steps(hint.win_shanten).zh
+        nearer = hint.win_shanten is None or hint.shanten < hint.win_shanten
+        plain = f"平胡牌型{how_far.zh}，但平胡不能胡；" if nearer else ""
+        lines = [say(Words(f"shanten {hint.shanten}, win_shanten {win}", f"{plain}能胡的牌型{win_zh}"))]
+    else:
+        lines = [say(Words(f"shanten {hint.shanten}", how_far.zh))]
     for words in (hint.why, hint.heading):
         if words.en:
             lines.append(say(words))
+    for target in hint.targets if not hint.discards else ():
+        en = f"  target {target.id:<10} → shanten {target.shanten}, {target.acceptance:>2} tiles: "
+        en += notation(target.tiles)
+        zh = f"  {target.label(rules).zh} → {steps(target.shanten).zh}，{target.acceptance} 张：{names(target.tiles)}"
+        lines.append(say(Words(en, zh)))
     for d in hint.discards:
-        en = f"  discard {tile_name(d.tile):<3} → shanten {d.shanten}, {d.acceptance:>2} tiles: " + "".join(
-            tile_name(t) for t in d.tiles
-        )
-        names = " ".join(tile_zh(t) for t in d.tiles)
-        lines.append(say(Words(en, f"  打 {tile_zh(d.tile)} → {steps(d.shanten).zh}，{d.acceptance} 张：{names}")))
+        if qualifying:
+            ws = "none" if d.win_shanten is None else d.win_shanten
+            ws_zh = "没有能胡的牌型" if d.win_shanten is None else f"能胡{steps(d.win_shanten).zh}"
+            en = (f"  discard {tile_name(d.tile):<3} → win_shanten {ws}, {d.win_acceptance:>2} tiles: "
+                  f"{notation(d.win_tiles)} (shanten {d.shanten})")
+            cannot = "，平胡不能胡" if d.win_shanten is None or d.shanten < d.win_shanten else ""
+            zh = (f"  打 {tile_zh(d.tile)} → {ws_zh}，{d.win_acceptance} 张：{names(d.win_tiles)}"
+                  f"（平胡牌型{steps(d.shanten).zh}{cannot}）")
+        else:
+            en = f"  discard {tile_name(d.tile):<3} → shanten {d.shanten}, {d.acceptance:>2} tiles: {notation(d.tiles)}"
+            zh = f"  打 {tile_zh(d.tile)} → {steps(d.shanten).zh}，{d.acceptance} 张：{names(d.tiles)}"
+        lines.append(say(Words(en, zh)))
     for w in hint.waits:
         en = f"  wait {tile_name(w.tile):<3} {w.left} left, {'wins' if w.qualifies else 'no win'}"
         en = f"{en} {' '.join(w.types)} {w.why.en}".rstrip()

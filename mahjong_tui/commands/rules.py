@@ -26,7 +26,9 @@ def _preset(text: str) -> str:
 
 def parser() -> OneLineParser:
     """Options of ``mahjong-tui rules``."""
-    p = OneLineParser(prog="mahjong-tui rules", description="A preset's rules: the winning hand, hand types and worked examples.")
+    p = OneLineParser(
+        prog="mahjong-tui rules", description="A preset's rules: the winning hand, hand types and worked examples."
+    )
     p.add_argument("preset", nargs="?", type=_preset, help="a preset: shanghai, shanghai-qq, shanghai-lezi, changsha")
     add_language(p)
     return p

@@ -117,12 +117,12 @@ def _meld_info(melds: Sequence[Meld] | int) -> _MeldInfo:
 
 
 @cache
-def _pengpeng_need(m_sets: int, singles: int, pairs: int, triples: int) -> int:
-    """Tiles needed for m triplets + a pair over the 27 suited kinds, by count class.
+def _pengpeng_need(m_sets: int, singles: int, pairs: int, triples: int, kinds: int = _SUITED_KINDS) -> int:
+    """Tiles needed for m triplets + a pair over ``kinds`` kinds (the 27 suited ones by default), by count class.
 
     ``triples`` counts kinds held 3 or 4 times (a fourth copy is no use to a triplet).
     """
-    empty = _SUITED_KINDS - singles - pairs - triples
+    empty = kinds - singles - pairs - triples
     best = INF
     # (cost of the pair, class it is taken from); triplets then take the cheapest kinds left
     for pair_cost, t, p, s, e in ((0, 1, 0, 0, 0), (0, 0, 1, 0, 0), (1, 0, 0, 1, 0), (2, 0, 0, 0, 1)):

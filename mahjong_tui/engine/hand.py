@@ -173,9 +173,9 @@ class Hand:
         return self.wall.view()
 
     def ready(self, seat: int) -> bool:
-        """听牌 for a seat holding 3n+1 tiles."""
+        """听牌 of a seat holding 3n+1 tiles as payments count it: a wait that may win (``Ruleset.is_ready_to_win``)."""
         p = self.players[seat]
-        return self.rules.is_ready(p.counts, p.melds)
+        return self.rules.is_ready_to_win(p.counts, p.melds, p.flowers)
 
     def discard_win(self, seat: int, tile: Tile, discarder: int) -> ScoreResult | None:
         """What ``seat`` would score winning on ``tile`` discarded by ``discarder`` now (None: no winning shape).

@@ -20,12 +20,13 @@ from enum import StrEnum
 from types import MappingProxyType
 
 from .actions import KongMode
-from .analysis import ShapeSet, is_ready
+from .analysis import ShapeSet, is_ready, waits
 from .events import DrawSource
 from .melds import Meld
 from .options import GameOptions
 from .scoring import HandType, ScoreResult, WinContext, bird_seat
-from .tiles import Tile, full_tile_set, tile_name, tile_zh
+from .targets import TargetKind
+from .tiles import Tile, full_tile_set, tile_name, tile_zh, tiles_of
 from .words import Words
 
 
@@ -112,6 +113,11 @@ class Ruleset(ABC):
     scores_discarder_readiness: bool = False
     #: a complete hand wins only with a qualifying hand type (a plain hand cannot)
     must_qualify: bool = False
+    #: where a win must qualify, the shape targets that make a hand qualify (:mod:`.targets`): the hints and the
+    #: bots count steps toward these; empty: every winning shape wins, and the steps to a win are the shanten
+    win_targets: tuple[TargetKind, ...] = ()
+    #: discards one player claims from another that make the two related (Shanghai 三口, 勒子 承包); 0: no such rule
+    relation_claims: int = 0
     #: exposed melds must keep to one suit, honour melds aside (``chi_refusal``/``pong_refusal`` say why)
     one_suit_melds: bool = False
     #: a hand's value counts 花 (flowers, honour pongs, kongs), so such melds are worth claiming
@@ -182,9 +188,42 @@ class Ruleset(ABC):
         """听牌: some tile would complete a winning shape (3n+1 concealed tiles)."""
         return is_ready(counts, self.shapes, melds)
 
+    def is_ready_to_win(self, counts: Sequence[int], melds: Sequence[Meld], flowers: Sequence[Tile] = ()) -> bool:
+        """听牌 as payments count it: some tile would give a win that is allowed (where a win must qualify, a hand
+        ready only in a shape no wait lets win is not ready)."""
+        if not self.is_ready(counts, melds):
+            return False
+        if not self.must_qualify:
+            return True
+        concealed = tuple(tiles_of(counts))
+        for t in waits(counts, self.shapes, melds):
+            ctx = WinContext(winner=0, concealed=concealed, win_tile=t, dealer=1, melds=tuple(melds),
+                             flowers=tuple(flowers))  # fmt: skip
+            if self.score(ctx).valid:
+                return True
+        return False
+
     @abstractmethod
     def score(self, ctx: WinContext) -> ScoreResult:
         """Full scoring of a win; ``valid`` false with a reason when it may not win."""
+
+    def hua(self, melds: Sequence[Meld], flowers: Sequence[Tile]) -> int | None:
+        """花 counted so far from what a seat has on the table (flowers, honour pongs, kongs); None where a hand's
+        value does not count 花."""
+        return None
+
+    def relation_warning(self, name: str) -> Words:
+        """What one more claim by ``name`` from a seat that has fed it ``relation_claims`` − 1 discards would cost
+        that seat (rule sets with ``relation_claims``)."""
+        return Words("", "")
+
+    def target_type(self, kind: TargetKind) -> str:
+        """The hand type (an id of ``hand_types``) a win made with a shape target of ``win_targets`` has."""
+        return kind.value
+
+    def lezi_of(self, type_id: str) -> int:
+        """Fixed units (Shanghai's lezi) a hand type is worth; 0 where its value counts 花 or it has none."""
+        return 0
 
     def type_value(self, type_id: str) -> Words:
         """What a hand type is worth, in a few words (``4 lezi`` / ``4 勒子``, ``×2 on 花``, ``big``)."""

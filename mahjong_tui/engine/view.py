@@ -19,7 +19,7 @@ from typing import NamedTuple
 from .actions import Action
 from .haidi import shown_tile
 from .hand import Hand
-from .melds import Meld
+from .melds import Meld, MeldKind
 from .ruleset import Ruleset
 from .scoring import ScoreResult
 from .state import Phase, Refusal, RiverTile
@@ -76,6 +76,17 @@ class TableView(NamedTuple):
     def revealed(self, seat: int) -> bool:
         """This view shows ``seat``'s concealed tiles."""
         return self.concealed[seat] is not None
+
+    @property
+    def claims(self) -> tuple[tuple[int, ...], ...]:
+        """``claims[a][b]``: the discards seat ``a`` has claimed from seat ``b`` this hand (Shanghai 三口), read from
+        the melds on the table (an added kong keeps the claim of its pong)."""
+        out = [[0, 0, 0, 0] for _ in range(4)]
+        for a, melds in enumerate(self.melds):
+            for m in melds:
+                if m.source is not None and m.source != a and m.kind is not MeldKind.CONCEALED_KONG:
+                    out[a][m.source] += 1
+        return tuple(tuple(row) for row in out)
 
 
 class SeatView(NamedTuple):

@@ -10,10 +10,12 @@ from mahjong_tui.engine.options import GameOptions
 from mahjong_tui.engine.ruleset import EndOfWall, PassedWinScope, Ruleset, SeatFacts, WinningHand, seat_list
 from mahjong_tui.engine.scoring import ScoreResult, WinContext
 from mahjong_tui.engine.shapes import is_regular_complete
+from mahjong_tui.engine.targets import TargetKind
 from mahjong_tui.engine.tiles import Tile, is_suited, tile_name, tile_zh
 from mahjong_tui.engine.words import Words
 
 from .shanghai_examples import SHANGHAI_EXAMPLES, shanghai_notes, shanghai_type_value, shanghai_winning
+from .shanghai_hands import meld_element
 from .shanghai_presets import QUALIFYING_TYPES, SHANGHAI_HAND_TYPES, ShanghaiParams
 from .shanghai_scoring import score_shanghai
 
@@ -59,6 +61,8 @@ class Shanghai(Ruleset):
     default_starting_points = 200
     scores_discarder_readiness = True
     must_qualify = True
+    #: the shapes that qualify a hand (docs/shanghai.md "The qualifying rule"); 大吊车 once four melds are out
+    win_targets = tuple(TargetKind)
     one_suit_melds = True
     scores_hua = True
     hand_types = SHANGHAI_HAND_TYPES
@@ -71,10 +75,46 @@ class Shanghai(Ruleset):
         self.zh_name, self.en_name = params.zh, params.en
         self.summary = params.summary
         self.summary_zh = params.summary_zh
+        self.relation_claims = params.sankou_claims
 
     def score(self, ctx: WinContext) -> ScoreResult:
         """Score a win with this preset's numbers."""
         return score_shanghai(ctx, self.params)
+
+    def hua(self, melds: Sequence[Meld], flowers: Sequence[Tile]) -> int | None:
+        """花 of the flowers and melds shown (docs/shanghai.md "花: the flower count"): honour pongs, kongs."""
+        values = self.params.flower_values
+        n = len(flowers) * values["flower"]
+        for m in melds:
+            e = meld_element(m)
+            if e is not None:
+                n += values[e.id]
+        return n
+
+    def relation_warning(self, name: str) -> Words:
+        """What the claim that relates two players costs the one who fed it (docs/shanghai.md "三口")."""
+        fed = self.relation_claims - 1
+        terms = self.relation_terms(name)
+        return Words(f"{name} has taken {fed} of your discards; one more {terms.en}",
+                     f"{name}已经吃碰了你 {fed} 张，再吃碰一张就{terms.zh}")  # fmt: skip
+
+    def relation_terms(self, name: str) -> Words:
+        """The relation and what it costs the one who fed ``name``: 三口 here."""
+        p = self.params
+        return Words(
+            f"relates you (三口): {name}'s self-draw would cost you {p.sankou_self_draw_shares} shares, not 1; "
+            f"dealing in to {name}, {p.sankou_discard_shares}",
+            f"三口：{name}自摸你付 {p.sankou_self_draw_shares} 份（平时 1 份），"
+            f"放炮给{name}付 {p.sankou_discard_shares} 份",
+        )
+
+    def target_type(self, kind: TargetKind) -> str:
+        """All honours in any arrangement is 乱风向 (字一色 when all triplets, but the target is the shape)."""
+        return "luanfengxiang" if kind is TargetKind.HONOURS else kind.value
+
+    def lezi_of(self, type_id: str) -> int:
+        """The preset's lezi value of a hand type."""
+        return self.params.lezi_of(type_id)
 
     def type_value(self, type_id: str) -> Words:
         """A hand type's lezi, fan or 花 under this preset."""

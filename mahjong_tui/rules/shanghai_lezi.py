@@ -20,6 +20,7 @@ from types import MappingProxyType
 
 from mahjong_tui.engine.ruleset import PassedWinScope, WinningHand
 from mahjong_tui.engine.scoring import HandType, LineKind, ScoreLine, ScoreResult, WinBy, WinContext
+from mahjong_tui.engine.targets import TargetKind
 from mahjong_tui.engine.tiles import counts_of, is_flower
 from mahjong_tui.engine.words import Words
 
@@ -347,6 +348,8 @@ class ShanghaiLezi(Shanghai):
     after_chi_restriction = False
     one_suit_melds = False
     scores_discarder_readiness = False
+    #: 大吊车 only raises a qualifying hand here (docs/shanghai-lezi.md): it is no target of its own
+    win_targets = tuple(k for k in TargetKind if k is not TargetKind.DADIAOCHE)
     hand_types = LEZI_HAND_TYPES
     examples = LEZI_EXAMPLES
     score_inputs = frozenset({"flowers", "base", "huangfan", "kaibao", "claims"})
@@ -354,6 +357,7 @@ class ShanghaiLezi(Shanghai):
     def __init__(self, params: LeziParams | None = None):
         super().__init__(SHANGHAI_PRESETS["shanghai"])
         self.lezi = params or LeziParams()
+        self.relation_claims = self.lezi.chengbao_claims
         self.name = "shanghai-lezi"
         self.zh_name, self.en_name = ShanghaiLezi.zh_name, ShanghaiLezi.en_name  # not the Shanghai preset's
         self.summary = "free claims; 开宝 and 荒番 double; 承包; 风碰 4 勒子, 清碰 and 风一色 2, 杠开 raises to 1"
@@ -362,6 +366,24 @@ class ShanghaiLezi(Shanghai):
     def score(self, ctx: WinContext) -> ScoreResult:
         """Score a win with the 勒子 numbers."""
         return score_lezi(ctx, self.lezi)
+
+    def relation_terms(self, name: str) -> Words:
+        """承包 (docs/shanghai-lezi.md "Who pays: 承包"), and what it costs the one who fed ``name``."""
+        p = self.lezi
+        return Words(
+            f"puts you in 承包: {name}'s self-draw would cost you {p.self_draw_shares} shares, not 1; any win of "
+            f"{name}'s on a discard, {p.discard_shares} more",
+            f"承包：{name}自摸你付 {p.self_draw_shares} 份（平时 1 份），"
+            f"{name}胡谁的点炮你都多付 {p.discard_shares} 份",
+        )
+
+    def target_type(self, kind: TargetKind) -> str:
+        """All honours in any arrangement is 风一色 here."""
+        return "fengyise" if kind is TargetKind.HONOURS else kind.value
+
+    def lezi_of(self, type_id: str) -> int:
+        """The 勒子 table's value of a hand type."""
+        return LEZI_VALUES.get(type_id) or 0
 
     def type_value(self, type_id: str) -> Words:
         """A hand type's lezi, 花, or what it does."""

@@ -219,6 +219,27 @@ def defence_position(hands: tuple[str, str, str, str] = DEFENCE_HANDS) -> Game:
     return game
 
 
+#: seat 1 holds a pair of 白 and of 中, the dealer one of each; the draws (1s 9s 1p 9p 1m 9m) feed no one
+SANKOU_HANDS = ("2266m3377p448s457z", "3377m48p5s155677z", "44488m55p2266s22z", "555m2266p3377s33z")
+SANKOU_DRAWS = "1s9s1p9p1m9m"
+
+
+def one_claim_from_sankou() -> Game:
+    """A Shanghai hand where seat 1 has ponged the dealer's 白 and then its 中: back in its turn, the dealer is one
+    claim from 三口 with seat 1 (each other seat throws what it draws; seat 1 throws 4p, then 8p, after its pongs)."""
+    game = Game("shanghai", 1, rigged=RiggedDeal(SANKOU_HANDS, draws=SANKOU_DRAWS))
+    draws = parse_tiles(SANKOU_DRAWS)
+    for k, honour in enumerate(("5z", "7z")):
+        _throw(game, 0, parse_tile(honour))
+        game.apply(Action(1, ActionKind.PONG, parse_tile(honour)))
+        _throw(game, 1, parse_tile("4p" if k == 0 else "8p"))
+        _throw(game, 2, draws[3 * k])
+        _throw(game, 3, draws[3 * k + 1])
+    while (view := table_view(game.hand)).phase is Phase.CLAIM and view.pending:
+        game.apply(Action(view.pending[0], ActionKind.PASS))
+    return game
+
+
 def _throw(game: Game, seat: int, tile: int) -> None:
     """``seat`` discards ``tile``, after every claim window still open has been passed."""
     while (view := table_view(game.hand)).phase is Phase.CLAIM and view.pending:

@@ -193,6 +193,38 @@ def meld_text(look: Look, meld: Meld, owner: int) -> Text:
     return out
 
 
+def claims_text(look: Look, seat: int) -> Text | None:
+    """Where claims between two players relate them (三口, 承包): how many discards this seat took from whom,
+    the count that relates them in red, the one before it in yellow; None with no such rule or no claim."""
+    table = look.table
+    need = table.ruleset.relation_claims
+    row = table.claims[seat]
+    if not need or not any(row):
+        return None
+    out = Text(i18n.t("seat.claims") + " ", style="#9aa0a6")
+    for n, o in enumerate(o for o in range(4) if row[o]):
+        if n:
+            out.append(i18n.t("hint.separator"), style="#9aa0a6")
+        k = row[o]
+        style = "bold #ff6b6b" if k >= need else "bold #ffd166" if k == need - 1 else "#cfd8dc"
+        out.append(f"{look.names[o]} {k}", style=style)
+    return out
+
+
+def relation_warnings(look: Look, seat: int) -> list[str]:
+    """Before ``seat`` discards: each player one claim from being related to it (三口, 承包), and what that costs."""
+    table = look.table
+    need = table.ruleset.relation_claims
+    if not need:
+        return []
+    claims = table.claims
+    return [
+        look.told(table.ruleset.relation_warning(look.names[o]))
+        for o in range(4)
+        if o != seat and claims[o][seat] == need - 1
+    ]
+
+
 def flowers_text(look: Look, seat: int) -> Text | None:
     """The seat's flowers in a row, or None when it has none."""
     flowers = look.table.flowers[seat]

@@ -38,7 +38,7 @@ from mahjong_tui.i18n import say, t
 from ..config import BOT_SPEEDS, Display
 from ..driver import TableDriver
 from ..keys import Worded, word_keys
-from ..look import Look, describe_event, flowers_text, meld_text, pack, seat_header
+from ..look import Look, claims_text, describe_event, flowers_text, meld_text, pack, seat_header
 from ..widgets.footer import KeysFooter
 from ..widgets.hand import HandView, hand_tiles
 from ..widgets.hint_panel import HintPanel
@@ -236,6 +236,9 @@ class TableScreen(Worded, Asking, TableKeys, Learner, Screen[str]):
         if look.table.flowers[seat]:
             chunks.append(Text(f" {t('seat.flowers')} ", style="#9aa0a6") + (flowers_text(look, seat) or Text()))
         chunks.extend(Text(" ") + meld_text(look, m, seat) for m in look.table.melds[seat])
+        claims = claims_text(look, seat)
+        if claims is not None:
+            chunks.append(Text(" ") + claims)
         # Whole melds to a line: a wrapped line never splits one.
         width = self.query_one("#me-header", Static).size.width or 76
         self.query_one("#me-header", Static).update(pack(chunks, max(20, width)))

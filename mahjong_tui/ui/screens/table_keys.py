@@ -15,7 +15,7 @@ from textual.widgets import RichLog
 from mahjong_tui.engine import Action, ActionKind, SeatView, Tile
 from mahjong_tui.i18n import say, t
 
-from ..look import Look
+from ..look import Look, relation_warnings
 from ..preview import win_preview
 from ..widgets.hand import HandView, hand_tiles
 from .choice import ChoiceScreen, choices_for
@@ -265,6 +265,9 @@ class TableKeys:
         if self.decision.table.kaigang_locked[self.actor]:
             out.append("\n")
             out.append(t("table.kaigang_locked"), style="bold #ffd166")
+        for warning in relation_warnings(self.look(), self.actor):
+            out.append("\n⚠ ")
+            out.append(warning, style="bold #ffd166")
         if preview is not None:
             out.append("\n")
             out.append_text(preview)

@@ -19,9 +19,9 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from mahjong_tui.danger import Danger, dangers, defence_choice
+from mahjong_tui.danger import Danger, dangers
 from mahjong_tui.engine import Phase, SeatView, Tile, Words
-from mahjong_tui.hints import DiscardHint, Hint, WaitHint, hint_for_view, steps, suggesting
+from mahjong_tui.hints import DiscardHint, Hint, WaitHint, hint_for_view, steps
 from mahjong_tui.i18n import catalogue, current, say, t
 
 from ..look import Look, hand_type_labels
@@ -52,15 +52,9 @@ class Advice:
 
 
 def advise(view: SeatView) -> Advice:
-    """The advice for a seat's view: where the hard bot would take a safer discard, that is the suggestion."""
-    marks = dangers(view)
+    """The advice for a seat's view: the hard bot's choice is the suggestion, with its defence and why."""
     hint = hint_for_view(view)
-    # the defence is asked only while an opponent looks close to ready, which is when marks show
-    found = defence_choice(view) if marks else None
-    if found is None:
-        return Advice(view, hint, marks)
-    tile, why = found
-    return Advice(view, suggesting(hint, tile), marks, why)
+    return Advice(view, hint, dangers(view), hint.defence)
 
 
 def short_steps(n: int) -> str:
@@ -93,17 +87,20 @@ def hand_marks(advice: Advice, tiles: Sequence[Tile], drawn_apart: bool) -> list
 def _heading(look: Look, advice: Advice) -> Text:
     """Steps to ready, what the hand is heading for, and (where a win must qualify) the 花 so far."""
     view, hint = advice.view, advice.hint
-    out = Text(t("hint.title", steps=say_steps(hint.shanten)), style="bold #ffd166")
-    if view.ruleset.flowers and view.ruleset.must_qualify:
-        out.append(" · " + t("hint.flowers", n=len(view.table.flowers[view.seat])), style=_DIM)
+    out = Text(t("hint.title", steps=say_win_steps(hint)), style="bold #ffd166")
+    hua = view.ruleset.hua(view.melds[view.seat], view.table.flowers[view.seat])
+    if hua is not None:
+        out.append(" · " + t("hint.flowers", n=hua), style=_DIM)
     if hint.heading.en:
         out.append("\n→ " + look.told(hint.heading), style="#cfd8dc")
     return out
 
 
-def say_steps(n: int) -> str:
-    """Steps to ready in a full phrase: ``1 step from ready (一向听)``."""
-    return say(steps(n))
+def say_win_steps(hint: Hint) -> str:
+    """Steps to a hand that may win (the heading below says when a plain shape is nearer and cannot win)."""
+    if hint.win_shanten is None:
+        return say(Words("no hand that may win is left", "已经没有能胡的牌型"))
+    return say(steps(hint.win_shanten))
 
 
 def _selected(look: Look, advice: Advice, tile: Tile) -> Text:
@@ -111,7 +108,7 @@ def _selected(look: Look, advice: Advice, tile: Tile) -> Text:
     out = Text()
     option = advice.discard(tile)
     if option is not None and tile != advice.hint.suggest:
-        out.append(t("hint.selected", tile=look.word(tile), steps=short_steps(option.shanten), n=option.acceptance))
+        out.append(t("hint.selected", tile=look.word(tile), steps=_win_steps(option), n=option.win_acceptance))
     d = advice.danger(tile)
     if d is not None:
         sign, colour = LEVEL_MARKS[d.level]
@@ -138,9 +135,14 @@ def _discards(look: Look, advice: Advice) -> list[Text]:
             out.append(sign, style=f"bold {colour}")
         else:
             out.append(" ")
-        out.append(f" {short_steps(option.shanten):<8} {option.acceptance:>3}  ")
-        out.append(" ".join(look.word(x) for x in option.tiles), style=_DIM)
+        out.append(f" {_win_steps(option):<8} {option.win_acceptance:>3}  ")
+        out.append(" ".join(look.word(x) for x in option.win_tiles), style=_DIM)
     return rows
+
+
+def _win_steps(option: DiscardHint) -> str:
+    """The steps to a win a discard leaves, short (``—`` when no hand that may win is left)."""
+    return short_steps(option.win_shanten) if option.win_shanten is not None else "—"
 
 
 def _wait_line(look: Look, view: SeatView, wait: WaitHint) -> Text:
@@ -151,6 +153,13 @@ def _wait_line(look: Look, view: SeatView, wait: WaitHint) -> Text:
     if wait.qualifies:
         out.append(hand_type_labels(view.ruleset, wait.types), style="bold #69f0ae")
         out.append(" " + t("hint.pays", points=wait.points))
+        if wait.by_discard:
+            who = t("hint.separator").join(
+                t("hint.discarder", name=look.names[w.seat], points=w.points) if w.if_ready is None
+                else t("hint.discarder_ready", name=look.names[w.seat], points=w.points, ready=w.if_ready)
+                for w in wait.by_discard
+            )  # fmt: skip
+            out.append(" · " + t("hint.by_discard", who=who), style=_DIM)
         if not wait.on_discard and wait.why.en:
             out.append(" · " + look.told(wait.why), style="#ffd166")
     else:
@@ -198,6 +207,8 @@ def hint_body(look: Look, advice: Advice, selected: Tile | None) -> Group:
     (or every wait), who looks close to ready."""
     hint = advice.hint
     parts = [_heading(look, advice)]
+    if hint.advice.en:
+        parts.append(Text(f"{SUGGEST[0]} " + look.told(hint.advice), style="#ffe9a8"))
     if hint.discards:
         if hint.suggest is not None and hint.why.en:
             parts.append(Text(f"{SUGGEST[0]} " + look.told(hint.why), style="#ffe9a8"))

@@ -7,7 +7,7 @@ from rich.text import Text
 
 from mahjong_tui.i18n import t
 
-from ..look import concealed_chunks, flowers_text, meld_text, pack, seat_header
+from ..look import claims_text, concealed_chunks, flowers_text, meld_text, pack, seat_header
 from .base import SeatWidget
 
 
@@ -25,6 +25,10 @@ class SeatPanel(SeatWidget):
             return ""
         width = max(8, self.size.width - 2)
         out = seat_header(look, self.seat)
+        claims = claims_text(look, self.seat)
+        if claims is not None:
+            out.append("\n")
+            out.append_text(claims)
         flowers = flowers_text(look, self.seat)
         if flowers is not None:
             out.append("\n")
@@ -68,6 +72,10 @@ class CompactSeat(SeatWidget):
         hand = concealed_chunks(look, self.seat) if table.revealed(self.seat) else []
         if not hand:
             line.append(f" ▒×{table.hand_sizes[self.seat]}", style="#7fb58a")
+        claims = claims_text(look, self.seat)
+        if claims is not None:
+            line.append(" ")
+            line.append_text(claims)
         elif line.cell_len + 1 + pack(hand, 400).cell_len <= width:
             line.append(" ")
             line.append_text(pack(hand, 400))

@@ -1,0 +1,166 @@
+"""The suggested answer to a discard, and why: the steps to a win a claim saves or would cost, what the set is
+worth, the relation it makes (三口, 承包), a 2-5-8 pair it would use.
+
+The answer is the hard bot's on the seat's view (the ★ of a claim window); the numbers are the
+steps to a hand that may win (:mod:`mahjong_tui.engine.targets`) after the claim and its best
+allowed discard.
+"""
+
+from __future__ import annotations
+
+from bots.planning import INF
+from mahjong_tui.engine import (
+    Action,
+    ActionKind,
+    KongMode,
+    Meld,
+    Phase,
+    Ruleset,
+    SeatView,
+    Tile,
+    claimed_meld,
+    tile_name,
+)
+from mahjong_tui.engine.targets import target_progress, win_shanten
+from mahjong_tui.engine.tiles import KINDS_258, NUM_KINDS, tile_zh
+from mahjong_tui.engine.words import Words
+
+from .advice import kong_words, suggested_action
+from .hint_targets import TargetHint, target_hints
+from .hint_words import NONE, nearest, steps, targets_words
+
+#: the claims a seat may answer a discard with
+CLAIM_KINDS = (ActionKind.CHI, ActionKind.PONG, ActionKind.KONG)
+
+
+def _win_after(
+    rules: Ruleset, counts: list[int], melds: tuple[Meld, ...], forbidden: frozenset[Tile]
+) -> tuple[int | None, Tile | None]:
+    """The steps to a win a 3n+2 hand keeps with its best allowed discard, and that discard."""
+    best: tuple[int, Tile] | None = None
+    for t in range(NUM_KINDS):
+        if counts[t] and t not in forbidden:
+            counts[t] -= 1
+            w = win_shanten(rules.win_targets, rules.shapes, counts, melds)
+            counts[t] += 1
+            if w is not None and (best is None or w < best[0]):
+                best = (w, t)
+    return (best[0], best[1]) if best is not None else (None, None)
+
+
+def _claim_result(view: SeatView, claim: Action) -> tuple[int | None, list[TargetHint]]:
+    """Steps to a win after a claim (and its best discard), and the nearest targets then."""
+    rules, counts = view.ruleset, list(view.counts)
+    used, meld = claimed_meld(claim)
+    for u in used:
+        counts[u] -= 1
+    melds = (*view.table.melds[view.seat], meld)
+    if claim.kind is ActionKind.KONG:  # a replacement tile comes: the hand waits as it is
+        w = win_shanten(rules.win_targets, rules.shapes, counts, melds)
+    else:
+        forbidden: frozenset[Tile] = frozenset()
+        if claim.kind is ActionKind.CHI and rules.after_chi_restriction and claim.tile is not None:
+            forbidden = rules.after_chi_forbidden(claim.tile, (used[0], used[1]))
+        w, thrown = _win_after(rules, counts, melds, forbidden)
+        if thrown is not None:
+            counts[thrown] -= 1
+    targets: list[TargetHint] = []
+    if rules.win_targets and w is not None:
+        targets = nearest(target_hints(rules, target_progress(rules.win_targets, counts, melds)))
+    return w, targets
+
+
+def claim_suggestion(view: SeatView, choice: Action | None = None) -> Words:
+    """The suggested answer to a discard in words, and why; nothing to say outside a claim with a choice."""
+    t = view.last_discard
+    options = [a for a in view.legal if a.kind in CLAIM_KINDS]
+    if view.phase is not Phase.CLAIM or t is None or not options:
+        return NONE
+    choice = choice if choice is not None else suggested_action(view)
+    if choice is None or choice.kind is ActionKind.WIN:
+        return NONE  # the win prompt says what the win pays
+    rules = view.ruleset
+    melds = view.table.melds[view.seat]
+    now = win_shanten(rules.win_targets, rules.shapes, view.counts, melds)
+    if choice.kind in CLAIM_KINDS:
+        move = choice.words()
+        after, targets = _claim_result(view, choice)
+        why = _claim_why(rules, view, choice, now, after, targets)
+        if choice.mode in (KongMode.BUZHANG, KongMode.KAIGANG):
+            why = kong_words(view, choice)
+        why = _with_relation(view, choice, why)
+        return Words(f"suggestion: {move.en}; {why.en}", f"提示：{move.zh}；{why.zh}")
+    best = min(options, key=lambda a: _order(_claim_result(view, a)[0]))
+    after, _ = _claim_result(view, best)
+    why = _pass_why(view, best, now, after)
+    return Words(f"suggestion: let {tile_name(t)} go; {why.en}", f"提示：{tile_zh(t)}不要；{why.zh}")
+
+
+_ORDINALS = {2: "second", 3: "third", 4: "fourth", 5: "fifth"}
+
+
+def _with_relation(view: SeatView, claim: Action, why: Words) -> Words:
+    """Where this claim is the one that relates the two players (三口, 承包), say so."""
+    rules, table = view.ruleset, view.table
+    frm = view.current
+    need = rules.relation_claims
+    if not need or frm == view.seat or table.claims[view.seat][frm] != need - 1:
+        return why
+    who = Words(f"seat {frm}", f"座位{frm}")
+    return Words(
+        f"{why.en}; it is your {_ORDINALS.get(need, f'{need}th')} claim from {who.en}, which relates you two: "
+        "whoever of you wins, the other pays more",
+        f"{why.zh}；这是你第 {need} 次吃碰{who.zh}的牌，你们两家就有了关系：谁胡了，另一家都要多付",
+    )
+
+
+def _order(w: int | None) -> int:
+    return INF if w is None else w
+
+
+def _claim_why(
+    rules: Ruleset, view: SeatView, claim: Action, now: int | None, after: int | None, targets: list[TargetHint]
+) -> Words:
+    """Why take it: the steps it saves toward what, or what the set is worth at no cost."""
+    what = targets_words(rules, targets) if targets else Words("the hand", "")
+    if after is not None and (now is None or after < now):
+        b = steps(after)
+        if now is None:
+            return Words(f"{what.en} becomes possible, {b.en}", f"{what.zh}能做了，{b.zh}")
+        a = steps(now)
+        return Words(f"{what.en} goes from {_short(a)} to {_short(b)}", f"{what.zh}从{a.zh}到{b.zh}")
+    held = steps(after if after is not None else now if now is not None else 0)
+    if claim.kind is ActionKind.KONG:
+        return Words(f"{what.en} stays {held.en}, and a kong draws a tile from the tail for free",
+                     f"{what.zh}还是{held.zh}，杠了还能从牌尾补一张")  # fmt: skip
+    if rules.scores_hua and claim.tile is not None and claim.tile >= 27:
+        return Words(f"{what.en} stays {held.en}, and a pong of {tile_name(claim.tile)} adds 花",
+                     f"{what.zh}还是{held.zh}，碰{tile_zh(claim.tile)}能加花")  # fmt: skip
+    return Words(f"{what.en} stays {held.en}, with one more set made", f"{what.zh}还是{held.zh}，多一副成牌")
+
+
+def _short(n: Words) -> str:
+    """``1 step``, ``ready``: the English of a steps phrase without its Chinese term."""
+    return n.en.split(" (")[0].replace(" from ready", "")
+
+
+def _pass_why(view: SeatView, best: Action, now: int | None, after: int | None) -> Words:
+    """Why let it go: the claim would not bring a win closer (or would take it further), and what it would cost."""
+    move = best.words()
+    if now is None or after is None:
+        return Words(f"{move.en} would leave no hand that may win", f"{move.zh}以后就没有能胡的牌型了")
+    a, b = steps(now), steps(after)
+    rules, t = view.ruleset, best.tile
+    if after > now:
+        out = Words(f"{move.en} would take the hand from {a.en} to {b.en}", f"{move.zh}会从{a.zh}退到{b.zh}")
+    else:
+        out = Words(f"{move.en} would leave the hand {b.en}, no closer", f"{move.zh}以后还是{b.zh}，没有更近")
+    if rules.shapes.plain_pair_258 and best.kind is ActionKind.PONG and t is not None and _only_258_pair(view, t):
+        out = Words(f"{out.en}, and it uses your only 2-5-8 pair", f"{out.zh}，还用掉了你唯一的二五八将")
+    return out
+
+
+def _only_258_pair(view: SeatView, t: Tile) -> bool:
+    """``t`` is the only 2, 5 or 8 the seat holds a pair of."""
+    pairs = [u for u in KINDS_258 if view.counts[u] >= 2]
+    return pairs == [t]

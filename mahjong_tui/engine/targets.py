@@ -1,0 +1,292 @@
+"""Targets: the shapes a hand may win with where a plain hand cannot (a win must qualify).
+
+Under Shanghai's qualifying rule (``rules/docs/shanghai.md``) four sets and a pair win
+only with a hand type, so the steps that matter are the steps to a shape that has one. A
+rule set names its shape targets (``Ruleset.win_targets``); each is measured on its own:
+
+* ``hunyise:m|p|s``: one suit and honours (混一色);
+* ``qingyise:m|p|s``: one suit alone (清一色);
+* ``pengpenghu``: four triplets or kongs and a pair (碰碰胡);
+* ``honours``: winds and dragons only, in any arrangement (乱风向 / 风一色);
+* ``dadiaoche``: four melds exposed and the single tile left (大吊车), only once four are out.
+
+A target's shanten is the usual one with the hand restricted to the tiles the target
+allows (the others are tiles to exchange); a target one of the player's melds rules out
+(a meld of another suit, a chi for 碰碰胡) is not open. ``win_shanten`` is the least
+shanten among the open targets; a rule set without targets wins with every winning shape,
+so there it is the shanten itself. Shanten counts the concealed tiles only, as
+:mod:`.analysis` does; the draws that help leave out a kind whose four copies are all in
+the hand and its melds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from .analysis import (
+    ShapeSet,
+    _all_of_need,
+    _improving_sets_and_pair,
+    _meld_info,
+    _MeldInfo,
+    _pengpeng_need,
+    _suit_keys,
+    discard_options,
+    shanten,
+    shanten_regular,
+)
+from .melds import Meld, MeldKind
+from .shanten_table import COMBINED, FINAL_ANY, HONOUR_BY_BYTES, SHIFT, SUIT_BY_BYTES
+from .tiles import NUM_KINDS, SUITS
+
+__all__ = [
+    "TargetKind",
+    "TargetProgress",
+    "WinDiscard",
+    "WinTarget",
+    "open_targets",
+    "target_progress",
+    "target_shanten",
+    "win_discard_options",
+    "win_shanten",
+]
+
+_HONOURS = tuple(range(27, 34))
+
+
+class TargetKind(StrEnum):
+    """The kinds of shape target, named as ``mahjong-tui hint`` names them."""
+
+    HUNYISE = "hunyise"  # one suit and honours
+    QINGYISE = "qingyise"  # one suit alone
+    PENGPENGHU = "pengpenghu"  # all triplets
+    HONOURS = "honours"  # all honours, any arrangement
+    DADIAOCHE = "dadiaoche"  # four melds exposed, won on the single tile left
+
+
+@dataclass(frozen=True, slots=True)
+class WinTarget:
+    """One shape target: its kind, and the suit of a one-suit kind (0 万, 1 筒, 2 条)."""
+
+    kind: TargetKind
+    suit: int = -1
+
+    @property
+    def id(self) -> str:
+        """``hunyise:s``, ``pengpenghu``."""
+        return f"{self.kind.value}:{SUITS[self.suit]}" if self.suit >= 0 else self.kind.value
+
+    @property
+    def allowed(self) -> tuple[int, ...]:
+        """The tile kinds the target may hold."""
+        k = self.kind
+        if k is TargetKind.HUNYISE:
+            return (*range(9 * self.suit, 9 * self.suit + 9), *_HONOURS)
+        if k is TargetKind.QINGYISE:
+            return tuple(range(9 * self.suit, 9 * self.suit + 9))
+        if k is TargetKind.HONOURS:
+            return _HONOURS
+        return tuple(range(NUM_KINDS))
+
+
+_ORDER = {k: i for i, k in enumerate(TargetKind)}
+
+
+def _fits(target: WinTarget, meld: Meld) -> bool:
+    """Whether ``meld`` can belong to a hand of ``target``."""
+    k, first = target.kind, meld.first
+    if k is TargetKind.PENGPENGHU:
+        return meld.kind is not MeldKind.CHI
+    if k is TargetKind.DADIAOCHE:
+        return True
+    return first in target.allowed
+
+
+def open_targets(kinds: Sequence[TargetKind], melds: Sequence[Meld]) -> tuple[WinTarget, ...]:
+    """The targets of ``kinds`` that no meld rules out (大吊车 only with four melds exposed)."""
+    out: list[WinTarget] = []
+    for kind in sorted(set(kinds), key=_ORDER.__getitem__):
+        if kind in (TargetKind.HUNYISE, TargetKind.QINGYISE):
+            candidates = [WinTarget(kind, s) for s in range(3)]
+        elif kind is TargetKind.DADIAOCHE:
+            exposed = len(melds) == 4 and all(m.kind.is_exposed for m in melds)
+            candidates = [WinTarget(kind)] if exposed else []
+        else:
+            candidates = [WinTarget(kind)]
+        out += [t for t in candidates if all(_fits(t, m) for m in melds)]
+    return tuple(out)
+
+
+def _restricted(counts: Sequence[int], target: WinTarget) -> list[int]:
+    allowed = target.allowed
+    if len(allowed) == NUM_KINDS:
+        return list(counts[:NUM_KINDS])
+    out = [0] * NUM_KINDS
+    for t in allowed:
+        out[t] = counts[t]
+    return out
+
+
+def _class_counts(counts: Sequence[int]) -> tuple[int, int, int]:
+    b = bytes(counts[:NUM_KINDS])
+    return b.count(1), b.count(2), b.count(3) + b.count(4)
+
+
+_EMPTY_SUIT, _EMPTY_HONOURS = bytes(9), bytes(7)
+
+
+def target_shanten(target: WinTarget, counts: Sequence[int], melds: Sequence[Meld]) -> int:
+    """Shanten of a hand of any size toward ``target`` (which must be open for ``melds``)."""
+    m_sets = 4 - len(melds)
+    k = target.kind
+    if k is TargetKind.PENGPENGHU:
+        return _pengpeng_need(m_sets, *_class_counts(counts), NUM_KINDS) - 1
+    if k is TargetKind.HONOURS:
+        return _all_of_need(sum(counts[27:34]), m_sets) - 1
+    if k is TargetKind.DADIAOCHE:
+        return shanten_regular(counts[:NUM_KINDS], len(melds))
+    # one suit (and honours): the regular tables, the other suits left empty
+    b = bytes(counts[:NUM_KINDS])
+    lo = 9 * target.suit
+    suits = [_EMPTY_SUIT, _EMPTY_SUIT, _EMPTY_SUIT]
+    suits[target.suit] = b[lo : lo + 9]
+    honours = b[27:34] if k is TargetKind.HUNYISE else _EMPTY_HONOURS
+    left = COMBINED[SUIT_BY_BYTES[suits[0]] << SHIFT | SUIT_BY_BYTES[suits[1]]]
+    right = COMBINED[SUIT_BY_BYTES[suits[2]] << SHIFT | HONOUR_BY_BYTES[honours]]
+    return FINAL_ANY[left << SHIFT | right][m_sets] - 1
+
+
+def _improving(target: WinTarget, counts: list[int], info: _MeldInfo) -> tuple[int, list[int]]:
+    """Shanten of a 3n+1 hand toward ``target`` and the draws that lower it."""
+    m_sets = 4 - info.count
+    blocked = info.tiles
+    k = target.kind
+    free = [t for t in target.allowed if counts[t] + blocked[t] < 4]
+    if k is TargetKind.HONOURS:
+        # any arrangement: every honour drawn is one fewer to exchange
+        return _all_of_need(sum(counts[27:34]), m_sets) - 1, free
+    if k is TargetKind.PENGPENGHU:
+        ones, twos, threes = _class_counts(counts)
+        need = _pengpeng_need(m_sets, ones, twos, threes, NUM_KINDS)
+        after = (
+            _pengpeng_need(m_sets, ones + 1, twos, threes, NUM_KINDS),
+            _pengpeng_need(m_sets, ones - 1, twos + 1, threes, NUM_KINDS) if ones else need,
+            _pengpeng_need(m_sets, ones, twos - 1, threes + 1, NUM_KINDS) if twos else need,
+        )
+        return need - 1, [t for t in free if counts[t] < 3 and after[counts[t]] < need]
+    kept = _restricted(counts, target)
+    s, tiles = _improving_sets_and_pair(kept, _suit_keys(kept), info._replace(all_honour=False), blocked)
+    allowed = set(free)
+    return s, [t for t in tiles if t in allowed]
+
+
+@dataclass(frozen=True, slots=True)
+class TargetProgress:
+    """How far a 3n+1 hand is from one target, and the draws that bring it closer."""
+
+    target: WinTarget
+    shanten: int
+    acceptance: int  # unseen copies of ``tiles``
+    tiles: tuple[int, ...]  # the kinds whose draw lowers ``shanten``
+
+
+def _left(counts: Sequence[int], info: _MeldInfo, visible: Sequence[int] | None) -> list[int]:
+    vis = visible if visible is not None else (0,) * NUM_KINDS
+    mt = info.tiles
+    return [max(0, 4 - counts[t] - mt[t] - vis[t]) for t in range(NUM_KINDS)]
+
+
+def _progress(
+    targets: Sequence[WinTarget], counts: list[int], info: _MeldInfo, left: Sequence[int]
+) -> list[TargetProgress]:
+    out = []
+    for target in targets:
+        s, tiles = _improving(target, counts, info)
+        out.append(TargetProgress(target, s, sum(left[t] for t in tiles), tuple(sorted(tiles))))
+    out.sort(key=lambda p: (p.shanten, -p.acceptance, _ORDER[p.target.kind], p.target.suit))
+    return out
+
+
+def target_progress(
+    kinds: Sequence[TargetKind],
+    counts: Sequence[int],
+    melds: Sequence[Meld],
+    visible: Sequence[int] | None = None,
+) -> tuple[TargetProgress, ...]:
+    """Every open target of a 3n+1 hand, least shanten first (then the most unseen tiles that help).
+
+    ``visible`` counts tiles seen outside the hand and its melds (discards, others' melds).
+    """
+    info = _meld_info(tuple(melds))
+    hand = list(counts[:NUM_KINDS])
+    if sum(hand) + 3 * info.count != 13:
+        raise ValueError(f"a 3n+1 hand with {info.count} melds has {13 - 3 * info.count} tiles, not {sum(hand)}")
+    return tuple(_progress(open_targets(kinds, melds), hand, info, _left(hand, info, visible)))
+
+
+def win_shanten(
+    kinds: Sequence[TargetKind], shapes: ShapeSet, counts: Sequence[int], melds: Sequence[Meld]
+) -> int | None:
+    """Steps to a hand that may win: the least target shanten (None: no target is open); without targets, shanten."""
+    if not kinds:
+        return shanten(counts, shapes, melds)
+    values = [target_shanten(t, counts, melds) for t in open_targets(kinds, melds)]
+    return min(values) if values else None
+
+
+@dataclass(frozen=True, slots=True)
+class WinDiscard:
+    """One discard: the shanten and helping tiles it leaves, toward any winning shape and toward a win."""
+
+    tile: int
+    shanten: int
+    acceptance: int
+    tiles: tuple[int, ...]
+    win_shanten: int | None  # None: no target is open after it
+    win_acceptance: int
+    win_tiles: tuple[int, ...]
+    targets: tuple[TargetProgress, ...] = ()  # every open target after it (rule sets with targets)
+
+
+def win_discard_options(
+    kinds: Sequence[TargetKind],
+    shapes: ShapeSet,
+    counts: Sequence[int],
+    melds: Sequence[Meld],
+    visible: Sequence[int] | None = None,
+) -> list[WinDiscard]:
+    """Every distinct discard of a 3n+2 hand, best first: by win shanten, then win acceptance.
+
+    Unseen copies are counted against the whole hand before the discard (as
+    :func:`.analysis.discard_options` does). Without targets the win figures are the shanten's.
+    """
+    options = discard_options(counts, shapes, visible, melds)
+    if not kinds:
+        out = [WinDiscard(o.tile, o.shanten, o.acceptance, o.improving, o.shanten, o.acceptance, o.improving)
+               for o in options]  # fmt: skip
+        return out
+    info = _meld_info(tuple(melds))
+    hand = list(counts[:NUM_KINDS])
+    left = _left(hand, info, visible)
+    targets = open_targets(kinds, melds)
+    out = []
+    for o in options:
+        hand[o.tile] -= 1
+        progress = _progress(targets, hand, info, left)
+        hand[o.tile] += 1
+        if progress:
+            best = progress[0].shanten
+            tiles = sorted({t for p in progress if p.shanten == best for t in p.tiles})
+            out.append(WinDiscard(o.tile, o.shanten, o.acceptance, o.improving, best,
+                                  sum(left[t] for t in tiles), tuple(tiles), tuple(progress)))  # fmt: skip
+        else:
+            out.append(WinDiscard(o.tile, o.shanten, o.acceptance, o.improving, None, 0, (), ()))
+    out.sort(key=_discard_key)
+    return out
+
+
+def _discard_key(d: WinDiscard) -> tuple[int, int, int, int, int]:
+    ws = d.win_shanten if d.win_shanten is not None else 99
+    return (ws, -d.win_acceptance, d.shanten, -d.acceptance, d.tile)
