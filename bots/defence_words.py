@@ -38,9 +38,14 @@ def seat_words(seat: int, other: int) -> Words:
 
 
 def who(reading: Reading, o: int) -> Words:
-    """An opponent by its seat wind and where it sits: ``南, the next player`` / ``南家（下家）``."""
+    """An opponent by where it sits and its seat wind: ``the next player (南)`` / ``南家（下家）``."""
     wind, where = seat_wind_zh(o, reading.view.dealer), seat_words(reading.seat, o)
-    return Words(f"{wind}, {where.en}", f"{wind}家（{where.zh}）")
+    return Words(f"{where.en} ({wind})", f"{wind}家（{where.zh}）")
+
+
+def percent(x: float) -> str:
+    """``9%``; a chance that rounds to nothing but is not none: ``under 1%``."""
+    return f"{100 * x:.0f}%" if x >= 0.005 or x == 0 else "under 1%"
 
 
 def likely_wait(t: int, unseen: Sequence[int]) -> Words:
@@ -111,43 +116,43 @@ def safe_words(reading: Reading, t: int) -> Words:
     level, o, chance = tile_mark(reading, t)
     name = who(reading, o)
     en, zh = tile_name(t), tile_zh(t)
-    pct = f"{100 * chance:.0f}%"
+    pct = percent(chance)
     if level == "high":
-        return Words(f"{en} is a high risk too, against {name.en} ({pct}), but the least of them",
+        return Words(f"{en} is a high risk too, against {name.en}: {pct}, but the least of them",
                      f"{zh}对{name.zh}也危险（{pct}），但已经是最小的")  # fmt: skip
     if level == "low":
-        return Words(f"{en} is a low risk against {name.en} ({pct} to be its winning tile)",
+        return Words(f"{en} is a low risk against {name.en}: {pct} to be its winning tile",
                      f"{zh}对{name.zh}稍险（是它胡张的机会 {pct}）")  # fmt: skip
     if t in passed_since_turn(view, o):
         return Words(
-            f"{en} is safe against {name.en} (passed since its turn)", f"{zh}对{name.zh}安全（它上次出牌后有人打过）"
+            f"{en} is safe against {name.en}: passed since its turn", f"{zh}对{name.zh}安全（它上次出牌后有人打过）"
         )
     keys = features(view, o, view.unseen)[t]
     if ("thrown",) in keys:
         why = Words("it threw one itself", "它自己打过这张")
     elif any(k[0] == "suji" for k in keys):
-        why = Words("筋 of its discards", "是它打过的牌的筋")
+        why = Words("three away from a tile it discarded (筋)", "和它打过的牌隔三张（筋）")
     else:
         why = Words(f"{pct} to be its winning tile", f"是它胡张的机会只有 {pct}")
-    return Words(f"{en} is safe against {name.en} ({why.en})", f"{zh}对{name.zh}安全（{why.zh}）")
+    return Words(f"{en} is safe against {name.en}: {why.en}", f"{zh}对{name.zh}安全（{why.zh}）")
 
 
 def feed_words(reading: Reading, t: int) -> Words:
     """Which opponent ``t`` would likely feed, the wait it would most likely complete, and how likely."""
     o, p = reading.threat(t)
     name, wait = who(reading, o), likely_wait(t, reading.view.unseen)
-    pct = f"{100 * p:.0f}%"
-    en = f"{tile_name(t)} may feed {name.en} ({f'likely a {wait.en}, ' if wait.en else ''}{pct})"
-    zh = f"{tile_zh(t)}可能放炮给{name.zh}，{f'多半是听{wait.zh}，' if wait.zh else ''}机会 {pct}"
+    pct = percent(p)
+    en = f"{tile_name(t)} may feed {name.en}: {pct}{f', most likely a {wait.en}' if wait.en else ''}"
+    zh = f"{tile_zh(t)}可能放炮给{name.zh}，机会 {pct}{f'，多半是听{wait.zh}' if wait.zh else ''}"
     return Words(en, zh)
 
 
 def why_safer(reading: Reading, safer: int, risky: int, *, slower: bool = False) -> Words:
     """Why ``safer`` rather than ``risky``: whom it is safe against, and whom ``risky`` may feed.
 
-    ``slower``: ``safer`` leaves the hand a step further from winning, which is said too.
+    ``slower``: ``safer`` leaves the hand a step further from winning, which is said with it.
     """
     safe, feed = safe_words(reading, safer), feed_words(reading, risky)
-    en = f"{safe.en}; {feed.en}" + (", a step slower" if slower else "")
-    zh = f"{safe.zh}；{feed.zh}" + (f"；打{tile_zh(safer)}要慢一步" if slower else "")
+    en = safe.en + (", though a step slower" if slower else "") + f"; {feed.en}"
+    zh = safe.zh + (f"，不过打{tile_zh(safer)}要慢一步" if slower else "") + f"；{feed.zh}"
     return Words(en, zh)

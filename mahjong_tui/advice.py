@@ -21,7 +21,6 @@ from mahjong_tui.engine.words import Words
 from .hint_words import NONE, steps, tiles_words
 
 _OWN_KONGS = (ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG)
-_KONGS = (*_OWN_KONGS, ActionKind.KONG)
 
 
 def suggester(view: SeatView, *, defends: bool = True) -> HardBot:

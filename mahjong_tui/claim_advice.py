@@ -21,7 +21,7 @@ from mahjong_tui.engine import (
     claimed_meld,
     tile_name,
 )
-from mahjong_tui.engine.targets import target_progress, win_shanten
+from mahjong_tui.engine.targets import open_targets, target_progress, win_shanten
 from mahjong_tui.engine.tiles import KINDS_258, NUM_KINDS, tile_zh
 from mahjong_tui.engine.words import Words
 
@@ -88,12 +88,28 @@ def claim_suggestion(view: SeatView, choice: Action | None = None) -> Words:
         why = _claim_why(rules, view, choice, now, after, targets)
         if choice.mode in (KongMode.BUZHANG, KongMode.KAIGANG):
             why = kong_words(view, choice)
-        why = _with_relation(view, choice, why)
+        why = _with_relation(view, choice, _with_ruled_out(view, choice, why))
         return Words(f"suggestion: {move.en}; {why.en}", f"提示：{move.zh}；{why.zh}")
     best = min(options, key=lambda a: _order(_claim_result(view, a)[0]))
     after, _ = _claim_result(view, best)
     why = _pass_why(view, best, now, after)
     return Words(f"suggestion: let {tile_name(t)} go; {why.en}", f"提示：{tile_zh(t)}不要；{why.zh}")
+
+
+def _with_ruled_out(view: SeatView, claim: Action, why: Words) -> Words:
+    """Where the meld rules out hands now as near as any (a flush in another suit, 碰碰胡 after a chi), say so."""
+    rules = view.ruleset
+    if not rules.win_targets:
+        return why
+    melds = view.table.melds[view.seat]
+    _, meld = claimed_meld(claim)
+    still = {w.id for w in open_targets(rules.win_targets, (*melds, meld))}
+    now = nearest(target_hints(rules, target_progress(rules.win_targets, view.counts, melds)))
+    lost = [t for t in now if t.id not in still]
+    if not lost:
+        return why
+    what = targets_words(rules, lost, both=True)
+    return Words(f"{why.en}; it rules out {what.en}", f"{why.zh}；但{what.zh}就做不成了")
 
 
 _ORDINALS = {2: "second", 3: "third", 4: "fourth", 5: "fifth"}

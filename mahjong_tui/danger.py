@@ -60,26 +60,27 @@ def excused(view: SeatView, tile: Tile) -> bool:
     return any(d.tile == tile and d.level == "safe" for d in dangers(view))
 
 
-def dangers(view: SeatView) -> tuple[Danger, ...]:
-    """A mark for each kind of tile the seat holds, riskiest first; none while no opponent looks close to ready.
+def dangers(view: SeatView, *, everyone: bool = False) -> tuple[Danger, ...]:
+    """A mark for each kind of tile the seat holds, riskiest first; none while no opponent looks close to ready
+    (``everyone``: then against every opponent, where the hard bot defends all the same).
 
     The level is the one the defence line speaks of (:func:`bots.defence_words.tile_mark`): one
     wording for a tile everywhere.
     """
     reading = Reading(view, view.unseen)
     near = near_ready_of(reading)
-    if not near:
+    if not near and not everyone:
         return ()
     passed = {o: passed_since_turn(view, o) for o in near}
     out = []
     for t in range(len(view.counts)):
         if not view.counts[t]:
             continue
-        if all(t in passed[s] for s in near):
+        if near and all(t in passed[s] for s in near):
             out.append(Danger(t, "safe", 0.0, near[0], _let_go(view, t, near)))
             continue
         level, o, chance = tile_mark(reading, t)
-        out.append(Danger(t, level, chance, o, _why(view, t, o, chance)))
+        out.append(Danger(t, level, chance, o, _why(view, t, o, chance, close=bool(near))))
     out.sort(key=lambda d: (-d.chance, d.tile))
     return tuple(out)
 
@@ -98,15 +99,16 @@ def _let_go(view: SeatView, t: Tile, seats: list[int]) -> Words:
     )
 
 
-def _why(view: SeatView, t: Tile, seat: int, chance: float) -> Words:
-    """The opponent it is about, how far along it looks, and the chance."""
+def _why(view: SeatView, t: Tile, seat: int, chance: float, *, close: bool = True) -> Words:
+    """The opponent it is about, how far along it looks (``close``: close to ready), and the chance."""
     who = _who(view, seat)
     river, melds = len(view.rivers[seat]), len(view.melds[seat])
     pct = f"{100 * chance:.1f}"
     own = any(r.tile == t for r in view.rivers[seat])
     shown = f"{river} discard{'s' * (river != 1)}, {melds} meld{'s' * (melds != 1)}"
-    en = f"{who.en} looks close to ready ({shown}): {pct}% that {tile_name(t)} wins for it"
-    zh = f"{who.zh}像是快听牌了（打了 {river} 张，{melds} 副牌面）：{tile_zh(t)}放炮的机会 {pct}%"
+    looks, looks_zh = (" looks close to ready", "像是快听牌了") if close else ("", "")
+    en = f"{who.en}{looks} ({shown}): {pct}% that {tile_name(t)} wins for it"
+    zh = f"{who.zh}{looks_zh}（打了 {river} 张，{melds} 副牌面）：{tile_zh(t)}放炮的机会 {pct}%"
     if own:
         en += f"; it discarded {tile_name(t)} itself earlier"
         zh += f"；它自己打过{tile_zh(t)}"

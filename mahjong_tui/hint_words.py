@@ -59,10 +59,11 @@ def type_label(rules: Ruleset, type_id: str, suit: int = -1) -> Words:
     return Words(f"{name} in {SUITS_ZH[suit]}", f"{SUITS_ZH[suit]}{name}")
 
 
-def targets_words(rules: Ruleset, targets: Sequence[TargetHint]) -> Words:
-    """``混一色 in 条 or 碰碰胡`` / ``条混一色或碰碰胡``."""
+def targets_words(rules: Ruleset, targets: Sequence[TargetHint], *, both: bool = False) -> Words:
+    """``混一色 in 条 or 碰碰胡`` / ``条混一色或碰碰胡`` (``both``: ``… and …`` / ``…和…``)."""
     labels = [t.label(rules) for t in targets]
-    return Words(" or ".join(w.en for w in labels), "或".join(w.zh for w in labels))
+    en, zh = (" and ", "和") if both else (" or ", "或")
+    return Words(en.join(w.en for w in labels), zh.join(w.zh for w in labels))
 
 
 def nearest(targets: Sequence[TargetHint]) -> list[TargetHint]:
@@ -76,13 +77,15 @@ def nearest(targets: Sequence[TargetHint]) -> list[TargetHint]:
 # --------------------------------------------------------------------------- a discard
 
 
-def leaves(rules: Ruleset, chosen: DiscardHint) -> Words:
+def leaves(rules: Ruleset, chosen: DiscardHint, least: int | None = None) -> Words:
     """``discard 8s: 碰碰胡 stays 4 steps from ready (四向听), 22 unseen tiles help (2m, …)``.
 
     Where a win must qualify, the steps named are those to the nearest hand that may win;
-    elsewhere, the steps to ready.
+    elsewhere, the steps to ready. ``least``: the fewest steps any discard keeps; a discard
+    that leaves more goes back to them, and is not said to keep them.
     """
     en, zh = f"discard {tile_name(chosen.tile)}: ", f"打{tile_zh(chosen.tile)}："
+    back = least is not None and chosen.win_shanten is not None and chosen.win_shanten > least
     if rules.win_targets:
         near = nearest(chosen.targets)
         if not near:
@@ -92,9 +95,12 @@ def leaves(rules: Ruleset, chosen: DiscardHint) -> Words:
         if chosen.win_shanten == 0:
             en += f"ready for {what.en} ({left.zh})"
             zh += f"{what.zh}听牌"
+        elif back:
+            en += f"{what.en} goes back to {left.en}"
+            zh += f"{what.zh}退到{left.zh}"
         else:
             en += f"{what.en} stays {left.en}"
-            zh += f"{what.zh}还差{left.zh}"
+            zh += f"{what.zh}还是{left.zh}"
     else:
         left = steps(chosen.win_shanten if chosen.win_shanten is not None else chosen.shanten)
         en += f"it leaves the hand {left.en}"
@@ -103,7 +109,7 @@ def leaves(rules: Ruleset, chosen: DiscardHint) -> Words:
         helps = tiles_words(chosen.win_tiles, 6)
         n = chosen.win_acceptance
         en += f", {counted(n, 'unseen tile helps', 'unseen tiles help')} ({helps.en})"
-        zh += f"，还有 {n} 张有用的牌没见过（{helps.zh}）"
+        zh += f"，还剩 {n} 张进张（{helps.zh}）"
     return Words(en, zh)
 
 
@@ -113,21 +119,28 @@ def target_steps(d: DiscardHint, target_id: str) -> int | None:
 
 
 def discard_why(rules: Ruleset, counts: Sequence[int], discards: Sequence[DiscardHint], suggest: Tile | None) -> Words:
-    """Why the suggested discard: what it keeps, and what the discards that look better would give up."""
+    """Why the suggested discard: what it keeps, and what the discards that look better would give up.
+
+    A suggestion that keeps fewer steps to a win than another discard is a safer one (the
+    defence line says why): that is said, and nothing else is compared.
+    """
     if suggest is None or not discards:
         return NONE
     chosen = next(d for d in discards if d.tile == suggest)
-    out = leaves(rules, chosen)
     best = discards[0]
+    out = leaves(rules, chosen, best.win_shanten)
+    if best.win_shanten is not None and (chosen.win_shanten is None or chosen.win_shanten > best.win_shanten):
+        n = steps(best.win_shanten)
+        return _join(out, Words(
+            f"{tile_name(best.tile)} would keep it {n.en}; this tile is the safer one (see the defence)",
+            f"打{tile_zh(best.tile)}能保持{n.zh}；这张更安全（见防守）",
+        ))  # fmt: skip
     if rules.win_targets:
         fast = min(discards, key=lambda d: (d.shanten, -d.acceptance, d.tile))
         if fast.tile != chosen.tile and (fast.shanten, -fast.acceptance) < (chosen.shanten, -chosen.acceptance):
             out = _join(out, _plain_gives_up(rules, chosen, fast))
-    if (
-        best.tile != chosen.tile
-        and best.win_shanten == chosen.win_shanten
-        and best.win_acceptance > chosen.win_acceptance
-    ):
+    as_near = best.win_shanten == chosen.win_shanten
+    if best.tile != chosen.tile and as_near and best.win_acceptance > chosen.win_acceptance:
         out = _join(out, _worth_or_shape(rules, counts, chosen, best))
     return out
 
@@ -154,17 +167,17 @@ def _plain_gives_up(rules: Ruleset, chosen: DiscardHint, fast: DiscardHint) -> W
     if not raised:
         return NONE
     t, after = raised[0]
-    plain = steps(fast.shanten)
-    en = (
-        f"{tile_name(fast.tile)} is the fastest discard to a plain shape ({_short(fast.shanten)}), but it gives up "
-        f"{t.label(rules).en} ({t.shanten} → {after} steps), and a plain hand cannot win here"
-    )
-    zh = (
-        f"打{tile_zh(fast.tile)}平胡牌型最快（{plain.zh}），"
-        f"但{t.label(rules).zh}就从{_STEPS_ZH.get(t.shanten, t.shanten)}"
-        f"退到{_STEPS_ZH.get(after, after)}，而平胡不能胡"
-    )
-    return Words(en, zh)  # fmt: skip
+    label = t.label(rules)
+    a, b = _STEPS_ZH.get(t.shanten, t.shanten), _STEPS_ZH.get(after, after)
+    if fast.shanten < chosen.shanten:
+        en = f"{tile_name(fast.tile)} is the fastest discard to a plain shape ({_short(fast.shanten)})"
+        zh = f"打{tile_zh(fast.tile)}的话平胡牌型最快（{steps(fast.shanten).zh}）"
+    else:
+        en = (f"{tile_name(fast.tile)} keeps a plain shape as near ({_short(fast.shanten)}) with more tiles that help "
+              f"({fast.acceptance} against {chosen.acceptance})")
+        zh = f"打{tile_zh(fast.tile)}的话平胡牌型一样近，进张更多（{fast.acceptance} 对 {chosen.acceptance}）"
+    return Words(f"{en}, but it gives up {label.en} ({t.shanten} → {after} steps), and a plain hand cannot win here",
+                 f"{zh}，但{label.zh}就从{a}退到{b}，而平胡不能胡")  # fmt: skip
 
 
 def _worth_or_shape(rules: Ruleset, counts: Sequence[int], chosen: DiscardHint, best: DiscardHint) -> Words:
@@ -179,15 +192,18 @@ def _worth_or_shape(rules: Ruleset, counts: Sequence[int], chosen: DiscardHint, 
                 f"{label.en} ({t.worth.en}) from {t.shanten} to {after} steps",
                 f"打{tile_zh(best.tile)}眼下多 {more} 张进张，但{label.zh}（{t.worth.zh}）就远了一步",
             )
-    return kept_together(rules, counts, best.tile, chosen.tile, more)
+    runs = not rules.win_targets or any(not t.id.startswith(("pengpenghu", "honours")) for t in nearest(chosen.targets))
+    return kept_together(rules, counts, best.tile, chosen.tile, more, runs=runs)
 
 
-def kept_together(rules: Ruleset, counts: Sequence[int], faster: Tile, chosen: Tile, more: int) -> Words:
+def kept_together(
+    rules: Ruleset, counts: Sequence[int], faster: Tile, chosen: Tile, more: int, *, runs: bool = True
+) -> Words:
     """Why ``chosen``, helping ``more`` tiles fewer, is still the better discard: ``faster`` holds the hand together.
 
     The count of helpful tiles looks one draw ahead; a pair can still pong (or be the eye), and
     a tile among its neighbours can still grow into a run, which that count does not see.
-    Nothing is said when none of these holds.
+    Nothing is said when none of these holds (a run counts only where the hand may use one: ``runs``).
     """
     name, zh_name = tile_name(faster), tile_zh(faster)
     en = f"{name} helps {more} more {'tile' if more == 1 else 'tiles'} now, but "
@@ -201,6 +217,8 @@ def kept_together(rules: Ruleset, counts: Sequence[int], faster: Tile, chosen: T
         return Words(en + pong.en, zh + pong.zh)
     if held >= 3:
         return Words(en + f"it breaks up your three {name}", zh + f"会拆掉三张{zh_name}")
+    if not runs:
+        return NONE
     near = [
         u for u in range(max(0, faster - 2), min(27, faster + 3))
         if u != faster and counts[u] and is_suited(u) and is_suited(faster) and suit_of(u) == suit_of(faster)

@@ -207,6 +207,8 @@ def analyse(
         action = bot.choose(view) if view.legal else None
         suggest = action.tile if action is not None and action.kind is ActionKind.DISCARD else None
         chosen = next((d for d in discards if d.tile == suggest), discards[0] if discards else None)
+        if chosen is not None and discards and chosen.win_shanten != discards[0].win_shanten:
+            chosen = discards[0]  # a safer, slower suggestion: the hand still heads where its best discard keeps it
         targets = chosen.targets if chosen is not None else ()
         heading = _heading(rules, counts, now, win_now, aims, targets)
         why = discard_why(rules, counts, discards, suggest)

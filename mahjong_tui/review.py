@@ -85,7 +85,7 @@ def review_hand(game: Game, hand_number: int, seat: int) -> Review:
             elif isinstance(ev, PlayerWon) and ev.seat == seat:
                 pays = ev.result.payments[seat]
                 types = type_names(replay.rules, ev.result.types)
-                moments.append(Moment(i, "won", Words(f"you won: {types.en}, +{pays}", f"你胡了：{types.zh}，+{pays}")))
+                moments.append(Moment(i, "won", Words(f"{types.en}, +{pays}", f"{types.zh}，+{pays}")))
         if replay.hand.over:
             break
     return Review(seat, hand_number, *_end(replay, seat), tuple(moments))

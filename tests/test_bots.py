@@ -338,8 +338,8 @@ def test_hard_takes_the_safer_of_two_equal_discards_in_changsha() -> None:
     hard = create_bot("hard", 0, 1)
     assert tile_name(hard.choose(view).tile) == "5s"  # type: ignore[arg-type]
     reason = hard.last_reason  # type: ignore[attr-defined]
-    assert "5s is safe against 南, the next player (it threw one itself)" in reason
-    assert "5p may feed 南, the next player (likely a 2-5p wait" in reason
+    assert "5s is safe against the next player (南): it threw one itself" in reason
+    assert "5p may feed the next player (南): " in reason and "most likely a 2-5p wait" in reason
 
 
 def test_hard_throws_the_tile_passed_since_the_ready_players_turn() -> None:
@@ -354,7 +354,7 @@ def test_hard_throws_the_tile_passed_since_the_ready_players_turn() -> None:
     assert tile_name(create_bot("normal", 0, 1).choose(view).tile) == "5p"  # type: ignore[arg-type]
     hard = create_bot("hard", 0, 1)
     assert tile_name(hard.choose(view).tile) == "5s"  # type: ignore[arg-type]
-    assert "5s is safe against 南, the next player (passed since its turn)" in hard.last_reason  # type: ignore[attr-defined]
+    assert "5s is safe against the next player (南): passed since its turn" in hard.last_reason  # type: ignore[attr-defined]
 
 
 def test_hard_keeps_its_discard_when_the_safer_tile_is_only_a_little_safer_in_changsha() -> None:
@@ -443,8 +443,8 @@ def test_hard_takes_the_safe_tile_against_a_visibly_ready_player_in_shanghai() -
     hard = create_bot("hard", 0, 1)
     assert tile_name(hard.choose(view).tile)[-1] == "m"  # type: ignore[arg-type]
     reason = hard.last_reason  # type: ignore[attr-defined]
-    assert "against 南, the next player" in reason
-    assert "8s may feed 南, the next player (" in reason
+    assert "against the next player (南)" in reason
+    assert "8s may feed the next player (南): " in reason
 
 
 def test_the_risk_model_is_fitted_per_rule_set() -> None:

@@ -44,10 +44,10 @@ from mahjong_tui.ui.widgets.hint_panel import advise
 
 P5, S5 = parse_tile("5p"), parse_tile("5s")
 
-SAFE_EN = "5s is safe against 北, the previous player (it threw one itself)"
-FEED_EN = "5p may feed 西, the player opposite (likely a 2-5p wait, "
+SAFE_EN = "5s is safe against the previous player (北): it threw one itself"
+FEED_EN = "5p may feed the player opposite (西): "
 SAFE_ZH = "五条对北家（上家）安全（它自己打过这张）"
-FEED_ZH = "五筒可能放炮给西家（对家），多半是听二五筒两面，机会 "
+FEED_ZH = "五筒可能放炮给西家（对家），机会 "
 
 
 def position(hands: tuple[str, str, str, str] = DEFENCE_HANDS) -> Game:
@@ -61,8 +61,8 @@ def position(hands: tuple[str, str, str, str] = DEFENCE_HANDS) -> Game:
 
 def said(words: Words) -> None:
     """The sentence names the safe tile and whom it is safe against, the tile it would feed, whom, and the wait."""
-    assert words.en.startswith(f"{SAFE_EN}; {FEED_EN}") and words.en.endswith("%)")
-    assert words.zh.startswith(f"{SAFE_ZH}；{FEED_ZH}") and words.zh.endswith("%")
+    assert words.en.startswith(f"{SAFE_EN}; {FEED_EN}") and words.en.endswith("%, most likely a 2-5p wait")
+    assert words.zh.startswith(f"{SAFE_ZH}；{FEED_ZH}") and words.zh.endswith("%，多半是听二五筒两面")
 
 
 def test_the_hard_bot_throws_the_passed_tile_and_says_why_in_both_languages() -> None:

@@ -19,7 +19,7 @@ async def test_the_table_warns_before_a_discard_that_could_relate_two_players() 
         actions = text_of(table.query_one("#me-actions", Static).content)
         name = table.look().names[1]
         said = " ".join(actions.split())
-        assert f"{name} has taken 2 of your discards; one more relates you (三口)" in said
-        assert f"{name}'s self-draw would cost you 5 shares, not 1; dealing in to {name}, 2" in said
+        assert f"{name} has taken 2 of your discards; one more is 三口" in said
+        assert f"you would pay 5 shares on {name}'s self-draw (not 1), 2 if you deal in to {name}" in said
         screen = " ".join(text_of(w.render()) for w in table.query("SeatPanel"))
         assert f"took from {table.look().names[0]} 2" in screen

@@ -95,15 +95,15 @@ class Shanghai(Ruleset):
         """What the claim that relates two players costs the one who fed it (docs/shanghai.md "三口")."""
         fed = self.relation_claims - 1
         terms = self.relation_terms(name)
-        return Words(f"{name} has taken {fed} of your discards; one more {terms.en}",
+        return Words(f"{name} has taken {fed} of your discards; one more is {terms.en}",
                      f"{name}已经吃碰了你 {fed} 张，再吃碰一张就{terms.zh}")  # fmt: skip
 
     def relation_terms(self, name: str) -> Words:
         """The relation and what it costs the one who fed ``name``: 三口 here."""
         p = self.params
         return Words(
-            f"relates you (三口): {name}'s self-draw would cost you {p.sankou_self_draw_shares} shares, not 1; "
-            f"dealing in to {name}, {p.sankou_discard_shares}",
+            f"三口: you would pay {p.sankou_self_draw_shares} shares on {name}'s self-draw (not 1), "
+            f"{p.sankou_discard_shares} if you deal in to {name}",
             f"三口：{name}自摸你付 {p.sankou_self_draw_shares} 份（平时 1 份），"
             f"放炮给{name}付 {p.sankou_discard_shares} 份",
         )

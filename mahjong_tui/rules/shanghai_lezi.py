@@ -371,8 +371,8 @@ class ShanghaiLezi(Shanghai):
         """承包 (docs/shanghai-lezi.md "Who pays: 承包"), and what it costs the one who fed ``name``."""
         p = self.lezi
         return Words(
-            f"puts you in 承包: {name}'s self-draw would cost you {p.self_draw_shares} shares, not 1; any win of "
-            f"{name}'s on a discard, {p.discard_shares} more",
+            f"承包: you would pay {p.self_draw_shares} shares on {name}'s self-draw (not 1), {p.discard_shares} more "
+            f"on {name}'s discard wins",
             f"承包：{name}自摸你付 {p.self_draw_shares} 份（平时 1 份），"
             f"{name}胡谁的点炮你都多付 {p.discard_shares} 份",
         )

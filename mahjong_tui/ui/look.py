@@ -193,12 +193,17 @@ def meld_text(look: Look, meld: Meld, owner: int) -> Text:
     return out
 
 
-def claims_text(look: Look, seat: int) -> Text | None:
+def claims_text(look: Look, seat: int, *, close_only: bool = False) -> Text | None:
     """Where claims between two players relate them (三口, 承包): how many discards this seat took from whom,
-    the count that relates them in red, the one before it in yellow; None with no such rule or no claim."""
+    the count that relates them in red, the one before it in yellow; None with no such rule or no claim.
+
+    ``close_only`` (a narrow line): only the counts one claim from a relation or past it.
+    """
     table = look.table
     need = table.ruleset.relation_claims
     row = table.claims[seat]
+    if close_only:
+        row = tuple(k if k >= need - 1 else 0 for k in row)
     if not need or not any(row):
         return None
     out = Text(i18n.t("seat.claims") + " ", style="#9aa0a6")
@@ -207,7 +212,7 @@ def claims_text(look: Look, seat: int) -> Text | None:
             out.append(i18n.t("hint.separator"), style="#9aa0a6")
         k = row[o]
         style = "bold #ff6b6b" if k >= need else "bold #ffd166" if k == need - 1 else "#cfd8dc"
-        out.append(f"{look.names[o]} {k}", style=style)
+        out.append(i18n.t("seat.claim_count", name=look.names[o], n=k), style=style)
     return out
 
 

@@ -19,7 +19,7 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from mahjong_tui.danger import Danger, dangers
+from mahjong_tui.danger import Danger, dangers, near_ready
 from mahjong_tui.engine import Phase, SeatView, Tile, Words
 from mahjong_tui.hints import DiscardHint, Hint, WaitHint, hint_for_view, steps
 from mahjong_tui.i18n import catalogue, current, say, t
@@ -54,7 +54,10 @@ class Advice:
 def advise(view: SeatView) -> Advice:
     """The advice for a seat's view: the hard bot's choice is the suggestion, with its defence and why."""
     hint = hint_for_view(view)
-    return Advice(view, hint, dangers(view), hint.defence)
+    marks = dangers(view)
+    if hint.defence is not None and not marks:  # the suggestion defends: the hand shows against what
+        marks = dangers(view, everyone=True)
+    return Advice(view, hint, marks, hint.defence)
 
 
 def short_steps(n: int) -> str:
@@ -186,7 +189,8 @@ def _danger_line(look: Look, advice: Advice) -> Text | None:
             seats.append(d.seat)
     sep = t("hint.separator")
     who = sep.join(look.names[s] for s in seats) or sep.join(sorted({look.names[d.seat] for d in advice.dangers}))
-    out = Text(t("hint.danger", who=who) + " ", style="bold #ff8a80")
+    close = near_ready(advice.view)
+    out = Text(t("hint.danger" if close else "hint.danger_read", who=who) + " ", style="bold #ff8a80")
     for level in ("safe", "low", "high"):
         sign, colour = LEVEL_MARKS[level]
         out.append(f"{sign} {t('hint.level.' + level)}  ", style=colour)

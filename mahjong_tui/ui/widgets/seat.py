@@ -72,7 +72,7 @@ class CompactSeat(SeatWidget):
         hand = concealed_chunks(look, self.seat) if table.revealed(self.seat) else []
         if not hand:
             line.append(f" ▒×{table.hand_sizes[self.seat]}", style="#7fb58a")
-        claims = claims_text(look, self.seat)
+        claims = claims_text(look, self.seat, close_only=True)
         if claims is not None:
             line.append(" ")
             line.append_text(claims)
