@@ -21,12 +21,9 @@ from mahjong_tui.engine import Action, ActionKind, KongMode, Meld, Ruleset, Seat
 from mahjong_tui.engine.analysis import DiscardOption, discard_options, shanten, waits
 
 from .hard_defense import FOLD_FROM, KEEP_HELPFUL, Option, Reading, weigh
-from .planning import Goal, Planner, Target, goal_key
+from .planning import INF, Goal, Planner, Target, goal_key
 from .players import PlanningBot, keep_value, own_tiles, unseen_counts, wait_value
 
-#: where a hand must qualify, what a plain hand (which cannot, but by luck) is worth against a type that can:
-#: five steps less (measured on the same deals, seeds 1 and 2: three steps less won fewer hands)
-UNQUALIFIED_BONUS = -5.0
 _QUIET = 0.01  # below this chance of feeding anyone with any tile, the table is quiet: no weighing
 
 
@@ -62,7 +59,8 @@ class HardBot(PlanningBot):
         """
         if not rules.must_qualify:
             return super().make_planner(rules)
-        return Planner(rules, unqualified_bonus=UNQUALIFIED_BONUS, big_bonus=0.75, value_bonus=0.5, all_goals=True)
+        # a plain hand is no goal where a win must qualify: the goals are the rule set's shapes that may win
+        return Planner(rules, unqualified_bonus=-float(INF), big_bonus=0.75, value_bonus=0.5, all_goals=True)
 
     def _rank(
         self,

@@ -152,7 +152,8 @@ class Planner:
                 out.append(Target(Goal.HONOURS, self.value_bonus, win=w))
             else:  # 大吊车: the plain shape, with four melds out
                 out.append(Target(Goal.PLAIN, 0.0, win=w))
-        # no shape may win (free claims in two suits): only luck (八花) is left, so no goal can win
+        # no shape may win (free claims in two suits): only luck (八花) is left, so no goal can win; the level's
+        # ``unqualified_bonus`` (hard's: none at all) keeps it below any hand that may still win, however far
         return out or [Target(Goal.PLAIN, self.unqualified_bonus)]
 
     def distance(self, target: Target, counts: Sequence[int], melds: Sequence[Meld]) -> int:

@@ -389,6 +389,9 @@ def _wait_why(
     if near and win_now is not None and win_now > 0:
         what, n = targets_words(rules, near), steps(win_now)
         toward = Words(f"; nearest hand that may win: {what.en}, {n.en}", f"；离能胡最近的是{what.zh}，{n.zh}")
+    elif rules.win_targets and win_now is None:
+        toward = Words("; no hand that may win is left: your melds rule out every qualifying shape",
+                       "；已经没有能胡的牌型：牌面把够格的牌型都堵死了")  # fmt: skip
     if wait_hints and not good:
         why = wait_hints[0].why
         return Words("ready in shape, but no wait may win: " + why.en + toward.en,

@@ -6,9 +6,10 @@
 Seat 0 plays every move the hint panel suggests (:class:`mahjong_tui.hints.HintFollower`)
 against three bots; each hand is one seeded deal. At the end of each hand its own hand is
 read as the review reads it (from what the seat could see), and counted as: won; ready with a
-wait that may win; ready only in a plain shape (no wait may win) — with or without a reason
-the panel gave on the way (a safer discard, said by the defence line); not ready. Printed
-per rule set, with how often a ★ discard left more steps to a win than the least, and why.
+wait that may win; not ready; ready only in a plain shape no wait of which may win — whether
+the panel says so in the same line, with the steps still to a hand that may win. Printed per
+rule set, with how often a ★ discard left more steps to a win than the least (each time a
+safer discard, which the defence line explains).
 """
 
 from __future__ import annotations
@@ -61,7 +62,10 @@ def play(rules: str, seed: int, index: int, others: str) -> tuple[str, Learner]:
     if any(w.qualifies for w in end.waits):
         return "ready to win", learner
     if end.shanten == 0 and end.waits:
-        return "plain only, reason given" if learner.slower_said else "plain only, no reason", learner
+        told = "no wait may win" in end.why.en and (
+            "nearest hand that may win" in end.why.en or end.win_shanten is None
+        )
+        return "shape only, said why" if told else "shape only, not said", learner
     return "not ready", learner
 
 
@@ -83,7 +87,7 @@ def main() -> int:
             slower += learner.slower
             said += learner.slower_said
             discards += learner.discards
-        order = ("won", "ready to win", "not ready", "plain only, reason given", "plain only, no reason")
+        order = ("won", "ready to win", "not ready", "shape only, said why", "shape only, not said")
         shown = ", ".join(f"{k} {ends[k]}" for k in order)
         print(
             f"{rules}: {args.hands} hands against {args.others}: {shown}; ★ discards {discards}, "
