@@ -1,24 +1,34 @@
-"""A game kept while it is played: saved after every action; at its end, kept and counted.
+"""A game kept while it is played: saved after every action, counted hand by hand, kept and counted at its end.
 
 :class:`Keeper` is what the table calls after every action (a bot's, through the play
-loop's observer, and a person's): it writes the autosave, and once the game is over it
-keeps the game among the records (:func:`mahjong_tui.saves.finish`, which clears the
-autosave) and adds every hand to the statistics. A disk that refuses a write or a
-statistics database that cannot be used never stops the game: the keeper says so once, in
-one line, and play goes on. No UI here.
+loop's observer, and a person's). It holds the game's lock (:mod:`mahjong_tui.locks`), so
+no other window writes the game, and writes the game's own save. When a hand ends, the
+game is kept among the records as it stands and the hand is counted in the statistics, so
+a game left before its end (or a program killed) loses no hand.
+
+At the game's end :func:`settle` runs one recoverable sequence: the record (replacing what
+was kept of the game before), the statistics (each hand counted once, whatever is counted
+again), and only then the save's removal. A kill or a failure at any step leaves the save,
+and the next start completes the sequence (:func:`mahjong_tui.unfinished.find_games`), so
+a finished game is counted once, never lost and never kept twice.
+
+A disk that refuses a write or a statistics database that cannot be used never stops the
+game: the keeper says so once, in one line, and play goes on. No UI here.
 """
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from mahjong_tui.engine import Game
+from mahjong_tui.engine import Game, HandEnded
 
 from .i18n import t
-from .saves import Table, autosave, finish
+from .locks import GameLock
+from .saves import Table, autosave, drop_save, keep_record, save_path
 from .stats import Statistics, StatsError
 from .storage import stats_path
 
@@ -31,17 +41,74 @@ class News:
     warning: bool = False
 
 
+class CountError(RuntimeError):
+    """The statistics could not take the hands; the message is one line."""
+
+
+def finished_hands(game: Game) -> int:
+    """How many hands of ``game`` have ended."""
+    return sum(1 for ev in game.events if isinstance(ev, HandEnded))
+
+
+def count_hands(game: Game, table: Table) -> int:
+    """Count every ended hand of ``game`` in the statistics (a hand counted before is not counted again); the rows
+    added. CountError, in one line, when the database cannot be used."""
+    try:
+        db = Statistics(stats_path())
+        try:
+            return db.record_hands(table.id, game, table.players(), table.started)
+        finally:
+            db.close()
+    except (StatsError, sqlite3.Error, OSError) as e:
+        raise CountError(" ".join(str(e).split())) from None
+
+
+@dataclass(frozen=True, slots=True)
+class Settled:
+    """What :func:`settle` did: the record kept (None: it could not be), and why a step failed (one line)."""
+
+    record: Path | None
+    problem: str = ""
+    counted: bool = False  # the statistics took every hand
+
+
+def settle(game: Game, table: Table) -> Settled:
+    """Keep an ended game: its record, then its hands in the statistics, then its save removed.
+
+    Each step is done again safely: the record replaces the one kept before, a hand is counted
+    once. A step that fails stops the sequence with the save still in place, for the next start.
+    """
+    try:
+        record = keep_record(game, table)
+    except OSError as e:
+        return Settled(None, t("kept.cannot_keep", reason=_reason(e)))
+    try:
+        count_hands(game, table)
+    except CountError as e:
+        return Settled(record, t("kept.cannot_count", reason=str(e)))
+    try:
+        drop_save(table.id)
+    except OSError as e:
+        return Settled(record, t("kept.cannot_clear", reason=_reason(e)), counted=True)
+    return Settled(record, counted=True)
+
+
 class Keeper:
-    """Saves the game after every action; at the game's end keeps its record and its statistics."""
+    """Saves the game after every action; counts each hand as it ends; at the game's end settles it."""
 
     def __init__(self, table: Table) -> None:
-        """Keep the game played at ``table`` (its players, its id)."""
+        """Keep the game played at ``table`` (its players, its id): hold its lock, or keep nothing."""
         self.table = table
-        self.record: Path | None = None  # the finished game's record, once kept
+        self.record: Path | None = None  # the game's record, once kept
         self.finished = False  # the game's end has been dealt with (kept, or said why not)
+        self.lock = GameLock(table.id)
+        self.owner = self.lock.acquire()  # False: another window plays this game, and only it writes it
         self._news: list[News] = []
         self._tell: Callable[[News], None] | None = None
         self._save_failed = False
+        self._counted = -1  # the hands counted so far (-1: not yet looked)
+        if not self.owner:
+            self._say(News(t("kept.in_use"), warning=True))
 
     def listen(self, tell: Callable[[News], None]) -> None:
         """Give every line to ``tell`` as it comes (and those that came before)."""
@@ -50,8 +117,8 @@ class Keeper:
             tell(news)
 
     def keep(self, game: Game) -> None:
-        """Save ``game`` as it stands now; when it is over, keep it and count its hands (once)."""
-        if self.finished:
+        """Save ``game`` as it stands now; a hand that has ended is counted; at the end, the game is settled."""
+        if self.finished or not self.owner:
             return
         if game.over:
             self._finish(game)
@@ -64,6 +131,27 @@ class Keeper:
             self._save_failed = True
         else:
             self._save_failed = False
+        hands = finished_hands(game)
+        if hands > self._counted:
+            self._keep_hands(game, quiet=self._counted < 0)
+            self._counted = hands
+
+    def leave(self, game: Game) -> None:
+        """The table is left before the game's end: keep it among the records as it stands (once a hand has
+        ended), say so, and let it go."""
+        if self.owner and not self.finished and not game.over:
+            try:
+                if finished_hands(game):
+                    self.record = keep_record(game, self.table)
+            except OSError as e:
+                self._say(News(t("kept.cannot_keep", reason=_reason(e)), warning=True))
+            else:
+                self._say(News(t("kept.left") if self.record is not None else t("kept.left_saved")))
+        self.close()
+
+    def close(self) -> None:
+        """Let the game go: another window may take it up."""
+        self.lock.release(remove=self.finished and not save_path(self.table.id).exists())
 
     def news(self) -> list[News]:
         """What happened since last asked and was not told (each line is given once)."""
@@ -77,23 +165,33 @@ class Keeper:
         else:
             self._news.append(news)
 
-    def _finish(self, game: Game) -> None:
-        """Keep the record, clear the autosave, count every hand."""
-        self.finished = True
-        try:
-            self.record = finish(game, self.table)
-        except OSError as e:
-            self._say(News(t("kept.cannot_keep", reason=_reason(e)), warning=True))
+    def _keep_hands(self, game: Game, *, quiet: bool) -> None:
+        """A hand ended (or a resumed game's hands were never looked at): keep the record and count the hands."""
+        if not finished_hands(game):
             return
         try:
-            db = Statistics(stats_path())
-            try:
-                db.record_hands(self.table.id, game, self.table.players(), self.table.started)
-            finally:
-                db.close()
-        except (StatsError, sqlite3.Error, OSError) as e:
-            self._say(News(t("kept.cannot_count", reason=" ".join(str(e).split())), warning=True))
-        self._say(News(t("kept.finished")))
+            self.record = keep_record(game, self.table)
+            count_hands(game, self.table)
+        except OSError as e:
+            if not quiet:
+                self._say(News(t("kept.cannot_keep", reason=_reason(e)), warning=True))
+        except CountError as e:
+            if not quiet:
+                self._say(News(t("kept.cannot_count_hand", reason=str(e)), warning=True))
+
+    def _finish(self, game: Game) -> None:
+        """Save the ended game as it ended (a kill from here on leaves a save the next start settles), settle it, and
+        say how it went."""
+        self.finished = True
+        with contextlib.suppress(OSError):  # the last save failing is said by the steps that follow
+            autosave(game, self.table)
+        done = settle(game, self.table)
+        self.record = done.record
+        if done.problem:
+            self._say(News(done.problem, warning=True))
+        if done.record is not None:
+            self._say(News(t("kept.finished") if done.counted else t("kept.finished_uncounted")))
+        self.close()
 
 
 def _reason(error: OSError) -> str:

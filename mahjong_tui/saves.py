@@ -1,4 +1,4 @@
-"""Games kept: the autosave after every action, resuming it, and the records of finished games.
+"""Games kept: each game in progress saved after every action, resuming it, and the records of games.
 
 A save is the game record (rules, options, seed, the actions; see
 :mod:`mahjong_tui.engine.record`) with who sat where: each player's name and, for a bot,
@@ -6,6 +6,10 @@ its level. It is plain JSON with a format version, read only as data (never exec
 replayed action by action, so a game resumed is the game as it stood after its last
 action. Every write is atomic: a kill at any instant leaves the old save or the new one.
 A file that cannot be read is moved aside, not deleted, and the reason is one line.
+
+Each game has its own save, ``games/ID.json`` (so two windows never write over each
+other's game), and one record, named after its start and id (so keeping it again replaces
+it: a game is never kept twice). A record says whether its game had ended.
 """
 
 from __future__ import annotations
@@ -21,7 +25,8 @@ from bots import LEVELS
 from mahjong_tui.engine import Game, RecordError, game_from_record, game_record, write_json_atomically
 from mahjong_tui.engine.record import RECORD_FORMAT
 
-from .storage import autosave_path, move_aside, records_dir
+from .locks import file_stem
+from .storage import games_dir, records_dir
 
 MAX_NAME = 12
 
@@ -73,6 +78,7 @@ def save_data(game: Game, table: Table) -> dict[str, Any]:
     data["id"] = table.id
     data["started"] = table.started
     data["scores"] = list(game.scores)  # for a list of records only: reading a record replays it
+    data["finished"] = game.over  # likewise: a game left before its end is kept too, and marked
     return data
 
 
@@ -127,9 +133,14 @@ def read_file(path: Path) -> SavedGame:
     return SavedGame(saved.game, saved.table, path)
 
 
+def save_path(game_id: str) -> Path:
+    """Where the game ``game_id`` in progress is saved."""
+    return games_dir() / f"{file_stem(game_id)}.json"
+
+
 def autosave(game: Game, table: Table, path: Path | None = None) -> None:
-    """Save the game in progress (after every action)."""
-    write_json_atomically(save_data(game, table), path or autosave_path())
+    """Save the game in progress (after every action), in its own save."""
+    write_json_atomically(save_data(game, table), path or save_path(table.id))
 
 
 class Autosaver:
@@ -145,43 +156,36 @@ class Autosaver:
         autosave(self.game, self.table, self.path)
 
 
-@dataclass(frozen=True, slots=True)
-class Resumed:
-    """What looking for a game to resume found: the game, or why the save could not be used."""
-
-    saved: SavedGame | None
-    problem: str = ""  # one line: the save was broken and moved aside
-
-
-def find_autosave(path: Path | None = None) -> Resumed:
-    """The game the autosave holds; a broken one is moved aside and named in ``problem``.
-
-    A save is written to a temporary file first (:func:`~mahjong_tui.engine.write_text_atomically`);
-    one left behind by a kill in the middle of a write was never the save, and is cleared here.
-    """
-    path = path or autosave_path()
-    for unfinished in path.parent.glob(f".{path.name}-*"):  # a write cut short by a kill: never a save
-        unfinished.unlink(missing_ok=True)
-    if not path.exists():
-        return Resumed(None)
-    try:
-        return Resumed(read_file(path))
-    except RecordError as e:
-        aside = move_aside(path)
-        return Resumed(None, f"{e} — moved aside to {aside.name}")
+def record_path(game: Game, table: Table) -> Path:
+    """The record of a game: named after when it began, its rules, seed and id (the same each time it is kept)."""
+    began = "".join(c for c in table.started if c.isdigit())[:14]
+    stamp = f"{began[:8]}-{began[8:]}" if len(began) == 14 else "00000000-000000"
+    return records_dir() / f"{stamp}-{game.rules.name}-{game.seed}-{file_stem(table.id)[:12]}.json"
 
 
-def finish(game: Game, table: Table, *, autosave_file: Path | None = None) -> Path:
-    """Keep a finished game among the records, and clear the autosave; the record's path."""
-    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    target = records_dir() / f"{stamp}-{game.rules.name}-{game.seed}.json"
-    n = 1
-    while target.exists():
-        n += 1
-        target = records_dir() / f"{stamp}-{game.rules.name}-{game.seed}-{n}.json"
+def keep_record(game: Game, table: Table) -> Path:
+    """Keep the game among the records as it stands (ended or not), replacing what was kept of it before."""
+    target = record_path(game, table)
     write_json_atomically(save_data(game, table), target)
-    (autosave_file or autosave_path()).unlink(missing_ok=True)
     return target
+
+
+def drop_save(game_id: str) -> None:
+    """Remove a game's save (it is kept among the records)."""
+    save_path(game_id).unlink(missing_ok=True)
+
+
+def finish(game: Game, table: Table) -> Path:
+    """Keep a game among the records and remove its save; the record's path (the statistics are the keeper's)."""
+    target = keep_record(game, table)
+    drop_save(table.id)
+    return target
+
+
+def clear_cut_writes(path: Path) -> None:
+    """Remove what a kill in the middle of writing ``path`` left (a temporary file that was never the save)."""
+    for unfinished in path.parent.glob(f".{path.name}-*"):
+        unfinished.unlink(missing_ok=True)
 
 
 def records() -> list[Path]:
@@ -200,6 +204,7 @@ class RecordInfo:
     started: str = ""
     scores: tuple[int, ...] = ()  # the points at the end, as written (empty when not written)
     problem: str = ""  # one line: why the file is not a game record (the rest is then empty)
+    finished: bool = True  # False: a game left before its end (records kept before the mark are of ended games)
 
 
 def record_info(path: Path) -> RecordInfo:
@@ -233,4 +238,5 @@ def record_info(path: Path) -> RecordInfo:
         seats,
         started if isinstance(started, str) else "",
         points,
+        finished=data.get("finished") is not False,
     )

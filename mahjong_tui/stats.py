@@ -1,8 +1,10 @@
-"""How players have done: every finished hand kept in SQLite, summed per player name and preset.
+"""How players have done: every finished hand kept in SQLite, summed per player and preset.
 
 Each hand's result is one row per seat (points, won, self-drawn, dealt in, the hand types
 won), keyed by the game's id and the hand's number, so recording a hand twice (a game
-resumed and replayed) counts it once. People and bots both count; bots are marked. The
+resumed and replayed) counts it once. A player is who sat at the seat, not just a name: a
+person and a bot of the same name are two players, and so are two seats of one game under
+one name (each is then shown with its seat: ``Al #2``). People and bots both count; bots are marked. The
 schema carries its version (``PRAGMA user_version``) and every older database is migrated
 step by step when opened.
 """
@@ -34,6 +36,14 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE results ADD COLUMN types TEXT NOT NULL DEFAULT '';
     CREATE INDEX results_player ON results (player);
     """,
+    # 3: who each row is: a person or a bot, its name, and its seat where one name sat at two seats of a game
+    """
+    ALTER TABLE results ADD COLUMN identity TEXT NOT NULL DEFAULT '';
+    UPDATE results SET identity = (CASE WHEN bot THEN 'bot:' ELSE 'person:' END) || player || (
+        CASE WHEN (SELECT COUNT(*) FROM results r2 WHERE r2.game = results.game AND r2.hand = results.hand
+                   AND r2.player = results.player AND r2.bot = results.bot) > 1 THEN '#' || (seat + 1) ELSE '' END);
+    CREATE INDEX results_identity ON results (identity);
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -57,6 +67,7 @@ class PlayerStats:
     points: int = 0  # lifetime points under these rules
     biggest_win: int = 0
     types: Counter[str] = field(default_factory=Counter)
+    identity: str = ""  # who this is (see the module's note); ``player`` is the name shown
 
     @property
     def points_per_hand(self) -> float:
@@ -125,7 +136,7 @@ class Statistics:
             for row in _hand_rows(game, players):
                 self.db.execute(
                     "INSERT OR IGNORE INTO results (game, hand, seat, player, bot, points, won, self_draw, dealt_in, "
-                    "types) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    "types, identity) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (game_id, *row),
                 )
             return self.db.total_changes - before
@@ -133,26 +144,41 @@ class Statistics:
     def players(self) -> list[PlayerStats]:
         """Every player's record per preset, most hands first."""
         rows = self.db.execute(
-            "SELECT r.player, g.rules, MAX(r.bot), COUNT(DISTINCT r.game), COUNT(*), SUM(r.won), SUM(r.self_draw), "
-            "SUM(r.dealt_in), SUM(r.points), MAX(CASE WHEN r.won THEN r.points ELSE 0 END) "
-            "FROM results r JOIN games g ON g.id = r.game GROUP BY r.player, g.rules ORDER BY COUNT(*) DESC, r.player"
+            "SELECT r.identity, MIN(r.player), g.rules, MAX(r.bot), COUNT(DISTINCT r.game), COUNT(*), SUM(r.won), "
+            "SUM(r.self_draw), SUM(r.dealt_in), SUM(r.points), MAX(CASE WHEN r.won THEN r.points ELSE 0 END) "
+            "FROM results r JOIN games g ON g.id = r.game GROUP BY r.identity, g.rules "
+            "ORDER BY COUNT(*) DESC, MIN(r.player), r.identity"
         ).fetchall()
         out = []
-        for player, rules, bot, games, hands, wins, selfs, deals, points, biggest in rows:
-            stats = PlayerStats(player, rules, bool(bot), games, hands, wins, selfs, deals, points, biggest)
+        for identity, player, rules, bot, games, hands, wins, selfs, deals, points, biggest in rows:
+            seat = identity[identity.index(":") + 1 + len(player) :]  # "#2" where the name sat at two seats
+            shown = f"{player} {seat}" if seat else player
+            stats = PlayerStats(shown, rules, bool(bot), games, hands, wins, selfs, deals, points, biggest,
+                                identity=identity)  # fmt: skip
             for (types,) in self.db.execute(
                 "SELECT r.types FROM results r JOIN games g ON g.id = r.game "
-                "WHERE r.player = ? AND g.rules = ? AND r.won AND r.types != ''",
-                (player, rules),
+                "WHERE r.identity = ? AND g.rules = ? AND r.won AND r.types != ''",
+                (identity, rules),
             ):
                 stats.types.update(types.split())
             out.append(stats)
         return out
 
 
+def identities(players: Sequence[tuple[str, bool]]) -> list[str]:
+    """Who sits at each seat, for the statistics: ``person:NAME`` or ``bot:NAME``, with ``#SEAT`` (1-4) where
+    another seat of the game has the same (another person, or another bot, of that name)."""
+    out = []
+    for seat, (name, bot) in enumerate(players):
+        again = sum(1 for other in players if other == (name, bot)) > 1
+        out.append(f"{'bot' if bot else 'person'}:{name}" + (f"#{seat + 1}" if again else ""))
+    return out
+
+
 def _hand_rows(game: Game, players: Sequence[tuple[str, bool]]) -> list[tuple[object, ...]]:
-    """Per finished hand and seat: hand, seat, player, bot, points, won, self-drawn, dealt in, types."""
+    """Per finished hand and seat: hand, seat, player, bot, points, won, self-drawn, dealt in, types, identity."""
     rows: list[tuple[object, ...]] = []
+    who = identities(players)
     number = 0
     won: dict[int, list[str]] = {}
     self_draw: set[int] = set()
@@ -171,6 +197,6 @@ def _hand_rows(game: Game, players: Sequence[tuple[str, bool]]) -> list[tuple[ob
                 name, bot = players[seat]
                 rows.append(
                     (number, seat, name, int(bot), ev.payments[seat], int(seat in won), int(seat in self_draw),
-                     int(seat in dealt_in), " ".join(won.get(seat, ())))
+                     int(seat in dealt_in), " ".join(won.get(seat, ())), who[seat])
                 )
     return rows

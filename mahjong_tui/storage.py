@@ -43,8 +43,15 @@ def config_dir() -> Path:
 
 
 def autosave_path() -> Path:
-    """The game in progress, saved after every action."""
+    """Where one game in progress was saved before each game had its own save (read once, then moved to ``games``)."""
     return data_dir() / "autosave.json"
+
+
+def games_dir() -> Path:
+    """The games in progress: each one's save (``ID.json``, after every action) and lock (``ID.lock``)."""
+    path = data_dir() / "games"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
 
 
 def records_dir() -> Path:
@@ -65,7 +72,10 @@ def settings_path() -> Path:
 
 
 def move_aside(path: Path) -> Path:
-    """Rename a file that cannot be read to ``NAME.broken-TIME`` beside it (never deleted); the new path."""
+    """Rename a file that cannot be read to ``NAME.broken-TIME`` beside it (never deleted); the new path.
+
+    OSError when it cannot be renamed (a folder that cannot be written): the caller then leaves it alone.
+    """
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     target = path.with_name(f"{path.name}.broken-{stamp}")
     n = 1

@@ -7,11 +7,11 @@ from pathlib import Path
 
 from mahjong_tui.engine import Game, GameOptions, game_record
 from mahjong_tui.keeping import Keeper, News
-from mahjong_tui.saves import find_autosave, records
+from mahjong_tui.saves import records, save_path
 from mahjong_tui.stats import Statistics
 from mahjong_tui.storage import stats_path
 from mahjong_tui.testing.fixtures import play_until
-from mahjong_tui.testing.kept import kept_table
+from mahjong_tui.testing.kept import kept_table, saved_game
 
 
 def test_every_action_is_saved_and_the_end_kept_and_counted_once() -> None:
@@ -27,7 +27,7 @@ def test_every_action_is_saved_and_the_end_kept_and_counted_once() -> None:
         nonlocal checked
         keeper.keep(g)
         if sum(map(len, g.actions)) % 25 == 0 and not g.over:
-            saved = find_autosave().saved
+            saved = saved_game()
             assert saved is not None and game_record(saved.game) == game_record(g)
             checked += 1
         return False
@@ -36,7 +36,7 @@ def test_every_action_is_saved_and_the_end_kept_and_counted_once() -> None:
     keeper.keep(game)
     keeper.keep(game)  # the end is dealt with once
     assert game.over and checked >= 3
-    assert len(records()) == 1 and find_autosave().saved is None and keeper.record == records()[0]
+    assert len(records()) == 1 and saved_game() is None and keeper.record == records()[0]
     db = Statistics(stats_path())
     rows = db.players()
     db.close()
@@ -46,15 +46,15 @@ def test_every_action_is_saved_and_the_end_kept_and_counted_once() -> None:
 
 def test_a_save_that_fails_is_said_once_and_play_goes_on(kept_home: Path) -> None:
     """The autosave cannot be written: one warning, however many actions follow; a save that works again, silence."""
-    (kept_home / "autosave.json").mkdir()  # a directory where the save should go: every write fails
+    save_path("changsha-3").mkdir()  # a directory where the save should go: every write fails
     game = Game("changsha", 3)
     keeper = Keeper(kept_table("changsha", 3))
     play_until(game, lambda g: keeper.keep(g) or sum(map(len, g.actions)) > 20)
     news = keeper.news()
     assert len(news) == 1 and news[0].warning and "could not be saved" in news[0].text and "\n" not in news[0].text
-    (kept_home / "autosave.json").rmdir()
+    save_path("changsha-3").rmdir()
     keeper.keep(game)
-    assert keeper.news() == [] and find_autosave().saved is not None
+    assert keeper.news() == [] and saved_game() is not None
 
 
 def test_an_unusable_statistics_database_still_keeps_the_record(kept_home: Path) -> None:

@@ -21,7 +21,9 @@ import pytest
 from bots import create_bot
 from mahjong_tui.commands.export import run as run_export
 from mahjong_tui.engine import Action, Event, Game, GameOptions, RecordError, game_record, play_until_decision
-from mahjong_tui.saves import Autosaver, Seat, Table, autosave, find_autosave, finish, read_file, records, save_data
+from mahjong_tui.saves import Autosaver, Seat, Table, autosave, finish, read_file, records, save_data, save_path
+from mahjong_tui.testing.kept import saved_game
+from mahjong_tui.unfinished import find_games
 
 SEATS = (Seat("Alice"), Seat("Jun", "hard"), Seat("Lan", "normal"), Seat("Hao", "easy"))
 
@@ -51,11 +53,12 @@ def test_an_autosave_resumes_to_the_same_game(home: Path) -> None:
     game = bots_game("changsha", 3, hands=2)
     table = Table(SEATS)
     autosave(game, table)
-    resumed = find_autosave()
-    assert resumed.problem == "" and resumed.saved is not None
-    assert game_record(resumed.saved.game) == game_record(game)
-    assert resumed.saved.game.events == game.events and resumed.saved.game.scores == game.scores
-    assert resumed.saved.table == table
+    found = find_games()
+    assert found.notices == () and len(found.games) == 1 and not found.games[0].in_use
+    resumed = found.games[0].saved
+    assert game_record(resumed.game) == game_record(game)
+    assert resumed.game.events == game.events and resumed.game.scores == game.scores
+    assert resumed.table == table
 
 
 @pytest.mark.parametrize(
@@ -77,14 +80,17 @@ def test_an_autosave_resumes_to_the_same_game(home: Path) -> None:
         ),
     ],
 )
-def test_a_broken_save_is_moved_aside_with_one_line(home: Path, content: str, reason: str) -> None:
+@pytest.mark.parametrize("name", ["games/0123abcd.json", "autosave.json"], ids=["a-game", "the-old-single-save"])
+def test_a_broken_save_is_moved_aside_with_one_line(home: Path, content: str, reason: str, name: str) -> None:
     """Corrupt, truncated, foreign or newer: one line says why, the file is moved aside, never deleted."""
-    path = home / "autosave.json"
+    path = home / name
+    path.parent.mkdir(exist_ok=True)
     path.write_text(content, encoding="utf-8", errors="surrogateescape")
-    resumed = find_autosave()
-    assert resumed.saved is None and reason in resumed.problem and "\n" not in resumed.problem
+    found = find_games()
+    assert found.games == () and len(found.problems) == 1
+    assert reason in found.problems[0] and "moved aside" in found.problems[0] and "\n" not in found.problems[0]
     assert not path.exists()
-    kept = list(home.glob("autosave.json.broken-*"))
+    kept = list(path.parent.glob(f"{path.name}.broken-*"))
     assert len(kept) == 1 and kept[0].read_text(encoding="utf-8", errors="surrogateescape") == content
 
 
@@ -105,7 +111,7 @@ def test_a_finished_game_is_kept_among_the_records_and_the_autosave_cleared(home
     table = Table(SEATS)
     autosave(game, table)
     path = finish(game, table)
-    assert records() == [path] and not (home / "autosave.json").exists()
+    assert records() == [path] and not save_path(table.id).exists() and find_games().games == ()
     assert read_file(path).game.events == game.events
 
 
@@ -287,7 +293,7 @@ def test_killed_at_random_moments_the_save_resumes_to_its_last_action(home: Path
         for moment in moments:
             if seen_mid_hand == 50:
                 break
-            (home / "autosave.json").unlink(missing_ok=True)
+            save_path("killed").unlink(missing_ok=True)
             forker.stdin.write(f"go {moment}\n")
             forker.stdin.flush()
             pid, told = 0, -1
@@ -301,11 +307,9 @@ def test_killed_at_random_moments_the_save_resumes_to_its_last_action(home: Path
             forker.stdin.flush()
             while (line := forker.stdout.readline().split()) != ["reaped"]:
                 told = int(line[1])
-            resumed = find_autosave()
-            assert resumed.problem == ""  # never a broken save
-            assert not list(home.glob(".autosave.json-*"))  # a write the kill cut short is cleared
-            assert resumed.saved is not None
-            game = resumed.saved.game
+            game = read_file(save_path("killed")).game  # never a broken save (RecordError)
+            assert find_games().problems == ()
+            assert not list(home.glob("games/.killed.json-*"))  # a write the kill cut short is cleared
             done = sum(map(len, game.actions))
             assert done == told or (done > told and done - told <= 1)  # its last action (or the one being saved)
             saved = game_record(game)["hands"]
@@ -344,7 +348,7 @@ def test_the_autosaver_is_the_play_loops_observer(home: Path) -> None:
     saver = Autosaver(game, Table(SEATS))
     players = {s: create_bot("easy", s, 9) for s in range(4)}
     play_until_decision(game, players, observe=saver)
-    assert game_record(find_autosave().saved.game) == game_record(game)  # type: ignore[union-attr]
+    assert game_record(saved_game().game) == game_record(game)  # type: ignore[union-attr]
 
 
 def test_export_lines_stay_aligned_with_chinese_names(home: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -29,12 +29,12 @@ from ui_support import COMPACT, FULL, settle, table_of
 
 from mahjong_tui.cli import main
 from mahjong_tui.engine import ActionKind, Game, GameOptions, game_record
-from mahjong_tui.saves import autosave, find_autosave, finish, read_game, records, save_data
+from mahjong_tui.saves import autosave, finish, read_game, records, save_data
 from mahjong_tui.settings import Settings
 from mahjong_tui.stats import Statistics, rank_title
 from mahjong_tui.storage import stats_path
 from mahjong_tui.testing.fixtures import demo_bot_factory, play_until
-from mahjong_tui.testing.kept import counted_games, finished_game, kept_table
+from mahjong_tui.testing.kept import counted_games, finished_game, kept_table, saved_game
 from mahjong_tui.ui.app import MahjongApp
 from mahjong_tui.ui.config import quick_setup
 from mahjong_tui.ui.look import hand_type_labels
@@ -104,16 +104,16 @@ async def test_the_table_saves_after_every_action_and_a_resumed_app_shows_the_sa
     async with app.run_test(size=FULL) as pilot:
         await to_the_persons_turn(pilot, app)
         assert app.driver is not None
-        saved = find_autosave().saved
+        saved = saved_game()
         assert saved is not None and game_record(saved.game) == game_record(app.driver.game)
         before = sum(map(len, app.driver.game.actions))
         await pilot.press("d")  # the person discards the tile drawn: saved at once
         await settle(pilot, lambda: sum(map(len, app.driver.game.actions)) > before)  # type: ignore[union-attr]
-        mine = find_autosave().saved
+        mine = saved_game()
         assert mine is not None
         assert any(a.seat == 0 and a.kind is ActionKind.DISCARD for a in mine.game.actions[-1])
         await to_the_persons_turn(pilot, app)
-        saved = find_autosave().saved
+        saved = saved_game()
         assert saved is not None and game_record(saved.game) == game_record(app.driver.game)
         shown = table_text(table_of(app))
         table_id = app.driver.seating.id if app.driver.seating else ""
@@ -142,30 +142,30 @@ CHILD = textwrap.dedent(
 
 async def test_killed_mid_hand_the_table_resumes_from_its_last_action(kept_home: Path) -> None:
     """The real app, playing, is killed (SIGKILL) mid-hand; resumed, it goes on from the save's last action."""
-    save = kept_home / "autosave.json"
     child = subprocess.Popen([sys.executable, "-c", CHILD], env=os.environ.copy(), stderr=subprocess.DEVNULL)
     try:
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:  # until some moves have been saved
             try:
+                save = next((kept_home / "games").glob("*.json"))
                 if sum(map(len, json.loads(save.read_text(encoding="utf-8"))["hands"])) >= 12:
                     break
-            except (OSError, ValueError):
+            except (OSError, ValueError, StopIteration):
                 pass
             time.sleep(0.05)
     finally:
         child.send_signal(signal.SIGKILL)
         child.wait()
-    found = find_autosave()
-    assert found.problem == "" and found.saved is not None and not found.saved.game.hand.over
-    kept = [a for hand in found.saved.game.actions for a in hand]
+    found = saved_game()
+    assert found is not None and not found.game.hand.over
+    kept = [a for hand in found.game.actions for a in hand]
     assert len(kept) >= 12
     app = MahjongApp(resume=True, bot_factory=demo_bot_factory, settings=Settings(speed="slow"))
     async with app.run_test(size=FULL) as pilot:
         await settle(pilot, lambda: isinstance(app.screen, TableScreen))
         assert app.driver is not None
         played = [a for hand in app.driver.game.actions for a in hand]
-        assert played[: len(kept)] == kept and app.driver.game.hand_number == found.saved.game.hand_number
+        assert played[: len(kept)] == kept and app.driver.game.hand_number == found.game.hand_number
 
 
 async def test_a_broken_save_shows_its_line_and_the_new_game_screen(kept_home: Path) -> None:
@@ -206,7 +206,7 @@ async def test_a_finished_game_is_kept_among_the_records_and_counted() -> None:
         await settle(pilot, lambda: isinstance(app.screen, HandEndScreen))
         await pilot.press("enter")
         await settle(pilot, lambda: isinstance(app.screen, GameEndScreen))
-    assert len(records()) == 1 and find_autosave().saved is None
+    assert len(records()) == 1 and saved_game() is None
     db = Statistics(stats_path())
     rows = db.players()
     db.close()

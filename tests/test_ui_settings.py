@@ -127,7 +127,8 @@ async def test_every_kept_screen_speaks_the_language_chosen(language: str) -> No
     async with app.run_test(size=FULL) as pilot:
         await settle(pilot, lambda: isinstance(app.screen, NewGameScreen) and app.screen.has_class("-saved"))
         assert str(app.screen.query_one("#resume", Button).label) == say("new_game_kept.resume")
-        assert say("resume.replaced") in text_of(app.screen.query_one("#resume-line")).replace("\n", " ")
+        mei = say("resume.bot", name="Mei", level=say("resume.level_hard"))
+        assert mei in text_of(app.screen.query_one("#resume-line")).replace("\n", " ")
         assert say("new_game_kept.key_records") in text_of(app.screen.query_one("#new-game-keys"))
         await pilot.press("ctrl+g")
         await settle(pilot, lambda: isinstance(app.screen, RecordsScreen) and app.screen.query_one(DataTable).row_count)

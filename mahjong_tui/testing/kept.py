@@ -8,7 +8,7 @@ have something to show.
 from __future__ import annotations
 
 from mahjong_tui.engine import Game, GameOptions
-from mahjong_tui.saves import Seat, Table
+from mahjong_tui.saves import SavedGame, Seat, Table
 from mahjong_tui.stats import Statistics
 from mahjong_tui.storage import stats_path
 
@@ -52,3 +52,11 @@ def counted_games() -> list[tuple[Game, Table]]:
         count(game, table)
         out.append((game, table))
     return out
+
+
+def saved_game() -> SavedGame | None:
+    """The game not finished saved last (None when there is none): what a test that plays one game resumes."""
+    from mahjong_tui.unfinished import find_games
+
+    games = find_games().games
+    return games[0].saved if games else None

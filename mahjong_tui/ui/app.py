@@ -34,10 +34,12 @@ if TYPE_CHECKING:
     from mahjong_tui.engine import Game
     from mahjong_tui.keeping import News
     from mahjong_tui.saves import SavedGame
+    from mahjong_tui.unfinished import Found
 
     from .driver import BotFactory
     from .kept import KeptDriver
     from .screens.new_game import NewGameScreen
+    from .screens.resume import Chosen
     from .screens.table import TableScreen
 
 
@@ -105,35 +107,63 @@ class MahjongApp(App[int]):
         elif self.resume:
             self.resume_saved()
         elif self.setup is not None:
+            self.look_for_games()  # what a kill left half done is completed, and broken saves moved aside
             self.start_game(self.setup, self.game)
         else:
             self.new_game()
 
+    def on_unmount(self) -> None:
+        """The app ends (at the table too: Ctrl+Q): the game in play is kept as it stands, and let go."""
+        if self.driver is not None:
+            self.driver.leave()
+            self.driver = None
+
     def new_game(self, notice: str = "") -> None:
-        """Ask for a setup (or the saved game), then play it; ``notice``: a line to show on the form."""
+        """Ask for a setup (or a game not finished), then play it; ``notice``: a line to show on the form."""
         from .screens.new_game import NewGameScreen
 
-        def chosen(answer: GameSetup | SavedGame | None) -> None:
+        def chosen(answer: GameSetup | Chosen | None) -> None:
             """Act on the dialog's answer."""
             if answer is None:
                 self.exit(0)
             elif isinstance(answer, GameSetup):
                 self.start_game(answer)
             else:
-                self.resume_game(answer)
+                self.open_chosen(answer)
 
         setup = self.setup or GameSetup(speed=self.settings.speed, privacy=Privacy(self.settings.privacy))
         self.push_screen(NewGameScreen(setup, notice=notice), chosen)
 
-    def resume_saved(self) -> None:
-        """Continue the saved game; without one (or a broken one, moved aside) the new game screen says why."""
-        from mahjong_tui.saves import find_autosave
+    def look_for_games(self, *, quiet: bool = False) -> Found:
+        """The games not finished (see :func:`mahjong_tui.unfinished.find_games`), each notice shown (not ``quiet``)."""
+        from mahjong_tui.unfinished import find_games
 
-        found = find_autosave()
-        if found.saved is None:
-            self.new_game(notice=found.problem or t("resume.nothing"))
+        found = find_games()
+        for line in () if quiet else found.notices:
+            self.notify(line, severity="warning", timeout=12)
+        return found
+
+    def resume_saved(self) -> None:
+        """Continue the game not finished; several: choose; none: the new game screen says why."""
+        from .screens.resume import ResumeScreen, chosen_for
+
+        found = self.look_for_games(quiet=True)
+        games = found.games
+        for line in found.notices if games else ():
+            self.notify(line, severity="warning", timeout=12)
+        if not games:  # the form says why: each save that could not be read, or that there is none
+            self.new_game(notice="\n".join(found.notices) or t("resume.nothing"))
+        elif len(games) == 1:
+            self.open_chosen(chosen_for(games[0]))
         else:
-            self.resume_game(found.saved)
+            self.push_screen(ResumeScreen(games), lambda got: self.open_chosen(got) if got else self.new_game())
+
+    def open_chosen(self, chosen: Chosen) -> None:
+        """Resume the game chosen, or watch it (another window plays it) in the replay, back to the new game screen."""
+        if chosen.watch:
+            self.open_replay(chosen.saved, hand=chosen.saved.game.hand_number, leave=self.new_game)
+        else:
+            self.resume_game(chosen.saved)
 
     def resume_game(self, saved: SavedGame) -> None:
         """Sit down at a saved game where it stopped."""
@@ -162,7 +192,8 @@ class MahjongApp(App[int]):
         driver.listen(self.tell_kept)
 
         def left(answer: str | None) -> None:
-            """The table was left: a new game or the exit."""
+            """The table was left: the game kept as it stands (and let go), then a new game or the exit."""
+            driver.leave()
             self.driver = None
             if answer == "new":
                 self.new_game()

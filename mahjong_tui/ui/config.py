@@ -195,4 +195,17 @@ def quick_setup(
         human = s < humans
         name = given[s] if s < len(given) and given[s] else (DEFAULT_NAMES[s] if human else BOT_NAMES[s])
         seats.append(SeatSetup(name, human, bots))
+    twice = same_name([seat.name for seat in seats])
+    if twice is not None:
+        raise SetupError(f"two seats are named {twice!r}: each player needs a name of their own")
     return GameSetup(rules, tuple(seats), base, starting_points, max_hands, seed, speed, Privacy(privacy))
+
+
+def same_name(names: list[str]) -> str | None:
+    """A name two seats share (letter case aside), or None: each player at a table has a name of their own."""
+    seen: set[str] = set()
+    for name in names:
+        if name.casefold() in seen:
+            return name
+        seen.add(name.casefold())
+    return None

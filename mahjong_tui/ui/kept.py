@@ -67,6 +67,10 @@ class KeptDriver(TableDriver):
         """Save the game now (at its end: keep its record and count its hands)."""
         self.keeper.keep(self.game)
 
+    def leave(self) -> None:
+        """The table is left: a game not over is kept among the records as it stands (and said so), and let go."""
+        self.keeper.leave(self.game)
+
     def listen(self, tell: Callable[[News], None]) -> None:
         """Tell the player, through ``tell``, that the game was kept, or what could not be."""
         self.keeper.listen(tell)

@@ -1,5 +1,6 @@
 """The new game screen: rule set, who sits where, scores, seed, the bots' pace and hot-seat privacy;
-the saved game to resume (when there is one), the kept games and the statistics.
+the games not finished (one to resume or, when another window plays it, to watch; several to
+choose among), the kept games and the statistics.
 
 It is the first screen, so it is kept light: one-line choices (:class:`Cycle`) instead of
 drop-down selects, two grids instead of a row container per field. And it is drawn before
@@ -38,6 +39,7 @@ from ..config import (
     SeatSetup,
     named,
     rules_summary,
+    same_name,
 )
 from ..keys import word_keys
 from ..look import pack
@@ -46,7 +48,9 @@ from ..widgets.prose import Prose
 
 if TYPE_CHECKING:
     from mahjong_tui.engine import Ruleset
-    from mahjong_tui.saves import SavedGame
+    from mahjong_tui.unfinished import Found
+
+    from .resume import Chosen  # noqa: F401 (the screen's answer, named in a string)
 
 W = TypeVar("W", bound=Widget)
 
@@ -113,18 +117,6 @@ class KeysLine(Widget):
         return pack(self.keys, max(1, width)).plain.count("\n") + 1
 
 
-def saved_line(saved: SavedGame) -> Text:
-    """What the saved game is: its rules, the hand it stopped in, who plays, when it began; a new game replaces it."""
-    game, table = saved.game, saved.table
-    players = "、" if current().language == "zh" else ", "
-    names = players.join(t("resume.bot", name=s.name, level=t(f"resume.level_{s.bot}")) if s.bot else s.name
-                         for s in table.seats)
-    rules = current().pick(game.rules.en_name, game.rules.zh_name)
-    started = table.started.replace("T", " ")[:16]
-    line = Text(t("resume.line", rules=rules, hand=game.hand_number, players=names, started=started or "—"))
-    return line.append(f" · {t('resume.replaced')}", style="#9aa0a6")
-
-
 class Presets(NamedTuple):
     """What the form needs from the rule sets and the bots."""
 
@@ -175,11 +167,12 @@ def rules_line(rules: Ruleset) -> Text:
     return out
 
 
-class NewGameScreen(Screen["GameSetup | SavedGame | None"]):
+class NewGameScreen(Screen["GameSetup | Chosen | None"]):
     """A form; Start (Enter or Ctrl+S) answers with the setup, Esc quits, Ctrl+R shows the rules.
 
-    When a game was saved, Resume (Ctrl+O) answers with it; Records (Ctrl+G), Statistics
-    (Ctrl+T) and Settings (F2) open over the form.
+    When games are not finished, Resume (Ctrl+O) answers with the one saved (to watch, when
+    another window plays it), or asks which of several; Records (Ctrl+G), Statistics (Ctrl+T)
+    and Settings (F2) open over the form.
     """
 
     BINDINGS = [
@@ -210,7 +203,7 @@ class NewGameScreen(Screen["GameSetup | SavedGame | None"]):
         self.setup = setup or GameSetup()
         self.filled = False  # every preset and bot level is in the choices
         self.notice = notice
-        self.saved: SavedGame | None = None  # the saved game, once looked for
+        self.found: Found | None = None  # the games not finished, once looked for
 
     def compose(self) -> ComposeResult:
         """The form (until the presets are loaded, each choice offers only what the setup holds)."""
@@ -286,19 +279,19 @@ class NewGameScreen(Screen["GameSetup | SavedGame | None"]):
         self.find_saved()
 
     def find_saved(self) -> None:
-        """Offer the saved game, if there is one (a broken one is moved aside, and the notice says so)."""
-        from mahjong_tui.saves import find_autosave
+        """Offer the games not finished (broken saves are moved aside, and the notice says so)."""
+        from mahjong_tui.unfinished import find_games
 
-        found = find_autosave()
-        if found.problem:
-            self.notice = found.problem
+        found = find_games()
+        if found.notices:
+            self.notice = "\n".join(found.notices)
             notice = self.query_one("#new-game-notice", Static)
-            notice.update(found.problem)
+            notice.update(self.notice)
             notice.display = True
-        self.saved = found.saved
-        self.set_class(self.saved is not None, "-saved")
+        self.found = found
+        self.set_class(bool(found.games), "-saved")
         self.relabel()
-        if self.saved is not None:
+        if found.games:
             self.query_one("#resume", Button).focus()
 
     def relabel(self) -> None:
@@ -307,13 +300,25 @@ class NewGameScreen(Screen["GameSetup | SavedGame | None"]):
         for button, key in (("#start", "new_game_screen.start"), ("#rules-button", "new_game_screen.rules"),
                             ("#quit", "new_game_screen.quit")):
             self.query_one(button, Button).label = t(key)
-        self.query_one("#resume", Button).label = t("new_game_kept.resume")
+        self.query_one("#resume", Button).label = self._resume_label()
         self.query_one("#records", Button).label = t("new_game_kept.records")
         self.query_one("#statistics", Button).label = t("new_game_kept.statistics")
         self.query_one("#settings-button", Button).label = t("new_game_kept.settings")
-        self.query_one("#new-game-keys", KeysLine).show(keys_line(self.saved is not None))
-        if self.saved is not None:
-            self.query_one("#resume-line", Static).update(saved_line(self.saved))
+        games = self.found.games if self.found else ()
+        self.query_one("#new-game-keys", KeysLine).show(keys_line(bool(games)))
+        if len(games) == 1:
+            from .resume import game_line
+
+            self.query_one("#resume-line", Static).update(game_line(games[0].saved, games[0].in_use))
+        elif games:
+            self.query_one("#resume-line", Static).update(t("resume.several", n=len(games)))
+
+    def _resume_label(self) -> str:
+        """Resume, Watch (the one game is played in another window) or Resume… (several to choose among)."""
+        games = self.found.games if self.found else ()
+        if len(games) > 1:
+            return t("new_game_kept.resume_several")
+        return t("new_game_kept.watch") if games and games[0].in_use else t("new_game_kept.resume")
 
     def _columns_layout(self) -> str:
         """Seats and numbers side by side when they fit, else one under the other."""
@@ -375,6 +380,9 @@ class NewGameScreen(Screen["GameSetup | SavedGame | None"]):
             if len(name) > MAX_NAME:
                 raise ValueError(t("new_game_screen.name_too_long", n=i + 1, most=MAX_NAME))
             seats.append(SeatSetup(name, player == "human", player if player != "human" else "normal"))
+        twice = same_name([seat.name for seat in seats])
+        if twice is not None:
+            raise ValueError(t("new_game_screen.same_name", name=twice))
 
         def number(field: str, label: str, lowest: int) -> int | None:
             """A whole number from a field, or None when it is empty."""
@@ -418,9 +426,14 @@ class NewGameScreen(Screen["GameSetup | SavedGame | None"]):
 
     @on(Button.Pressed, "#resume")
     def action_resume(self) -> None:
-        """Continue the saved game."""
-        if self.saved is not None:
-            self.dismiss(self.saved)
+        """Continue the saved game (watch it, when another window plays it), or choose among several."""
+        from .resume import ResumeScreen, chosen_for
+
+        games = self.found.games if self.found else ()
+        if len(games) == 1:
+            self.dismiss(chosen_for(games[0]))
+        elif games:
+            self.app.push_screen(ResumeScreen(games), lambda chosen: self.dismiss(chosen) if chosen else None)
 
     @on(Button.Pressed, "#records")
     async def _records_button(self) -> None:

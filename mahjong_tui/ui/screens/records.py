@@ -1,4 +1,4 @@
-"""The kept games: every finished game's record, newest first; Enter opens its replay.
+"""The kept games: every game's record (one left before its end marked so), newest first; Enter opens its replay.
 
 Each line is read from the record without replaying it (:func:`mahjong_tui.saves.record_info`):
 when it began, the rules, how many hands, who played and their points at the end. Opening
@@ -65,7 +65,7 @@ _PLAYERS_LEAST = 24
 
 
 class RecordsScreen(Screen[None]):
-    """Every finished game kept; Enter (or a click) opens the one highlighted in the replay, Esc goes back."""
+    """Every game kept; Enter (or a click) opens the one highlighted in the replay, Esc goes back."""
 
     DEFAULT_CSS = """
     RecordsScreen #records-card { padding: 0 2; height: 1fr; }
@@ -122,7 +122,8 @@ class RecordsScreen(Screen[None]):
                 rows.append(("—", "—", "—", Text(info.problem, style="#ff8a80")))
             else:
                 when = info.started.replace("T", " ")[:16] or info.path.stem[:13]
-                rows.append((when, rules_name(info.rules), str(info.hands), players_cell(info)))
+                hands = str(info.hands) if info.finished else t("records.unfinished", hands=info.hands)
+                rows.append((when, rules_name(info.rules), hands, players_cell(info)))
         # the players take what the other columns leave, wrapping between players (never cut off)
         self._width = self.app.size.width
         used = sum(max(cell_len(x) for x in (head, *(r[k] for r in rows))) + _PADDING for k, head in enumerate(heads))

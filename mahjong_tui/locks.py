@@ -1,0 +1,71 @@
+"""One game, one owner: the lock a window holds on the game it plays.
+
+Each game in progress has a lock file beside its save (``games/ID.lock``). The window
+that plays the game holds it (an operating-system lock through ``filelock``: released
+when the window closes the game or the process ends, however it ends). Another window
+that finds the lock held leaves the save alone: it may look at the game, never write it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from filelock import FileLock, Timeout
+
+from .storage import games_dir
+
+
+def lock_path(game_id: str) -> Path:
+    """Where the lock of the game ``game_id`` lives."""
+    return games_dir() / f"{file_stem(game_id)}.lock"
+
+
+def file_stem(game_id: str) -> str:
+    """A game id as a file name: its letters, digits, ``-`` and ``_`` (at most 64), never empty."""
+    stem = "".join(c for c in game_id if c.isascii() and (c.isalnum() or c in "-_"))[:64]
+    return stem or "game"
+
+
+class GameLock:
+    """The lock on one game: held by the window that plays it."""
+
+    def __init__(self, game_id: str) -> None:
+        """The lock of ``game_id`` (not yet held)."""
+        self.path = lock_path(game_id)
+        self._lock = FileLock(self.path, timeout=0)
+        self.held = False
+
+    def acquire(self) -> bool:
+        """Hold the lock; False when another window holds it.
+
+        A lock that cannot be made at all (a folder that cannot be written) holds nothing and
+        stops nothing: nothing can be saved there either.
+        """
+        if self.held:
+            return True
+        try:
+            self._lock.acquire(timeout=0)
+        except Timeout:
+            return False
+        except OSError:
+            return True
+        self.held = True
+        return True
+
+    def release(self, *, remove: bool = False) -> None:
+        """Let the game go (``remove``: its lock file too, once the game is kept and its save gone)."""
+        if not self.held:
+            return
+        self._lock.release()
+        self.held = False
+        if remove:
+            self.path.unlink(missing_ok=True)
+
+
+def in_use(game_id: str) -> bool:
+    """Whether another window holds the game's lock now."""
+    lock = GameLock(game_id)
+    if not lock.acquire():
+        return True
+    lock.release()
+    return False

@@ -1,0 +1,193 @@
+"""A game is kept and counted exactly once, whatever happens: a kill at any step of its end, a database that
+refuses, a game left before its end, two windows on one data directory, two seats under one name.
+
+The long random version is ``scripts/kill_soak.py`` (100 kills, counts printed).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from mahjong_tui.engine import Game, GameOptions
+from mahjong_tui.keeping import Keeper, count_hands, finished_hands
+from mahjong_tui.saves import Seat, Table, autosave, keep_record, read_file, records, save_path
+from mahjong_tui.stats import Statistics
+from mahjong_tui.storage import stats_path
+from mahjong_tui.testing.fixtures import play_until
+from mahjong_tui.testing.kept import kept_table
+from mahjong_tui.testing.killed import check_kept, end_state, what_is_kept
+from mahjong_tui.unfinished import find_games
+
+pytestmark = pytest.mark.usefixtures("kept_home")
+
+
+def ended_game(seed: int = 7, hands: int = 2) -> Game:
+    """A game the demo bots play to its end."""
+    game = Game("shanghai", seed, GameOptions(max_hands=hands))
+    play_until(game, lambda g: False)
+    assert game.over
+    return game
+
+
+def counted_rows(game_id: str) -> int:
+    """Statistics rows of one game."""
+    db = Statistics(stats_path())
+    try:
+        return int(db.db.execute("SELECT COUNT(*) FROM results WHERE game = ?", (game_id,)).fetchone()[0])
+    finally:
+        db.close()
+
+
+@pytest.mark.parametrize("steps_done", [0, 1, 2], ids=["before-the-record", "after-the-record", "after-counting"])
+def test_a_kill_at_any_step_of_the_end_is_completed_at_the_next_start(steps_done: int) -> None:
+    """The end's steps are the record, the statistics, the save's removal: stopped after any of them (the save still
+    holding the ended game), the next start completes the rest; one record, every hand counted once."""
+    game, table = ended_game(), kept_table("shanghai", 7)
+    autosave(game, table)  # the game ended: its save shows it over, the end not yet dealt with
+    if steps_done >= 1:
+        keep_record(game, table)
+    if steps_done >= 2:
+        count_hands(game, table)
+    assert end_state(table.id) == ("playing", "recorded", "counted")[steps_done]
+    found = find_games()
+    assert found.games == () and found.problems == () and len(found.completed) == 1
+    assert "now kept and counted" in found.completed[0]
+    assert not save_path(table.id).exists() and len(records()) == 1 and counted_rows(table.id) == 2 * 4
+    assert check_kept([table.id]) == [] and find_games().completed == ()  # and only once
+
+
+def test_statistics_that_refuse_keep_the_save_until_they_take_the_hands(kept_home: Path) -> None:
+    """A database that cannot be used at the game's end: the record is kept, the save stays, one line says the next
+    start counts the hands; once the database is usable again, the next start counts them, once."""
+    broken = kept_home / "statistics.sqlite3"
+    broken.write_bytes(b"\x00garbage" * 200)
+    game, table = ended_game(), kept_table("shanghai", 7)
+    keeper = Keeper(table)
+    keeper.keep(game)
+    news = keeper.news()
+    assert [n.warning for n in news] == [True, False] and "next start" in news[0].text and "\n" not in news[0].text
+    assert save_path(table.id).exists() and len(records()) == 1
+    assert find_games().games == ()  # an ended game is never offered to resume
+    broken.unlink()
+    assert len(find_games().completed) == 1 and counted_rows(table.id) == 8 and not save_path(table.id).exists()
+    assert len(records()) == 1 and check_kept([table.id]) == []
+
+
+def test_each_hand_is_counted_as_it_ends_and_a_game_left_is_kept_marked_unfinished() -> None:
+    """Hands count as they end; leaving before the end keeps the game among the records, marked unfinished and
+    replayable, and its save stays to resume; ended later, the same record is replaced (the game kept once)."""
+    game, table = Game("changsha", 4, GameOptions(max_hands=3)), kept_table("changsha", 4)
+    keeper = Keeper(table)
+    play_until(game, lambda g: keeper.keep(g) or (g.hand_number == 2 and len(g.actions[-1]) > 6))
+    assert counted_rows(table.id) == 4 and finished_hands(game) == 1
+    keeper.leave(game)
+    assert [n.text for n in keeper.news()][-1].startswith("Game kept as it stands")
+    (record,) = records()
+    assert read_file(record).game.actions == game.actions and '"finished":false' in record.read_text("utf-8")
+    assert [g.saved.table.id for g in find_games().free] == [table.id]
+    again = Keeper(table)  # resumed, and played to its end
+    play_until(game, lambda g: again.keep(g) or False)
+    again.keep(game)
+    assert records() == [record] and '"finished":true' in record.read_text("utf-8")
+    assert counted_rows(table.id) == 3 * 4 and find_games().games == ()
+
+
+def test_two_windows_on_one_game_only_one_writes() -> None:
+    """A second keeper of a game another window plays holds nothing and writes nothing, and says so; the game is
+    listed as in use (to watch, not to resume) until the first lets it go."""
+    game, table = Game("shanghai", 3), kept_table("shanghai", 3)
+    first = Keeper(table)
+    play_until(game, lambda g: first.keep(g) or sum(map(len, g.actions)) > 10)
+    second = Keeper(table)
+    assert first.owner and not second.owner and "another window" in second.news()[0].text
+    before = save_path(table.id).read_bytes()
+    play_until(game, lambda g: second.keep(g) or sum(map(len, g.actions)) > 20)
+    assert save_path(table.id).read_bytes() == before
+    (listed,) = find_games().games
+    assert listed.in_use and find_games().free == ()
+    first.close()
+    assert not find_games().games[0].in_use
+
+
+def test_a_game_ending_in_one_window_leaves_the_others_game_alone() -> None:
+    """Each game has its own save: a bots' game ending in one window removes its own save, never the other's."""
+    waiting, waiting_table = Game("changsha", 5), Table((Seat("Ann"), Seat("Bo", "hard"), Seat("Cy"), Seat("Di")))
+    person = Keeper(waiting_table)
+    play_until(waiting, lambda g: person.keep(g) or sum(map(len, g.actions)) > 8)
+    bots = Keeper(kept_table("shanghai", 7))
+    game = ended_game()
+    bots.keep(game)
+    assert save_path(waiting_table.id).exists() and not save_path("shanghai-7").exists()
+    person.close()
+    assert [g.saved.table.id for g in find_games().free] == [waiting_table.id]
+
+
+def test_two_seats_under_one_name_are_two_players() -> None:
+    """Statistics are kept per seat's player, not per name shown: four seats named Al count four players, a hand
+    each; a person and a bot of one name are two players."""
+    game = ended_game(hands=1)
+    table = Table((Seat("Al"), Seat("Al", "normal"), Seat("Al", "normal"), Seat("Al", "easy")), "same-names")
+    count_hands(game, table)
+    db = Statistics(stats_path())
+    rows = db.players()
+    db.close()
+    assert sorted(r.player for r in rows) == ["Al", "Al #2", "Al #3", "Al #4"] and all(r.hands == 1 for r in rows)
+    assert sum(r.points for r in rows) == 0
+
+
+def test_statistics_kept_under_names_are_read_per_player_after_the_upgrade(kept_home: Path) -> None:
+    """A database of the schema before players had an identity: opened, each row gets its player, a name that sat
+    at two seats of a game split by seat."""
+    db = sqlite3.connect(kept_home / "statistics.sqlite3")
+    db.executescript(
+        """
+        CREATE TABLE games (id TEXT PRIMARY KEY, rules TEXT NOT NULL, seed INTEGER NOT NULL, started TEXT NOT NULL);
+        CREATE TABLE results (game TEXT NOT NULL REFERENCES games(id), hand INTEGER NOT NULL, seat INTEGER NOT NULL,
+            player TEXT NOT NULL, bot INTEGER NOT NULL, points INTEGER NOT NULL, won INTEGER NOT NULL,
+            self_draw INTEGER NOT NULL, dealt_in INTEGER NOT NULL, types TEXT NOT NULL DEFAULT '',
+            PRIMARY KEY (game, hand, seat));
+        INSERT INTO games VALUES ('g', 'shanghai', 1, '2026-01-01T10:00:00');
+        INSERT INTO results VALUES ('g', 1, 0, 'Al', 0, 30, 1, 0, 0, 'hunyise'), ('g', 1, 1, 'Al', 1, -10, 0, 0, 0, ''),
+            ('g', 1, 2, 'Al', 1, -10, 0, 0, 0, ''), ('g', 1, 3, 'Bo', 1, -10, 0, 0, 0, '');
+        PRAGMA user_version = 2;
+        """
+    )
+    db.close()
+    stats = Statistics(kept_home / "statistics.sqlite3")
+    rows = {r.player: (r.bot, r.hands, r.points) for r in stats.players()}
+    stats.close()
+    assert rows == {"Al": (False, 1, 30), "Al #2": (True, 1, -10), "Al #3": (True, 1, -10), "Bo": (True, 1, -10)}
+
+
+def test_killed_at_random_and_at_the_end_nothing_is_lost_or_counted_twice(kept_home: Path) -> None:
+    """A player of one-hand games killed twelve times (SIGKILL, SIGTERM, SIGHUP), half of them just as a game ends;
+    after each kill the next start looks for games, and every game is saved to resume or kept once and counted."""
+    rng = random.Random(5)
+    started: list[str] = []
+    for k in range(12):
+        child = subprocess.Popen([sys.executable, "-m", "mahjong_tui.testing.killed", str(k)], stdout=subprocess.PIPE,
+                                 text=True, env=os.environ.copy())  # fmt: skip
+        assert child.stdout is not None
+        deadline = time.monotonic() + rng.uniform(0.05, 0.6)
+        while line := child.stdout.readline().split():
+            if line[0] == "start":
+                started.append(line[1])
+            if (k % 2 == 0 and line[0] == "ending") or (k % 2 and time.monotonic() > deadline):
+                time.sleep(rng.uniform(0.0, 0.003))
+                break
+        child.send_signal(rng.choice((signal.SIGKILL, signal.SIGTERM, signal.SIGHUP)))
+        out, _ = child.communicate(timeout=10)
+        started += [x.split()[1] for x in out.splitlines() if x.startswith("start ")]
+        find_games()
+        assert check_kept(started) == [], f"after kill {k + 1}"
+    kept = what_is_kept()
+    assert kept.finished and all(n == 1 for n in kept.records.values())
