@@ -31,8 +31,9 @@ class GameLock:
 
     def __init__(self, game_id: str) -> None:
         """The lock of ``game_id`` (not yet held)."""
-        self.path = lock_path(game_id)
-        self._lock = FileLock(self.path, timeout=0)
+        self.game_id = game_id
+        self.path: Path | None = None  # where the lock is, once held
+        self._lock: FileLock | None = None
         self.held = False
 
     def acquire(self) -> bool:
@@ -44,17 +45,19 @@ class GameLock:
         if self.held:
             return True
         try:
-            self._lock.acquire(timeout=0)
+            path = lock_path(self.game_id)
+            lock = FileLock(path, timeout=0)
+            lock.acquire(timeout=0)
         except Timeout:
             return False
         except OSError:
             return True
-        self.held = True
+        self.path, self._lock, self.held = path, lock, True
         return True
 
     def release(self, *, remove: bool = False) -> None:
         """Let the game go (``remove``: its lock file too, once the game is kept and its save gone)."""
-        if not self.held:
+        if not self.held or self._lock is None or self.path is None:
             return
         self._lock.release()
         self.held = False

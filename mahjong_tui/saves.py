@@ -189,8 +189,11 @@ def clear_cut_writes(path: Path) -> None:
 
 
 def records() -> list[Path]:
-    """Every finished game's record, newest first."""
-    return sorted(records_dir().glob("*.json"), reverse=True)
+    """Every game's record, newest first (none when the folder cannot be used)."""
+    try:
+        return sorted(records_dir().glob("*.json"), reverse=True)
+    except OSError:
+        return []
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,7 +3,9 @@
 The user's data and config directories (``platformdirs``), or, when the environment sets
 ``MAHJONG_TUI_HOME``, that one directory for everything (a portable install, or tests).
 A file that cannot be read is never deleted or silently overwritten: it is moved aside,
-renamed with the time it was found broken, and the caller says so in one line.
+renamed with the time it was found broken, and the caller says so in one line. A folder
+that cannot be made (a file in its place, no permission) is :class:`StorageError`, an
+OSError in one line: what uses it goes on without it and says so.
 """
 
 from __future__ import annotations
@@ -16,6 +18,21 @@ APP = "mahjong-tui"
 HOME_VARIABLE = "MAHJONG_TUI_HOME"
 
 
+class StorageError(OSError):
+    """A folder the game keeps things in cannot be made or used; the message is one line."""
+
+
+def _folder(path: Path) -> Path:
+    """``path`` made a folder (with its parents) if it is not one; StorageError says why it cannot be."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise StorageError(f"{path} is a file, not a folder: nothing can be kept there") from None
+    except OSError as e:
+        raise StorageError(f"{path} cannot be used as a folder ({e.strerror or e})") from None
+    return path
+
+
 def data_dir() -> Path:
     """Where saves, records and statistics live (created on first use)."""
     home = os.environ.get(HOME_VARIABLE)
@@ -25,8 +42,7 @@ def data_dir() -> Path:
         from platformdirs import user_data_path
 
         path = user_data_path(APP, appauthor=False)
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    return _folder(path)
 
 
 def config_dir() -> Path:
@@ -38,8 +54,7 @@ def config_dir() -> Path:
         from platformdirs import user_config_path
 
         path = user_config_path(APP, appauthor=False)
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    return _folder(path)
 
 
 def autosave_path() -> Path:
@@ -49,16 +64,12 @@ def autosave_path() -> Path:
 
 def games_dir() -> Path:
     """The games in progress: each one's save (``ID.json``, after every action) and lock (``ID.lock``)."""
-    path = data_dir() / "games"
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    return _folder(data_dir() / "games")
 
 
 def records_dir() -> Path:
     """Every finished game's record."""
-    path = data_dir() / "records"
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    return _folder(data_dir() / "records")
 
 
 def stats_path() -> Path:

@@ -52,7 +52,18 @@ class Found:
 
 
 def find_games() -> Found:
-    """Every game not finished, newest first; broken saves moved aside; ended ones settled (see the module)."""
+    """Every game not finished, newest first; broken saves moved aside; ended ones settled (see the module).
+
+    A data folder that cannot be used finds nothing, and says why in one line.
+    """
+    try:
+        return _find_games()
+    except OSError as e:  # the folder itself (StorageError), or a disk that fails while looking
+        return Found(problems=(" ".join(str(e).split()),))
+
+
+def _find_games() -> Found:
+    """:func:`find_games`, where a folder that fails is OSError."""
     problems: list[str] = []
     completed: list[str] = []
     _adopt_old_save(problems)

@@ -191,3 +191,21 @@ def test_killed_at_random_and_at_the_end_nothing_is_lost_or_counted_twice(kept_h
         assert check_kept(started) == [], f"after kill {k + 1}"
     kept = what_is_kept()
     assert kept.finished and all(n == 1 for n in kept.records.values())
+
+
+def test_a_data_folder_that_is_a_file_finds_nothing_and_says_why(
+    kept_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where the data folder should be there is a file: looking for games finds none and says why in one line; a game
+    played there says once that it cannot be saved, and goes on."""
+    spot = kept_home / "taken"
+    spot.write_text("not a folder", encoding="utf-8")
+    monkeypatch.setenv("MAHJONG_TUI_HOME", str(spot))
+    found = find_games()
+    assert found.games == () and len(found.problems) == 1 and "is a file, not a folder" in found.problems[0]
+    assert records() == []
+    game, table = Game("changsha", 3), kept_table("changsha", 3)
+    keeper = Keeper(table)
+    play_until(game, lambda g: keeper.keep(g) or sum(map(len, g.actions)) > 12)
+    (news,) = keeper.news()
+    assert news.warning and "could not be saved" in news.text and spot.read_text(encoding="utf-8") == "not a folder"

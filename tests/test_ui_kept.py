@@ -40,6 +40,7 @@ from mahjong_tui.ui.config import quick_setup
 from mahjong_tui.ui.look import hand_type_labels
 from mahjong_tui.ui.screens.choice import ChoiceScreen
 from mahjong_tui.ui.screens.hand_end import GameEndScreen, HandEndScreen
+from mahjong_tui.ui.screens.help import LeaveScreen
 from mahjong_tui.ui.screens.new_game import NewGameScreen
 from mahjong_tui.ui.screens.records import RecordsScreen
 from mahjong_tui.ui.screens.replay import HandListScreen, ReplayScreen
@@ -196,6 +197,42 @@ async def test_the_new_game_screen_offers_the_saved_game() -> None:
         assert app.driver is not None and app.driver.seating == table
         kept = [a for hand in game.actions for a in hand]
         assert [a for hand in app.driver.game.actions for a in hand][: len(kept)] == kept
+
+
+async def test_a_game_left_for_a_new_one_is_kept_and_offered_with_the_others() -> None:
+    """``q`` → New game after a hand: the game is kept among the records (marked unfinished), its hand counted, and
+    the new game screen offers it; with a second game left too, Resume lists both and Enter sits down at the one
+    chosen."""
+    from mahjong_tui.ui.screens.resume import ResumeScreen
+
+    setup = quick_setup("changsha", 0, "normal", 3, speed="instant", max_hands=4)
+    app = MahjongApp(setup, bot_factory=demo_bot_factory)
+    async with app.run_test(size=FULL) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, HandEndScreen))
+        first = app.driver.seating.id  # type: ignore[union-attr]
+        await pilot.press("q")
+        await settle(pilot, lambda: isinstance(app.screen, LeaveScreen))
+        assert "stays saved" in text_of(app.screen.query_one("#confirm-question"))
+        await pilot.press("n")
+        await settle(pilot, lambda: isinstance(app.screen, NewGameScreen) and app.screen.has_class("-saved"))
+        assert "Changsha" in text_of(app.screen.query_one("#resume-line"))
+        (record,) = records()
+        assert '"finished":false' in record.read_text("utf-8")
+        db = Statistics(stats_path())
+        assert sum(r.hands for r in db.players()) == 4  # the hand that ended, a row per seat
+        db.close()
+        await pilot.press("ctrl+s")  # a second game, left as well
+        await settle(pilot, lambda: isinstance(app.screen, HandEndScreen) and app.driver is not None)
+        second = app.driver.seating.id  # type: ignore[union-attr]
+        await pilot.press("q", "n")
+        await settle(pilot, lambda: isinstance(app.screen, NewGameScreen) and app.screen.has_class("-saved"))
+        assert "2 games not finished" in text_of(app.screen.query_one("#resume-line"))
+        await pilot.press("ctrl+o")
+        await settle(pilot, lambda: isinstance(app.screen, ResumeScreen))
+        assert app.screen.query_one("OptionList").option_count == 2  # type: ignore[attr-defined]
+        await pilot.press("down", "enter")  # the older: the first game
+        await settle(pilot, lambda: app.driver is not None)
+        assert app.driver.seating.id == first != second  # type: ignore[union-attr]
 
 
 async def test_a_finished_game_is_kept_among_the_records_and_counted() -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import sys
 from collections import Counter
 from collections.abc import Callable
@@ -130,4 +131,6 @@ def check_kept(started: list[str]) -> list[str]:
 
 
 if __name__ == "__main__":
+    for hangup in (signal.SIGHUP, signal.SIGTERM):  # as in a terminal, even when started under ``nohup``
+        signal.signal(hangup, signal.SIG_DFL)
     play_games(int(sys.argv[1]))

@@ -138,7 +138,11 @@ class RecordsScreen(Screen[None]):
             table.focus()
         else:
             table.display = False
-            empty.update(t("records.none", folder=str(records_dir())))
+            try:
+                folder = str(records_dir())
+            except OSError as e:  # the folder cannot be made: why, in place of where
+                folder = str(e)
+            empty.update(t("records.none", folder=folder))
         keys = key_line((("↑↓", "records.key_choose"), ("Enter", "records.key_replay"), ("Esc", "records.key_back")))
         self.query_one("#records-keys", Static).update(keys)
 
