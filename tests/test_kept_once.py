@@ -209,3 +209,52 @@ def test_a_data_folder_that_is_a_file_finds_nothing_and_says_why(
     play_until(game, lambda g: keeper.keep(g) or sum(map(len, g.actions)) > 12)
     (news,) = keeper.news()
     assert news.warning and "could not be saved" in news.text and spot.read_text(encoding="utf-8") == "not a folder"
+
+
+WINDOW = """
+import sys
+from mahjong_tui.settings import Settings
+from mahjong_tui.testing.fixtures import demo_bot_factory
+from mahjong_tui.ui.app import MahjongApp
+from mahjong_tui.ui.config import quick_setup
+
+humans, hands = int(sys.argv[1]), int(sys.argv[2])
+setup = quick_setup("shanghai", humans, "normal", 5, speed="instant", max_hands=hands)
+MahjongApp(setup, bot_factory=demo_bot_factory, settings=Settings()).run(headless=True, size=(120, 36))
+"""
+
+
+def test_two_real_windows_on_one_data_folder_never_lose_a_game(kept_home: Path) -> None:
+    """Two apps on one data folder: a person's game waits in one while a bots' game ends in the other; the person's
+    game is never touched (listed as in use, to watch), and once its window is gone it is there to resume."""
+
+    def window(humans: int, hands: int) -> subprocess.Popen[bytes]:
+        return subprocess.Popen([sys.executable, "-c", WINDOW, str(humans), str(hands)], env=os.environ.copy(),
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
+
+    def until(check: object, seconds: float = 40) -> None:
+        deadline = time.monotonic() + seconds
+        while not check() and time.monotonic() < deadline:  # type: ignore[operator]
+            time.sleep(0.1)
+        assert check(), "did not happen in time"  # type: ignore[operator]
+
+    person = window(1, 4)
+    try:
+        until(lambda: len(find_games().games) == 1)
+        (waiting,) = find_games().games
+        assert waiting.in_use
+        bots = window(0, 1)
+        try:
+            until(lambda: any('"finished":true' in p.read_text("utf-8") for p in records()))
+        finally:
+            bots.kill()
+            bots.wait()
+        (still,) = find_games().games
+        assert still.in_use and still.saved.table.id == waiting.saved.table.id
+        before = [a for hand in waiting.saved.game.actions for a in hand]
+        assert [a for hand in still.saved.game.actions for a in hand][: len(before)] == before
+    finally:
+        person.send_signal(signal.SIGKILL)
+        person.wait()
+    (free,) = find_games().free
+    assert free.saved.table.id == waiting.saved.table.id
