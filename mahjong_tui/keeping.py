@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from mahjong_tui.engine import Game, HandEnded
+from mahjong_tui.engine import Game
 
 from .i18n import t
 from .locks import GameLock
@@ -46,8 +46,9 @@ class CountError(RuntimeError):
 
 
 def finished_hands(game: Game) -> int:
-    """How many hands of ``game`` have ended."""
-    return sum(1 for ev in game.events if isinstance(ev, HandEnded))
+    """How many hands of ``game`` have ended (hands are dealt one at a time: those before this one, and this one
+    once it is over)."""
+    return game.hand_number - (0 if game.hand.over else 1)
 
 
 def count_hands(game: Game, table: Table) -> int:
