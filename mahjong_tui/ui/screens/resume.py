@@ -36,15 +36,16 @@ class Chosen:
     watch: bool = False
 
 
-def game_line(saved: SavedGame, in_use: bool = False) -> Text:
-    """What a saved game is: its rules, the hand it stopped in, who plays, when it began (and if it is in use)."""
+def game_line(saved: SavedGame, in_use: bool = False, *, key: str = "resume.line") -> Text:
+    """What a saved game is: its rules, the hand it stopped in, who plays, when it began (and if it is in use);
+    ``key``: the words around them (``resume.entry``: without the heading, for a line in a list)."""
     game, table = saved.game, saved.table
     players = "、" if current().language == "zh" else ", "
     names = players.join(t("resume.bot", name=s.name, level=t(f"resume.level_{s.bot}")) if s.bot else s.name
                          for s in table.seats)  # fmt: skip
     rules = current().pick(game.rules.en_name, game.rules.zh_name)
     started = table.started.replace("T", " ")[:16]
-    line = Text(t("resume.line", rules=rules, hand=game.hand_number, players=names, started=started or "—"))
+    line = Text(t(key, rules=rules, hand=game.hand_number, players=names, started=started or "—"))
     if in_use:
         line.append(f" · {t('resume.in_use')}", style="#ffb74d")
     return line
@@ -79,8 +80,11 @@ class ResumeScreen(ModalScreen["Chosen | None"]):
         """A title, one line per game, the keys."""
         with Vertical(id="resume-card"):
             yield Static(t("resume.several", n=len(self.games)), classes="card-title")
-            yield OptionList(*(Option(game_line(g.saved, g.in_use), id=str(i)) for i, g in enumerate(self.games)),
-                             id="resume-games")  # fmt: skip
+            lines: list[Option | None] = []
+            for i, g in enumerate(self.games):
+                lines += [None] if i else []  # a rule between two games
+                lines.append(Option(game_line(g.saved, g.in_use, key="resume.entry"), id=str(i)))
+            yield OptionList(*lines, id="resume-games")
             keys = (("↑↓", "records.key_choose"), ("Enter", "new_game_kept.key_resume"), ("v", "resume.key_watch"),
                     ("Esc", "records.key_back"))  # fmt: skip
             yield Static(key_line(keys), id="resume-keys")
@@ -98,9 +102,10 @@ class ResumeScreen(ModalScreen["Chosen | None"]):
 
     def action_watch(self) -> None:
         """Watch the game highlighted, without playing it."""
-        at = self.query_one(OptionList).highlighted
-        if at is not None:
-            self.dismiss(chosen_for(self.games[at], watch=True))
+        games = self.query_one(OptionList)
+        if games.highlighted is not None:
+            option = games.get_option_at_index(games.highlighted)
+            self.dismiss(chosen_for(self.games[int(option.id or 0)], watch=True))
 
     def action_back(self) -> None:
         """Back, choosing nothing."""
