@@ -118,7 +118,7 @@ def _adopt_old_save(problems: list[str]) -> None:
         target = save_path(saved.table.id)
         if not target.exists():
             autosave(saved.game, saved.table)
-        old.unlink()
+        old.unlink(missing_ok=True)  # another window, starting at the same moment, may have moved it first
     except OSError as e:
         problems.append(t("resume.cannot_adopt", name=old.name, reason=e.strerror or str(e)))
 
