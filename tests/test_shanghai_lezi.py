@@ -143,6 +143,28 @@ def test_eight_flowers_and_another_win_count_the_way_that_pays_more():
     assert {"bahua", "fengpeng"} <= types(r) and r.value == 40
 
 
+def test_eight_flowers_and_fengpeng_on_a_discard_pay_as_bahua_when_that_pays_more():
+    """§2b: the other way counts, or 八花 if that pays more. 风碰 on a discard: the discarder pays 40; 八花, paid as a
+    self-draw, 20 from each of three: 60. So it is 八花, and 风碰's value is never paid as a self-draw."""
+    r = score("111z222z333z444z5z", "5z", flowers="f12345678", winner=1, win_by="discard", discarder=0)
+    assert types(r) == {"bahua"} and (r.lezi, r.value) == (2, 20)
+    assert r.payments == (-20, 60, -20, -20)
+
+
+def test_eight_flowers_and_fengpeng_on_a_robbed_kong_pay_as_fengpeng_when_that_pays_more():
+    """§2b: robbing a kong, 风碰's 4 lezi × 3 shares from the konger (120) beat 八花's 3 × 20, so 风碰 counts,
+    paid as a robbed kong."""
+    r = score("111z222z333z444z5z", "5z", flowers="f12345678", winner=1, win_by="robbed_kong", discarder=0)
+    assert "fengpeng" in types(r) and r.value == 40
+    assert r.payments == (-120, 120, 0, 0)
+
+
+def test_eight_flowers_and_a_flower_hand_on_a_discard_pay_as_bahua():
+    """§2b: 混一色 with 8 花 is worth 1 lezi from the discarder; 八花 pays 2 lezi from each: 八花 counts."""
+    r = score("123m456m789m222z5m", "5m", flowers="f12345678", winner=1, win_by="discard", discarder=3)
+    assert types(r) == {"bahua"} and r.payments == (-20, 60, -20, -20)
+
+
 # --------------------------------------------------------------------------- 承包
 
 

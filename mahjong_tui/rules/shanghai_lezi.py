@@ -97,10 +97,7 @@ class _Reading:
     points: int
     capped: bool
     raised: str  # the modifier that raised it to one lezi, if one did
-
-    def key(self) -> tuple[int, int, int]:
-        """Pays most, then more lezi among its types, then more types."""
-        return (self.points, sum(LEZI_VALUES.get(t, 0) for t in self.types), len(self.types))
+    as_bahua: bool = False  # counted as 八花 (2 lezi, paid as a self-draw), whatever the 14 tiles make
 
 
 def score_lezi(ctx: WinContext, params: LeziParams) -> ScoreResult:
@@ -113,7 +110,7 @@ def score_lezi(ctx: WinContext, params: LeziParams) -> ScoreResult:
     if not shapes:
         return no_shape(ctx, counts)
     readings = _readings(ctx, params, shapes)
-    qualifying = [r for r in readings if QUALIFYING.intersection(r.types)]
+    qualifying = [r for r in readings if r.as_bahua or QUALIFYING.intersection(r.types)]
     if not qualifying:
         modifiers = [LEZI_HAND_TYPES[t] for t in readings[0].types]
         reason = "a plain hand cannot win in Shanghai 勒子: it needs 混一色, 碰碰胡 or better"
@@ -121,22 +118,44 @@ def score_lezi(ctx: WinContext, params: LeziParams) -> ScoreResult:
             names = " and ".join(f"{ht.zh} {ht.id}" for ht in modifiers)
             reason += f" ({names} alone {'does' if len(modifiers) == 1 else 'do'} not qualify)"
         return not_a_win(reason, "勒子麻将不能胡平胡：至少要混一色、碰碰胡或更大的牌型")
-    return _result(ctx, params, max(qualifying, key=_Reading.key))
+    best = max(qualifying, key=lambda r: _key(ctx, params, r))
+    return _result(ctx, params, best, other_way=any(not r.as_bahua for r in qualifying))
+
+
+def _key(ctx: WinContext, params: LeziParams, r: _Reading) -> tuple[int, int, int]:
+    """Pays the winner most (八花 paid as a self-draw, the other way as won), then more lezi among its types, then
+    more types."""
+    paid = r.points * sum(s.shares for s in _shares(ctx, params, as_bahua=r.as_bahua))
+    return (paid, sum(LEZI_VALUES.get(t, 0) for t in r.types), len(r.types))
 
 
 def _readings(ctx: WinContext, params: LeziParams, shapes: list[HandShape]) -> list[_Reading]:
-    """Every distinct reading, valued before 开宝 and 荒番."""
+    """Every distinct reading, valued before 开宝 and 荒番.
+
+    With all eight flowers there are two ways to count (§2b): as 八花, 2 lezi paid as a self-draw whatever the 14
+    tiles make; or the other way the hand wins, with the 8 花 among its elements (八花 listed, as a type the hand
+    has, but not valued).
+    """
+    eight = bahua(ctx)
     situational = []
-    if bahua(ctx):
-        situational.append("bahua")
     if ctx.replacement and ctx.win_by is WinBy.SELF_DRAW:
         situational.append("gangkai")
     if ctx.win_by is WinBy.ROBBED_KONG:
         situational.append("qianggang")
     out: list[_Reading] = []
+    if eight:
+        types = ("bahua", "gangkai") if "gangkai" in situational else ("bahua",)
+        first = shapes[0]
+        flowers = sum(_FLOWER_VALUES[e.id] for e in first.elements)
+        two = LEZI_VALUES["bahua"]
+        out.append(_Reading(types, first.elements, flowers, two, two * params.lezi_in_base, False, "", True))
     seen: set[tuple[tuple[str, ...], tuple[Element, ...]]] = set()
-    for shape in shapes:
-        types = tuple(sorted([*situational, *_shape_types(shape)], key=_ORDER.__getitem__))
+    declared = ctx.win_tile is None  # 八花 declared on the dealt tiles: they make no other win
+    for shape in [] if declared else shapes:
+        own = [*situational, *_shape_types(shape)]
+        if eight and not QUALIFYING.intersection(own):
+            continue  # no other way to win: 八花 alone
+        types = tuple(sorted([*own, *(["bahua"] if eight else [])], key=_ORDER.__getitem__))
         if (types, shape.elements) not in seen:
             seen.add((types, shape.elements))
             out.append(_value(params, types, shape.elements))
@@ -162,7 +181,7 @@ def _value(params: LeziParams, types: tuple[str, ...], elements: tuple[Element, 
     """Largest lezi × L; or (花 + 2) × b capped at L; then 杠开 / 大吊车 raise to L (in base-score units)."""
     flowers = sum(_FLOWER_VALUES[e.id] for e in elements)
     one = params.lezi_in_base
-    lezi = max((LEZI_VALUES.get(t, 0) for t in types), default=0)
+    lezi = max((LEZI_VALUES.get(t, 0) for t in types if t != "bahua"), default=0)  # 八花 is the other reading
     if lezi:
         return _Reading(types, elements, flowers, lezi, lezi * one, False, "")
     raw = flowers + params.base_flowers
@@ -252,11 +271,11 @@ def relations(ctx: WinContext, params: LeziParams) -> list[int]:
     return [0 if o == w else int(taken[o] >= need) for o in range(4)]
 
 
-def _shares(ctx: WinContext, params: LeziParams, types: Sequence[str]) -> list[Share]:
-    """Who pays how many shares: self-draw (and 八花), a discard, a robbed kong; 承包 on top."""
+def _shares(ctx: WinContext, params: LeziParams, *, as_bahua: bool) -> list[Share]:
+    """Who pays how many shares: self-draw (and a hand counted as 八花), a discard, a robbed kong; 承包 on top."""
     r = relations(ctx, params)
     others = [(ctx.winner + k) % 4 for k in (1, 2, 3)]
-    if ctx.win_by is WinBy.SELF_DRAW or "bahua" in types:
+    if ctx.win_by is WinBy.SELF_DRAW or as_bahua:
         how_en = "self-draw" if ctx.win_by is WinBy.SELF_DRAW else "八花 is paid as a self-draw"
         how_zh = "自摸" if ctx.win_by is WinBy.SELF_DRAW else "八花按自摸付"
         return [
@@ -282,11 +301,21 @@ def _shares(ctx: WinContext, params: LeziParams, types: Sequence[str]) -> list[S
     return out
 
 
-def _result(ctx: WinContext, params: LeziParams, r: _Reading) -> ScoreResult:
-    """The result of the chosen reading: its lines, the share, the payments."""
+def _result(ctx: WinContext, params: LeziParams, r: _Reading, *, other_way: bool) -> ScoreResult:
+    """The result of the chosen reading: its lines, the share, the payments (``other_way``: the hand also wins
+    another way than 八花)."""
     base = ctx.base
     one = params.lezi_in_base
-    lines = [_type_line(t) for t in r.types]
+    lines = [_type_line(t, counted=r.as_bahua or t != "bahua") for t in r.types]
+    if r.as_bahua and other_way:
+        lines.append(
+            ScoreLine(
+                LineKind.NOTE,
+                "八花 pays more than the other way this hand wins, so it counts as 八花",
+                "八花比另一种胡法付得多，按八花算",
+                id="bahua",
+            )
+        )
     lines.extend(element_line(_FLOWER_VALUES, e) for e in r.elements)
     value = r.points * base
     if r.lezi:
@@ -313,18 +342,23 @@ def _result(ctx: WinContext, params: LeziParams, r: _Reading) -> ScoreResult:
         value *= params.double
         lines.append(doubled_line(value, params.double, "huangfan", "荒番 hand", "荒番"))
     lines.append(share_line(value))
-    payments, payment_lines = pay(ctx, _shares(ctx, params, r.types), value)
+    payments, payment_lines = pay(ctx, _shares(ctx, params, as_bahua=r.as_bahua), value)
     lines.extend(payment_lines)
     return ScoreResult(
         valid=True, types=r.types, flowers=r.flowers, lezi=r.lezi, value=value, payments=payments, lines=tuple(lines)
     )
 
 
-def _type_line(t: str) -> ScoreLine:
-    """The breakdown line of one hand type, with what it does to the value."""
+def _type_line(t: str, *, counted: bool = True) -> ScoreLine:
+    """The breakdown line of one hand type, with what it does to the value (``counted`` false: 八花, held beside a
+    win that pays more, which counts instead)."""
     ht = LEZI_HAND_TYPES[t]
     lezi = LEZI_VALUES.get(t)
-    if lezi:
+    if not counted:
+        lezi = None
+        effect_en = "the other way this hand wins pays more and counts, its 8 flowers among the 花"
+        effect_zh = "另一种胡法付得更多，按那种算，八张花计入花数"
+    elif lezi:
         effect_en, effect_zh = f"{lezi} lezi", f"{lezi} 勒子"
     elif lezi == 0:
         effect_en, effect_zh = "scored by 花", "算花"
