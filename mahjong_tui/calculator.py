@@ -18,6 +18,7 @@ from mahjong_tui.engine import (
     Meld,
     Ruleset,
     ScoreResult,
+    SeatFacts,
     Tile,
     UnknownRules,
     WinBy,
@@ -28,7 +29,7 @@ from mahjong_tui.engine import (
     tile_name,
 )
 from mahjong_tui.engine.ruleset import RULE_SPECIFIC_INPUTS
-from mahjong_tui.engine.tiles import is_flower
+from mahjong_tui.engine.tiles import counts_of, is_flower
 
 from .json_io import (
     InputError,
@@ -82,7 +83,6 @@ OUTPUT_DOCS: Mapping[str, str] = {
     "explain": "short lines: each type, each flower element, each multiplier, each payment",
 }
 FIELDS: tuple[str, ...] = tuple(FIELD_DOCS)
-
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,6 +173,7 @@ def situation_from_json(data: object) -> Situation:
     replacement = boolean(field(data, "replacement", False), "replacement")
     if replacement and win_by is not WinBy.SELF_DRAW:
         raise InputError("replacement: a win on a replacement tile is a self-draw (win_by self_draw)")
+    _check_possible(ruleset, winner, hand, win_tile, melds, replaced=flowers if replacement else None)
     kaigang_discard = boolean(field(data, "kaigang_discard", False), "kaigang_discard")
     if kaigang_discard and win_by is not WinBy.DISCARD:
         raise InputError("kaigang_discard: 杠上炮 is a win on a discard (win_by discard)")
@@ -224,6 +225,31 @@ def _check_rule_fields(data: Mapping[str, Any], ruleset: Ruleset) -> None:
         users = [n for n in ruleset_names() if name in get_ruleset(n).score_inputs]
         where = f"only used by {' and '.join(users)} rules" if users else "not used by any rule set"
         raise InputError(f"{name}: {where}, not by {data['rules']!r}")
+
+
+def _check_possible(
+    ruleset: Ruleset,
+    winner: int,
+    hand: list[Tile],
+    win_tile: Tile | None,
+    melds: list[Meld],
+    replaced: list[Tile] | None,
+) -> None:
+    """A hand no table could come to is refused: melds the rule set's claim rules forbid together (Shanghai's
+    one-suit rule), or a win on a replacement tile (``replaced``: the flowers, given) with nothing replaced."""
+    if melds:
+        counts = counts_of([*hand, *([] if win_tile is None else [win_tile])])
+        refused = ruleset.melds_refusal(SeatFacts(winner, counts, melds))
+        if refused is not None:
+            i, why = refused
+            m = melds[i]
+            raise InputError(f"melds[{i}]: the winner could not have claimed {m.kind.value} {m.notation()}: {why.en}")
+    if replaced is not None and not replaced and not any(m.is_kong for m in melds):
+        if ruleset.flowers:
+            raise InputError("replacement: a win on a replacement tile follows a kong or a flower, and this hand has "
+                             "neither (no kong among the melds, no flowers)")  # fmt: skip
+        raise InputError("replacement: a win on a replacement tile follows a kong, and this hand has no kong among "
+                         "its melds")  # fmt: skip
 
 
 def _win_by(value: object) -> WinBy:
@@ -333,5 +359,3 @@ def format_text(situation: Situation, result: ScoreResult) -> str:
             if ln.zh:
                 out.append(f"      {ln.zh}")
     return "\n".join(out)
-
-

@@ -17,12 +17,13 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from itertools import permutations
 from types import MappingProxyType
 
 from .actions import KongMode
 from .analysis import ShapeSet, is_ready, waits
 from .events import DrawSource
-from .melds import Meld
+from .melds import Meld, MeldKind
 from .options import GameOptions
 from .scoring import HandType, ScoreResult, WinContext, bird_seat
 from .targets import TargetKind
@@ -147,6 +148,31 @@ class Ruleset(ABC):
 
     def pong_refusal(self, facts: SeatFacts, tile: Tile) -> Words | None:
         """Why this seat may not pong or kong ``tile`` (None: allowed)."""
+        return None
+
+    def melds_refusal(self, facts: SeatFacts) -> tuple[int, Words] | None:
+        """Why the seat could not have claimed all of ``facts.melds``, whatever the order (None: some order allows
+        them): the index of the first meld, in the order given, that ``chi_refusal`` or ``pong_refusal`` refuses
+        beside the melds before it, and why. A concealed kong is declared, not claimed; an added kong was a pong."""
+        melds = tuple(facts.melds)
+        given = self._first_refused(facts, melds)
+        if given is None:
+            return None
+        for order in permutations(melds):
+            if self._first_refused(facts, order) is None:
+                return None
+        return given
+
+    def _first_refused(self, facts: SeatFacts, melds: Sequence[Meld]) -> tuple[int, Words] | None:
+        """The first of ``melds``, claimed in this order, that the claim restrictions refuse, and why."""
+        for i, meld in enumerate(melds):
+            if meld.kind is MeldKind.CONCEALED_KONG:
+                continue
+            before = SeatFacts(facts.seat, facts.counts, melds[:i])
+            ask = self.chi_refusal if meld.kind is MeldKind.CHI else self.pong_refusal
+            why = ask(before, meld.first)
+            if why is not None:
+                return i, why
         return None
 
     def after_chi_forbidden(self, tile: Tile, held: tuple[Tile, Tile]) -> frozenset[Tile]:
