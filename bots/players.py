@@ -116,7 +116,8 @@ class BaseBot(ABC):
             raise ValueError(f"seat {view.seat} has nothing to choose from")
         wins = [a for a in legal if a.kind is ActionKind.WIN]
         if wins:
-            self.last_reason = f"win on {tile_name(wins[0].tile)}" if wins[0].tile is not None else "win"
+            tile = wins[0].tile
+            self.last_reason = f"win on {tile_name(tile)}" if tile is not None else "win on the dealt tiles (八花)"
             return wins[0]
         if len(legal) == 1:
             self.last_reason = "the only legal action"

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .dealt_wins import open_window as open_dealt_wins
 from .events import DrawSource, HandStarted, TilesDealt
 from .initial import open_window as open_initial_window
 from .tiles import Tile, is_flower
@@ -32,7 +33,8 @@ def deal_order(dealer: int) -> list[int]:
 
 
 def deal(hand: Hand) -> None:
-    """Deal, replace flowers, and open the first decision: initial small wins or the dealer's turn."""
+    """Deal, replace flowers, and open the first decision: initial small wins, a win declared on the dealt hand
+    (八花), or the dealer's turn."""
     wv = hand.wall.view()
     hand.emit(
         HandStarted(
@@ -77,5 +79,7 @@ def deal(hand: Hand) -> None:
     hand.current = hand.dealer
     hand.turn_after_draw = True
     if hand.rules.initial_small_wins and open_initial_window(hand):
+        return
+    if open_dealt_wins(hand):
         return
     hand.open_turn()

@@ -6,6 +6,7 @@ nothing. A :class:`Hand` keeps the state; each phase's rules live in a module of
 own, and ``apply`` hands an action to the module of the phase the hand is in:
 
 * :mod:`.deal`: dealing, 补花, the first turn
+* :mod:`.dealt_wins`: a win declared on the dealt hand (八花), before the dealer's first discard
 * :mod:`.turn`: draws, self-drawn wins, kongs of one's own, discards
 * :mod:`.claims`: claims on a discard and their priority
 * :mod:`.kongs`: replacement draws, robbing a kong, 补张 and 开杠
@@ -24,7 +25,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator, Sequence
 
-from . import claims, haidi, initial, kongs, settlement, turn, wins
+from . import claims, dealt_wins, haidi, initial, kongs, settlement, turn, wins
 from .actions import Action, ActionKind, IllegalAction, KongMode, match_action
 from .deal import deal
 from .events import DrawSource, Event, FlowerRevealed, HandOutcome, OptionRefused, TileDrawn
@@ -62,6 +63,7 @@ PHASE_ACTIONS: dict[Phase, Callable[[Hand, Action], None]] = {
     Phase.HAIDI_TAKEN: haidi.apply_taken,
     Phase.HAIDI_SHOWN: _answer(haidi.resolve_shown),
     Phase.INITIAL: _answer(initial.resolve),
+    Phase.DEALT_WIN: _answer(dealt_wins.resolve),
 }
 
 

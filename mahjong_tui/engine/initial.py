@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import Action, ActionKind
+from .dealt_wins import open_window as open_dealt_wins
 from .events import InitialWinsDeclared
 from .scoring import WinContext
 from .state import Phase
@@ -47,4 +48,5 @@ def resolve(hand: Hand) -> None:
             hand.payments[k] += res.payments[k]
         hand.emit(InitialWinsDeclared(s, tuple(p.tiles()), res))
     hand.current = hand.dealer
-    hand.open_turn()
+    if not open_dealt_wins(hand):
+        hand.open_turn()

@@ -27,7 +27,7 @@ def check_invariants(hand: Hand) -> list[str]:
         size = p.size()
         if phase is Phase.ENDED:
             ok = size in (13, 14)
-        elif phase is Phase.INITIAL and p.seat == hand.dealer:
+        elif phase in (Phase.INITIAL, Phase.DEALT_WIN) and p.seat == hand.dealer:
             ok = size == 14
         else:
             acting = phase in (Phase.TURN, Phase.HAIDI_TAKEN) and p.seat == hand.current

@@ -263,6 +263,12 @@ class Ruleset(ABC):
     def winning_hand(self) -> WinningHand:
         """What wins and what does not, with hands the calculator scores: the start of the rules page."""
 
+    def wins_as_dealt(self, flowers: Sequence[Tile]) -> bool:
+        """A non-dealer's dealt hand with these flowers (after the deal's 补花) wins as it stands, with no winning
+        tile, and is declared before the dealer's first discard (Shanghai's 八花); ``score`` then takes it as a
+        self-draw with ``win_tile`` None."""
+        return False
+
     def shape_types(self, counts: Sequence[int], melds: Sequence[Meld]) -> tuple[str, ...]:
         """Hand types a complete hand has by its shape alone, beyond a plain win (for weighing waits)."""
         return ()

@@ -16,6 +16,7 @@ class Phase(StrEnum):
     """What the hand is waiting for."""
 
     INITIAL = "initial"  # declare initial small wins (起手小胡) or not
+    DEALT_WIN = "dealt_win"  # declare a win on the dealt hand (八花) or not, before the dealer's first discard
     TURN = "turn"  # one seat holds a full hand and acts
     CLAIM = "claim"  # others answer a discard
     ROB = "rob"  # others may rob an added kong

@@ -184,6 +184,10 @@ class Shanghai(Ruleset):
             return True
         return sum(counts[:27]) == 0 and all(not is_suited(m.first) for m in melds)
 
+    def wins_as_dealt(self, flowers: Sequence[Tile]) -> bool:
+        """八花 in the deal (docs/shanghai.md "八花 in the deal"): all eight flowers, declared at once."""
+        return len(set(flowers)) == 8
+
     def huangfan_from_dice(self, dice: tuple[int, int]) -> int:
         """骰子荒番."""
         return huangfan_dice_bonus(dice)

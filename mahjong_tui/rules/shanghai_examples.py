@@ -63,8 +63,10 @@ def shanghai_winning(types: Mapping[str, HandType], qualifying: Collection[str],
         example={**_SELF, "hand": "234m678m999m5m", "win_tile": "5m",
                  "melds": [{"type": "kong", "tiles": "1111z", "from": 3}]},
         shapes=(Words(f"Shanghai also wins with 14 winds and dragons in any arrangement ({name}), and with all eight "
-                      "flowers (八花) whatever the other tiles.",
-                      f"上海麻将还有两种胡法：十四张全是风牌字牌，不论牌型（{name}）；八张花牌全到（八花），手牌不论。"),),
+                      "flowers (八花) whatever the other tiles; dealt all eight, a player declares 八花 at once, "
+                      "before the dealer's first discard, paid as a self-draw.",
+                      f"上海麻将还有两种胡法：十四张全是风牌字牌，不论牌型（{name}）；八张花牌全到（八花），手牌不论。"
+                      "起手就有八张花的，在庄家打第一张牌之前马上报，按自摸付。"),),
         not_wins=(
             HandNote(Words("Seven pairs (七对) do not win in Shanghai.", "上海麻将不算七对。"),
                      {**_SELF, "hand": "11m33m55p77p99s11z2z", "win_tile": "2z"}),

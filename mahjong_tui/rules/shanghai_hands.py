@@ -66,10 +66,11 @@ def size_problem(ctx: WinContext) -> ScoreResult | None:
     if ctx.win_by is not WinBy.SELF_DRAW:
         if ctx.discarder is None or ctx.discarder == ctx.winner or not 0 <= ctx.discarder <= 3:
             raise ValueError(f"a {ctx.win_by.value} win needs a discarder other than the winner")
-    if ctx.win_tile is None:
+    declared = ctx.win_tile is None and bahua(ctx)  # 八花 declared on the dealt hand: 13 tiles, no winning tile
+    if ctx.win_tile is None and not declared:
         return not_a_win("not a winning hand: there is no winning tile", "不能胡：没有胡的那张牌")
     concealed = [t for t in ctx.all_concealed if not is_flower(t)]
-    want = 14 - 3 * len(ctx.melds)
+    want = (13 if declared else 14) - 3 * len(ctx.melds)
     if len(concealed) != want:
         return not_a_win(
             f"not a winning hand: {len(concealed)} tiles in hand with the winning tile, "
@@ -100,7 +101,7 @@ def read_shapes(ctx: WinContext, counts: list[int]) -> list[HandShape]:
     discard_tile = ctx.win_tile if ctx.win_by is not WinBy.SELF_DRAW else None
     exposed = sum(1 for m in melds if m.kind.is_exposed)
     frozen_suits = frozenset(suits)
-    splits = regular_splits(counts)
+    splits = regular_splits(counts) if ctx.win_tile is not None else []
     if splits:
         no_chi = all(m.kind is not MeldKind.CHI for m in melds)
         return [

@@ -70,8 +70,9 @@ def _readings(ctx: WinContext, params: ShanghaiParams, shapes: list[HandShape]) 
     situational = _situational_types(ctx, bahua(ctx))
     readings: list[_Reading] = []
     seen: set[tuple[tuple[str, ...], tuple[Element, ...]]] = set()
+    declared = ctx.win_tile is None  # 八花 declared on the dealt hand: its 13 tiles make no other type
     for shape in shapes:
-        types = [*situational, *_shape_types(shape)]
+        types = [*situational, *([] if declared else _shape_types(shape))]
         key = (tuple(sorted(types, key=TYPE_ORDER.__getitem__)), shape.elements)
         if key not in seen:
             seen.add(key)

@@ -58,7 +58,7 @@ RELATION = {1: "下", 2: "对", 3: "上"}  # seen from the claimer: next, opposi
 #: Phases where the seats that may claim answer at once. The engine asks only those seats,
 #: so showing who is asked would tell the table who can claim: only the person deciding at
 #: the screen is marked.
-WINDOWS = frozenset({Phase.CLAIM, Phase.ROB, Phase.KAIGANG_CLAIM, Phase.HAIDI_SHOWN, Phase.INITIAL})
+WINDOWS = frozenset({Phase.CLAIM, Phase.ROB, Phase.KAIGANG_CLAIM, Phase.HAIDI_SHOWN, Phase.INITIAL, Phase.DEALT_WIN})
 
 
 #: tiles in the analysis's notation standing alone: ``5m``, ``4z``, ``23s`` (not the ``5p`` of ``2-5p``)

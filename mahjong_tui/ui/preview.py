@@ -67,6 +67,8 @@ def moment_lines(look: Look, view: SeatView) -> list[Text]:
         if result is not None:
             out.append(preview_text(look, view, result, initial=True))
         rule = t("moment.initial")
+    elif phase is Phase.DEALT_WIN:
+        rule = t("moment.dealt_win")
     elif phase is Phase.CLAIM and len({a.kind for a in view.legal} - {ActionKind.PASS}) > 1:
         rule = t("moment.claim_order")
     if rule:

@@ -18,6 +18,7 @@ PASS_WORDS = {
     Phase.HAIDI: "prompt.pass_haidi",
     Phase.HAIDI_TAKEN: "prompt.pass_haidi_taken",
     Phase.INITIAL: "prompt.pass_initial",
+    Phase.DEALT_WIN: "prompt.pass_dealt_win",
 }
 
 
@@ -50,6 +51,8 @@ def prompt_title(look: Look, view: SeatView) -> tuple[Text, Text | None]:
         types = rules.initial_wins(view.counts)
         title.append(t("prompt.initial") + " ")
         title.append(hand_type_labels(rules, types), style="bold #ffd166")
+    elif phase is Phase.DEALT_WIN:
+        title.append(t("prompt.dealt_win"))
     return title, tiles
 
 

@@ -22,6 +22,7 @@ _EMPTY = Style(color="#4a4f55")
 #: each window's (and the turn's) words in the catalogue: ``wall.phase.claim`` …
 _PHASE_TEXT = {
     Phase.INITIAL: "initial",
+    Phase.DEALT_WIN: "dealt_win",
     Phase.TURN: "turn",
     Phase.CLAIM: "claim",
     Phase.ROB: "rob",

@@ -1,0 +1,77 @@
+"""Wins declared on the dealt hand, before the dealer's first discard (Shanghai's 八花 in the deal).
+
+Once the deal's 补花 is done, a non-dealer whose dealt hand already wins as it stands
+(``Ruleset.wins_as_dealt``: all eight flowers) may declare it at once, scored as a
+self-draw with no winning tile. The dealer, who may win on the same dealt tiles (天胡),
+is asked too, and goes first: when both declare, the dealer's win is the one paid. When
+nobody declares, the dealer's turn opens as usual; passing is no 漏胡, as no discard was
+passed.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .actions import Action, ActionKind
+from .events import ClaimLost
+from .scoring import WinBy
+from .state import Phase
+from .wins import self_win, win_context
+from .words import Words
+
+if TYPE_CHECKING:
+    from .hand import Hand
+
+
+def open_window(hand: Hand) -> bool:
+    """Ask each non-dealer holding a hand that wins as dealt (and then the dealer, if it may win) whether it
+    declares; False when no non-dealer may."""
+    window: dict[int, list[Action]] = {}
+    for i in (1, 2, 3):
+        s = (hand.dealer + i) % 4
+        if not hand.rules.wins_as_dealt(hand.players[s].flowers):
+            continue
+        result = hand.rules.score(win_context(hand, s, None, WinBy.SELF_DRAW, None, replacement=False))
+        if result.valid:
+            window[s] = [hand.offer_win(s, None, result), Action(s, ActionKind.PASS)]
+    if not window:
+        return False
+    dealer = hand.dealer
+    result = self_win(hand, dealer)
+    if result is not None and result.valid:
+        window[dealer] = [
+            hand.offer_win(dealer, hand.players[dealer].last_drawn, result),
+            Action(dealer, ActionKind.PASS),
+        ]
+    hand.phase = Phase.DEALT_WIN
+    hand.current = dealer
+    hand.set_window(window, {})
+    return True
+
+
+def resolve(hand: Hand) -> None:
+    """Everyone asked has answered: the first declaration from the dealer on is paid; else the dealer's turn."""
+    dealer = hand.dealer
+    order = [(dealer + i) % 4 for i in range(4)]
+    declared = [s for s in order if (a := hand.decisions.get(s)) is not None and a.kind is ActionKind.WIN]
+    if not declared:
+        hand.current = dealer
+        hand.open_turn()
+        return
+    winner = declared[0]
+    for s in declared[1:]:
+        hand.emit(ClaimLost(s, ActionKind.WIN.value, winner, ActionKind.WIN.value, _second(winner)))
+    p = hand.players[winner]
+    if winner == dealer:
+        ctx = win_context(hand, winner, p.last_drawn, WinBy.SELF_DRAW, None, in_hand=p.last_drawn is not None)
+    else:
+        ctx = win_context(hand, winner, None, WinBy.SELF_DRAW, None, replacement=False)
+    hand.settle([(winner, ctx)], None)
+
+
+def _second(dealer: int) -> Words:
+    """Why a declaration on the dealt hand is not paid: the dealer declared too, and goes first."""
+    return Words(
+        f"seat {dealer}, the dealer, declared a win on the dealt tiles too, and the dealer goes first",
+        f"座位{dealer}是庄家，也报了起手的胡，庄家优先",
+    )
