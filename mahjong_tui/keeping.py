@@ -32,6 +32,9 @@ from .saves import Table, autosave, drop_save, keep_record, save_path
 from .stats import Statistics, StatsError
 from .storage import stats_path
 
+#: how long a window waits for another to let a game go (one that was just looking at it)
+LOCK_WAIT = 2.0
+
 
 @dataclass(frozen=True, slots=True)
 class News:
@@ -51,11 +54,12 @@ def finished_hands(game: Game) -> int:
     return game.hand_number - (0 if game.hand.over else 1)
 
 
-def count_hands(game: Game, table: Table) -> int:
+def count_hands(game: Game, table: Table, *, wait: float = 5.0) -> int:
     """Count every ended hand of ``game`` in the statistics (a hand counted before is not counted again); the rows
-    added. CountError, in one line, when the database cannot be used."""
+    added. CountError, in one line, when the database cannot be used (``wait``: seconds to wait for another window
+    that is writing it)."""
     try:
-        db = Statistics(stats_path())
+        db = Statistics(stats_path(), timeout=wait)
         try:
             return db.record_hands(table.id, game, table.players(), table.started)
         finally:
@@ -97,13 +101,15 @@ def settle(game: Game, table: Table) -> Settled:
 class Keeper:
     """Saves the game after every action; counts each hand as it ends; at the game's end settles it."""
 
-    def __init__(self, table: Table) -> None:
-        """Keep the game played at ``table`` (its players, its id): hold its lock, or keep nothing."""
+    def __init__(self, table: Table, lock: GameLock | None = None) -> None:
+        """Keep the game played at ``table`` (its players, its id): hold its lock (``lock``: one already held, when
+        the save was read again under it), or keep nothing."""
         self.table = table
         self.record: Path | None = None  # the game's record, once kept
         self.finished = False  # the game's end has been dealt with (kept, or said why not)
-        self.lock = GameLock(table.id)
-        self.owner = self.lock.acquire()  # False: another window plays this game, and only it writes it
+        self.lock = lock or GameLock(table.id)
+        self.owner = self.lock.acquire(wait=LOCK_WAIT)  # False: another window plays this game, and only it writes
+        self._count_failed = False
         self._news: list[News] = []
         self._tell: Callable[[News], None] | None = None
         self._save_failed = False
@@ -130,8 +136,8 @@ class Keeper:
             if not self._save_failed:  # said once: it would be said after every action
                 self._say(News(t("kept.cannot_save", reason=_reason(e)), warning=True))
             self._save_failed = True
-        else:
-            self._save_failed = False
+            return
+        self._save_failed = False
         hands = finished_hands(game)
         if hands > self._counted:
             self._keep_hands(game, quiet=self._counted < 0)
@@ -141,18 +147,28 @@ class Keeper:
         """The table is left before the game's end: keep it among the records as it stands (once a hand has
         ended), say so, and let it go."""
         if self.owner and not self.finished and not game.over:
-            try:
-                if finished_hands(game):
-                    self.record = keep_record(game, self.table)
-            except OSError as e:
-                self._say(News(t("kept.cannot_keep", reason=_reason(e)), warning=True))
+            if self._save_failed:
+                self._say(News(t("kept.left_unsaved"), warning=True))
+            elif not finished_hands(game):
+                self._say(News(t("kept.left_saved")))
             else:
-                self._say(News(t("kept.left") if self.record is not None else t("kept.left_saved")))
+                try:
+                    self.record = keep_record(game, self.table)
+                except OSError as e:
+                    self._say(News(t("kept.cannot_keep", reason=_reason(e)), warning=True))
+                else:
+                    self._say(News(t("kept.left_uncounted") if self._count_failed else t("kept.left")))
         self.close()
 
     def close(self) -> None:
         """Let the game go: another window may take it up."""
-        self.lock.release(remove=self.finished and not save_path(self.table.id).exists())
+        if not self.lock.held:
+            return
+        try:
+            gone = self.finished and not save_path(self.table.id).exists()
+        except OSError:  # the folder cannot be used: leave its lock file be
+            gone = False
+        self.lock.release(remove=gone)
 
     def news(self) -> list[News]:
         """What happened since last asked and was not told (each line is given once)."""
@@ -177,8 +193,11 @@ class Keeper:
             if not quiet:
                 self._say(News(t("kept.cannot_keep", reason=_reason(e)), warning=True))
         except CountError as e:
+            self._count_failed = True
             if not quiet:
                 self._say(News(t("kept.cannot_count_hand", reason=str(e)), warning=True))
+        else:
+            self._count_failed = False
 
     def _finish(self, game: Game) -> None:
         """Save the ended game as it ended (a kill from here on leaves a save the next start settles), settle it, and

@@ -36,8 +36,9 @@ class GameLock:
         self._lock: FileLock | None = None
         self.held = False
 
-    def acquire(self) -> bool:
-        """Hold the lock; False when another window holds it.
+    def acquire(self, *, wait: float = 0.0) -> bool:
+        """Hold the lock (waiting up to ``wait`` seconds for another window to let it go); False when another
+        window holds it.
 
         A lock that cannot be made at all (a folder that cannot be written) holds nothing and
         stops nothing: nothing can be saved there either.
@@ -46,8 +47,8 @@ class GameLock:
             return True
         try:
             path = lock_path(self.game_id)
-            lock = FileLock(path, timeout=0)
-            lock.acquire(timeout=0)
+            lock = FileLock(path, timeout=wait)
+            lock.acquire(timeout=wait, poll_interval=0.05)
         except Timeout:
             return False
         except OSError:
@@ -63,12 +64,3 @@ class GameLock:
         self.held = False
         if remove:
             self.path.unlink(missing_ok=True)
-
-
-def in_use(game_id: str) -> bool:
-    """Whether another window holds the game's lock now."""
-    lock = GameLock(game_id)
-    if not lock.acquire():
-        return True
-    lock.release()
-    return False

@@ -41,11 +41,14 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE results ADD COLUMN identity TEXT NOT NULL DEFAULT '';
     UPDATE results SET identity = (CASE WHEN bot THEN 'bot:' ELSE 'person:' END) || player || (
         CASE WHEN (SELECT COUNT(*) FROM results r2 WHERE r2.game = results.game AND r2.hand = results.hand
-                   AND r2.player = results.player AND r2.bot = results.bot) > 1 THEN '#' || (seat + 1) ELSE '' END);
+                   AND r2.player = results.player AND r2.bot = results.bot) > 1
+             THEN char(31) || (seat + 1) ELSE '' END);
     CREATE INDEX results_identity ON results (identity);
     """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
+#: between a name and its seat in a player's identity: a control character, which no name keeps
+SEAT_MARK = "\x1f"
 
 
 class StatsError(RuntimeError):
@@ -98,10 +101,11 @@ def rank_title(rules: Ruleset, points: int) -> str:
 class Statistics:
     """The statistics database: record hands, read totals."""
 
-    def __init__(self, path: Path | str):
-        """Open (and create or migrate) the database at ``path``; StatsError says what is wrong."""
+    def __init__(self, path: Path | str, *, timeout: float = 5.0):
+        """Open (and create or migrate) the database at ``path``, waiting up to ``timeout`` seconds for another
+        window that is writing it; StatsError says what is wrong."""
         try:
-            self.db = sqlite3.connect(str(path))
+            self.db = sqlite3.connect(str(path), timeout=timeout)
             self.migrate()
         except sqlite3.DatabaseError as e:
             raise StatsError(f"{path}: not a statistics database ({e})") from None
@@ -121,9 +125,25 @@ class Statistics:
             raise StatsError(
                 f"statistics written by a newer mahjong-tui (schema {current}; this one reads {SCHEMA_VERSION})"
             )
-        for step in range(current, SCHEMA_VERSION):
-            with self.db:
-                self.db.executescript(f"BEGIN; {MIGRATIONS[step]} PRAGMA user_version = {step + 1}; COMMIT;")
+        if current == SCHEMA_VERSION:
+            return
+        # One write transaction for every step, the version read again inside it: two windows opening an older
+        # database at once migrate it once (the second finds it done).
+        self.db.isolation_level = None
+        try:
+            self.db.execute("BEGIN IMMEDIATE")
+            for step in range(self.version(), SCHEMA_VERSION):
+                for statement in MIGRATIONS[step].split(";"):
+                    if statement.strip():
+                        self.db.execute(statement)
+                self.db.execute(f"PRAGMA user_version = {step + 1}")
+            self.db.execute("COMMIT")
+        except BaseException:
+            if self.db.in_transaction:
+                self.db.execute("ROLLBACK")
+            raise
+        finally:
+            self.db.isolation_level = ""
 
     def record_hands(self, game_id: str, game: Game, players: Sequence[tuple[str, bool]], started: str) -> int:
         """Record every finished hand of ``game`` (players: (name, is_bot) per seat); the rows added."""
@@ -151,8 +171,8 @@ class Statistics:
         ).fetchall()
         out = []
         for identity, player, rules, bot, games, hands, wins, selfs, deals, points, biggest in rows:
-            seat = identity[identity.index(":") + 1 + len(player) :]  # "#2" where the name sat at two seats
-            shown = f"{player} {seat}" if seat else player
+            seat = identity[identity.index(":") + 1 + len(player) :]  # SEAT_MARK + "2" where the name sat at two seats
+            shown = f"{player} #{seat[1:]}" if seat else player
             stats = PlayerStats(shown, rules, bool(bot), games, hands, wins, selfs, deals, points, biggest,
                                 identity=identity)  # fmt: skip
             for (types,) in self.db.execute(
@@ -166,12 +186,12 @@ class Statistics:
 
 
 def identities(players: Sequence[tuple[str, bool]]) -> list[str]:
-    """Who sits at each seat, for the statistics: ``person:NAME`` or ``bot:NAME``, with ``#SEAT`` (1-4) where
-    another seat of the game has the same (another person, or another bot, of that name)."""
+    """Who sits at each seat, for the statistics: ``person:NAME`` or ``bot:NAME``, with :data:`SEAT_MARK` and the
+    seat (1-4) where another seat of the game has the same (another person, or another bot, of that name)."""
     out = []
     for seat, (name, bot) in enumerate(players):
         again = sum(1 for other in players if other == (name, bot)) > 1
-        out.append(f"{'bot' if bot else 'person'}:{name}" + (f"#{seat + 1}" if again else ""))
+        out.append(f"{'bot' if bot else 'person'}:{name}" + (f"{SEAT_MARK}{seat + 1}" if again else ""))
     return out
 
 

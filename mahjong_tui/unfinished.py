@@ -12,16 +12,20 @@ versions (``autosave.json``) becomes a game of its own here.
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 from mahjong_tui.engine import RecordError
 
 from .i18n import t
-from .keeping import CountError, count_hands, finished_hands, settle
+from .keeping import LOCK_WAIT, CountError, count_hands, finished_hands, settle
 from .locks import GameLock
 from .saves import SavedGame, autosave, clear_cut_writes, read_file, save_path
 from .storage import autosave_path, games_dir, move_aside
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,43 +67,109 @@ def find_games() -> Found:
 
 
 def _find_games() -> Found:
-    """:func:`find_games`, where a folder that fails is OSError."""
+    """:func:`find_games`, where a folder that fails is OSError.
+
+    A game's lock is held only for a moment to see whether a window plays it, and again only
+    to change its files (set a broken save aside, settle an ended game), so another window
+    looking at the same time never takes a game for one in play.
+    """
     problems: list[str] = []
     completed: list[str] = []
     _adopt_old_save(problems)
     listed: list[tuple[float, Unfinished]] = []
     for path in sorted(games_dir().glob("*.json")):
-        lock = GameLock(path.stem)
-        if not lock.acquire():  # another window plays it: read it, never touch it
+        if not _free(path):  # another window plays it: read it, never touch it
             with contextlib.suppress(RecordError):
                 listed.append((_mtime(path), Unfinished(read_file(path), in_use=True)))
             continue
         try:
-            clear_cut_writes(path)
-            if not path.is_file():  # a folder, a pipe or a device where a save should be: never read
-                problems.append(_set_aside(path, t("resume.not_a_file", path=path)))
-                continue
-            try:
-                saved = read_file(path)
-            except RecordError as e:
-                problems.append(_set_aside(path, str(e)))
-                continue
-            game, table = saved.game, saved.table
-            if game.over:
-                done = settle(game, table)
-                if done.record is not None and not done.problem:
-                    completed.append(t("resume.completed", rules=game.rules.en_name, started=_day(table.started)))
-                elif done.problem:
-                    problems.append(done.problem)
-                continue
-            if finished_hands(game):
-                with contextlib.suppress(CountError):  # said when the game is played again, or at its end
-                    count_hands(game, table)
-            listed.append((_mtime(path), Unfinished(saved)))
-        finally:
-            lock.release(remove=not path.exists())
+            saved = read_file(path) if path.is_file() else None
+        except RecordError as e:
+            if (line := _under_lock(path, lambda p, why=str(e): _set_aside_if_broken(p, why))) is not None:
+                problems.append(line)
+            continue
+        if saved is None:  # a folder, a pipe or a device where a save should be: never read
+            if (line := _under_lock(path, lambda p: _set_aside(p, t("resume.not_a_file", path=p)))) is not None:
+                problems.append(line)
+            continue
+        game, table = saved.game, saved.table
+        if game.over:
+            done = _under_lock(path, lambda _p, g=game, tb=table: settle(g, tb))
+            if done is not None and done.problem:
+                problems.append(done.problem)
+            elif done is not None and done.record is not None:
+                completed.append(t("resume.completed", rules=game.rules.en_name, started=_day(table.started)))
+            continue
+        if finished_hands(game):
+            with contextlib.suppress(CountError):  # a hand is counted once, however often; said when played again
+                count_hands(game, table, wait=STATS_WAIT)
+        listed.append((_mtime(path), Unfinished(saved)))
     listed.sort(key=lambda item: item[0], reverse=True)
     return Found(tuple(u for _, u in listed), tuple(problems), tuple(completed))
+
+
+#: how long looking for games waits for a statistics database another window is writing
+STATS_WAIT = 0.5
+
+
+def _free(path: Path) -> bool:
+    """Whether no window plays the game saved at ``path`` (the lock taken and let go at once; a write that a kill
+    cut short is cleared meanwhile)."""
+    lock = GameLock(path.stem)
+    if not lock.acquire():
+        return False
+    try:
+        clear_cut_writes(path)
+    finally:
+        lock.release(remove=not path.exists())
+    return True
+
+
+def _under_lock(path: Path, step: Callable[[Path], T]) -> T | None:
+    """Do ``step`` on the save at ``path`` holding its game's lock; None when a window has the game now or the
+    save is gone (another window dealt with it a moment ago)."""
+    lock = GameLock(path.stem)
+    if not lock.acquire(wait=0.5):
+        return None
+    try:
+        return step(path) if path.exists() else None
+    finally:
+        lock.release(remove=not path.exists())
+
+
+def _set_aside_if_broken(path: Path, problem: str) -> str | None:
+    """Set a save aside when it is still broken (not rewritten meanwhile by the window that had it); the line."""
+    try:
+        read_file(path)
+    except RecordError:
+        return _set_aside(path, problem)
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class TakenUp:
+    """A game taken up to play: its save as it is now, under its lock (None: it cannot be, and ``in_use`` says if
+    that is because another window plays it)."""
+
+    saved: SavedGame | None
+    lock: GameLock | None = None
+    in_use: bool = False
+
+
+def take_up(game_id: str) -> TakenUp:
+    """Take the game ``game_id`` to play: hold its lock, then read its save again (what a list read a while ago may
+    be out of date: another window may have played on, or ended it)."""
+    lock = GameLock(game_id)
+    if not lock.acquire(wait=LOCK_WAIT):
+        return TakenUp(None, in_use=True)
+    try:
+        saved = read_file(save_path(game_id))
+    except (RecordError, OSError):
+        saved = None
+    if saved is None or saved.game.over:
+        lock.release()
+        return TakenUp(None)
+    return TakenUp(saved, lock)
 
 
 def _adopt_old_save(problems: list[str]) -> None:
@@ -112,7 +182,8 @@ def _adopt_old_save(problems: list[str]) -> None:
     try:
         saved = read_file(old)
     except RecordError as e:
-        problems.append(_set_aside(old, str(e)))
+        if old.exists():  # not taken over a moment ago by another window starting too
+            problems.append(_set_aside(old, str(e)))
         return
     try:
         target = save_path(saved.table.id)

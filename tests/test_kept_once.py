@@ -140,7 +140,8 @@ def test_two_seats_under_one_name_are_two_players() -> None:
     db = Statistics(stats_path())
     rows = db.players()
     db.close()
-    assert sorted(r.player for r in rows) == ["Al", "Al #2", "Al #3", "Al #4"] and all(r.hands == 1 for r in rows)
+    assert sorted((r.player, r.bot) for r in rows) == [("Al", False), ("Al #2", True), ("Al #3", True), ("Al #4", True)]
+    assert all(r.hands == 1 for r in rows)
     assert sum(r.points for r in rows) == 0
 
 
@@ -209,6 +210,10 @@ def test_a_data_folder_that_is_a_file_finds_nothing_and_says_why(
     play_until(game, lambda g: keeper.keep(g) or sum(map(len, g.actions)) > 12)
     (news,) = keeper.news()
     assert news.warning and "could not be saved" in news.text and spot.read_text(encoding="utf-8") == "not a folder"
+    play_until(game, lambda g: keeper.keep(g) or False)  # to its end: nothing can be kept, and nothing breaks
+    keeper.keep(game)
+    assert game.over and all(n.warning for n in keeper.news())
+    keeper.leave(game)
 
 
 WINDOW = """
@@ -258,3 +263,42 @@ def test_two_real_windows_on_one_data_folder_never_lose_a_game(kept_home: Path) 
         person.wait()
     (free,) = find_games().free
     assert free.saved.table.id == waiting.saved.table.id
+
+
+def test_a_game_taken_up_from_an_old_list_is_read_again_under_its_lock() -> None:
+    """A list of games made a while ago: meanwhile another window played on and left, or ended the game. Taking it
+    up reads the save again under its lock, so the later state is played on (never the listed one written over it),
+    and an ended game is not taken up at all."""
+    from mahjong_tui.unfinished import take_up
+
+    game, table = Game("changsha", 6, GameOptions(max_hands=2)), kept_table("changsha", 6)
+    other = Keeper(table)
+    play_until(game, lambda g: other.keep(g) or sum(map(len, g.actions)) > 8)
+    (listed,) = find_games().games
+    play_until(game, lambda g: other.keep(g) or sum(map(len, g.actions)) > 30)  # the other window plays on
+    assert not take_up(table.id).saved and take_up(table.id).in_use  # while it plays: not taken
+    other.leave(game)
+    taken = take_up(table.id)
+    assert taken.saved is not None and taken.saved.game.actions == game.actions != listed.saved.game.actions
+    assert taken.lock is not None and taken.lock.held
+    taken.lock.release()
+    again = Keeper(table)
+    play_until(game, lambda g: again.keep(g) or False)
+    again.keep(game)
+    assert take_up(table.id).saved is None and not take_up(table.id).in_use  # ended and kept: nothing to take up
+
+
+def test_the_single_save_of_earlier_versions_becomes_a_game_of_its_own(kept_home: Path) -> None:
+    """An ``autosave.json`` from before each game had its own save: taken over once (a game to resume), the old file
+    gone, and nothing said."""
+    import json
+
+    from mahjong_tui.saves import save_data
+
+    game, table = Game("shanghai", 4), kept_table("shanghai", 4)
+    play_until(game, lambda g: sum(map(len, g.actions)) > 10)
+    (kept_home / "autosave.json").write_text(json.dumps(save_data(game, table)), encoding="utf-8")
+    found = find_games()
+    assert found.notices == () and [g.saved.table.id for g in found.games] == [table.id]
+    assert not (kept_home / "autosave.json").exists() and save_path(table.id).exists()
+    assert find_games().games[0].saved.game.actions == game.actions

@@ -373,6 +373,23 @@ async def test_undo_is_refused_in_hot_seat_and_with_nothing_to_undo() -> None:
         assert said[-1] == t("undo.nothing") and table_of(app).actor == 0
 
 
+async def test_undo_is_refused_once_the_hand_is_over() -> None:
+    """The hand's result is kept and counted as it ends: from the table viewed after it, ``u`` takes nothing back."""
+    app = demo_app(hand_won("shanghai", 1))
+    async with app.run_test(size=FULL) as pilot:
+        said = noting(app)
+        await settle(pilot, lambda: table_of(app).actor == 0 or isinstance(app.screen, ChoiceScreen))
+        await pilot.press("w")
+        await settle(pilot, lambda: isinstance(app.screen, HandEndScreen))
+        await pilot.press("t")
+        await settle(pilot, lambda: isinstance(app.screen, TableScreen))
+        moment = app.driver.moment  # type: ignore[union-attr]
+        await pilot.press("u")
+        await pilot.pause()
+        assert said[-1] == t("undo.over") and app.driver.moment == moment  # type: ignore[union-attr]
+        assert app.driver.hand_over  # type: ignore[union-attr]
+
+
 async def test_open_hands_shows_every_hand_face_up() -> None:
     app = demo_app(mid_hand("changsha", 1), learning=Learning(open_hands=True))
     async with app.run_test(size=FULL) as pilot:

@@ -166,11 +166,22 @@ class MahjongApp(App[int]):
             self.resume_game(chosen.saved)
 
     def resume_game(self, saved: SavedGame) -> None:
-        """Sit down at a saved game where it stopped."""
+        """Sit down at a saved game where it stopped: taken up under its lock and read again, since the list it was
+        chosen from may be out of date (another window may have played on, or ended it, or be playing it now)."""
+        from mahjong_tui.unfinished import take_up
+
         from .kept import KeptDriver, resumed_setup
 
-        setup = resumed_setup(saved, self.settings.speed, Privacy(self.settings.privacy))
-        self.open_table(KeptDriver.resume(saved, setup, self.bot_factory))
+        taken = take_up(saved.table.id)
+        if taken.saved is None:
+            if taken.in_use:  # another window plays it now: watch it here
+                self.notify(t("resume.now_in_use"), severity="warning", timeout=8)
+                self.open_replay(saved, hand=saved.game.hand_number, leave=self.new_game)
+            else:
+                self.new_game(notice=t("resume.gone"))
+            return
+        setup = resumed_setup(taken.saved, self.settings.speed, Privacy(self.settings.privacy))
+        self.open_table(KeptDriver.resume(taken.saved, setup, self.bot_factory, lock=taken.lock))
 
     def start_game(self, setup: GameSetup, game: Game | None = None) -> None:
         """Seat everyone and open the table."""

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from mahjong_tui.engine import Action, Event, Halt, Move
 from mahjong_tui.keeping import Keeper, News
+from mahjong_tui.locks import GameLock
 from mahjong_tui.saves import SavedGame, Seat, Table
 
 from .config import GameSetup, Privacy, SeatSetup
@@ -49,19 +50,23 @@ class KeptDriver(TableDriver):
 
     #: who sat where and which game this is (the same after a resume): what is saved with the game
     seating: Table | None = None
+    #: the game's lock, already held (a game taken up to resume: its save was read again under it)
+    lock: GameLock | None = None
     keeper: Keeper = field(init=False)
 
     def __post_init__(self) -> None:
         """Keep the game from the start: saved at once (a game already over is kept and counted)."""
         if self.seating is None:
             self.seating = Table(seats_of(self.setup))
-        self.keeper = Keeper(self.seating)
+        self.keeper = Keeper(self.seating, self.lock)
         self.keep()
 
     @classmethod
-    def resume(cls, saved: SavedGame, setup: GameSetup, bot_factory: BotFactory | None = None) -> KeptDriver:
-        """The saved game, where it stopped, with the same players and the same id."""
-        return cls(setup, saved.game, bot_factory or default_bot_factory, seating=saved.table)
+    def resume(
+        cls, saved: SavedGame, setup: GameSetup, bot_factory: BotFactory | None = None, lock: GameLock | None = None
+    ) -> KeptDriver:
+        """The saved game, where it stopped, with the same players and the same id (``lock``: its lock, held)."""
+        return cls(setup, saved.game, bot_factory or default_bot_factory, seating=saved.table, lock=lock)
 
     def keep(self) -> None:
         """Save the game now (at its end: keep its record and count its hands)."""

@@ -128,6 +128,8 @@ class Learner:
         humans = self.driver.humans
         if len(humans) != 1:
             return t("undo.people") if humans else t("undo.no_person")
+        if self.driver.hand_over:  # its result is kept and counted: the hand is over for good
+            return t("undo.over")
         return None
 
     def action_undo(self) -> None:

@@ -429,6 +429,7 @@ class NewGameScreen(Screen["GameSetup | Chosen | None"]):
         """Continue the saved game (watch it, when another window plays it), or choose among several."""
         from .resume import ResumeScreen, chosen_for
 
+        self.find_saved()  # as they are now: another window may have ended one, or taken it up, since the form opened
         games = self.found.games if self.found else ()
         if len(games) == 1:
             self.dismiss(chosen_for(games[0]))
