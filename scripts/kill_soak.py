@@ -2,10 +2,11 @@
 
     python scripts/kill_soak.py [--kills 100] [--seed 1] [--home DIR]
 
-A child process (:mod:`mahjong_tui.testing.killed`) plays one-hand games of bots, each kept
+A child process (:mod:`mahjong_tui.testing.killed`) plays two-hand games of bots, each kept
 as the table keeps it. It is killed (SIGKILL, SIGTERM or SIGHUP) either at a random moment
-or just as a game ends (a few milliseconds after it says ``ending``: the last move, the
-record, the statistics and the save's removal are then under way). For a kill at a game's
+or just as a hand ends (a few milliseconds after it says ``ending``: the hand's last move and
+its counting, or at the game's end the record, the statistics and the save's removal, are
+then under way). For a kill at a game's
 end, how far the end had gone is read from the disk before the next start: ``playing`` (the
 last move not saved), ``recorded``, ``counted`` (the save not yet removed) or ``settled``.
 After each kill the next start looks for games (:func:`mahjong_tui.unfinished.find_games`),
@@ -37,6 +38,7 @@ def one_kill(rng: random.Random, seed: int, started: list[str], at_end: bool) ->
     assert child.stdout is not None
     deadline = time.monotonic() + rng.uniform(0.05, 1.5)
     ending = ""
+    aim = rng.choice((1, 2))  # at the first hand's end (its counting), or the second's (the game's end)
     try:
         while True:
             line = child.stdout.readline().split()
@@ -46,7 +48,7 @@ def one_kill(rng: random.Random, seed: int, started: list[str], at_end: bool) ->
                 started.append(line[1])
             elif line[0] == "ending":
                 ending = line[1]
-                if at_end:
+                if at_end and int(line[2]) >= aim:
                     time.sleep(rng.uniform(0.0, 0.004))
                     break
             elif line[0] == "kept":
@@ -61,6 +63,11 @@ def one_kill(rng: random.Random, seed: int, started: list[str], at_end: bool) ->
         if rest.startswith("start "):
             started.append(rest.split()[1])
     return sig.name, ending if ending and f"kept {ending}" not in out else ""
+
+
+def shown(counts: dict[str, int]) -> str:
+    """``3 a, 5 b``: counts by name."""
+    return ", ".join(f"{n} {name}" for name, n in sorted(counts.items()))
 
 
 def main() -> int:
@@ -90,8 +97,8 @@ def main() -> int:
         find_games()  # the next start: what was left half done is completed
         wrong += [f"after kill {k + 1}: {w}" for w in check_kept(started)]
     kept = what_is_kept()
-    print(f"{ns.kills} kills ({', '.join(f'{n} {s}' for s, n in sorted(by_signal.items()))}), "
-          f"at a game's end: {', '.join(f'{n} {s}' for s, n in sorted(ends.items())) or 'none'}; "
+    print(f"{ns.kills} kills ({shown(by_signal)}), "
+          f"aimed at a hand's end, how far the game's end had gone: {shown(ends) or 'none'}; "
           f"{len(started)} games started: {len(kept.finished)} kept as ended, {len(kept.saves)} saved to resume; "
           f"problems: {len(wrong)} ({time.monotonic() - begun:.0f} s, data in {home})")  # fmt: skip
     for line in wrong[:20]:

@@ -170,7 +170,7 @@ def test_statistics_kept_under_names_are_read_per_player_after_the_upgrade(kept_
 
 
 def test_killed_at_random_and_at_the_end_nothing_is_lost_or_counted_twice(kept_home: Path) -> None:
-    """A player of one-hand games killed twelve times (SIGKILL, SIGTERM, SIGHUP), half of them just as a game ends;
+    """A player of two-hand games killed twelve times (SIGKILL, SIGTERM, SIGHUP), half of them just as a hand ends;
     after each kill the next start looks for games, and every game is saved to resume or kept once and counted."""
     rng = random.Random(5)
     started: list[str] = []
@@ -182,7 +182,9 @@ def test_killed_at_random_and_at_the_end_nothing_is_lost_or_counted_twice(kept_h
         while line := child.stdout.readline().split():
             if line[0] == "start":
                 started.append(line[1])
-            if (k % 2 == 0 and line[0] == "ending") or (k % 2 and time.monotonic() > deadline):
+            if (k % 2 == 0 and line[0] == "ending" and int(line[2]) > k % 4 // 2) or (
+                k % 2 and time.monotonic() > deadline
+            ):  # even kills just as a hand ends: the first hand's (k = 0, 4, 8), the game's end (k = 2, 6, 10)
                 time.sleep(rng.uniform(0.0, 0.003))
                 break
         child.send_signal(rng.choice((signal.SIGKILL, signal.SIGTERM, signal.SIGHUP)))
@@ -191,7 +193,7 @@ def test_killed_at_random_and_at_the_end_nothing_is_lost_or_counted_twice(kept_h
         find_games()
         assert check_kept(started) == [], f"after kill {k + 1}"
     kept = what_is_kept()
-    assert kept.finished and all(n == 1 for n in kept.records.values())
+    assert any(kept.hands_counted.values()) and all(n == 1 for n in kept.records.values())
 
 
 def test_a_data_folder_that_is_a_file_finds_nothing_and_says_why(

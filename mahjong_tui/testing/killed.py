@@ -1,12 +1,12 @@
 """A player of short games that is killed on purpose: what the kill tests and ``scripts/kill_soak.py`` run.
 
-``python -m mahjong_tui.testing.killed SEED`` plays one-hand games of bots, one after the
+``python -m mahjong_tui.testing.killed SEED`` plays two-hand games of bots, one after the
 other, each kept as the table keeps it (:class:`~mahjong_tui.keeping.Keeper`: saved after
 every action, settled at its end), in the data directory of ``MAHJONG_TUI_HOME``. It writes,
-one line each, flushed: ``start ID`` once a game is first saved, ``ending ID`` just before the
-action that ends it (so a kill can be aimed at the game's end), ``kept ID`` once it is
-settled. :func:`check_kept` is what must hold after any kill, once the next start has
-looked for games (:func:`~mahjong_tui.unfinished.find_games`).
+one line each, flushed: ``start ID`` once a game is first saved, ``ending ID HAND`` just before
+the first action that may end the hand (so a kill can be aimed at a hand's counting or the
+game's end), ``kept ID`` once it is settled. :func:`check_kept` is what must hold after any
+kill, once the next start has looked for games (:func:`~mahjong_tui.unfinished.find_games`).
 """
 
 from __future__ import annotations
@@ -35,27 +35,32 @@ def _say(line: str) -> None:
 
 
 def play_games(seed: int) -> None:
-    """Play one-hand games for ever (until killed), each kept and settled as the table does."""
+    """Play two-hand games for ever (until killed), each kept and settled as the table does."""
     n = 0
     while True:
         n += 1
-        game = Game("shanghai", seed * 1000 + n, GameOptions(max_hands=1))
+        game = Game("shanghai", seed * 1000 + n, GameOptions(max_hands=2))
         table = Table(SEATS, f"k{seed}-{n}")
         players = {s: create_bot(level or "normal", s, seed) for s, level in enumerate(s.bot for s in SEATS)}
         keeper = Keeper(table)
         keeper.keep(game)
         _say(f"start {table.id}")  # once saved: a game killed before its first save was never begun
         waiting = None
+        said = 0  # the last hand whose end was said
         saved = keeper.keep  # after every move
 
         def kept(_move: object, game: Game = game, saved: Callable[[Game], None] = saved) -> None:
             saved(game)
 
         while not game.over:
+            if game.hand.over:  # the first hand ended (and was counted): the next is dealt
+                game.next_hand()
+                keeper.keep(game)
             halt = play_until_decision(game, players, resume=waiting, observe=kept, pause=lambda _s, _a: True)
             waiting = halt.action if halt.why is Stop.PAUSED else None
-            if waiting is not None and _ends(game, waiting):
-                _say(f"ending {table.id}")
+            if waiting is not None and _ends(game, waiting) and said < game.hand_number:
+                said = game.hand_number  # once a hand
+                _say(f"ending {table.id} {said}")
         keeper.keep(game)
         keeper.close()
         _say(f"kept {table.id}")
