@@ -56,6 +56,11 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:  # the reader went away (``mahjong-tui export … | head``): nothing more to say
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except Exception as e:  # a crash: one line naming the log that keeps its traceback, and a failure status
+        from .crash import CRASHED, report
+
+        print(report(e), file=sys.stderr)
+        return CRASHED
 
 
 def _misplaced(ns: argparse.Namespace) -> str:

@@ -12,6 +12,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from mahjong_tui.clean import shorten
 from mahjong_tui.engine import (
     Meld,
     MeldError,
@@ -27,6 +28,8 @@ from mahjong_tui.engine import (
 from mahjong_tui.engine.tiles import NUM_KINDS, is_flower, is_honour
 
 MELD_FIELDS: tuple[str, ...] = ("type", "tiles", "from")
+#: the longest tile text read (every tile of a wall written out is under 600 characters)
+MAX_TILE_TEXT = 1000
 _TYPE_NAMES = {dict: "an object", list: "a list", str: "a string", bool: "true/false", int: "an integer"}
 
 
@@ -75,6 +78,8 @@ def string(value: object, name: str) -> str:
 
 def read_tiles(value: object, name: str) -> list[Tile]:
     text = string(value, name)
+    if len(text) > MAX_TILE_TEXT:
+        raise InputError(f"{name}: {len(text)} characters is too long for tiles (at most {MAX_TILE_TEXT})")
     try:
         return parse_tiles(text)
     except TileError as e:
@@ -84,7 +89,7 @@ def read_tiles(value: object, name: str) -> list[Tile]:
 def one_tile(value: object, name: str) -> Tile:
     tiles = read_tiles(value, name)
     if len(tiles) != 1:
-        raise InputError(f"{name}: must be exactly one tile, got {len(tiles)} in {value!r}")
+        raise InputError(f"{name}: must be exactly one tile, got {len(tiles)} in {shorten(value)}")
     return tiles[0]
 
 
@@ -114,9 +119,9 @@ def check_field_names(data: Mapping[str, Any], known: tuple[str, ...], where: st
     # Unknown names are refused so that a typo ("winer") is not silently ignored.
     for key in data:
         if key not in known:
-            close = difflib.get_close_matches(str(key), known, n=1)
+            close = difflib.get_close_matches(str(key)[:40], known, n=1)
             hint = f" (did you mean {close[0]!r}?)" if close else f" (fields: {', '.join(known)})"
-            raise InputError(f"{where}{key}: unknown field{hint}")
+            raise InputError(f"{where}{shorten(str(key), quoted=False)}: unknown field{hint}")
 
 
 def melds_from_json(value: object, winner: int, ruleset: Ruleset) -> list[Meld]:
@@ -142,7 +147,7 @@ def melds_from_json(value: object, winner: int, ruleset: Ruleset) -> list[Meld]:
             kind = MeldKind(kind_text)
         except ValueError:
             raise InputError(
-                f"{name}.type: unknown meld type {kind_text!r} (chi, pong, kong, added_kong, concealed_kong)"
+                f"{name}.type: unknown meld type {shorten(kind_text)} (chi, pong, kong, added_kong, concealed_kong)"
             ) from None
         source: int | None = None
         if kind is MeldKind.CONCEALED_KONG:

@@ -14,7 +14,6 @@ it: a game is never kept twice). A record says whether its game had ended.
 
 from __future__ import annotations
 
-import json
 import uuid
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -25,7 +24,9 @@ from bots import LEVELS
 from mahjong_tui.engine import Game, RecordError, game_from_record, game_record, write_json_atomically
 from mahjong_tui.engine.record import RECORD_FORMAT
 
+from .clean import clean_name, shorten
 from .locks import file_stem
+from .safe_json import MAX_RECORD_BYTES, JsonProblem, read_json_file
 from .storage import games_dir, records_dir
 
 MAX_NAME = 12
@@ -108,23 +109,17 @@ def _seats(raw: Any, where: str) -> tuple[Seat, Seat, Seat, Seat]:
             raise RecordError(f"{where}: player {i + 1} needs a name")
         bot = p.get("bot")
         if bot is not None and bot not in LEVELS:
-            raise RecordError(f"{where}: player {i + 1} is an unknown bot level {bot!r}")
-        out.append(Seat(p["name"][:MAX_NAME], bot))
+            raise RecordError(f"{where}: player {i + 1} is an unknown bot level {shorten(bot)}")
+        out.append(Seat(clean_name(p["name"])[:MAX_NAME] or seat_name(i), bot))  # printable: no terminal controls
     return (out[0], out[1], out[2], out[3])
 
 
 def read_file(path: Path) -> SavedGame:
     """Read and replay a save or record file; RecordError with one line on any problem."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as e:
-        raise RecordError(f"{path}: cannot read ({e.strerror})") from None
-    except UnicodeDecodeError:
-        raise RecordError(f"{path}: not a game record (not UTF-8 text)") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise RecordError(f"{path}: broken or not JSON (line {e.lineno}: {e.msg})") from None
+        data = read_json_file(path, max_bytes=MAX_RECORD_BYTES)
+    except JsonProblem as e:
+        raise RecordError(str(e)) from None
     try:
         saved = read_game(data, where=str(path))
     except RecordError as e:
@@ -217,9 +212,9 @@ def record_info(path: Path) -> RecordInfo:
     replays it and checks every action.
     """
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
-        return RecordInfo(path, problem=f"{path.name}: not readable as a game record")
+        data = read_json_file(path, max_bytes=MAX_RECORD_BYTES, where=path.name)
+    except JsonProblem as e:
+        return RecordInfo(path, problem=str(e))
     if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
         return RecordInfo(path, problem=f"{path.name}: not a game record")
     try:

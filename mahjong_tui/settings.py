@@ -2,18 +2,23 @@
 
 A small TOML file in the user's config directory (:func:`mahjong_tui.storage.settings_path`),
 read with the standard library's ``tomllib`` and written atomically. Every value is
-checked; a file that cannot be read is moved aside and the defaults are used, with one
-line saying so. The language's default comes from the locale.
+checked: one not allowed takes its default, a setting not known here is kept in the file
+and ignored, each said in one line. A file that is not TOML is moved aside, one that
+cannot be read (a folder, a FIFO, no permission) left alone, and the defaults are used.
+The language's default comes from the locale.
 """
 
 from __future__ import annotations
 
+import errno
 import locale
 import os
 import tomllib
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 
+from .clean import shorten
+from .safe_json import MAX_SETTINGS_BYTES, JsonProblem, read_text
 from .storage import move_aside, settings_path
 
 #: every setting's choices, the first being the default (the language's comes from the locale)
@@ -76,38 +81,100 @@ def defaults() -> Settings:
 
 @dataclass(frozen=True, slots=True)
 class Loaded:
-    """The settings read, and the one line to show when the file had to be moved aside."""
+    """The settings read, and the one line to show about the file ('' when all was well)."""
 
     settings: Settings
     problem: str = ""
 
 
-def load_settings(path: Path | None = None) -> Loaded:
-    """The kept settings (defaults for what is missing); a broken file is moved aside."""
-    path = path or settings_path()
-    base = defaults()
-    if not path.exists():
-        return Loaded(base)
+def _value_problem(name: str, value: object) -> str:
+    """Why ``value`` cannot be the setting ``name`` ('' when it can)."""
+    if name in _SWITCHES:
+        return "" if isinstance(value, bool) else f"{name} must be true or false, not {shorten(value, 24)}"
+    if value not in CHOICES[name]:
+        return f"{name} {shorten(value, 24)} is not one of {', '.join(CHOICES[name])}"
+    return ""
+
+
+def _read_table(path: Path) -> tuple[dict[str, object] | None, str]:
+    """The file's TOML table, or None with why: a file that is not TOML is moved aside, one that cannot be read
+    (a folder, a FIFO, no permission) is left alone."""
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-        known = {f.name for f in fields(Settings)}
-        unknown = sorted(set(data) - known)
-        if unknown:
-            raise ValueError(f"unknown setting {unknown[0]!r}")
-        settings = replace(base, **data)
-        settings.check()
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, ValueError, TypeError) as e:
+        text = read_text(path, max_bytes=MAX_SETTINGS_BYTES, where=path.name)
+        return tomllib.loads(text), ""
+    except JsonProblem as e:
+        if "not UTF-8" not in str(e) and "too big" not in str(e):
+            return None, f"settings file not read ({e}): the defaults are used"
+        reason = str(e).removeprefix(f"{path.name}: ")
+    except tomllib.TOMLDecodeError as e:
+        reason = shorten(" ".join(str(e).split()), 80, quoted=False)
+    try:
         aside = move_aside(path)
-        return Loaded(base, f"settings file unreadable ({' '.join(str(e).split())}): moved aside to {aside.name}")
-    return Loaded(settings)
+    except OSError:
+        return None, f"settings file unreadable ({reason}), and it cannot be moved aside: the defaults are used"
+    return None, f"settings file unreadable ({reason}): moved aside to {aside.name}"
+
+
+def load_settings(path: Path | None = None) -> Loaded:
+    """The kept settings (defaults for what is missing or not allowed); never a hang, never a traceback.
+
+    A file that is not TOML is moved aside; one that cannot be read is left alone; either way
+    the defaults are used. In a file that reads, a value not allowed falls back to its own
+    default, and a setting this version does not know is kept in the file (written back as
+    it was) and ignored; each is said in the one line.
+    """
+    try:
+        path = path or settings_path()
+    except OSError as e:  # the config folder cannot be used
+        return Loaded(defaults(), f"settings not read ({e}): the defaults are used")
+    base = defaults()
+    try:
+        if not path.exists() and not path.is_symlink():
+            return Loaded(base)
+    except OSError:
+        pass
+    data, problem = _read_table(path)
+    if data is None:
+        return Loaded(base, problem)
+    known = {f.name for f in fields(Settings)}
+    notes, values = [], {}
+    for name, value in data.items():
+        if name not in known:
+            continue
+        why = _value_problem(name, value)
+        if why:
+            notes.append(f"{why}: the default is used")
+        else:
+            values[name] = value
+    unknown = [name for name in data if name not in known]
+    if unknown:
+        named = ", ".join(shorten(n, 24) for n in unknown[:3]) + (" …" if len(unknown) > 3 else "")
+        notes.append(f"unknown setting{'s' if len(unknown) > 1 else ''} {named} kept and ignored")
+    settings = replace(base, **values)  # type: ignore[arg-type]
+    return Loaded(settings, f"settings file: {'; '.join(notes)}" if notes else "")
+
+
+def _unknown_entries(path: Path) -> dict[str, object]:
+    """The settings in the file this version does not know, to be written back as they were."""
+    try:
+        if not path.exists():
+            return {}
+        data = tomllib.loads(read_text(path, max_bytes=MAX_SETTINGS_BYTES, where=path.name))
+    except (OSError, ValueError):  # JsonProblem and TOMLDecodeError are ValueErrors
+        return {}
+    known = {f.name for f in fields(Settings)}
+    return {k: v for k, v in data.items() if k not in known}
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> None:
-    """Keep the settings, atomically."""
+    """Keep the settings, atomically, with whatever settings the file had that this version does not know."""
     # Imported here: reading the settings comes before the first screen, which must not wait for the engine.
     import tomli_w
 
     from mahjong_tui.engine import write_text_atomically
 
     settings.check()
-    write_text_atomically(tomli_w.dumps(asdict(settings)), path or settings_path())
+    path = path or settings_path()
+    if path.exists() and not path.is_file():  # a folder or a FIFO there is not replaced
+        raise OSError(errno.EEXIST, f"{path.name} is not a file")
+    write_text_atomically(tomli_w.dumps({**asdict(settings), **_unknown_entries(path)}), path)

@@ -107,7 +107,14 @@ class Statistics:
         try:
             self.db = sqlite3.connect(str(path), timeout=timeout)
             self.migrate()
+            tables = {name for (name,) in self.db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            missing = sorted({"games", "results"} - tables)
+            if missing:  # its version says they were made: broken, not to be written or read
+                self.db.close()
+                raise StatsError(f"{path}: broken statistics database (no table {', '.join(missing)})")
         except sqlite3.DatabaseError as e:
+            if getattr(e, "sqlite_errorcode", None) in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
+                raise StatsError(f"{path}: statistics database is in use by another mahjong-tui (locked)") from None
             raise StatsError(f"{path}: not a statistics database ({e})") from None
 
     def close(self) -> None:

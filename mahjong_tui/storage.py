@@ -77,6 +77,17 @@ def stats_path() -> Path:
     return data_dir() / "statistics.sqlite3"
 
 
+def crash_log_path() -> Path:
+    """Where a crash's traceback is written: ``crash.log`` in the data folder, or the temporary folder's
+    ``mahjong-tui-crash.log`` when the data folder cannot be used."""
+    try:
+        return data_dir() / "crash.log"
+    except OSError:
+        import tempfile
+
+        return Path(tempfile.gettempdir()) / f"{APP}-crash.log"
+
+
 def settings_path() -> Path:
     """The settings file."""
     return config_dir() / "settings.toml"

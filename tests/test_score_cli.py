@@ -392,9 +392,11 @@ def test_malformed_input(tmp_path: Path, capsys: pytest.CaptureFixture[str], sit
 @pytest.mark.parametrize(
     ("raw", "start"),
     [
-        pytest.param("{not json", "input: not valid JSON", id="invalid-json"),
-        pytest.param("", "input: not valid JSON", id="empty-input"),
-        pytest.param('{"rules": "shanghai", "winner": 1' + "0" * 5000 + "}", "input: not valid JSON", id="huge-number"),
+        pytest.param("{not json", "input: broken or not JSON", id="invalid-json"),
+        pytest.param("", "input: broken or not JSON", id="empty-input"),
+        pytest.param(
+            '{"rules": "shanghai", "winner": 1' + "0" * 5000 + "}", "input: an integer of 5001 digits", id="huge-number"
+        ),
     ],
 )
 def test_malformed_json(tmp_path: Path, capsys: pytest.CaptureFixture[str], raw: str, start: str) -> None:

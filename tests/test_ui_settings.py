@@ -70,7 +70,7 @@ async def test_a_settings_change_is_on_disk_at_once_and_back_at_the_next_start()
 
 async def test_a_broken_settings_file_is_named_and_the_defaults_used(kept_home: Path) -> None:
     """An unreadable settings file: moved aside, the defaults, one line at the start."""
-    (kept_home / "settings.toml").write_text('tiles = "marble"\n', encoding="utf-8")
+    (kept_home / "settings.toml").write_text('tiles = "marble\n', encoding="utf-8")
     app = MahjongApp()
     async with app.run_test(size=FULL) as pilot:
         await pilot.pause()

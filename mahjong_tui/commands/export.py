@@ -7,6 +7,7 @@ exit 2.
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -24,9 +25,19 @@ def parser() -> OneLineParser:
     return p
 
 
+def write_through(text: str, path: Path) -> None:
+    """Write ``text`` to ``path`` as a shell's ``>`` does: opened for writing and truncated, never replaced.
+
+    A symlink's target gets the text, a device is written to, a file that exists keeps its
+    permissions and owner, and a new file has the ordinary ones (0666 less the umask).
+    """
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOCTTY", 0), 0o666)
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        f.write(text)
+
+
 def run(argv: list[str]) -> int:
     """Export a record; the exit status."""
-    from mahjong_tui.engine import write_text_atomically
     from mahjong_tui.export import export_text
 
     args = parser().parse_or_status(argv)
@@ -40,8 +51,8 @@ def run(argv: list[str]) -> int:
         sys.stdout.write(text + "\n")
     else:
         try:
-            write_text_atomically(text + "\n", args.output)
+            write_through(text + "\n", args.output)
         except OSError as e:
-            print(f"mahjong-tui export: cannot write {args.output}: {e.strerror or e}", file=sys.stderr)
+            print(f"mahjong-tui export: cannot write {args.output}: {e.strerror or type(e).__name__}", file=sys.stderr)
             return 2
     return 0

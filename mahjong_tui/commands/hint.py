@@ -9,7 +9,6 @@ Malformed input: exit 2 with one line on standard error naming the field.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import Any, TextIO
 
@@ -54,7 +53,9 @@ def parser() -> OneLineParser:
 
 def run(argv: list[str], stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     """Run ``mahjong-tui hint FILE.json [--text]``; return the exit status."""
+    from mahjong_tui.clean import one_line
     from mahjong_tui.json_io import InputError, dumps
+    from mahjong_tui.safe_json import MAX_HINT_BYTES, JsonProblem, parse_json, read_stream, read_text
 
     args = parser().parse_or_status(argv)
     if isinstance(args, int):
@@ -62,14 +63,13 @@ def run(argv: list[str], stdin: TextIO | None = None, stdout: TextIO | None = No
     stdin = sys.stdin if stdin is None else stdin
     stdout = sys.stdout if stdout is None else stdout
     try:
-        text = stdin.read() if args.file == "-" else _read(args.file)
-        data = json.loads(text)
-        hint, rules = hint_from_json(data)
-    except InputError as e:
-        print(" ".join(str(e).split()), file=sys.stderr)
-        return 2
-    except json.JSONDecodeError as e:
-        print(f"input: not valid JSON: {e.msg} at line {e.lineno} column {e.colno}", file=sys.stderr)
+        if args.file == "-":
+            text = read_stream(stdin, max_bytes=MAX_HINT_BYTES, where="input")
+        else:
+            text = read_text(args.file, max_bytes=MAX_HINT_BYTES, where=args.file)
+        hint, rules = hint_from_json(parse_json(text, where="input"))
+    except (InputError, JsonProblem) as e:
+        print(one_line(str(e)), file=sys.stderr)
         return 2
     out = hint_to_json(hint, rules)
     if args.text:
@@ -77,18 +77,6 @@ def run(argv: list[str], stdin: TextIO | None = None, stdout: TextIO | None = No
     else:
         stdout.write(dumps(out) + "\n")
     return 0
-
-
-def _read(path: str) -> str:
-    from mahjong_tui.json_io import InputError
-
-    try:
-        with open(path, encoding="utf-8-sig") as f:
-            return f.read()
-    except OSError as e:
-        raise InputError(f"{path}: cannot read: {e.strerror or e}") from None
-    except UnicodeDecodeError:
-        raise InputError(f"{path}: not UTF-8 text") from None
 
 
 def hint_from_json(data: object) -> tuple[Any, Any]:

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import re
 from collections.abc import Callable
 from typing import NoReturn
+
+_WHOLE = re.compile(r"[+-]?[0-9]+")
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -23,17 +26,28 @@ class OneLineParser(argparse.ArgumentParser):
 
 
 def whole_number(low: int | None = None, high: int | None = None) -> Callable[[str], int]:
-    """An argparse type: a whole number within [low, high], refused with the reason."""
+    """An argparse type: a whole number within [low, high] (within a signed 64-bit integer when not given).
+
+    Refused with the reason in a short line: a long or strange input is never repeated whole.
+    """
+    from mahjong_tui.clean import shorten
+    from mahjong_tui.limits import MAX_SEED
+
+    lowest = -MAX_SEED - 1 if low is None else low
+    highest = MAX_SEED if high is None else high
 
     def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"must be a whole number, not {text!r}") from None
-        if low is not None and value < low:
-            raise argparse.ArgumentTypeError(f"must be at least {low}, not {value}")
-        if high is not None and value > high:
-            raise argparse.ArgumentTypeError(f"must be at most {high}, not {value}")
+        if not _WHOLE.fullmatch(text.strip()):
+            raise argparse.ArgumentTypeError(f"must be a whole number, not {shorten(text, 24)}")
+        digits = len(text.strip().lstrip("+-").lstrip("0"))
+        most = len(str(max(abs(lowest), abs(highest))))
+        if digits > most:  # refused before it is read: Python reads no more than 4,300 digits
+            raise argparse.ArgumentTypeError(f"{digits} digits is too many (at most {most})")
+        value = int(text)
+        if value < lowest:
+            raise argparse.ArgumentTypeError(f"must be at least {lowest}, not {value}")
+        if value > highest:
+            raise argparse.ArgumentTypeError(f"must be at most {highest}, not {value}")
         return value
 
     parse.__name__ = "whole number"
@@ -45,7 +59,11 @@ def one_of(choices: tuple[str, ...], what: str) -> Callable[[str], str]:
 
     def parse(text: str) -> str:
         if text not in choices:
-            raise argparse.ArgumentTypeError(f"unknown {what} {text!r} (choose one of: {', '.join(choices)})")
+            from mahjong_tui.clean import shorten
+
+            raise argparse.ArgumentTypeError(
+                f"unknown {what} {shorten(text, 24)} (choose one of: {', '.join(choices)})"
+            )
         return text
 
     parse.__name__ = what

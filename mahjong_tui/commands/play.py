@@ -19,11 +19,16 @@ import argparse
 import sys
 
 from bots import LEVELS
+from mahjong_tui.clean import clean_name, not_text, shorten
 from mahjong_tui.engine import ruleset_names
 from mahjong_tui.ui.config import (
     BOT_SPEEDS,
+    MAX_BASE,
+    MAX_HANDS,
     MAX_HUMANS,
     MAX_NAME,
+    MAX_POINTS,
+    MAX_SEED,
     MIN_BASE,
     MIN_HANDS,
     MIN_POINTS,
@@ -38,13 +43,19 @@ from .parser import OneLineParser, add_language, one_of, whole_number
 
 
 def _names(text: str) -> list[str]:
-    """An argparse type: comma-separated names, seat 1 first, each short enough for a seat's header."""
-    names = [n.strip() for n in text.split(",")] if text else []
+    """An argparse type: comma-separated names, seat 1 first, each short enough for a seat's header.
+
+    A name is text (a byte that is not UTF-8 is refused) and keeps no control characters.
+    """
+    bad = not_text(text)
+    if bad is not None:
+        raise argparse.ArgumentTypeError(f"a name must be UTF-8 text: character {bad + 1} is not (a stray byte)")
+    names = [clean_name(n) for n in text.split(",")] if text else []
     if len(names) > 4:
         raise argparse.ArgumentTypeError(f"at most four names (one per seat), got {len(names)}")
     for name in names:
         if len(name) > MAX_NAME:
-            raise argparse.ArgumentTypeError(f"a name has at most {MAX_NAME} characters: {name!r}")
+            raise argparse.ArgumentTypeError(f"a name has at most {MAX_NAME} characters: {shorten(name, 24)}")
     return names
 
 
@@ -59,13 +70,13 @@ def parser() -> OneLineParser:
                    help=f"people at this terminal, 0-{MAX_HUMANS} (seats 1..n)")
     p.add_argument("--bots", default="normal", type=one_of(LEVELS, "bot level"),
                    help=f"level of the bot seats: {', '.join(LEVELS)}")
-    p.add_argument("--seed", type=whole_number(MIN_SEED), default=None, help="seed for a repeatable game")
+    p.add_argument("--seed", type=whole_number(MIN_SEED, MAX_SEED), default=None, help="seed for a repeatable game")
     p.add_argument("--names", type=_names, default=[],
                    help=f"comma-separated names, seat 1 first (at most {MAX_NAME} characters each)")
-    p.add_argument("--base", type=whole_number(MIN_BASE), default=1,
+    p.add_argument("--base", type=whole_number(MIN_BASE, MAX_BASE), default=1,
                    help="base score 底分 (rule sets that score with one)")
-    p.add_argument("--points", type=whole_number(MIN_POINTS), default=None, help="starting points")
-    p.add_argument("--hands", type=whole_number(MIN_HANDS), default=None, help="stop after this many hands")
+    p.add_argument("--points", type=whole_number(MIN_POINTS, MAX_POINTS), default=None, help="starting points")
+    p.add_argument("--hands", type=whole_number(MIN_HANDS, MAX_HANDS), default=None, help="stop after this many hands")
     p.add_argument("--speed", default=None, type=one_of(speeds, "bot speed"),
                    help=f"bot speed: {', '.join(speeds)} (default: the settings')")
     p.add_argument("--tiles", default=None, type=one_of(styles, "tile style"),

@@ -12,11 +12,12 @@ if TYPE_CHECKING:
 
 def read_or_say(path: Path, prog: str) -> SavedGame | None:
     """The game kept in ``path`` (replayed and checked), or None once the reason is on standard error."""
+    from mahjong_tui.clean import one_line
     from mahjong_tui.engine import RecordError
     from mahjong_tui.saves import read_file
 
     try:
         return read_file(path)
     except RecordError as e:
-        print(f"{prog}: {' '.join(str(e).split())}", file=sys.stderr)
+        print(f"{prog}: {one_line(str(e))}", file=sys.stderr)
         return None

@@ -9,7 +9,6 @@ error that names the field; nothing here ever shows a traceback.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Callable
 from typing import TextIO
@@ -19,6 +18,8 @@ from .parser import OneLineParser
 EXIT_OK = 0
 EXIT_FAILED = 1  # the scoring code itself failed: a bug, reported in one line
 EXIT_MALFORMED = 2
+#: the most situations one batch scores (its file is at most MAX_SCORE_BYTES, 8 MB)
+MAX_BATCH = 20_000
 
 
 def parser() -> OneLineParser:
@@ -29,7 +30,7 @@ def parser() -> OneLineParser:
     outs = [f"  {name:<16} {meaning}" for name, meaning in OUTPUT_DOCS.items()]
     epilog = "\n".join(
         [
-            "input: one JSON object (or a JSON list of them, scored as a batch):",
+            f"input: one JSON object (or a JSON list of at most {MAX_BATCH:,}, scored as a batch; 8 MB at most):",
             f"  {'field':<16} {'type':<10} {'default':<12} meaning",
             *rows,
             "",
@@ -53,7 +54,7 @@ def parser() -> OneLineParser:
 
 def run(argv: list[str], stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     """Run ``mahjong-tui score FILE.json [--text]``; return the exit status."""
-    from mahjong_tui.json_io import InputError
+    from mahjong_tui.safe_json import JsonProblem
 
     stdin = sys.stdin if stdin is None else stdin
     stdout = sys.stdout if stdout is None else stdout
@@ -62,17 +63,12 @@ def run(argv: list[str], stdin: TextIO | None = None, stdout: TextIO | None = No
     if isinstance(args, int):
         return args
     try:
-        raw = _read(args.file, stdin)
-    except InputError as e:
+        data = _read(args.file, stdin)
+    except JsonProblem as e:
         stderr.write(_one_line(str(e)) + "\n")
         return EXIT_MALFORMED
-    try:
-        data = json.loads(raw)
-    except json.JSONDecodeError as e:
-        stderr.write(f"input: not valid JSON: {e.msg} at line {e.lineno} column {e.colno}\n")
-        return EXIT_MALFORMED
-    except (ValueError, RecursionError) as e:
-        stderr.write(_one_line(f"input: not valid JSON: {e}") + "\n")
+    if isinstance(data, list) and len(data) > MAX_BATCH:
+        stderr.write(f"input: a list of {len(data):,} situations; at most {MAX_BATCH:,} are scored at once\n")
         return EXIT_MALFORMED
     if isinstance(data, list):
         return _run_batch(data, args.text, stdout, stderr)
@@ -144,18 +140,15 @@ def _failure(e: Exception) -> str:
     return f"scoring failed: {type(e).__name__}: {e}".splitlines()[0]
 
 
-def _read(path: str, stdin: TextIO) -> str:
-    from mahjong_tui.json_io import InputError
+def _read(path: str, stdin: TextIO | None) -> object:
+    """The input's JSON, from the file or standard input ('-'), within the size, depth and number limits."""
+    from mahjong_tui.safe_json import MAX_SCORE_BYTES, parse_json, read_stream, read_text
 
     if path == "-":
-        return stdin.read()
-    try:
-        with open(path, encoding="utf-8-sig") as f:
-            return f.read()
-    except OSError as e:
-        raise InputError(f"{path}: cannot read: {e.strerror or e}") from None
-    except UnicodeDecodeError:
-        raise InputError(f"{path}: not UTF-8 text") from None
+        text = read_stream(stdin, max_bytes=MAX_SCORE_BYTES, where="input")
+    else:
+        text = read_text(path, max_bytes=MAX_SCORE_BYTES, where=path)
+    return parse_json(text, where="input")
 
 
 def _write(stream: TextIO, text: str, fallback: Callable[[], str]) -> None:
@@ -166,4 +159,6 @@ def _write(stream: TextIO, text: str, fallback: Callable[[], str]) -> None:
 
 
 def _one_line(message: str) -> str:
-    return " ".join(message.split())
+    from mahjong_tui.clean import one_line
+
+    return one_line(message)

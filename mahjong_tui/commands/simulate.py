@@ -16,6 +16,8 @@ import time
 from pathlib import Path
 from typing import Any, TextIO
 
+from mahjong_tui.limits import MAX_SIMULATED_HANDS
+
 from .parser import OneLineParser, whole_number
 
 MAX_WORKERS = 64
@@ -62,7 +64,7 @@ def parser() -> OneLineParser:
         "The same arguments always give the same games, whatever --workers is.",
     )
     p.add_argument("--rules", required=True, type=_rules, help="a preset: shanghai, shanghai-qq, changsha …")
-    p.add_argument("--hands", required=True, type=whole_number(low=1), help="how many hands to play")
+    p.add_argument("--hands", required=True, type=whole_number(1, MAX_SIMULATED_HANDS), help="how many hands to play")
     p.add_argument("--seed", required=True, type=whole_number(), help="seed of the run")
     p.add_argument("--bots", type=_bots, default=("normal",) * 4, help="one level, or four comma-separated")
     p.add_argument("--workers", type=whole_number(1, MAX_WORKERS), default=1, help="worker processes")

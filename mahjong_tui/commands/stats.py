@@ -43,9 +43,9 @@ def bar(share: float, width: int = BAR) -> str:
 
 def run(argv: list[str]) -> int:
     """Print the statistics; the exit status."""
+    from mahjong_tui.clean import clean_name
     from mahjong_tui.engine import UnknownRules, resolve
-    from mahjong_tui.stats import Statistics, StatsError, rank_title
-    from mahjong_tui.storage import stats_path
+    from mahjong_tui.stats import rank_title
 
     args = parser().parse_or_status(argv)
     if isinstance(args, int):
@@ -56,19 +56,18 @@ def run(argv: list[str]) -> int:
         except UnknownRules as e:
             print(f"mahjong-tui stats: {e}", file=sys.stderr)
             return 2
-    path = stats_path()
-    rows = []
-    if path.exists():
-        try:
-            db = Statistics(path)
-        except StatsError as e:
-            print(f"mahjong-tui stats: {' '.join(str(e).split())}", file=sys.stderr)
-            return 2
-        try:
-            rows = db.players()
-        finally:
-            db.close()
-    shown = [(r, resolve(r.rules)) for r in rows if args.player in (None, r.player) and args.rules in (None, r.rules)]
+    rows, problem = read_players()
+    if problem:
+        print(f"mahjong-tui stats: {problem}", file=sys.stderr)
+        return 2
+    shown = []
+    for r in rows:
+        r.player = clean_name(r.player)  # a database may hold any name: none reaches the terminal with controls
+        if args.player in (None, r.player) and args.rules in (None, r.rules):
+            try:
+                shown.append((r, resolve(r.rules)))
+            except UnknownRules:  # a preset this version does not have
+                continue
     if args.json:
         players = [{
             "player": r.player, "bot": r.bot, "rules": r.rules, "games": r.games, "hands": r.hands,
@@ -84,6 +83,32 @@ def run(argv: list[str]) -> int:
     else:
         print("\n\n".join(_block(r, rules, say) for r, rules in shown))
     return 0
+
+
+def read_players() -> tuple[list[PlayerStats], str]:
+    """Every player's record, or the one line saying why the database cannot be read (locked, broken, not one).
+
+    The statistics screen reads them here too; names are as kept (see :func:`mahjong_tui.clean.clean_name`).
+    """
+    import sqlite3
+
+    from mahjong_tui.clean import one_line
+    from mahjong_tui.stats import Statistics, StatsError
+    from mahjong_tui.storage import stats_path
+
+    try:
+        path = stats_path()
+        if not path.exists():
+            return [], ""
+        db = Statistics(path)
+    except (StatsError, OSError) as e:
+        return [], one_line(str(e))
+    try:
+        return db.players(), ""
+    except sqlite3.Error as e:  # tables broken or gone: said in one line, and the game goes on
+        return [], one_line(f"{path}: broken statistics database ({e})")
+    finally:
+        db.close()
 
 
 _NO_MATCH = Words("No player matches.", "没有符合的玩家。")

@@ -13,6 +13,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from mahjong_tui.limits import MAX_BASE, MAX_HANDS, MAX_POINTS, MAX_SEED, MIN_BASE, MIN_HANDS, MIN_POINTS, out_of_range
+
 from .actions import Action, IllegalAction
 from .game import Game
 from .options import GameOptions
@@ -54,13 +56,19 @@ def game_from_record(record: Any) -> Game:
             f"written by a newer mahjong-tui (record version {version}; this one reads version {RECORD_VERSION})"
         )
     if version != RECORD_VERSION:
-        raise RecordError(f"unsupported record version {version!r}")
+        raise RecordError(f"unsupported record version {str(version)[:20]!r}")
     seed = record.get("seed")
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise RecordError("record seed must be an integer")
+    if not -MAX_SEED - 1 <= seed <= MAX_SEED:
+        raise RecordError("record seed is out of range (a signed 64-bit integer)")
     opts = record.get("options", {})
     if not isinstance(opts, dict):
         raise RecordError("record options must be an object")
+    for name, low, high in (("base", MIN_BASE, MAX_BASE), ("starting_points", MIN_POINTS, MAX_POINTS),
+                            ("max_hands", MIN_HANDS, MAX_HANDS)):  # fmt: skip
+        if opts.get(name) is not None and out_of_range(opts[name], low, high):
+            raise RecordError(f"record options: {name} must be a whole number from {low} to {high}")
     try:
         options = GameOptions(
             base=int(opts.get("base", 1)),
@@ -111,6 +119,7 @@ def write_text_atomically(text: str, path: str | os.PathLike[str]) -> None:
     target = Path(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}-", dir=target.parent or ".")
     try:
+        _ordinary_mode(fd, target)
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
             f.flush()
@@ -119,6 +128,37 @@ def write_text_atomically(text: str, path: str | os.PathLike[str]) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def _umask() -> int:
+    """The process's umask, read without changing it where the system says it (Linux), else by setting it back."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as f:
+            for line in f:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError):
+        pass
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def _ordinary_mode(fd: int, target: Path) -> None:
+    """Give the temporary file the mode the file it replaces had, or a new file's (0666 less the umask).
+
+    ``mkstemp`` makes it 0600, which a rename would leave on the file kept.
+    """
+    if not hasattr(os, "fchmod"):
+        return
+    try:
+        mode = os.stat(target).st_mode & 0o7777
+    except OSError:
+        mode = 0o666 & ~_umask()
+    try:
+        os.fchmod(fd, mode)
+    except OSError:
+        pass
 
 
 def write_json_atomically(data: Any, path: str | os.PathLike[str]) -> None:

@@ -97,6 +97,20 @@ class MahjongApp(App[int]):
         self.replay_hand = replay_hand
         self.driver: KeptDriver | None = None
 
+    #: what crashed the app, told by :func:`run` in one line (its traceback in the crash log)
+    crash: BaseException | None = None
+
+    def _handle_exception(self, error: Exception) -> None:
+        """A crash: kept for :func:`run` to tell, and the app ends (Textual sets the status to 1)."""
+        if self.crash is None:
+            self.crash = error
+        super()._handle_exception(error)
+
+    def _fatal_error(self) -> None:
+        """The app ends after a crash without printing Textual's traceback: :func:`run` logs it, in one line."""
+        self.bell()
+        self._close_messages_no_wait()
+
     def on_mount(self) -> None:
         """Straight to the table, the saved game, a replay, or the new game screen first."""
         for line in self.notices:
@@ -240,8 +254,10 @@ class MahjongApp(App[int]):
         """The command palette, its search line in the language in use."""
         from textual.command import CommandPalette
 
+        from .palette import GuardedPalette  # PageUp/PageDown cannot fail inside Textual
+
         if self.use_command_palette and not CommandPalette.is_open(self):
-            self.push_screen(CommandPalette(placeholder=t("app.search"), id="--command-palette"))
+            self.push_screen(GuardedPalette(placeholder=t("app.search"), id="--command-palette"))
 
     def action_records(self) -> None:
         """The finished games kept, each opening its replay."""
@@ -406,8 +422,7 @@ def run(
                         settings.open_hands if open_hands is None else open_hands)
     app = MahjongApp(setup, display=display, learning=learning, settings=settings, language=lang, resume=resume,
                      notices=[loaded.problem])
-    result = app.run()
-    return result or 0
+    return ended(app, app.run())
 
 
 def run_replay(saved: SavedGame, *, lang: str | None = None, tiles: str | None = None, hand: int = 1) -> int:
@@ -417,5 +432,16 @@ def run_replay(saved: SavedGame, *, lang: str | None = None, tiles: str | None =
     display = Display(TileStyle(tiles or settings.tiles), Palette(settings.palette))
     app = MahjongApp(display=display, settings=settings, language=lang, replay=saved, replay_hand=hand,
                      notices=[loaded.problem])
-    result = app.run()
-    return result or 0
+    return ended(app, app.run())
+
+
+def ended(app: MahjongApp, result: int | None) -> int:
+    """The exit status of an app that has run: a crash is told in one line (its traceback in the log) and is 1."""
+    if app.crash is not None:
+        import sys
+
+        from mahjong_tui.crash import CRASHED, report
+
+        print(report(app.crash), file=sys.stderr)
+        return CRASHED
+    return app.return_code or result or 0

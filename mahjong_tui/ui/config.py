@@ -10,7 +10,18 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
+from mahjong_tui.clean import clean_name
 from mahjong_tui.i18n import current
+from mahjong_tui.limits import (  # the limits a setup is held to (the new game screen, play)
+    MAX_BASE,
+    MAX_HANDS,
+    MAX_POINTS,
+    MAX_SEED,
+    MIN_BASE,
+    MIN_HANDS,
+    MIN_POINTS,
+    MIN_SEED,
+)
 
 if TYPE_CHECKING:
     from mahjong_tui.engine import GameOptions, Ruleset
@@ -22,10 +33,6 @@ BOT_NAMES = ("Mei", "Jun", "Lan", "Hao")
 # The limits a setup is held to, by the new game screen and by ``mahjong-tui play`` alike.
 MAX_NAME = 12  # a longer name does not fit a seat's header
 MAX_HUMANS = 4
-MIN_BASE = 1
-MIN_POINTS = 1
-MIN_HANDS = 1
-MIN_SEED = 0
 
 
 class TileStyle(StrEnum):
@@ -182,11 +189,15 @@ def quick_setup(
         raise SetupError(f"unknown bot speed {speed!r} (choose one of: {', '.join(BOT_SPEEDS)})")
     if privacy not in tuple(Privacy):
         raise SetupError(f"unknown privacy {privacy!r} (choose one of: {', '.join(Privacy)})")
-    for value, lowest, what in ((base, MIN_BASE, "the base score"), (starting_points, MIN_POINTS, "starting points"),
-                                (max_hands, MIN_HANDS, "hands"), (seed, MIN_SEED, "the seed")):
+    for value, lowest, highest, what in ((base, MIN_BASE, MAX_BASE, "the base score"),
+                                         (starting_points, MIN_POINTS, MAX_POINTS, "starting points"),
+                                         (max_hands, MIN_HANDS, MAX_HANDS, "hands"),
+                                         (seed, MIN_SEED, MAX_SEED, "the seed")):  # fmt: skip
         if value is not None and value < lowest:
             raise SetupError(f"{what} must be at least {lowest}")
-    given = list(names or [])
+        if value is not None and value > highest:
+            raise SetupError(f"{what} must be at most {highest}")
+    given = [clean_name(n) for n in names or []]
     long = next((n for n in given if len(n) > MAX_NAME), None)
     if long is not None:
         raise SetupError(f"a name has at most {MAX_NAME} characters: {long!r}")

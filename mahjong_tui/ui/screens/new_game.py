@@ -23,13 +23,18 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Input, Static
 
+from mahjong_tui.clean import clean_name
 from mahjong_tui.i18n import current, messages, t
 
 from ..config import (
     BOT_NAMES,
     BOT_SPEEDS,
     DEFAULT_NAMES,
+    MAX_BASE,
+    MAX_HANDS,
     MAX_NAME,
+    MAX_POINTS,
+    MAX_SEED,
     MIN_BASE,
     MIN_HANDS,
     MIN_POINTS,
@@ -376,7 +381,7 @@ class NewGameScreen(Screen["GameSetup | Chosen | None"]):
         seats = []
         for i in range(4):
             player = self.query_one(f"#player-{i}", Cycle).value
-            name = self.query_one(f"#name-{i}", Input).value.strip() or t("new_game_screen.seat", n=i + 1)
+            name = clean_name(self.query_one(f"#name-{i}", Input).value) or t("new_game_screen.seat", n=i + 1)
             if len(name) > MAX_NAME:
                 raise ValueError(t("new_game_screen.name_too_long", n=i + 1, most=MAX_NAME))
             seats.append(SeatSetup(name, player == "human", player if player != "human" else "normal"))
@@ -384,27 +389,31 @@ class NewGameScreen(Screen["GameSetup | Chosen | None"]):
         if twice is not None:
             raise ValueError(t("new_game_screen.same_name", name=twice))
 
-        def number(field: str, label: str, lowest: int) -> int | None:
-            """A whole number from a field, or None when it is empty."""
+        def number(field: str, label: str, lowest: int, highest: int) -> int | None:
+            """A whole number from a field within [lowest, highest], or None when it is empty."""
             text = self.query_one(f"#{field}", Input).value.strip()
             if not text:
                 return None
-            try:
-                value = int(text)
-            except ValueError:
-                raise ValueError(t("new_game_screen.not_a_number", field=t(f"new_game_screen.{label}"))) from None
+            named = t(f"new_game_screen.{label}")
+            if not text.isascii() or not text.lstrip("+-").isdigit():
+                raise ValueError(t("new_game_screen.not_a_number", field=named))
+            if len(text.lstrip("+-").lstrip("0")) > len(str(highest)):  # refused before it is read
+                raise ValueError(t("new_game_screen.too_high", field=named, highest=highest))
+            value = int(text)
             if value < lowest:
-                raise ValueError(t("new_game_screen.too_low", field=t(f"new_game_screen.{label}"), lowest=lowest))
+                raise ValueError(t("new_game_screen.too_low", field=named, lowest=lowest))
+            if value > highest:
+                raise ValueError(t("new_game_screen.too_high", field=named, highest=highest))
             return value
 
         speed, privacy = self.pace()
         return GameSetup(
             rules=self.chosen_rules(),
             seats=tuple(seats),
-            base=number("base", "base_field", MIN_BASE) or 1,
-            starting_points=number("points", "points_field", MIN_POINTS),
-            max_hands=number("hands", "hands_field", MIN_HANDS),
-            seed=number("seed", "seed_field", MIN_SEED),
+            base=number("base", "base_field", MIN_BASE, MAX_BASE) or 1,
+            starting_points=number("points", "points_field", MIN_POINTS, MAX_POINTS),
+            max_hands=number("hands", "hands_field", MIN_HANDS, MAX_HANDS),
+            seed=number("seed", "seed_field", MIN_SEED, MAX_SEED),
             speed=speed,
             privacy=privacy,
         )

@@ -22,6 +22,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
+from mahjong_tui.clean import clean_name
 from mahjong_tui.i18n import current, t
 from mahjong_tui.stats import PlayerStats
 
@@ -53,27 +54,16 @@ def signed_bar(value: float, width: int = BAR) -> Text:
 
 
 def who(row: PlayerStats) -> str:
-    """A player's name, marked when a bot."""
-    return t("stats.bot", name=row.player) if row.bot else row.player
+    """A player's name (without control characters: a database may hold any), marked when a bot."""
+    name = clean_name(row.player)
+    return t("stats.bot", name=name) if row.bot else name
 
 
 def read_statistics() -> tuple[list[PlayerStats], str]:
-    """Every player's record, and the one line saying why there is none (an unreadable database)."""
-    from mahjong_tui.stats import Statistics, StatsError
-    from mahjong_tui.storage import stats_path
+    """Every player's record, and the one line saying why there is none (a database locked, broken, or not one)."""
+    from mahjong_tui.commands.stats import read_players
 
-    path = stats_path()
-    if not path.exists():
-        return [], ""
-    try:
-        db = Statistics(path)
-        try:
-            return db.players(), ""
-        finally:
-            db.close()
-    except StatsError as e:
-        return [], " ".join(str(e).split())
-
+    return read_players()
 
 def bar_table(title: str | None = None, *, title_style: str = "bold", figures: int = 1) -> Table:
     """A table without lines for rows of bars: a label, the bar, then ``figures`` columns of numbers."""
