@@ -42,12 +42,13 @@ def whole_number(low: int | None = None, high: int | None = None) -> Callable[[s
         digits = len(text.strip().lstrip("+-").lstrip("0"))
         most = len(str(max(abs(lowest), abs(highest))))
         if digits > most:  # refused before it is read: Python reads no more than 4,300 digits
-            raise argparse.ArgumentTypeError(f"{digits} digits is too many (at most {most})")
+            raise argparse.ArgumentTypeError(f"too long: {digits} digits (at most {most})")
         value = int(text)
+        given = f", not {value}" if len(str(value)) <= 12 else ""  # a long number is not repeated
         if value < lowest:
-            raise argparse.ArgumentTypeError(f"must be at least {lowest}, not {value}")
+            raise argparse.ArgumentTypeError(f"must be at least {lowest}{given}")
         if value > highest:
-            raise argparse.ArgumentTypeError(f"must be at most {highest}, not {value}")
+            raise argparse.ArgumentTypeError(f"must be at most {highest}{given}")
         return value
 
     parse.__name__ = "whole number"
