@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 
 from .clean import shorten
-from .safe_json import MAX_SETTINGS_BYTES, JsonProblem, read_text
+from .safe_json import MAX_SETTINGS_BYTES, JsonProblem, read_text, too_deep
 from .storage import move_aside, settings_path
 
 #: every setting's choices, the first being the default (the language's comes from the locale)
@@ -101,7 +101,11 @@ def _read_table(path: Path) -> tuple[dict[str, object] | None, str]:
     (a folder, a FIFO, no permission) is left alone."""
     try:
         text = read_text(path, max_bytes=MAX_SETTINGS_BYTES, where=path.name)
+        if too_deep(text):  # refused before the parser recurses
+            raise tomllib.TOMLDecodeError("nested too deep")
         return tomllib.loads(text), ""
+    except RecursionError:
+        reason = "nested too deep"
     except JsonProblem as e:
         if "not UTF-8" not in str(e) and "too big" not in str(e):
             return None, f"settings file not read ({e}): the defaults are used"
@@ -159,8 +163,9 @@ def _unknown_entries(path: Path) -> dict[str, object]:
     try:
         if not path.exists():
             return {}
-        data = tomllib.loads(read_text(path, max_bytes=MAX_SETTINGS_BYTES, where=path.name))
-    except (OSError, ValueError):  # JsonProblem and TOMLDecodeError are ValueErrors
+        text = read_text(path, max_bytes=MAX_SETTINGS_BYTES, where=path.name)
+        data = {} if too_deep(text) else tomllib.loads(text)
+    except (OSError, ValueError, RecursionError):  # JsonProblem and TOMLDecodeError are ValueErrors
         return {}
     known = {f.name for f in fields(Settings)}
     return {k: v for k, v in data.items() if k not in known}

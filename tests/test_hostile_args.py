@@ -180,6 +180,14 @@ def test_unknown_settings_are_kept_and_ignored(kept_home: Path) -> None:
     assert load_settings().settings == Settings(speed="slow", tiles="plain")
 
 
+def test_a_settings_file_nested_too_deep_is_moved_aside(kept_home: Path) -> None:
+    """Deep TOML arrays (the parser would recurse past Python's limit): moved aside in one line, the defaults."""
+    path = kept_home / "settings.toml"
+    path.write_text("x = " + "[" * 5000 + "]" * 5000 + "\n", encoding="utf-8")
+    loaded = load_settings()
+    assert loaded.settings == Settings() and "moved aside" in loaded.problem and not path.exists()
+
+
 @pytest.mark.parametrize("kind", ["fifo", "folder"])
 def test_a_settings_path_that_is_not_a_file_is_ignored_without_a_hang(kept_home: Path, kind: str) -> None:
     """A FIFO or a folder where the settings file goes: the defaults, one line, left where it is."""

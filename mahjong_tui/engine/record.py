@@ -44,6 +44,12 @@ def game_record(game: Game) -> dict[str, Any]:
     return record
 
 
+def _said(e: Exception, most: int = 200) -> str:
+    """An error's message as one line of at most about ``most`` characters (it may repeat a huge value)."""
+    text = " ".join(str(e)[: most * 2].split())
+    return text if len(text) <= most and len(str(e)) <= most * 2 else text[:most] + "…"
+
+
 def game_from_record(record: Any) -> Game:
     """Replay a record; RecordError says what is wrong with a bad one."""
     if not isinstance(record, dict):
@@ -78,7 +84,7 @@ def game_from_record(record: Any) -> Game:
         rigged = RiggedDeal.from_json(record["deal"]) if "deal" in record else None
         game = Game(record.get("rules", ""), seed, options, rigged=rigged)
     except (UnknownRules, TypeError, ValueError) as e:
-        raise RecordError(f"record rules/options: {e}") from None
+        raise RecordError(f"record rules/options: {_said(e)}") from None
     hands = record.get("hands")
     if not isinstance(hands, list) or not all(isinstance(h, list) for h in hands):
         raise RecordError("record hands must be a list of action lists")
@@ -87,12 +93,12 @@ def game_from_record(record: Any) -> Game:
             try:
                 game.next_hand()
             except IllegalAction as e:
-                raise RecordError(f"hand {i + 1}: {e}") from None
+                raise RecordError(f"hand {i + 1}: {_said(e)}") from None
         for j, raw in enumerate(hand_actions):
             try:
                 game.apply(Action.from_json(raw))
             except (ValueError, IllegalAction) as e:
-                raise RecordError(f"hand {i + 1}, action {j + 1}: {e}") from None
+                raise RecordError(f"hand {i + 1}, action {j + 1}: {_said(e)}") from None
     return game
 
 
