@@ -179,12 +179,11 @@ def save_record(game: Game, path: str | os.PathLike[str]) -> None:
 
 def load_record(path: str | os.PathLike[str]) -> Game:
     """Read and replay a record file; RecordError with one line on any problem."""
+    from mahjong_tui.safe_json import MAX_RECORD_BYTES, JsonProblem, read_json_file
+
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as e:
-        raise RecordError(f"cannot read {path}: {e.strerror}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise RecordError(f"{path} is not valid JSON (line {e.lineno}: {e.msg})") from None
+        data = read_json_file(path, max_bytes=MAX_RECORD_BYTES)
+    except JsonProblem as e:  # not a file, too big, too deep, numbers out of range, or broken
+        reason = str(e).removeprefix(f"{path}: ")
+        raise RecordError(f"{path} is not valid JSON within the limits ({reason})") from None
     return game_from_record(data)
