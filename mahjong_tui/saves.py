@@ -231,10 +231,10 @@ def record_info(path: Path) -> RecordInfo:
     )
     return RecordInfo(
         path,
-        rules if isinstance(rules, str) else "",
+        shorten(rules, quoted=False) if isinstance(rules, str) else "",  # shown in a list as written: made safe
         len(hands) if isinstance(hands, list) else 0,
         seats,
-        started if isinstance(started, str) else "",
+        clean_name(started)[:32] if isinstance(started, str) else "",
         points,
         finished=data.get("finished") is not False,
     )
