@@ -30,7 +30,7 @@ from .i18n import t
 from .locks import GameLock
 from .saves import Table, autosave, drop_save, keep_record, save_path
 from .stats import Statistics, StatsError
-from .storage import stats_path
+from .storage import move_aside, stats_path
 
 #: how long a window waits for another to let a game go (one that was just looking at it)
 LOCK_WAIT = 2.0
@@ -54,12 +54,24 @@ def finished_hands(game: Game) -> int:
     return game.hand_number - (0 if game.hand.over else 1)
 
 
-def count_hands(game: Game, table: Table, *, wait: float = 5.0) -> int:
+def count_hands(game: Game, table: Table, *, wait: float = 5.0, tell: Callable[[str], None] | None = None) -> int:
     """Count every ended hand of ``game`` in the statistics (a hand counted before is not counted again); the rows
     added. CountError, in one line, when the database cannot be used (``wait``: seconds to wait for another window
-    that is writing it)."""
+    that is writing it). A file that is no statistics database at all is moved aside, never deleted, and a new
+    database counts from here: ``tell`` is given the line that says so."""
     try:
-        db = Statistics(stats_path(), timeout=wait)
+        try:
+            db = Statistics(stats_path(), timeout=wait)
+        except StatsError as e:
+            if not e.broken:
+                raise
+            try:
+                aside = move_aside(stats_path())
+            except OSError:  # it cannot be moved: nothing is written over it
+                raise e from None
+            if tell is not None:
+                tell(t("kept.stats_moved", problem=str(e), name=aside.name))
+            db = Statistics(stats_path(), timeout=wait)
         try:
             return db.record_hands(table.id, game, table.players(), table.started)
         finally:
@@ -77,18 +89,19 @@ class Settled:
     counted: bool = False  # the statistics took every hand
 
 
-def settle(game: Game, table: Table) -> Settled:
+def settle(game: Game, table: Table, *, tell: Callable[[str], None] | None = None) -> Settled:
     """Keep an ended game: its record, then its hands in the statistics, then its save removed.
 
     Each step is done again safely: the record replaces the one kept before, a hand is counted
     once. A step that fails stops the sequence with the save still in place, for the next start.
+    ``tell``: given a line about the statistics (a broken database moved aside).
     """
     try:
         record = keep_record(game, table)
     except OSError as e:
         return Settled(None, t("kept.cannot_keep", reason=_reason(e)))
     try:
-        count_hands(game, table)
+        count_hands(game, table, tell=tell)
     except CountError as e:
         return Settled(record, t("kept.cannot_count", reason=str(e)))
     try:
@@ -182,13 +195,17 @@ class Keeper:
         else:
             self._news.append(news)
 
+    def _warn(self, line: str) -> None:
+        """Tell the player something went wrong, but play goes on."""
+        self._say(News(line, warning=True))
+
     def _keep_hands(self, game: Game, *, quiet: bool) -> None:
         """A hand ended (or a resumed game's hands were never looked at): keep the record and count the hands."""
         if not finished_hands(game):
             return
         try:
             self.record = keep_record(game, self.table)
-            count_hands(game, self.table)
+            count_hands(game, self.table, tell=self._warn)
         except OSError as e:
             if not quiet:
                 self._say(News(t("kept.cannot_keep", reason=_reason(e)), warning=True))
@@ -205,7 +222,7 @@ class Keeper:
         self.finished = True
         with contextlib.suppress(OSError):  # the last save failing is said by the steps that follow
             autosave(game, self.table)
-        done = settle(game, self.table)
+        done = settle(game, self.table, tell=self._warn)
         self.record = done.record
         if done.problem:
             self._say(News(done.problem, warning=True))

@@ -52,7 +52,12 @@ SEAT_MARK = "\x1f"
 
 
 class StatsError(RuntimeError):
-    """A statistics database that cannot be used; the message is one line."""
+    """A statistics database that cannot be used; the message is one line. ``broken``: the file is no statistics
+    database at all (not SQLite, or its tables gone), as opposed to one in use or written by a newer version."""
+
+    def __init__(self, message: str, *, broken: bool = False) -> None:
+        super().__init__(message)
+        self.broken = broken
 
 
 @dataclass
@@ -111,11 +116,11 @@ class Statistics:
             missing = sorted({"games", "results"} - tables)
             if missing:  # its version says they were made: broken, not to be written or read
                 self.db.close()
-                raise StatsError(f"{path}: broken statistics database (no table {', '.join(missing)})")
+                raise StatsError(f"{path}: broken statistics database (no table {', '.join(missing)})", broken=True)
         except sqlite3.DatabaseError as e:
             if getattr(e, "sqlite_errorcode", None) in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
                 raise StatsError(f"{path}: statistics database is in use by another mahjong-tui (locked)") from None
-            raise StatsError(f"{path}: not a statistics database ({e})") from None
+            raise StatsError(f"{path}: not a statistics database ({e})", broken=True) from None
 
     def close(self) -> None:
         """Close the database."""

@@ -94,7 +94,7 @@ def _find_games() -> Found:
             continue
         game, table = saved.game, saved.table
         if game.over:
-            done = _under_lock(path, lambda _p, g=game, tb=table: settle(g, tb))
+            done = _under_lock(path, lambda _p, g=game, tb=table: settle(g, tb, tell=problems.append))
             if done is not None and done.problem:
                 problems.append(done.problem)
             elif done is not None and done.record is not None:
@@ -102,7 +102,7 @@ def _find_games() -> Found:
             continue
         if finished_hands(game):
             with contextlib.suppress(CountError):  # a hand is counted once, however often; said when played again
-                count_hands(game, table, wait=STATS_WAIT)
+                count_hands(game, table, wait=STATS_WAIT, tell=problems.append)
         listed.append((_mtime(path), Unfinished(saved)))
     listed.sort(key=lambda item: item[0], reverse=True)
     return Found(tuple(u for _, u in listed), tuple(problems), tuple(completed))

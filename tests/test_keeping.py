@@ -57,8 +57,9 @@ def test_a_save_that_fails_is_said_once_and_play_goes_on(kept_home: Path) -> Non
     assert keeper.news() == [] and saved_game() is not None
 
 
-def test_an_unusable_statistics_database_still_keeps_the_record(kept_home: Path) -> None:
-    """At the end, statistics that cannot be opened: the record is kept all the same, and one line says why."""
+def test_a_statistics_file_that_is_no_database_is_moved_aside_and_a_new_one_counts(kept_home: Path) -> None:
+    """At the end, a statistics file that is no database: moved aside whole (never deleted), one line naming it, and
+    the hands counted in a new database; the record is kept."""
     (kept_home / "statistics.sqlite3").write_bytes(b"\x00garbage" * 200)
     game = Game("shanghai", 7, GameOptions(max_hands=1))
     keeper = Keeper(kept_table("shanghai", 7))
@@ -66,4 +67,27 @@ def test_an_unusable_statistics_database_still_keeps_the_record(kept_home: Path)
     keeper.keep(game)
     news = keeper.news()
     assert len(records()) == 1 and [n.warning for n in news] == [True, False]
-    assert "statistics" in news[0].text and (kept_home / "statistics.sqlite3").read_bytes() == b"\x00garbage" * 200
+    assert "moved aside to statistics.sqlite3.broken-" in news[0].text and "\n" not in news[0].text
+    (aside,) = kept_home.glob("statistics.sqlite3.broken-*")
+    assert aside.read_bytes() == b"\x00garbage" * 200
+    db = Statistics(stats_path())
+    assert sum(r.hands for r in db.players()) == 4
+    db.close()
+
+
+def test_statistics_of_a_newer_version_are_never_written(kept_home: Path) -> None:
+    """A database a newer mahjong-tui wrote is left as it is: the hands are not counted (one line says so), the
+    record is kept."""
+    import sqlite3
+
+    db = sqlite3.connect(kept_home / "statistics.sqlite3")
+    db.execute("PRAGMA user_version = 99")
+    db.close()
+    before = (kept_home / "statistics.sqlite3").read_bytes()
+    game = Game("shanghai", 7, GameOptions(max_hands=1))
+    keeper = Keeper(kept_table("shanghai", 7))
+    play_until(game, lambda g: False)
+    keeper.keep(game)
+    news = keeper.news()
+    assert len(records()) == 1 and [n.warning for n in news] == [True, False] and "newer" in news[0].text
+    assert (kept_home / "statistics.sqlite3").read_bytes() == before

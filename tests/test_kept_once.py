@@ -66,10 +66,13 @@ def test_a_kill_at_any_step_of_the_end_is_completed_at_the_next_start(steps_done
 
 
 def test_statistics_that_refuse_keep_the_save_until_they_take_the_hands(kept_home: Path) -> None:
-    """A database that cannot be used at the game's end: the record is kept, the save stays, one line says the next
-    start counts the hands; once the database is usable again, the next start counts them, once."""
+    """A database that cannot be used at the game's end (one a newer version wrote): the record is kept, the save
+    stays, one line says the next start counts the hands; once the database is usable again, the next start counts
+    them, once."""
     broken = kept_home / "statistics.sqlite3"
-    broken.write_bytes(b"\x00garbage" * 200)
+    newer = sqlite3.connect(broken)
+    newer.execute("PRAGMA user_version = 99")
+    newer.close()
     game, table = ended_game(), kept_table("shanghai", 7)
     keeper = Keeper(table)
     keeper.keep(game)
