@@ -210,7 +210,7 @@ def test_a_data_folder_that_is_a_file_finds_nothing_and_says_why(
     found = find_games()
     assert found.games == () and len(found.problems) == 1 and "is a file, not a folder" in found.problems[0]
     assert records() == []
-    game, table = Game("changsha", 3), kept_table("changsha", 3)
+    game, table = Game("changsha", 3, GameOptions(max_hands=1)), kept_table("changsha", 3)
     keeper = Keeper(table)
     play_until(game, lambda g: keeper.keep(g) or sum(map(len, g.actions)) > 12)
     (news,) = keeper.news()
