@@ -1,10 +1,10 @@
 """The ``mahjong-tui`` command: the game, and its subcommands (:mod:`mahjong_tui.commands`).
 
-    mahjong-tui [--resume] [--lang L] the new game screen (--resume: the saved game)
-    mahjong-tui play [options]       straight to the table
-    mahjong-tui replay FILE          a kept game, step by step
-    mahjong-tui score FILE.json      the hand calculator
-    mahjong-tui simulate [options]   bots play each other, headless
+mahjong-tui [--resume] [--lang L] the new game screen (--resume: the saved game)
+mahjong-tui play [options]       straight to the table
+mahjong-tui replay FILE          a kept game, step by step
+mahjong-tui score FILE.json      the hand calculator
+mahjong-tui simulate [options]   bots play each other, headless
 """
 
 from __future__ import annotations
@@ -67,8 +67,11 @@ def _misplaced(ns: argparse.Namespace) -> str:
     """What to say of options given before a command: where they go, or that the command has none such."""
     module = import_module(f".commands.{COMMANDS[ns.command][0]}", __package__)
     known = module.parser().format_help()
-    given = [(o, f"{o} {ns.lang}" if o == "--lang" else o)
-             for o, on in (("--lang", ns.lang is not None), ("--resume", ns.resume)) if on]
+    given = [
+        (o, f"{o} {ns.lang}" if o == "--lang" else o)
+        for o, on in (("--lang", ns.lang is not None), ("--resume", ns.resume))
+        if on
+    ]
     missing = [o for o, _ in given if o not in known]
     if missing:
         return f"{ns.command} has no {' or '.join(missing)} (see mahjong-tui {ns.command} --help)"

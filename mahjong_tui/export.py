@@ -113,8 +113,10 @@ def _opening(events: list[Event], say: _Say, dealer: int, huangfan: bool) -> lis
     for ev in events:
         if isinstance(ev, HandStarted):
             dice = f"{DICE[ev.dice[0] - 1]}{DICE[ev.dice[1] - 1]} {ev.dice[0]}+{ev.dice[1]}"
-            tail = (f" · 荒番 {ev.huangfan}" if huangfan else "") + " · " + ", ".join(
-                f"{names[s]} {p}" for s, p in enumerate(ev.scores)
+            tail = (
+                (f" · 荒番 {ev.huangfan}" if huangfan else "")
+                + " · "
+                + ", ".join(f"{names[s]} {p}" for s, p in enumerate(ev.scores))
             )
             out.append(say.line(Words(
                 f"Hand {ev.hand_number} · dealer {names[ev.dealer]} · dice {dice}{tail}",

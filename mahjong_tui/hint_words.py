@@ -173,8 +173,10 @@ def _plain_gives_up(rules: Ruleset, chosen: DiscardHint, fast: DiscardHint) -> W
         en = f"{tile_name(fast.tile)} is the fastest discard to a plain shape ({_short(fast.shanten)})"
         zh = f"打{tile_zh(fast.tile)}的话平胡牌型最快（{steps(fast.shanten).zh}）"
     else:
-        en = (f"{tile_name(fast.tile)} keeps a plain shape as near ({_short(fast.shanten)}) with more tiles that help "
-              f"({fast.acceptance} against {chosen.acceptance})")
+        en = (
+            f"{tile_name(fast.tile)} keeps a plain shape as near ({_short(fast.shanten)}) with more tiles that help "
+            f"({fast.acceptance} against {chosen.acceptance})"
+        )
         zh = f"打{tile_zh(fast.tile)}的话平胡牌型一样近，进张更多（{fast.acceptance} 对 {chosen.acceptance}）"
     return Words(f"{en}, but it gives up {label.en} ({t.shanten} → {after} steps), and a plain hand cannot win here",
                  f"{zh}，但{label.zh}就从{a}退到{b}，而平胡不能胡")  # fmt: skip

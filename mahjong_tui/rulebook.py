@@ -291,42 +291,71 @@ def _facts(rules: Ruleset) -> list[Words]:
               f"{' × base' if rules.uses_base_score else ''} a player cannot go on.",
               f"每家开始有 {start}{times_zh}；低于 {floor}{times_zh}就不能再打。"),
     ]  # fmt: skip
-    claims = [Words("chi from the previous player only, pong and kong from anyone; win > pong/kong > chi",
-                    "吃只能吃上家，碰和杠谁打的都行；胡 > 碰/杠 > 吃")]
+    claims = [
+        Words(
+            "chi from the previous player only, pong and kong from anyone; win > pong/kong > chi",
+            "吃只能吃上家，碰和杠谁打的都行；胡 > 碰/杠 > 吃",
+        )
+    ]
     if rules.one_suit_melds:
         claims.append(Words("melds keep to one suit", "吃碰只能一门"))
     if rules.after_chi_restriction:
         claims.append(Words("some discards are forbidden right after a chi", "吃了以后有些牌不能马上打"))
     if rules.passed_pong_rule:
-        claims.append(Words("a passed pong is not offered again before your next discard",
-                            "放过的碰，自己打牌之前不再问"))
+        claims.append(
+            Words("a passed pong is not offered again before your next discard", "放过的碰，自己打牌之前不再问")
+        )
     out.append(_joined(Words("Claims", "吃碰杠"), claims))
     any_discard = rules.passed_win_scope is PassedWinScope.ANY_DISCARD
     scope, scope_zh = ("every discard", "别人打的牌") if any_discard else ("that tile", "那张牌")
     by_claim = rules.passed_win_lifted_by_claim
     lift, lift_zh = ("your next draw or claim", "下次摸牌或吃碰") if by_claim else ("your next draw", "下次摸牌")
-    out.append(Words(f"A passed win (漏胡) blocks winning on {scope} until {lift}.",
-                     f"漏胡：放过胡以后，{lift_zh}之前不能再胡{scope_zh}。"))
+    out.append(
+        Words(
+            f"A passed win (漏胡) blocks winning on {scope} until {lift}.",
+            f"漏胡：放过胡以后，{lift_zh}之前不能再胡{scope_zh}。",
+        )
+    )
     if rules.must_qualify:
-        out.append(Words("A win must qualify: a plain hand with no hand type below cannot win.",
-                         "胡牌要够格：没有下面任何一种牌型的平胡不能胡。"))
+        out.append(
+            Words(
+                "A win must qualify: a plain hand with no hand type below cannot win.",
+                "胡牌要够格：没有下面任何一种牌型的平胡不能胡。",
+            )
+        )
     if rules.end_of_wall is EndOfWall.HAIDI:
-        out.append(Words("The last tile (海底) is offered in turn instead of drawn.",
-                         "最后一张牌（海底）不是摸，而是按顺序问各家要不要。"))
+        out.append(
+            Words(
+                "The last tile (海底) is offered in turn instead of drawn.",
+                "最后一张牌（海底）不是摸，而是按顺序问各家要不要。",
+            )
+        )
     else:
-        out.append(Words("Every tile of the wall may be drawn; then the hand is drawn.",
-                         "牌墙每张都可以摸；摸完没人胡就是荒庄。"))
+        out.append(
+            Words(
+                "Every tile of the wall may be drawn; then the hand is drawn.", "牌墙每张都可以摸；摸完没人胡就是荒庄。"
+            )
+        )
     if KongMode.KAIGANG in rules.kong_modes:
-        out.append(Words("A quad is used as 补张 (a replacement) or, when ready, 开杠 (two tiles by the dice).",
-                         "四张一样的牌可以补张（补一张），听牌时也可以开杠（掷骰翻两张）。"))
+        out.append(
+            Words(
+                "A quad is used as 补张 (a replacement) or, when ready, 开杠 (two tiles by the dice).",
+                "四张一样的牌可以补张（补一张），听牌时也可以开杠（掷骰翻两张）。",
+            )
+        )
     if rules.bird:
         out.append(Words("After a win a bird (扎鸟) doubles some payments.", "胡牌以后扎鸟，有些付分翻倍。"))
     if rules.initial_small_wins:
-        out.append(Words("Initial small wins (起手小胡) may be shown right after the deal.",
-                         "发完牌马上可以亮起手小胡。"))
+        out.append(
+            Words("Initial small wins (起手小胡) may be shown right after the deal.", "发完牌马上可以亮起手小胡。")
+        )
     if rules.uses_huangfan:
-        out.append(Words("荒番: hands nobody wins raise a counter; while it is above 0 a win pays double.",
-                         "荒番：没人胡的一局加一次荒番；荒番大于 0 时胡牌翻倍。"))
+        out.append(
+            Words(
+                "荒番: hands nobody wins raise a counter; while it is above 0 a win pays double.",
+                "荒番：没人胡的一局加一次荒番；荒番大于 0 时胡牌翻倍。",
+            )
+        )
     return out
 
 

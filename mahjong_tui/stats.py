@@ -228,7 +228,17 @@ def _hand_rows(game: Game, players: Sequence[tuple[str, bool]]) -> list[tuple[ob
             for seat in range(4):
                 name, bot = players[seat]
                 rows.append(
-                    (number, seat, name, int(bot), ev.payments[seat], int(seat in won), int(seat in self_draw),
-                     int(seat in dealt_in), " ".join(won.get(seat, ())), who[seat])
+                    (
+                        number,
+                        seat,
+                        name,
+                        int(bot),
+                        ev.payments[seat],
+                        int(seat in won),
+                        int(seat in self_draw),
+                        int(seat in dealt_in),
+                        " ".join(won.get(seat, ())),
+                        who[seat],
+                    )
                 )
     return rows

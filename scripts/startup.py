@@ -96,8 +96,13 @@ asyncio.run(main())
 
 def rules_once(wait: float) -> tuple[float, float]:
     """One fresh process: seconds to the rules screen and to its page, ``r`` pressed ``wait`` s into a game."""
-    out = subprocess.run([sys.executable, "-c", _RULES.format(wait=wait)], cwd=ROOT, capture_output=True,
-                         stdin=subprocess.DEVNULL, check=True).stdout.split()
+    out = subprocess.run(
+        [sys.executable, "-c", _RULES.format(wait=wait)],
+        cwd=ROOT,
+        capture_output=True,
+        stdin=subprocess.DEVNULL,
+        check=True,
+    ).stdout.split()
     return float(out[0]), float(out[1])
 
 
@@ -113,8 +118,13 @@ def measure_rules(runs: int) -> None:
 def once(code: str) -> tuple[float, float]:
     """Seconds from starting a child running ``code`` to its ``ready`` and its ``done`` lines."""
     start = time.perf_counter()
-    child = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, stdout=subprocess.PIPE,
-                             stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
+    child = subprocess.Popen(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        stdin=subprocess.DEVNULL,
+    )
     assert child.stdout is not None
     ready = child.stdout.readline()
     at_ready = time.perf_counter() - start
@@ -128,8 +138,10 @@ def once(code: str) -> tuple[float, float]:
 
 def line(name: str, times: list[float]) -> str:
     """``name  median 0.312 s  (min …, max …, n runs)``."""
-    return (f"{name:<40} median {statistics.median(times):.3f} s  "
-            f"(min {min(times):.3f}, max {max(times):.3f}, {len(times)} runs)")
+    return (
+        f"{name:<40} median {statistics.median(times):.3f} s  "
+        f"(min {min(times):.3f}, max {max(times):.3f}, {len(times)} runs)"
+    )
 
 
 def main() -> None:

@@ -42,6 +42,8 @@ def shanten_shanghai(counts: Sequence[int], melds: Sequence[Meld] | int = 0) -> 
 def shanten_changsha(counts: Sequence[int], melds: Sequence[Meld] | int = 0) -> int:
     """Shanten toward Changsha's winning shapes."""
     return shanten(counts, CHANGSHA, melds)
+
+
 SUITED = list(range(27))
 HONOURS = list(range(27, 34))
 ALL = list(range(34))

@@ -145,12 +145,15 @@ def test_bot_levels_and_the_258_table_are_defined_once():
     hits = []
     for p in sources(PACKAGE, ROOT / "bots", ROOT / "scripts"):
         for node in ast.walk(tree(p)):
-            if isinstance(node, ast.Tuple) and tuple(
-                e.value for e in node.elts if isinstance(e, ast.Constant)
-            ) == levels:
+            if (
+                isinstance(node, ast.Tuple)
+                and tuple(e.value for e in node.elts if isinstance(e, ast.Constant)) == levels
+            ):
                 hits.append(str(p.relative_to(ROOT)))
-            if isinstance(node, ast.Tuple | ast.Set) and {
-                e.value for e in node.elts if isinstance(e, ast.Constant)
-            } == {1, 4, 7} and len(node.elts) == 3:
+            if (
+                isinstance(node, ast.Tuple | ast.Set)
+                and {e.value for e in node.elts if isinstance(e, ast.Constant)} == {1, 4, 7}
+                and len(node.elts) == 3
+            ):
                 hits.append(f"{p.relative_to(ROOT)}: 1, 4, 7")
     assert sorted(hits) == ["bots/__init__.py", "mahjong_tui/engine/tiles.py: 1, 4, 7"]

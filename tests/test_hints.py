@@ -130,8 +130,21 @@ def test_hint_command_outputs_the_spec_fields(capsys: pytest.CaptureFixture[str]
     out = json.loads(capsys.readouterr().out)
     assert set(out) >= {"shanten", "waits", "discards", "suggest", "why", "qualifies"}
     assert out["shanten"] == 1 and out["discards"][0]["shanten"] == 1
-    assert {d["tile"] for d in out["discards"]} == {"1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1z", "5z",
-                                                     "6z", "9p"}
+    assert {d["tile"] for d in out["discards"]} == {
+        "1m",
+        "2m",
+        "3m",
+        "4m",
+        "5m",
+        "6m",
+        "7m",
+        "8m",
+        "9m",
+        "1z",
+        "5z",
+        "6z",
+        "9p",
+    }
     assert out["suggest"] in {d["tile"] for d in out["discards"]}
     assert "混一色" in out["qualifies"]
 

@@ -111,8 +111,15 @@ def test_one_of_a_thing_is_singular() -> None:
         ("moment.claim_lost", {"name": "Jun", "reason": ("hint.level.high",)}),
         ("log.refused", {"name": "Jun", "reason": ("hint.level.high",)}),
         ("replay.hand_line", {"hand": 3, "dealer": "东 · Jun", "result": ("replay.won_by", {"winners": "Jun +20"})}),
-        ("resume.line", {"rules": "长沙麻将", "hand": 1, "started": "2026-12-03",
-                         "players": ("resume.bot", {"name": "Jun", "level": "普通 normal"})}),
+        (
+            "resume.line",
+            {
+                "rules": "长沙麻将",
+                "hand": 1,
+                "started": "2026-12-03",
+                "players": ("resume.bot", {"name": "Jun", "level": "普通 normal"}),
+            },
+        ),
     ],
 )
 def test_a_text_filled_with_words_in_both_languages_says_each_once(key: str, values: dict[str, object]) -> None:

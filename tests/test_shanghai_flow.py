@@ -347,9 +347,13 @@ def test_wall_exhausted_is_a_drawn_hand_and_dealer_stays():
         seat = h.pending_seats()[0]
         acts = h.legal_actions(seat)
         passes = [a for a in acts if a.kind is ActionKind.PASS]
-        act = passes[0] if passes else next(
-            (a for a in acts if a.kind is ActionKind.DISCARD and a.tile == h.players[seat].last_drawn),
-            next(a for a in acts if a.kind is ActionKind.DISCARD),
+        act = (
+            passes[0]
+            if passes
+            else next(
+                (a for a in acts if a.kind is ActionKind.DISCARD and a.tile == h.players[seat].last_drawn),
+                next(a for a in acts if a.kind is ActionKind.DISCARD),
+            )
         )
         h.apply(act)
         steps += 1

@@ -87,8 +87,9 @@ def test_no_menqing_tianhu_dihu_ziyise_or_luanfengxiang_in_this_preset():
 
 def test_a_plain_hand_cannot_win_and_modifiers_do_not_qualify_it():
     """The qualifying rule: a plain hand, even with 杠开 and 大吊车, is refused with the reason."""
-    r = score("5p", "5p", ("chi", "123m", 3), ("chi", "456p", 3), ("pong", "777s", 1), ("chi", "234s", 3),
-              replacement=True)
+    r = score(
+        "5p", "5p", ("chi", "123m", 3), ("chi", "456p", 3), ("pong", "777s", 1), ("chi", "234s", 3), replacement=True
+    )
     assert not r.valid
     assert "plain hand" in r.reason and "gangkai" in r.reason and "dadiaoche" in r.reason
 

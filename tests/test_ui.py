@@ -70,12 +70,23 @@ def test_suits_have_their_own_colours_in_both_palettes() -> None:
     for palette in Palette:
         colours = {str(tile_text(t, TileStyle.CHINESE, palette).style.color) for t in (4, 13, 22)}
         assert len(colours) == 3
-    assert tile_text(4, TileStyle.CHINESE, Palette.STANDARD).style != tile_text(
-        4, TileStyle.CHINESE, Palette.COLOURBLIND).style
+    assert (
+        tile_text(4, TileStyle.CHINESE, Palette.STANDARD).style
+        != tile_text(4, TileStyle.CHINESE, Palette.COLOURBLIND).style
+    )
 
 
-@pytest.mark.parametrize(("size", "mode"), [((120, 36), "full"), ((150, 50), "full"), ((119, 36), "compact"),
-                                            ((80, 24), "compact"), ((79, 24), "tiny"), ((100, 20), "tiny")])
+@pytest.mark.parametrize(
+    ("size", "mode"),
+    [
+        ((120, 36), "full"),
+        ((150, 50), "full"),
+        ((119, 36), "compact"),
+        ((80, 24), "compact"),
+        ((79, 24), "tiny"),
+        ((100, 20), "tiny"),
+    ],
+)
 def test_layout_for_terminal_size(size: tuple[int, int], mode: str) -> None:
     assert layout_for(*size) == mode
 
@@ -126,7 +137,8 @@ async def test_a_hand_played_with_mouse_clicks() -> None:
     def wanted(g: Game) -> bool:
         wins = [e for e in g.hand.events if isinstance(e, PlayerWon)]
         return any(w.seat == 0 and w.context.win_by is WinBy.SELF_DRAW for w in wins) and any(
-            isinstance(e, MeldClaimed) and e.seat == 0 for e in g.hand.events)
+            isinstance(e, MeldClaimed) and e.seat == 0 for e in g.hand.events
+        )
 
     seed = find_seed("shanghai", wanted)
     app = app_for("shanghai", seed)
@@ -407,8 +419,13 @@ async def test_glyph_tiles_keep_every_border_in_its_column() -> None:
 
 # ---------------------------------------------------------------------- keys
 async def test_d_after_a_pong_discards_nothing_and_says_why() -> None:
-    game = claim_game("shanghai", lambda g: any(a.kind is ActionKind.PONG for a in g.legal_actions(0))
-                      and not any(a.kind is ActionKind.WIN for a in g.legal_actions(0)))
+    game = claim_game(
+        "shanghai",
+        lambda g: (
+            any(a.kind is ActionKind.PONG for a in g.legal_actions(0))
+            and not any(a.kind is ActionKind.WIN for a in g.legal_actions(0))
+        ),
+    )
     app = app_for(game.rules.name, game.seed, game=game)
     async with app.run_test(size=FULL) as pilot:
         await settle(pilot, lambda: isinstance(app.screen, ChoiceScreen))

@@ -58,8 +58,14 @@ async def test_hot_seat_asks_each_human_behind_the_curtain() -> None:
     async with app.run_test(size=FULL) as pilot:
         shown_to: int | None = None
         for _ in range(3000):
-            await settle(pilot, lambda: not isinstance(app.screen, TableScreen) or table_of(app).actor is not None
-                         or app.driver.game.hand.over)  # type: ignore[union-attr]
+            await settle(
+                pilot,
+                lambda: (
+                    not isinstance(app.screen, TableScreen)
+                    or table_of(app).actor is not None
+                    or app.driver.game.hand.over
+                ),
+            )  # type: ignore[union-attr]
             screen = app.screen
             if isinstance(screen, HandEndScreen):
                 break
@@ -75,7 +81,6 @@ async def test_hot_seat_asks_each_human_behind_the_curtain() -> None:
             if app.driver and not app.driver.game.hand.over and app.driver.next_seat() not in (seat, None):
                 shown_to = None if not app.driver.is_bot(app.driver.next_seat() or 0) else shown_to
         assert isinstance(app.screen, HandEndScreen)
-
 
 
 # ---------------------------------------------------------------------- hot seat: what the curtain gives away
@@ -133,8 +138,12 @@ async def play_hot_seat(pilot, app: MahjongApp, discards: int) -> tuple[list[tup
     calls: list[tuple[int, int]] = []
     acks = 0
     for _ in range(4000):
-        await settle(pilot, lambda: not isinstance(app.screen, TableScreen) or table_of(app).actor is not None
-                     or app.driver.game.hand.over)  # type: ignore[union-attr]
+        await settle(
+            pilot,
+            lambda: (
+                not isinstance(app.screen, TableScreen) or table_of(app).actor is not None or app.driver.game.hand.over
+            ),
+        )  # type: ignore[union-attr]
         screen = app.screen
         game = app.driver.game  # type: ignore[union-attr]
         if isinstance(screen, HandEndScreen) or len(discarders(game)) >= discards:
@@ -147,8 +156,11 @@ async def play_hot_seat(pilot, app: MahjongApp, discards: int) -> tuple[list[tup
         if isinstance(screen, ChoiceScreen) and screen.choices[0].action is None:
             # An acknowledgement: only "continue", for a person the engine does not ask, the table hidden.
             seat = table.bottom
-            words = "Nothing to declare — continue" if game.hand.phase is Phase.INITIAL or not any(
-                isinstance(e, TileDiscarded) for e in game.hand.events) else "Nothing to claim — continue"
+            words = (
+                "Nothing to declare — continue"
+                if game.hand.phase is Phase.INITIAL or not any(isinstance(e, TileDiscarded) for e in game.hand.events)
+                else "Nothing to claim — continue"
+            )
             assert [(c.key, c.label) for c in screen.choices] == [("enter", words)]
             assert game.hand.phase is not Phase.CLAIM or seat not in game.pending_seats()  # not asked to claim
             assert table.viewer is None and table.look().face_up == frozenset()
@@ -201,7 +213,7 @@ async def test_strict_privacy_calls_every_person_after_every_discard(rules: str)
         for i, by in enumerate(discarders(app.driver.game)[:8], start=1):  # type: ignore[union-attr]
             others = [s for s in ((by + k) % 4 for k in (1, 2, 3)) if s in (0, 1)]
             after = [seat for n, seat in calls if n == i]
-            assert after[:len(others)] == others, f"discard {i} by seat {by}: curtains for {after}"
+            assert after[: len(others)] == others, f"discard {i} by seat {by}: curtains for {after}"
 
 
 async def test_standard_privacy_calls_a_person_only_to_decide() -> None:
@@ -223,7 +235,6 @@ async def test_privacy_is_a_setting_and_a_play_option() -> None:
         await change_setting(pilot, app, "privacy", Privacy.STRICT)
         assert app.driver.setup.privacy is Privacy.STRICT  # type: ignore[union-attr]
         assert table_of(app).strict
-
 
 
 def test_strict_privacy_asks_after_discards_added_kongs_kaigang_tiles_and_a_new_hand() -> None:
@@ -250,4 +261,3 @@ def test_strict_privacy_asks_after_discards_added_kongs_kaigang_tiles_and_a_new_
     start = HandStarted(2, 1, (3, 4), (1, 5), 0, 0, (0, 0, 0, 0))
     assert asked_after([start], True) == (1, True, start)  # 起手小胡: everyone, the dealer too
     assert asked_after([start], False) is None
-

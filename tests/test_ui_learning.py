@@ -119,8 +119,11 @@ async def test_the_panel_shows_every_discard_as_the_analysis_has_it_and_marks_th
         assert t("hint.title", steps=say_steps(hint.shanten)) in shown
         lines = shown.splitlines()
         for option in hint.discards:  # every discard, best first, with its steps and unseen tiles that help
-            row = next(i for i, line in enumerate(lines) if line[1:].startswith(tile_zh(option.tile))
-                       and short_steps(option.shanten) in line)
+            row = next(
+                i
+                for i, line in enumerate(lines)
+                if line[1:].startswith(tile_zh(option.tile)) and short_steps(option.shanten) in line
+            )
             assert f" {option.acceptance:>3} " in lines[row]
         order = [o.tile for line in lines for o in hint.discards if line[1:].startswith(tile_zh(o.tile))]
         assert order == [o.tile for o in hint.discards] and len(order) > 1
@@ -255,9 +258,15 @@ async def test_the_haidi_prompt_says_what_taking_it_risks() -> None:
 
 async def test_the_initial_small_win_prompt_says_what_declaring_does_and_pays() -> None:
     deal = RiggedDeal(
-        hands=("4m4m4m4m1p2p3p5s6s7s9p9p8s", "1m2m3m5m6m7m2p4p6p1s3s9s8p",
-               "1m2m3m5m6m7m2p4p6p1s3s9s8p", "1m2m3m5m6m7m3p5p7p2s4s9s8p7p"),
-        tail="1s2s3s5s6s7s8s4s5p6p", dealer=3, dice=(3, 4),
+        hands=(
+            "4m4m4m4m1p2p3p5s6s7s9p9p8s",
+            "1m2m3m5m6m7m2p4p6p1s3s9s8p",
+            "1m2m3m5m6m7m2p4p6p1s3s9s8p",
+            "1m2m3m5m6m7m3p5p7p2s4s9s8p7p",
+        ),
+        tail="1s2s3s5s6s7s8s4s5p6p",
+        dealer=3,
+        dice=(3, 4),
     )
     game = Game("changsha", 1, rigged=deal)
     preview = initial_preview(seat_view(game.hand, 0))
@@ -340,8 +349,13 @@ async def test_undo_takes_back_the_last_discard_and_what_the_bots_did_after() ->
         assert driver is not None
         before = driver.seat_view(0)
         await pilot.press("enter")
-        await settle(pilot, lambda: driver.seat_view(0).table.rivers != before.table.rivers
-                     and (table_of(app).actor == 0 or isinstance(app.screen, ChoiceScreen) or driver.hand_over))
+        await settle(
+            pilot,
+            lambda: (
+                driver.seat_view(0).table.rivers != before.table.rivers
+                and (table_of(app).actor == 0 or isinstance(app.screen, ChoiceScreen) or driver.hand_over)
+            ),
+        )
         if isinstance(app.screen, ChoiceScreen):
             await pilot.press("escape", "escape")
         await settle(pilot, lambda: isinstance(app.screen, TableScreen))

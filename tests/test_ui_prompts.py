@@ -14,6 +14,7 @@ from mahjong_tui.ui.widgets.hand import hand_tiles
 
 # ---------------------------------------------------------------------- the claim prompt
 
+
 @pytest.mark.parametrize("rules", ["shanghai", "changsha"])
 async def test_the_claim_prompt_offers_exactly_the_legal_options(rules: str) -> None:
     game = claim_game(rules, lambda g: len(g.legal_actions(0)) >= 2)
@@ -92,7 +93,6 @@ def test_choice_keys_follow_the_action_kinds() -> None:
     assert chi_keys == [str(i + 1) for i in range(len(chi_keys))]
 
 
-
 async def test_the_haidi_is_taken_by_a_key() -> None:
     game = changsha_at(Phase.HAIDI)
     app = app_for(game.rules.name, game.seed, game=game)
@@ -145,8 +145,11 @@ def kaigang_game(how: str) -> Game:
 
     dealer = ("5m" if how == "claim" else "5p") + "1m3m7m9m1p9p8p2s3s6s4s9s7p"
     hands = ("5m5m5m1p2p3p4p5p6p7s8s9s2s", "2m4m6m8m1p3p5p7p1s3s5s7s9s", "1m3m6m9m2p4p6p8p2s4s6s8s1s", dealer)
-    game = Game("changsha", 1, rigged=RiggedDeal(hands, draws="" if how == "claim" else "5m",
-                                                 tail="1m3m4m6m7m8m4s6s8s9s7p9p", dealer=3))
+    game = Game(
+        "changsha",
+        1,
+        rigged=RiggedDeal(hands, draws="" if how == "claim" else "5m", tail="1m3m4m6m7m8m4s6s8s9s7p9p", dealer=3),
+    )
     game.apply(Action(3, ActionKind.DISCARD, parse_tile("5m" if how == "claim" else "9m")))
     assert game.pending_seats() == [0]
     return game
@@ -185,8 +188,9 @@ async def test_the_kaigang_choice_offers_the_engines_kongs(how: str) -> None:
         assert "开杠" in plain(table_of(app).query_one("#me-header"))
         # Back to seat 0's turn: the table says the drawn tile must go, and nothing else is discarded.
         for _ in range(20):
-            await settle(pilot, lambda: isinstance(app.screen, (ChoiceScreen, HandEndScreen))
-                         or table_of(app).actor == 0)
+            await settle(
+                pilot, lambda: isinstance(app.screen, (ChoiceScreen, HandEndScreen)) or table_of(app).actor == 0
+            )
             if not isinstance(app.screen, ChoiceScreen):
                 break
             await pilot.press("x", "x")
@@ -202,5 +206,3 @@ async def test_the_kaigang_choice_offers_the_engines_kongs(how: str) -> None:
             await pilot.press("d")
         await settle(pilot, lambda: len(game.hand.players[0].river) == rivers + 1)
         assert game.hand.players[0].river[-1].tile == drawn
-
-

@@ -25,9 +25,16 @@ from mahjong_tui.ui.widgets.hand import CELL, GAP, HandView, hand_tiles
 
 FULL = (120, 36)
 COMPACT = (80, 24)
-CLAIMS = (ActionKind.WIN, ActionKind.DECLARE_INITIAL, ActionKind.TAKE_HAIDI, ActionKind.KONG, ActionKind.PONG,
-          ActionKind.CHI, ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG)
-
+CLAIMS = (
+    ActionKind.WIN,
+    ActionKind.DECLARE_INITIAL,
+    ActionKind.TAKE_HAIDI,
+    ActionKind.KONG,
+    ActionKind.PONG,
+    ActionKind.CHI,
+    ActionKind.CONCEALED_KONG,
+    ActionKind.ADDED_KONG,
+)
 
 
 # ---------------------------------------------------------------------- a tiny fixed policy
@@ -110,8 +117,11 @@ async def settle(pilot, until: Callable[[], bool], rounds: int = 400) -> None:  
         await pilot.pause(0.01)
     app = pilot.app
     table = next((s for s in app.screen_stack if isinstance(s, TableScreen)), None)
-    state = (app.screen_stack, table and (table.actor, table.waiting, table.paused_move),
-             app.driver and (app.driver.game.pending_seats(), app.driver.game.hand.phase))
+    state = (
+        app.screen_stack,
+        table and (table.actor, table.waiting, table.paused_move),
+        app.driver and (app.driver.game.pending_seats(), app.driver.game.hand.phase),
+    )
     assert until(), f"the app did not get there: {state}"
 
 
@@ -119,8 +129,15 @@ async def play_hand_by_keys(pilot, app: MahjongApp, *, method: str = "numbers") 
     """Play every human decision of the current hand with the policy, by keys (or clicks)."""
     seen: list[str] = []
     for _ in range(2000):
-        await settle(pilot, lambda: not isinstance(app.screen, TableScreen) or table_of(app).actor is not None
-                     or app.driver is None or app.driver.game.hand.over)
+        await settle(
+            pilot,
+            lambda: (
+                not isinstance(app.screen, TableScreen)
+                or table_of(app).actor is not None
+                or app.driver is None
+                or app.driver.game.hand.over
+            ),
+        )
         screen = app.screen
         seen.append(type(screen).__name__)
         if isinstance(screen, (HandEndScreen, GameEndScreen)):
@@ -180,7 +197,6 @@ async def play_hand_by_keys(pilot, app: MahjongApp, *, method: str = "numbers") 
     raise AssertionError("the hand did not end")
 
 
-
 async def change_setting(pilot, app: MahjongApp, field: str, value: object) -> None:  # type: ignore[no-untyped-def]
     """Open Settings over the table, set one field (``#style``, ``#privacy`` …) and press OK."""
     from mahjong_tui.ui.screens.settings import SettingsScreen
@@ -200,13 +216,11 @@ def claim_game(rules: str, want: Callable[[Game], bool]) -> Game:
         game = Game(rules, seed)
 
         def ready(g: Game) -> bool:
-            return (g.hand.phase is Phase.CLAIM and 0 in g.pending_seats()
-                    and g.pending_seats()[0] == 0 and want(g))
+            return g.hand.phase is Phase.CLAIM and 0 in g.pending_seats() and g.pending_seats()[0] == 0 and want(g)
 
         if play_engine(game, ready):
             return game
     raise AssertionError("no claim position")
-
 
 
 def changsha_at(phase: Phase) -> Game:
@@ -218,11 +232,9 @@ def changsha_at(phase: Phase) -> Game:
     raise AssertionError(f"no {phase.value} position")
 
 
-
 # ---------------------------------------------------------------------- what the screen shows, as drawn
 def shown_lines(widget: object) -> list[str]:
     """The lines a widget draws at its size on screen (so wrapping and cropping show)."""
     size = widget.size  # type: ignore[attr-defined]
     strips = widget.render_lines(Region(0, 0, size.width, size.height))  # type: ignore[attr-defined]
     return ["".join(seg.text for seg in strip).rstrip() for strip in strips]
-

@@ -17,7 +17,7 @@ from .parser import OneLineParser, add_language
 FIELD_DOCS: dict[str, tuple[str, str, str]] = {
     "rules": ("string", "required", "a preset: shanghai, shanghai-qq, shanghai-lezi, changsha …"),
     "hand": ("tiles", "required", "concealed tiles: 3n+1 (waiting) or 3n+2 (about to discard)"),
-    "melds": ("list", "[]", "as in `score`: {\"type\": \"pong\", \"tiles\": \"777z\", \"from\": 1}"),
+    "melds": ("list", "[]", 'as in `score`: {"type": "pong", "tiles": "777z", "from": 1}'),
     "flowers": ("tiles", '""', "Shanghai: flowers collected"),
     "seen": ("tiles", '""', "tiles visible elsewhere (all discards, others' melds), for counting what is left"),
 }
@@ -144,13 +144,27 @@ def hint_to_json(hint: Any, rules: Any) -> dict[str, object]:
             for t in (hint.targets if not hint.discards else ())
         ],
         "waits": [
-            {"tile": tile_name(w.tile), "left": w.left, "qualifies": w.qualifies, "types": list(w.types),
-             "why": w.why.en, "points": w.points, "on_discard": w.on_discard}
+            {
+                "tile": tile_name(w.tile),
+                "left": w.left,
+                "qualifies": w.qualifies,
+                "types": list(w.types),
+                "why": w.why.en,
+                "points": w.points,
+                "on_discard": w.on_discard,
+            }
             for w in hint.waits
         ],
         "discards": [
-            {"tile": tile_name(d.tile), "shanten": d.shanten, "acceptance": d.acceptance, "tiles": tiles(d.tiles),
-             "win_shanten": d.win_shanten, "win_acceptance": d.win_acceptance, "win_tiles": tiles(d.win_tiles)}
+            {
+                "tile": tile_name(d.tile),
+                "shanten": d.shanten,
+                "acceptance": d.acceptance,
+                "tiles": tiles(d.tiles),
+                "win_shanten": d.win_shanten,
+                "win_acceptance": d.win_acceptance,
+                "win_tiles": tiles(d.win_tiles),
+            }
             for d in hint.discards
         ],
         "suggest": tile_name(hint.suggest) if hint.suggest is not None else None,
@@ -208,11 +222,15 @@ def told(hint: Any, rules: Any, language: str) -> str:
         if qualifying:
             ws = "none" if d.win_shanten is None else d.win_shanten
             ws_zh = "没有能胡的牌型" if d.win_shanten is None else f"能胡{steps(d.win_shanten).zh}"
-            en = (f"  discard {tile_name(d.tile):<3} → win_shanten {ws}, {d.win_acceptance:>2} tiles: "
-                  f"{notation(d.win_tiles)} (shanten {d.shanten})")
+            en = (
+                f"  discard {tile_name(d.tile):<3} → win_shanten {ws}, {d.win_acceptance:>2} tiles: "
+                f"{notation(d.win_tiles)} (shanten {d.shanten})"
+            )
             cannot = "，平胡不能胡" if d.win_shanten is None or d.shanten < d.win_shanten else ""
-            zh = (f"  打 {tile_zh(d.tile)} → {ws_zh}，{d.win_acceptance} 张：{names(d.win_tiles)}"
-                  f"（平胡牌型{steps(d.shanten).zh}{cannot}）")
+            zh = (
+                f"  打 {tile_zh(d.tile)} → {ws_zh}，{d.win_acceptance} 张：{names(d.win_tiles)}"
+                f"（平胡牌型{steps(d.shanten).zh}{cannot}）"
+            )
         else:
             en = f"  discard {tile_name(d.tile):<3} → shanten {d.shanten}, {d.acceptance:>2} tiles: {notation(d.tiles)}"
             zh = f"  打 {tile_zh(d.tile)} → {steps(d.shanten).zh}，{d.acceptance} 张：{names(d.tiles)}"

@@ -64,33 +64,74 @@ def parser() -> OneLineParser:
     p = OneLineParser(prog="mahjong-tui play", description="Start a game at the table directly.")
     rules, speeds = ruleset_names(), tuple(BOT_SPEEDS)
     styles, palettes = tuple(s.value for s in TileStyle), tuple(c.value for c in Palette)
-    p.add_argument("--rules", default="shanghai", type=one_of(rules, "rules"),
-                   help=f"rule set preset: {', '.join(rules)}")
-    p.add_argument("--humans", type=whole_number(0, MAX_HUMANS), default=1,
-                   help=f"people at this terminal, 0-{MAX_HUMANS} (seats 1..n)")
-    p.add_argument("--bots", default="normal", type=one_of(LEVELS, "bot level"),
-                   help=f"level of the bot seats: {', '.join(LEVELS)}")
+    p.add_argument(
+        "--rules", default="shanghai", type=one_of(rules, "rules"), help=f"rule set preset: {', '.join(rules)}"
+    )
+    p.add_argument(
+        "--humans",
+        type=whole_number(0, MAX_HUMANS),
+        default=1,
+        help=f"people at this terminal, 0-{MAX_HUMANS} (seats 1..n)",
+    )
+    p.add_argument(
+        "--bots",
+        default="normal",
+        type=one_of(LEVELS, "bot level"),
+        help=f"level of the bot seats: {', '.join(LEVELS)}",
+    )
     p.add_argument("--seed", type=whole_number(MIN_SEED, MAX_SEED), default=None, help="seed for a repeatable game")
-    p.add_argument("--names", type=_names, default=[],
-                   help=f"comma-separated names, seat 1 first (at most {MAX_NAME} characters each)")
-    p.add_argument("--base", type=whole_number(MIN_BASE, MAX_BASE), default=1,
-                   help="base score 底分 (rule sets that score with one)")
+    p.add_argument(
+        "--names",
+        type=_names,
+        default=[],
+        help=f"comma-separated names, seat 1 first (at most {MAX_NAME} characters each)",
+    )
+    p.add_argument(
+        "--base",
+        type=whole_number(MIN_BASE, MAX_BASE),
+        default=1,
+        help="base score 底分 (rule sets that score with one)",
+    )
     p.add_argument("--points", type=whole_number(MIN_POINTS, MAX_POINTS), default=None, help="starting points")
     p.add_argument("--hands", type=whole_number(MIN_HANDS, MAX_HANDS), default=None, help="stop after this many hands")
-    p.add_argument("--speed", default=None, type=one_of(speeds, "bot speed"),
-                   help=f"bot speed: {', '.join(speeds)} (default: the settings')")
-    p.add_argument("--tiles", default=None, type=one_of(styles, "tile style"),
-                   help=f"tile style: {', '.join(styles)} (default: the settings')")
-    p.add_argument("--colours", default=None, type=one_of(palettes, "palette"),
-                   help=f"palette: {', '.join(palettes)} (default: the settings')")
+    p.add_argument(
+        "--speed",
+        default=None,
+        type=one_of(speeds, "bot speed"),
+        help=f"bot speed: {', '.join(speeds)} (default: the settings')",
+    )
+    p.add_argument(
+        "--tiles",
+        default=None,
+        type=one_of(styles, "tile style"),
+        help=f"tile style: {', '.join(styles)} (default: the settings')",
+    )
+    p.add_argument(
+        "--colours",
+        default=None,
+        type=one_of(palettes, "palette"),
+        help=f"palette: {', '.join(palettes)} (default: the settings')",
+    )
     privacies = tuple(x.value for x in Privacy)
-    p.add_argument("--privacy", default=None, type=one_of(privacies, "privacy"),
-                   help="hot seat: standard (a curtain only when a person has something to decide) or "
-                        "strict (everyone is called behind the curtain after every discard); default: the settings'")
-    p.add_argument("--hints", action="store_true", default=None,
-                   help="open the hint panel (h) at the start of every hand (default: the settings')")
-    p.add_argument("--open-hands", action="store_true", default=None,
-                   help="practice: every hand face up, for study (default: the settings')")
+    p.add_argument(
+        "--privacy",
+        default=None,
+        type=one_of(privacies, "privacy"),
+        help="hot seat: standard (a curtain only when a person has something to decide) or "
+        "strict (everyone is called behind the curtain after every discard); default: the settings'",
+    )
+    p.add_argument(
+        "--hints",
+        action="store_true",
+        default=None,
+        help="open the hint panel (h) at the start of every hand (default: the settings')",
+    )
+    p.add_argument(
+        "--open-hands",
+        action="store_true",
+        default=None,
+        help="practice: every hand face up, for study (default: the settings')",
+    )
     add_language(p, None, "the settings', whose default is the locale's")
     p.add_argument("--resume", action="store_true", help="continue the saved game (the game options are not used)")
     return p
@@ -104,10 +145,24 @@ def run(argv: list[str]) -> int:
     from mahjong_tui.ui.app import run as run_app  # Textual only now: the other commands never load it
 
     try:
-        return run_app(ns.rules, ns.humans, ns.bots, ns.seed, names=ns.names or None, base=ns.base,
-                       starting_points=ns.points, max_hands=ns.hands, speed=ns.speed, tiles=ns.tiles,
-                       colours=ns.colours, privacy=ns.privacy, hints=ns.hints, open_hands=ns.open_hands,
-                       lang=ns.lang, resume=ns.resume)
+        return run_app(
+            ns.rules,
+            ns.humans,
+            ns.bots,
+            ns.seed,
+            names=ns.names or None,
+            base=ns.base,
+            starting_points=ns.points,
+            max_hands=ns.hands,
+            speed=ns.speed,
+            tiles=ns.tiles,
+            colours=ns.colours,
+            privacy=ns.privacy,
+            hints=ns.hints,
+            open_hands=ns.open_hands,
+            lang=ns.lang,
+            resume=ns.resume,
+        )
     except SetupError as e:
         print(f"mahjong-tui play: {e}", file=sys.stderr)
         return 2

@@ -23,6 +23,7 @@ from .words import Words
 if TYPE_CHECKING:
     from .hand import Hand
 
+
 def claimed_meld(a: Action, source: int | None = None) -> tuple[tuple[Tile, ...], Meld]:
     """A chi, pong or kong on the discard ``a.tile``: the tiles it takes from the hand, and the meld it lays down."""
     t = a.tile

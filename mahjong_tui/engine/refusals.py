@@ -127,9 +127,7 @@ def _chi_problem(hand: Hand, action: Action) -> Words:
         if missing:
             return Words(f"you don't hold {held.en}", f"你手里没有{held.zh}")
         if tuple(sorted(action.tiles)) not in chi_shapes(p.counts, t):
-            return Words(
-                f"{held.en} and {tile_name(t)} don't make a sequence", f"{held.zh}和{tile_zh(t)}连不成顺子"
-            )
+            return Words(f"{held.en} and {tile_name(t)} don't make a sequence", f"{held.zh}和{tile_zh(t)}连不成顺子")
     return Words("say which two tiles make the sequence", "说清楚用哪两张牌组成顺子")
 
 

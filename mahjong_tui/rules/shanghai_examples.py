@@ -92,7 +92,7 @@ def shanghai_type_value(params: ShanghaiParams, type_id: str) -> Words:
         return Words(f"{lezi} lezi", f"{lezi} 勒子")
     fan = params.fan.get(type_id, 0)
     if fan:
-        return Words(f"×{2 ** fan} on 花", f"花 ×{2 ** fan}")
+        return Words(f"×{2**fan} on 花", f"花 ×{2**fan}")
     if type_id == "qianggang":
         return Words("the konger pays for all three", "杠牌者包三家")
     return Words("花", "算花")
@@ -104,41 +104,64 @@ def shanghai_notes(params: ShanghaiParams, *, one_suit: bool = True) -> list[tup
     fans = [(SHANGHAI_HAND_TYPES[t].zh, 2**n) for t, n in params.fan.items()]
     value = [
         Words(f"1 lezi (勒子) = {one} × the base score (底分).", f"1 勒子 = {one} × 底分。"),
-        Words("A hand with a lezi type is worth its largest lezi value; its 花 do not count.",
-              "有勒子牌型的牌按最大的勒子数算，花不计。"),
-        Words(f"Otherwise (花 + {params.base_flowers}) × base, doubled for each fan ("
-              + ", ".join(f"{zh} ×{times}" for zh, times in fans) + f"), at most {params.cap_lezi} lezi.",
-              f"否则按（花 + {params.base_flowers}）× 底分算，每番翻一倍（"
-              + "、".join(f"{zh} ×{times}" for zh, times in fans) + f"），最多 {params.cap_lezi} 勒子。"),
+        Words(
+            "A hand with a lezi type is worth its largest lezi value; its 花 do not count.",
+            "有勒子牌型的牌按最大的勒子数算，花不计。",
+        ),
+        Words(
+            f"Otherwise (花 + {params.base_flowers}) × base, doubled for each fan ("
+            + ", ".join(f"{zh} ×{times}" for zh, times in fans)
+            + f"), at most {params.cap_lezi} lezi.",
+            f"否则按（花 + {params.base_flowers}）× 底分算，每番翻一倍（"
+            + "、".join(f"{zh} ×{times}" for zh, times in fans)
+            + f"），最多 {params.cap_lezi} 勒子。",
+        ),
         Words(f"A 荒番 hand pays ×{params.huangfan_factor}.", f"荒番的一局 ×{params.huangfan_factor}。"),
     ]
     payments = [
-        Words("Self-draw: each other player pays one share. A discard: the discarder alone pays one share.",
-              "自摸：另外三家各付一份。点炮：只有放炮的一家付一份。"),
-        Words("Robbing a kong (抢杠): the konger pays what all three would pay on a self-draw.",
-              "抢杠：杠牌的一家包三家，付自摸时三家该付的数。"),
-        Words(f"三口: two players are related when one claimed {params.sankou_claims} or more discards from the other "
-              f"this hand. On a self-draw a related player pays {params.sankou_self_draw_shares} shares; a related "
-              f"discarder pays {params.sankou_discard_shares} shares and nobody else pays.",
-              f"三口：本局一家吃碰杠另一家的牌满 {params.sankou_claims} 口，两家就有三口关系。自摸时有三口关系的一家付 "
-              f"{params.sankou_self_draw_shares} 份；有三口关系的一家放炮付 {params.sankou_discard_shares} 份，"
-              "别家不付。"),
-        Words(f"An unrelated discarder to a winner with relations: ready (听牌), it pays 1 share and each related "
-              f"player 1; not ready, it pays {params.unready_discard_shares} shares.",
-              "没有三口关系的一家放炮给有三口关系的胡家：放炮的一家已听牌，付 1 份，和胡家有三口关系的每家也付 1 份；"
-              f"没听牌，放炮的一家付 {params.unready_discard_shares} 份。"),
-        Words("Several winners on one discard: each settles with the discarder on its own.",
-              "一炮多响：每个胡家各自和放炮的一家结算。"),
+        Words(
+            "Self-draw: each other player pays one share. A discard: the discarder alone pays one share.",
+            "自摸：另外三家各付一份。点炮：只有放炮的一家付一份。",
+        ),
+        Words(
+            "Robbing a kong (抢杠): the konger pays what all three would pay on a self-draw.",
+            "抢杠：杠牌的一家包三家，付自摸时三家该付的数。",
+        ),
+        Words(
+            f"三口: two players are related when one claimed {params.sankou_claims} or more discards from the other "
+            f"this hand. On a self-draw a related player pays {params.sankou_self_draw_shares} shares; a related "
+            f"discarder pays {params.sankou_discard_shares} shares and nobody else pays.",
+            f"三口：本局一家吃碰杠另一家的牌满 {params.sankou_claims} 口，两家就有三口关系。自摸时有三口关系的一家付 "
+            f"{params.sankou_self_draw_shares} 份；有三口关系的一家放炮付 {params.sankou_discard_shares} 份，"
+            "别家不付。",
+        ),
+        Words(
+            f"An unrelated discarder to a winner with relations: ready (听牌), it pays 1 share and each related "
+            f"player 1; not ready, it pays {params.unready_discard_shares} shares.",
+            "没有三口关系的一家放炮给有三口关系的胡家：放炮的一家已听牌，付 1 份，和胡家有三口关系的每家也付 1 份；"
+            f"没听牌，放炮的一家付 {params.unready_discard_shares} 份。",
+        ),
+        Words(
+            "Several winners on one discard: each settles with the discarder on its own.",
+            "一炮多响：每个胡家各自和放炮的一家结算。",
+        ),
     ]
-    flowers = [Words(f"{zh} {en}: {params.flower_values[key]} 花", f"{zh}：{params.flower_values[key]} 花")
-               for key, (_, en, zh) in FLOWER_ELEMENTS.items()]
+    flowers = [
+        Words(f"{zh} {en}: {params.flower_values[key]} 花", f"{zh}：{params.flower_values[key]} 花")
+        for key, (_, en, zh) in FLOWER_ELEMENTS.items()
+    ]
     huangfan = [
-        Words("A hand with no winner adds 1 to the 荒番 counter; a won hand takes 1 off (not below 0).",
-              "荒庄（没人胡）荒番加 1；有人胡减 1（不低于 0）。"),
-        Words("The dealer's dice add: 1-1 or 4-4 two, any other pair or a 1 or a 4 one.",
-              "庄家掷骰：1-1 或 4-4 加 2；别的对子，或有一个 1 或 4，加 1。"),
-        Words("A hand is a 荒番 hand while the counter is above 0 after its dice.",
-              "掷骰以后荒番大于 0，这一局就是荒番。"),
+        Words(
+            "A hand with no winner adds 1 to the 荒番 counter; a won hand takes 1 off (not below 0).",
+            "荒庄（没人胡）荒番加 1；有人胡减 1（不低于 0）。",
+        ),
+        Words(
+            "The dealer's dice add: 1-1 or 4-4 two, any other pair or a 1 or a 4 one.",
+            "庄家掷骰：1-1 或 4-4 加 2；别的对子，或有一个 1 或 4，加 1。",
+        ),
+        Words(
+            "A hand is a 荒番 hand while the counter is above 0 after its dice.", "掷骰以后荒番大于 0，这一局就是荒番。"
+        ),
     ]
     notes = [
         (Words("Value of a win", "胡牌的价值"), value),
@@ -147,17 +170,31 @@ def shanghai_notes(params: ShanghaiParams, *, one_suit: bool = True) -> list[tup
         (Words("荒番", "荒番"), huangfan),
     ]
     if one_suit:
-        notes.insert(0, (Words("Claims", "吃碰杠"), [
-            Words("One-suit rule: no chi of a suit beside an exposed meld of another suit (honour melds aside); "
-                  "no pong or kong of a suit beside a chi of another suit.",
-                  "吃碰只能一门：已经有别的花色落地就不能吃（风牌字牌的碰杠不算）；"
-                  "吃了别的花色就不能碰或杠这一门。"),
-            Words("After a chi, neither the claimed tile nor the other end of a two-sided chi may be discarded "
-                  "at once.",
-                  "吃了以后这一手不能打吃的那张，两头吃时也不能打顺子另一头的那张。"),
-            Words("A passed pong may not be taken again on the same tile before your next discard.",
-                  "过碰：放过的碰，自己打牌之前同一张不能再碰。"),
-            Words("A passed win (漏胡) blocks every discard win until your next draw or claim.",
-                  "漏胡：放过胡以后，下次摸牌或吃碰之前不能胡别人打的牌。"),
-        ]))
+        notes.insert(
+            0,
+            (
+                Words("Claims", "吃碰杠"),
+                [
+                    Words(
+                        "One-suit rule: no chi of a suit beside an exposed meld of another suit (honour melds aside); "
+                        "no pong or kong of a suit beside a chi of another suit.",
+                        "吃碰只能一门：已经有别的花色落地就不能吃（风牌字牌的碰杠不算）；"
+                        "吃了别的花色就不能碰或杠这一门。",
+                    ),
+                    Words(
+                        "After a chi, neither the claimed tile nor the other end of a two-sided chi may be discarded "
+                        "at once.",
+                        "吃了以后这一手不能打吃的那张，两头吃时也不能打顺子另一头的那张。",
+                    ),
+                    Words(
+                        "A passed pong may not be taken again on the same tile before your next discard.",
+                        "过碰：放过的碰，自己打牌之前同一张不能再碰。",
+                    ),
+                    Words(
+                        "A passed win (漏胡) blocks every discard win until your next draw or claim.",
+                        "漏胡：放过胡以后，下次摸牌或吃碰之前不能胡别人打的牌。",
+                    ),
+                ],
+            ),
+        )
     return notes

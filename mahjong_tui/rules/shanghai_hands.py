@@ -250,8 +250,11 @@ def flower_value_lines(flowers: int, base_flowers: int, base: int) -> tuple[int,
             "base_flowers",
         ),
         ScoreLine(
-            LineKind.MULTIPLIER, f"{total} 花 × base score {base} = {running}", f"{total} 花 × 底分 {base} = {running}",
-            running, "base_score",
+            LineKind.MULTIPLIER,
+            f"{total} 花 × base score {base} = {running}",
+            f"{total} 花 × 底分 {base} = {running}",
+            running,
+            "base_score",
         ),
     ]
 

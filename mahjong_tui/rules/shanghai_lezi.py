@@ -45,22 +45,52 @@ from .shanghai_presets import SHANGHAI_PRESETS
 
 # (id, 中文, English, what it takes, 中文 description, lezi; 0: valued by 花, None: a modifier)
 _TYPES: tuple[tuple[str, str, str, str, str, int | None], ...] = (
-    ("bahua", "八花", "Eight flowers", "all eight flowers, declared at once; the 14 tiles do not matter",
-     "八张花牌全到，马上可胡，手牌不论", 2),
+    (
+        "bahua",
+        "八花",
+        "Eight flowers",
+        "all eight flowers, declared at once; the 14 tiles do not matter",
+        "八张花牌全到，马上可胡，手牌不论",
+        2,
+    ),
     ("fengpeng", "风碰", "Honour triplets", "winds and dragons only, all triplets or kongs", "全是风牌字牌的碰碰胡", 4),
-    ("fengyise", "风一色", "All honours", "winds and dragons only, in any arrangement",
-     "全是风牌字牌，可以是乱风向", 2),
+    (
+        "fengyise",
+        "风一色",
+        "All honours",
+        "winds and dragons only, in any arrangement",
+        "全是风牌字牌，可以是乱风向",
+        2,
+    ),
     ("qingpeng", "清碰", "Pure triplets", "one suit only, all triplets or kongs", "清一色的碰碰胡", 2),
     ("qingyise", "清一色", "Full flush", "one suit only", "一种花色", 1),
     ("hunpeng", "混碰", "Mixed triplets", "one suit plus honours, all triplets or kongs", "混一色的碰碰胡", 1),
     ("hunyise", "混一色", "Half flush", "one suit plus honours", "一种花色加风牌字牌", 0),
     ("pengpenghu", "碰碰胡", "All triplets", "four triplets or kongs and a pair", "四副刻子或杠加一对", 0),
-    ("gangkai", "杠开", "Replacement win", "self-draw on the tile that replaced a kong or a flower; raises to 1 lezi",
-     "杠后或补花后摸到的牌自摸，不足勒子算勒子", None),
-    ("dadiaoche", "大吊车", "Big crane", "four exposed melds, won on the single tile left; raises to 1 lezi",
-     "四副落地，单吊最后一张，不足勒子算勒子", None),
-    ("qianggang", "抢杠", "Robbing the kong", "won on the tile another player added to a pong; the konger pays",
-     "胡别人上杠的那张牌，杠牌者付", None),
+    (
+        "gangkai",
+        "杠开",
+        "Replacement win",
+        "self-draw on the tile that replaced a kong or a flower; raises to 1 lezi",
+        "杠后或补花后摸到的牌自摸，不足勒子算勒子",
+        None,
+    ),
+    (
+        "dadiaoche",
+        "大吊车",
+        "Big crane",
+        "four exposed melds, won on the single tile left; raises to 1 lezi",
+        "四副落地，单吊最后一张，不足勒子算勒子",
+        None,
+    ),
+    (
+        "qianggang",
+        "抢杠",
+        "Robbing the kong",
+        "won on the tile another player added to a pong; the konger pays",
+        "胡别人上杠的那张牌，杠牌者付",
+        None,
+    ),
 )
 
 LEZI_HAND_TYPES: Mapping[str, HandType] = MappingProxyType({t[0]: HandType(*t[:5]) for t in _TYPES})
@@ -320,21 +350,47 @@ def _result(ctx: WinContext, params: LeziParams, r: _Reading, *, other_way: bool
     value = r.points * base
     if r.lezi:
         if r.elements:
-            lines.append(ScoreLine(LineKind.NOTE, f"a lezi hand: its {r.flowers} 花 do not change the value",
-                                   f"勒子牌：{r.flowers} 花不计"))
-        lines.append(ScoreLine(LineKind.MULTIPLIER, f"{r.lezi} lezi × {one} × base score {base} = {value}",
-                               f"{r.lezi} 勒子 × {one} × 底分 {base} = {value}", value, "lezi"))
+            lines.append(
+                ScoreLine(
+                    LineKind.NOTE,
+                    f"a lezi hand: its {r.flowers} 花 do not change the value",
+                    f"勒子牌：{r.flowers} 花不计",
+                )
+            )
+        lines.append(
+            ScoreLine(
+                LineKind.MULTIPLIER,
+                f"{r.lezi} lezi × {one} × base score {base} = {value}",
+                f"{r.lezi} 勒子 × {one} × 底分 {base} = {value}",
+                value,
+                "lezi",
+            )
+        )
     else:
         running, value_lines = flower_value_lines(r.flowers, params.base_flowers, base)
         lines.extend(value_lines)
         if r.capped:
             capped = params.cap_lezi * one * base
-            lines.append(ScoreLine(LineKind.MULTIPLIER, f"capped at {params.cap_lezi} lezi = {capped}",
-                                   f"封顶 {params.cap_lezi} 勒子 = {capped}", capped, "cap"))
+            lines.append(
+                ScoreLine(
+                    LineKind.MULTIPLIER,
+                    f"capped at {params.cap_lezi} lezi = {capped}",
+                    f"封顶 {params.cap_lezi} 勒子 = {capped}",
+                    capped,
+                    "cap",
+                )
+            )
         if r.raised:
             ht = LEZI_HAND_TYPES[r.raised]
-            lines.append(ScoreLine(LineKind.MULTIPLIER, f"{ht.en} ({r.raised}) raises it to 1 lezi = {value}",
-                                   f"{ht.zh}：不足勒子算 1 勒子 = {value}", value, r.raised))
+            lines.append(
+                ScoreLine(
+                    LineKind.MULTIPLIER,
+                    f"{ht.en} ({r.raised}) raises it to 1 lezi = {value}",
+                    f"{ht.zh}：不足勒子算 1 勒子 = {value}",
+                    value,
+                    r.raised,
+                )
+            )
     if ctx.kaibao:
         value *= params.double
         lines.append(doubled_line(value, params.double, "kaibao", "开宝 hand", "开宝"))

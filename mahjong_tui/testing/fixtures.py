@@ -261,5 +261,11 @@ def demo_app(
     from mahjong_tui.ui.config import Display, quick_setup
 
     setup = quick_setup(game.rules.name, humans, "normal", game.seed, speed="instant")
-    return MahjongApp(setup, game=game, display=display or Display(), bot_factory=demo_bot_factory,
-                      learning=learning, language=language)
+    return MahjongApp(
+        setup,
+        game=game,
+        display=display or Display(),
+        bot_factory=demo_bot_factory,
+        learning=learning,
+        language=language,
+    )

@@ -324,9 +324,16 @@ class MahjongApp(App[int]):
         elif isinstance(form, NewGameScreen) and form.filled:
             pace = form.pace()
             speed, privacy = pace[0], pace[1].value
-        return replace(self.settings, language=self.language, tiles=self.appearance.style.value,
-                       palette=self.appearance.palette.value, speed=speed, privacy=privacy,
-                       hints=self.learning.hints, open_hands=self.learning.open_hands)
+        return replace(
+            self.settings,
+            language=self.language,
+            tiles=self.appearance.style.value,
+            palette=self.appearance.palette.value,
+            speed=speed,
+            privacy=privacy,
+            hints=self.learning.hints,
+            open_hands=self.learning.open_hands,
+        )
 
     def change_setting(self, name: str, value: str | bool) -> None:
         """Apply one setting now and keep it (ValueError for a value it may not have)."""
@@ -343,8 +350,11 @@ class MahjongApp(App[int]):
                     relabel()
                 screen.refresh_bindings()
         elif name in ("tiles", "palette"):
-            self.appearance = (replace(self.appearance, style=TileStyle(value)) if name == "tiles"
-                               else replace(self.appearance, palette=Palette(value)))
+            self.appearance = (
+                replace(self.appearance, style=TileStyle(value))
+                if name == "tiles"
+                else replace(self.appearance, palette=Palette(value))
+            )
             table = self._table()
             if table is not None:
                 table.set_display(self.appearance)
@@ -362,8 +372,9 @@ class MahjongApp(App[int]):
             form = self._form()
             if form is not None:
                 speed, privacy = form.pace()
-                form.set_pace(str(value) if name == "speed" else speed,
-                              Privacy(value) if name == "privacy" else privacy)
+                form.set_pace(
+                    str(value) if name == "speed" else speed, Privacy(value) if name == "privacy" else privacy
+                )
         try:
             save_settings(self.settings)
         except OSError as e:
@@ -415,13 +426,31 @@ def run(
     settings = loaded.settings
     setup = None
     if rules is not None and not resume:
-        setup = quick_setup(rules, humans, bots, seed, names=names, base=base, starting_points=starting_points,
-                            max_hands=max_hands, speed=speed or settings.speed, privacy=privacy or settings.privacy)
+        setup = quick_setup(
+            rules,
+            humans,
+            bots,
+            seed,
+            names=names,
+            base=base,
+            starting_points=starting_points,
+            max_hands=max_hands,
+            speed=speed or settings.speed,
+            privacy=privacy or settings.privacy,
+        )
     display = Display(TileStyle(tiles or settings.tiles), Palette(colours or settings.palette))
-    learning = Learning(settings.hints if hints is None else hints,
-                        settings.open_hands if open_hands is None else open_hands)
-    app = MahjongApp(setup, display=display, learning=learning, settings=settings, language=lang, resume=resume,
-                     notices=[loaded.problem])
+    learning = Learning(
+        settings.hints if hints is None else hints, settings.open_hands if open_hands is None else open_hands
+    )
+    app = MahjongApp(
+        setup,
+        display=display,
+        learning=learning,
+        settings=settings,
+        language=lang,
+        resume=resume,
+        notices=[loaded.problem],
+    )
     return ended(app, app.run())
 
 
@@ -430,8 +459,9 @@ def run_replay(saved: SavedGame, *, lang: str | None = None, tiles: str | None =
     loaded = load_settings()
     settings = loaded.settings
     display = Display(TileStyle(tiles or settings.tiles), Palette(settings.palette))
-    app = MahjongApp(display=display, settings=settings, language=lang, replay=saved, replay_hand=hand,
-                     notices=[loaded.problem])
+    app = MahjongApp(
+        display=display, settings=settings, language=lang, replay=saved, replay_hand=hand, notices=[loaded.problem]
+    )
     return ended(app, app.run())
 
 

@@ -40,6 +40,7 @@ if TYPE_CHECKING:
 
 BotFactory = Callable[[str, int, int], Player]
 
+
 class StandInBot:
     """Plays when the bots package cannot be loaded: wins when it can, else the simplest move."""
 

@@ -337,8 +337,14 @@ def describe_event(ev: Event, look: Look, viewers: frozenset[int]) -> str | None
         extra = t("log.huangfan", n=ev.huangfan) if look.table.ruleset.uses_huangfan else ""
         if look.table.ruleset.kaibao(ev.dice):
             extra += t("log.kaibao")
-        return t("log.hand_started", hand=ev.hand_number, dealer=look.names[ev.dealer], dice=dice_text(ev.dice),
-                 total=sum(ev.dice), extra=extra)
+        return t(
+            "log.hand_started",
+            hand=ev.hand_number,
+            dealer=look.names[ev.dealer],
+            dice=dice_text(ev.dice),
+            total=sum(ev.dice),
+            extra=extra,
+        )
     if isinstance(ev, TileDiscarded):
         return t("log.discards", who=name(ev.seat), tile=look.word(ev.tile))
     if isinstance(ev, TileDrawn):
@@ -355,16 +361,25 @@ def describe_event(ev: Event, look: Look, viewers: frozenset[int]) -> str | None
         verb = _VERBS.get(ev.meld.kind, "claim")
         if ev.mode in (KongMode.BUZHANG, KongMode.KAIGANG):
             verb = ev.mode.value
-        return t("log.claims", who=name(ev.seat), verb=t(f"log.verb.{verb}"), tiles=look.words(ev.meld.tiles),
-                 source=look.names[ev.from_seat])
+        return t(
+            "log.claims",
+            who=name(ev.seat),
+            verb=t(f"log.verb.{verb}"),
+            tiles=look.words(ev.meld.tiles),
+            source=look.names[ev.from_seat],
+        )
     if isinstance(ev, KongDeclared):
         what = "concealed_kong" if ev.meld.kind is MeldKind.CONCEALED_KONG else "added_kong"
         if ev.mode in (KongMode.BUZHANG, KongMode.KAIGANG):
             what = ev.mode.value
         return t("log.kong", who=name(ev.seat), what=t(f"log.verb.{what}"), tile=look.word(ev.meld.first))
     if isinstance(ev, KaigangRevealed):
-        return t("log.kaigang_revealed", who=name(ev.seat), dice=dice_text(ev.dice),
-                 tiles=" ".join(look.word(x) for x in ev.tiles))
+        return t(
+            "log.kaigang_revealed",
+            who=name(ev.seat),
+            dice=dice_text(ev.dice),
+            tiles=" ".join(look.word(x) for x in ev.tiles),
+        )
     if isinstance(ev, KaigangDiscarded):
         return t("log.kaigang_discarded", who=name(ev.seat), tiles=" ".join(look.word(x) for x in ev.tiles))
     if isinstance(ev, InitialWinsDeclared):
@@ -408,4 +423,3 @@ def hand_type_labels(ruleset: Ruleset, types: Sequence[str]) -> str:
 def rules_name(rules: Ruleset) -> str:
     """A rule set's name where room is short: ``shanghai``, ``上海麻将``, ``上海麻将 shanghai``."""
     return named(rules.name, rules.zh_name)
-

@@ -22,8 +22,11 @@ _RULE = "#cfd8dc"
 
 def pays(look: Look, view: SeatView, result: ScoreResult) -> str:
     """``you collect 60 (Bob 30, Carol 30)`` for the seat of ``view``."""
-    payers = [t("preview.payer", name=look.names[s], points=-result.payments[s])
-              for s in range(4) if s != view.seat and result.payments[s] < 0]
+    payers = [
+        t("preview.payer", name=look.names[s], points=-result.payments[s])
+        for s in range(4)
+        if s != view.seat and result.payments[s] < 0
+    ]
     return t("preview.collect", points=result.payments[view.seat], payers=t("hint.separator").join(payers))
 
 

@@ -142,8 +142,15 @@ def winning_hand(book: RuleBook, display: Display) -> list[RenderableType]:
 
 def types_table(book: RuleBook, display: Display) -> Table:
     """Every hand type of a preset: names, value, what it takes, its example and what the calculator made of it."""
-    table = Table(title=t("rules_page.types"), title_style=_HEAD, title_justify="left", show_edge=False,
-                  show_header=False, expand=True, padding=(0, 1))
+    table = Table(
+        title=t("rules_page.types"),
+        title_style=_HEAD,
+        title_justify="left",
+        show_edge=False,
+        show_header=False,
+        expand=True,
+        padding=(0, 1),
+    )
     table.add_column(no_wrap=True)
     table.add_column(ratio=1)
     for row in book.types:
@@ -176,8 +183,14 @@ def preset_page(name: str, display: Display) -> RenderableType:
     for title, lines in book.notes:
         parts += [Text(""), Text(say(title), style=_HEAD)]
         parts.append(bullets(lines))
-    glossary = Table(title=t("rules_page.glossary"), title_style=_HEAD, title_justify="left", show_edge=False,
-                     show_header=False, expand=True)
+    glossary = Table(
+        title=t("rules_page.glossary"),
+        title_style=_HEAD,
+        title_justify="left",
+        show_edge=False,
+        show_header=False,
+        expand=True,
+    )
     glossary.add_column(no_wrap=True, style="bold")
     glossary.add_column(ratio=1, overflow="fold")
     for name, meaning in GLOSSARY:

@@ -227,8 +227,9 @@ class Wrapped:
         """Each line (in the text's own style); a line that cannot wrap and is too wide is cut (with … after
         the last whole word, if the text asks for it)."""
         width = options.max_width
-        lines = [_spaced(_fit(line, width, self.text.overflow or "fold"))
-                 for line in wrap_lines(self.text, width, self.hang)]
+        lines = [
+            _spaced(_fit(line, width, self.text.overflow or "fold")) for line in wrap_lines(self.text, width, self.hang)
+        ]
         yield from Text("\n").join(lines).render(console)
         yield Segment.line()
 

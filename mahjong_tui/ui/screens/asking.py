@@ -63,10 +63,12 @@ def about(look: Look, ev: Event) -> tuple[Text, Text | None]:
     """What an acknowledgement is about, as the prompt for that moment would say it, and its tiles."""
     if isinstance(ev, TileDiscarded):
         return Text(t("prompt.discarded", who=look.label(ev.seat), tile=look.word(ev.tile))), look.tile(
-            ev.tile, highlight=True)
+            ev.tile, highlight=True
+        )
     if isinstance(ev, KongDeclared):
         return Text(t("asking.added_kong", who=look.label(ev.seat), tile=look.word(ev.meld.first))), look.tile(
-            ev.meld.first, highlight=True)
+            ev.meld.first, highlight=True
+        )
     if isinstance(ev, KaigangDiscarded):
         tiles = Text(" ").join(look.tile(x, highlight=True) for x in ev.tiles)
         return Text(t("prompt.kaigang", who=look.label(ev.seat))), tiles
@@ -153,8 +155,7 @@ class Asking:
             self.advance()
 
         self._waiting = True
-        self.app.push_screen(ChoiceScreen(title, [Choice("enter", words, None)], tiles=tiles, classes="-ack"),
-                             answered)
+        self.app.push_screen(ChoiceScreen(title, [Choice("enter", words, None)], tiles=tiles, classes="-ack"), answered)
 
     def _curtain(self, seat: int, then: Callable[[], None]) -> None:
         """Hide the table and put up the curtain for ``seat``; ``then()`` once they have the screen."""

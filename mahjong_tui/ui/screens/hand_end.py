@@ -39,8 +39,11 @@ from ..look import Look, dice_text, hand_type_labels, meld_text
 from ..wrapping import wrap_lines, wrapped
 from .review import open_review
 
-_HOW = {WinBy.SELF_DRAW: "log.how.self_draw", WinBy.DISCARD: "log.how.discard",
-        WinBy.ROBBED_KONG: "log.how.robbed_kong"}
+_HOW = {
+    WinBy.SELF_DRAW: "log.how.self_draw",
+    WinBy.DISCARD: "log.how.discard",
+    WinBy.ROBBED_KONG: "log.how.robbed_kong",
+}
 
 
 class ScoreLines:
@@ -78,8 +81,9 @@ class ScoreLines:
 
 def standings_table(look: Look, standings: Standings, *, title: str | None = None) -> Table:
     """One row per hand (payments), then the totals."""
-    table = Table(title=title or t("hand_end.standings"), title_style="bold", expand=False, show_edge=False,
-                  pad_edge=False)
+    table = Table(
+        title=title or t("hand_end.standings"), title_style="bold", expand=False, show_edge=False, pad_edge=False
+    )
     table.add_column(t("hand_end.col_hand"), justify="right")
     for s in range(4):
         table.add_column(look.names[s], justify="right")
@@ -102,8 +106,10 @@ def hand_summary(look: Look, events: list[Event]) -> RenderableType:
     rules = table.ruleset
     parts: list[RenderableType] = []
     ended = next((e for e in reversed(events) if isinstance(e, HandEnded)), None)
-    head = Text(t("hand_end.head", hand=table.hand_number, rules=current().pick(rules.en_name, rules.zh_name)) + "\n",
-                style="bold")
+    head = Text(
+        t("hand_end.head", hand=table.hand_number, rules=current().pick(rules.en_name, rules.zh_name)) + "\n",
+        style="bold",
+    )
     if ended is None or ended.outcome is HandOutcome.DRAWN:
         head.append(t("hand_end.drawn"), style="bold #ffd166")
     else:
@@ -167,8 +173,7 @@ def payments_table(look: Look, events: list[Event]) -> Table | None:
 def game_over_line(look: Look, events: list[Event]) -> Text | None:
     """Why the game ended, when this hand ended it."""
     over = next((e for e in events if isinstance(e, GameEnded)), None)
-    return None if over is None else Text(t("log.game_over", reason=look.seat_names(over.reason)),
-                                          style="bold #ffd166")
+    return None if over is None else Text(t("log.game_over", reason=look.seat_names(over.reason)), style="bold #ffd166")
 
 
 def _tiles(look: Look, tiles: tuple[int, ...]) -> Text:
@@ -224,8 +229,15 @@ class HandEndScreen(Worded, Screen[str]):
         Binding("q", "leave", "hand_end.key_quit"),
     ]
 
-    def __init__(self, look: Look, events: list[Event], standings: Standings, *,
-                 people: tuple[int, ...] = (), review: Callable[[int], Review] | None = None) -> None:
+    def __init__(
+        self,
+        look: Look,
+        events: list[Event],
+        standings: Standings,
+        *,
+        people: tuple[int, ...] = (),
+        review: Callable[[int], Review] | None = None,
+    ) -> None:
         """The summary of the hand in ``look`` from its ``events``; ``review`` gives each of ``people`` theirs."""
         super().__init__()
         self.look = look
@@ -298,8 +310,14 @@ class GameEndScreen(Worded, Screen[str]):
             rank.add_row(str(place), self.look.label(s), str(scores[s]), style="bold #ffd166" if place == 1 else "")
         with VerticalScroll(id="game-end"):
             over = t("log.game_over", reason=self.look.seat_names(self.reason))
-            yield Static(Group(Text(over + "\n", style="bold"), rank, Text(""),
-                               standings_table(self.look, self.standings, title=t("hand_end.every_hand"))))
+            yield Static(
+                Group(
+                    Text(over + "\n", style="bold"),
+                    rank,
+                    Text(""),
+                    standings_table(self.look, self.standings, title=t("hand_end.every_hand")),
+                )
+            )
         yield Footer()
 
     def action_finish(self, answer: str) -> None:

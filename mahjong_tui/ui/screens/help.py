@@ -68,9 +68,17 @@ PRIVACY = (
 
 def learning_keys() -> tuple[tuple[str, str], ...]:
     """The keys and marks that help a player learn."""
-    return tuple((sign, i18n.t(f"help.{key}")) for sign, key in (
-        ("h", "hints"), ("★", "suggest"), ("✓ △ ▲", "danger"), ("u", "undo"), ("v", "review"), ("r", "rules"),
-    ))
+    return tuple(
+        (sign, i18n.t(f"help.{key}"))
+        for sign, key in (
+            ("h", "hints"),
+            ("★", "suggest"),
+            ("✓ △ ▲", "danger"),
+            ("u", "undo"),
+            ("v", "review"),
+            ("r", "rules"),
+        )
+    )
 
 
 def rows(keyed: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
@@ -89,6 +97,7 @@ class HelpScreen(Worded, ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         """Three small tables."""
+
         def table(title: str, rows: tuple[tuple[str, str], ...]) -> Table:
             """A titled two-column table."""
             t = Table(title=title, title_style="bold", show_header=False, show_edge=False, expand=False)

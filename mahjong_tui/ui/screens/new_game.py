@@ -59,6 +59,7 @@ if TYPE_CHECKING:
 
 W = TypeVar("W", bound=Widget)
 
+
 def privacy_choices() -> list[tuple[str, str]]:
     """The privacy settings, labelled in the language in use."""
     return [(t(f"new_game_screen.privacy_{p.value}"), p.value) for p in Privacy]
@@ -84,15 +85,27 @@ def _key(key: str, what: str) -> Text:
 
 def form_keys() -> list[Text]:
     """The form's keys."""
-    return [_key(key, t(f"new_game_screen.keys_{words}")) for key, words in (
-        ("←→", "choose"), ("Tab", "next"), ("Enter/^s", "start"), ("^r", "rules"), ("Esc", "quit"), ("^p", "commands"))]
+    return [
+        _key(key, t(f"new_game_screen.keys_{words}"))
+        for key, words in (
+            ("←→", "choose"),
+            ("Tab", "next"),
+            ("Enter/^s", "start"),
+            ("^r", "rules"),
+            ("Esc", "quit"),
+            ("^p", "commands"),
+        )
+    ]
 
 
 def keys_line(saved: bool) -> list[Text]:
     """The form's keys, with resuming when there is a saved game."""
     keys = [("^o", t("new_game_kept.key_resume"))] if saved else []
-    keys += [("^g", t("new_game_kept.key_records")), ("^t", t("new_game_kept.key_statistics")),
-             ("F2", t("new_game_kept.key_settings"))]
+    keys += [
+        ("^g", t("new_game_kept.key_records")),
+        ("^t", t("new_game_kept.key_statistics")),
+        ("F2", t("new_game_kept.key_settings")),
+    ]
     return form_keys() + [_key(key, what) for key, what in keys]
 
 
@@ -146,7 +159,8 @@ def _presets(language: str) -> Presets:
     return Presets(
         [(named(r.name, r.zh_name), r.name) for r in rule_sets],
         [(player_label(level), level) for level in ("human", *LEVELS)],
-        t("new_game_screen.base_only", rules=t("hint.separator").join(base)) if base
+        t("new_game_screen.base_only", rules=t("hint.separator").join(base))
+        if base
         else t("new_game_screen.base_none"),
     )
 
@@ -214,8 +228,12 @@ class NewGameScreen(Screen["GameSetup | Chosen | None"]):
         """The form (until the presets are loaded, each choice offers only what the setup holds)."""
         s = self.setup
         loaded = presets() if presets_loaded() else None
-        players = loaded.players if loaded else [(player_label("human"), "human")] + [
-            (player_label(level), level) for level in dict.fromkeys(seat.level for seat in s.seats)]
+        players = (
+            loaded.players
+            if loaded
+            else [(player_label("human"), "human")]
+            + [(player_label(level), level) for level in dict.fromkeys(seat.level for seat in s.seats)]
+        )
         with VerticalScroll(id="new-game"):
             yield Static(t("new_game_screen.title"), classes="card-title", id="new-game-title")
             with Horizontal(id="resume-row"):
@@ -224,33 +242,66 @@ class NewGameScreen(Screen["GameSetup | Chosen | None"]):
             notice = Prose(self.notice, id="new-game-notice")
             notice.display = bool(self.notice)
             yield notice
-            yield titled(Cycle(loaded.rules if loaded else [(s.rules, s.rules)], s.rules, id="rules"),
-                         t("new_game_screen.field_rules"))
+            yield titled(
+                Cycle(loaded.rules if loaded else [(s.rules, s.rules)], s.rules, id="rules"),
+                t("new_game_screen.field_rules"),
+            )
             yield Prose(id="rules-summary")
             columns = Horizontal(id="new-game-columns")
             columns.styles.layout = self._columns_layout()  # from the start: changing it lays the form out again
             with columns:
                 with Grid(id="new-game-seats"):
                     for i, seat in enumerate(s.seats):
-                        yield titled(Cycle(players, "human" if seat.human else seat.level,
-                                           id=f"player-{i}", classes="player"), t("new_game_screen.seat", n=i + 1))
-                        yield titled(Input(seat.name, placeholder=t("new_game_screen.name"), id=f"name-{i}",
-                                           classes="name"), t("new_game_screen.name"))
+                        yield titled(
+                            Cycle(players, "human" if seat.human else seat.level, id=f"player-{i}", classes="player"),
+                            t("new_game_screen.seat", n=i + 1),
+                        )
+                        yield titled(
+                            Input(seat.name, placeholder=t("new_game_screen.name"), id=f"name-{i}", classes="name"),
+                            t("new_game_screen.name"),
+                        )
                 with Grid(id="new-game-numbers"):
-                    yield titled(Input(str(s.base), id="base", type="integer",
-                                       tooltip=loaded.base_tooltip if loaded else None), t("new_game_screen.base"))
-                    yield titled(Input("" if s.starting_points is None else str(s.starting_points),
-                                       placeholder=t("new_game_screen.points_default"), id="points", type="integer"),
-                                 t("new_game_screen.points"))
-                    yield titled(Input("" if s.max_hands is None else str(s.max_hands),
-                                       placeholder=t("new_game_screen.hands_default"), id="hands", type="integer"),
-                                 t("new_game_screen.hands"))
-                    yield titled(Input("" if s.seed is None else str(s.seed), placeholder=t("new_game_screen.random"),
-                                       id="seed", type="integer"), t("new_game_screen.seed"))
+                    yield titled(
+                        Input(str(s.base), id="base", type="integer", tooltip=loaded.base_tooltip if loaded else None),
+                        t("new_game_screen.base"),
+                    )
+                    yield titled(
+                        Input(
+                            "" if s.starting_points is None else str(s.starting_points),
+                            placeholder=t("new_game_screen.points_default"),
+                            id="points",
+                            type="integer",
+                        ),
+                        t("new_game_screen.points"),
+                    )
+                    yield titled(
+                        Input(
+                            "" if s.max_hands is None else str(s.max_hands),
+                            placeholder=t("new_game_screen.hands_default"),
+                            id="hands",
+                            type="integer",
+                        ),
+                        t("new_game_screen.hands"),
+                    )
+                    yield titled(
+                        Input(
+                            "" if s.seed is None else str(s.seed),
+                            placeholder=t("new_game_screen.random"),
+                            id="seed",
+                            type="integer",
+                        ),
+                        t("new_game_screen.seed"),
+                    )
                     yield titled(Cycle(speed_choices(), s.speed, id="speed"), t("new_game_screen.speed"))
-                    yield titled(Cycle(privacy_choices(), s.privacy.value, id="privacy",
-                                       tooltip=t("new_game_screen.privacy_tooltip")),
-                                 t("new_game_screen.privacy"))
+                    yield titled(
+                        Cycle(
+                            privacy_choices(),
+                            s.privacy.value,
+                            id="privacy",
+                            tooltip=t("new_game_screen.privacy_tooltip"),
+                        ),
+                        t("new_game_screen.privacy"),
+                    )
             yield Prose("", id="new-game-error")
             buttons = Grid(classes="buttons", id="new-game-buttons")
             buttons.styles.grid_size_columns = self._button_columns()
@@ -302,8 +353,11 @@ class NewGameScreen(Screen["GameSetup | Chosen | None"]):
     def relabel(self) -> None:
         """The texts of the language in use (it was changed in the settings)."""
         self.query_one("#new-game-title", Static).update(t("new_game_screen.title"))
-        for button, key in (("#start", "new_game_screen.start"), ("#rules-button", "new_game_screen.rules"),
-                            ("#quit", "new_game_screen.quit")):
+        for button, key in (
+            ("#start", "new_game_screen.start"),
+            ("#rules-button", "new_game_screen.rules"),
+            ("#quit", "new_game_screen.quit"),
+        ):
             self.query_one(button, Button).label = t(key)
         self.query_one("#resume", Button).label = self._resume_label()
         self.query_one("#records", Button).label = t("new_game_kept.records")

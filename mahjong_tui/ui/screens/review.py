@@ -103,8 +103,7 @@ class ReviewScreen(Worded, ModalScreen[None]):
         self.dismiss(None)
 
 
-def open_review(app: App[int], look: Look, people: list[int], hotseat: bool,
-                review: Callable[[int], Review]) -> None:
+def open_review(app: App[int], look: Look, people: list[int], hotseat: bool, review: Callable[[int], Review]) -> None:
     """Show the review of the person at the screen; in hot-seat, each player's in turn, behind their curtain."""
     if not hotseat:
         app.push_screen(ReviewScreen(look, review(people[0])))
@@ -117,5 +116,6 @@ def open_review(app: App[int], look: Look, people: list[int], hotseat: bool,
         """The next player's turn."""
         open_review(app, look, rest, hotseat, review)
 
-    app.push_screen(CurtainScreen(look.label(seat)),
-                    lambda _: app.push_screen(ReviewScreen(look, review(seat)), reviewed))
+    app.push_screen(
+        CurtainScreen(look.label(seat)), lambda _: app.push_screen(ReviewScreen(look, review(seat)), reviewed)
+    )

@@ -60,8 +60,14 @@ def presets_table() -> Table:
             extras.append(t("rules_screen.kong_modes"))
         if r.passed_pong_rule:
             extras.append(t("rules_screen.passed_pong"))
-        table.add_row(name, named(r.en_name, r.zh_name), str(len(r.tile_set())), "-".join(map(str, r.wall_layout)),
-                      t("rules_screen.yes") if r.flowers else t("rules_screen.no"), t("hint.separator").join(extras))
+        table.add_row(
+            name,
+            named(r.en_name, r.zh_name),
+            str(len(r.tile_set())),
+            "-".join(map(str, r.wall_layout)),
+            t("rules_screen.yes") if r.flowers else t("rules_screen.no"),
+            t("hint.separator").join(extras),
+        )
     return table
 
 
@@ -85,8 +91,9 @@ def tab_name(name: str) -> str:
 
 def render_lines(renderable: RenderableType, width: int) -> list[list[Segment]]:
     """``renderable`` as lines of segments ``width`` cells wide (a console of its own: safe in a thread)."""
-    console = Console(width=width, file=io.StringIO(), force_terminal=True, color_system="truecolor",
-                      legacy_windows=False)
+    console = Console(
+        width=width, file=io.StringIO(), force_terminal=True, color_system="truecolor", legacy_windows=False
+    )
     return console.render_lines(renderable, console.options.update_width(width))
 
 

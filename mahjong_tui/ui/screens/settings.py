@@ -31,8 +31,15 @@ if TYPE_CHECKING:
 _SAMPLE = [0, 4, 8, 9, 13, 17, 18, 22, 26, 27, 31, 32, 33, 34]
 
 #: each select's id → the setting it edits
-FIELDS = {"language": "language", "style": "tiles", "palette": "palette", "speed": "speed", "privacy": "privacy",
-          "hints": "hints", "open-hands": "open_hands"}
+FIELDS = {
+    "language": "language",
+    "style": "tiles",
+    "palette": "palette",
+    "speed": "speed",
+    "privacy": "privacy",
+    "hints": "hints",
+    "open-hands": "open_hands",
+}
 
 
 def options(setting: str) -> list[tuple[str, str]]:
@@ -54,8 +61,13 @@ class SettingsScreen(ModalScreen[Settings]):
     def compose(self) -> ComposeResult:
         """A row per setting, the privacy note, a sample, Done."""
         c = self.current
-        rows = (("language", "language", c.language), ("tiles", "style", c.tiles), ("palette", "palette", c.palette),
-                ("speed", "speed", c.speed), ("privacy", "privacy", c.privacy))
+        rows = (
+            ("language", "language", c.language),
+            ("tiles", "style", c.tiles),
+            ("palette", "palette", c.palette),
+            ("speed", "speed", c.speed),
+            ("privacy", "privacy", c.privacy),
+        )
         both = current().language == "both"  # the labels in two languages: a wider column
         with Vertical(id="settings-card", classes="-both" if both else ""):
             yield Static(t("settings.title"), classes="card-title")
@@ -68,8 +80,13 @@ class SettingsScreen(ModalScreen[Settings]):
                 with Horizontal(classes="field"):
                     yield Label(t(f"settings_learning.{setting}"), classes="field-label")
                     choices = [(t(f"settings_learning.{setting}_on"), True), (t("settings_learning.off"), False)]
-                    yield Select(choices, value=getattr(c, setting), allow_blank=False, id=setting.replace("_", "-"),
-                                 compact=True)
+                    yield Select(
+                        choices,
+                        value=getattr(c, setting),
+                        allow_blank=False,
+                        id=setting.replace("_", "-"),
+                        compact=True,
+                    )
             yield Static(id="sample")
             yield Prose(Text(t("settings.kept"), style="#9aa0a6"), id="settings-kept")
             with Horizontal(classes="buttons"):

@@ -65,6 +65,7 @@ def read_statistics() -> tuple[list[PlayerStats], str]:
 
     return read_players()
 
+
 def bar_table(title: str | None = None, *, title_style: str = "bold", figures: int = 1) -> Table:
     """A table without lines for rows of bars: a label, the bar, then ``figures`` columns of numbers."""
     table = Table(
@@ -207,8 +208,9 @@ class StatsScreen(Screen[None]):
                 by_preset.setdefault(r.rules, []).append(r)
             body = Group(*[preset_section(name, group) for name, group in by_preset.items()])
         self.query_one("#stats-body", Static).update(body)
-        keys = key_line((("↑↓", "stats.key_scroll"), ("r", "stats.key_preset"), ("b", "stats.key_bots"),
-                         ("Esc", "stats.key_back")))
+        keys = key_line(
+            (("↑↓", "stats.key_scroll"), ("r", "stats.key_preset"), ("b", "stats.key_bots"), ("Esc", "stats.key_back"))
+        )
         self.query_one("#stats-keys", Static).update(keys)
 
     def action_preset(self) -> None:

@@ -155,8 +155,12 @@ class TableScreen(Worded, Asking, TableKeys, Learner, Screen[str]):
         """Render the rules page of this game's rules in a worker thread."""
         from .rules import prerender
 
-        self.run_worker(lambda: prerender(self.driver.setup.rules, self.app.size.width, self.appearance), thread=True,
-                        group="prerender", exit_on_error=False)
+        self.run_worker(
+            lambda: prerender(self.driver.setup.rules, self.app.size.width, self.appearance),
+            thread=True,
+            group="prerender",
+            exit_on_error=False,
+        )
 
     def on_resize(self) -> None:
         """Switch between the full, compact and too-small layouts."""
@@ -208,13 +212,15 @@ class TableScreen(Worded, Asking, TableKeys, Learner, Screen[str]):
         """Redraw every part of the table from the engine's view."""
         look = self.look()
         show_seats_and_rivers(self, look, self.bottom)
-        self.query_one("#hand", HandView).show(look, self.bottom, active=self.actor == self.bottom,
-                                               marks=self.hint_marks(look, self.bottom))
+        self.query_one("#hand", HandView).show(
+            look, self.bottom, active=self.actor == self.bottom, marks=self.hint_marks(look, self.bottom)
+        )
         self._draw_me(look)
         self.draw_hints(look)
         # The keys are looked at again only when those on offer change (each look asks every key's check).
-        keys = tuple(self.check_action(a, ()) for a in ("discard", "discard_drawn", "win", "kong", "autoplay",
-                                                         "summary"))
+        keys = tuple(
+            self.check_action(a, ()) for a in ("discard", "discard_drawn", "win", "kong", "autoplay", "summary")
+        )
         if keys != self._keys_shown:
             self._keys_shown = keys
             self.refresh_bindings()
@@ -222,8 +228,9 @@ class TableScreen(Worded, Asking, TableKeys, Learner, Screen[str]):
     def render_hand(self) -> None:
         """Redraw only the bottom hand and its actions line (a new selection changes nothing else)."""
         look = self.look()
-        self.query_one("#hand", HandView).show(look, self.bottom, active=self.actor == self.bottom,
-                                               marks=self.hint_marks(look, self.bottom))
+        self.query_one("#hand", HandView).show(
+            look, self.bottom, active=self.actor == self.bottom, marks=self.hint_marks(look, self.bottom)
+        )
         self.query_one("#me-actions", Static).update(self._actions_line(look))
         self.draw_hints(look)
 
@@ -334,8 +341,9 @@ class TableScreen(Worded, Asking, TableKeys, Learner, Screen[str]):
         if self.driver.hotseat and self.viewer is not None and self.viewer != seat:
             self.viewer = None
             self._moved += 1  # the hidden hand must be drawn now
-        return (self._delay > 0 or monotonic() - self._batch_start > _BATCH_SECONDS or not self.is_current
-                or self.ask_due())
+        return (
+            self._delay > 0 or monotonic() - self._batch_start > _BATCH_SECONDS or not self.is_current or self.ask_due()
+        )
 
     def _observed(self, move: Move) -> None:
         """A bot's move was made: note it (the table is drawn once the loop stops)."""
@@ -411,19 +419,20 @@ class TableScreen(Worded, Asking, TableKeys, Learner, Screen[str]):
                 self.refresh_bindings()
                 return
             if self.driver.game.over:
+
                 def final(choice: str | None) -> None:
                     """Leave the finished game."""
                     self.dismiss("new" if choice == "new" else "quit")
 
-                self.app.push_screen(
-                    GameEndScreen(look, self.driver.standings(), self.driver.game.end_reason), final
-                )
+                self.app.push_screen(GameEndScreen(look, self.driver.standings(), self.driver.game.end_reason), final)
                 return
             self.next_hand()
 
         people = tuple(self.driver.humans)
-        self.app.push_screen(HandEndScreen(look, self.hand_events, self.driver.standings(), people=people,
-                                           review=self.driver.review), after)
+        self.app.push_screen(
+            HandEndScreen(look, self.hand_events, self.driver.standings(), people=people, review=self.driver.review),
+            after,
+        )
 
     def action_summary(self) -> None:
         """Back to the summary after looking at the ended hand."""

@@ -54,13 +54,18 @@ class KeysFooter(Footer):
         self._built = self._settings(palette)
         for entry in self._keys:
             key, action, description, tooltip, display = entry
-            widget = FooterKey(key, display, description, action, disabled=not offer.get(entry, False),
-                               tooltip=tooltip)
+            widget = FooterKey(key, display, description, action, disabled=not offer.get(entry, False), tooltip=tooltip)
             widget.display = entry in offer
             yield widget.data_bind(compact=Footer.compact)
         if palette is not None:
-            yield FooterKey(palette.key, self.app.get_key_display(palette), palette.description, palette.action,
-                            classes="-command-palette", tooltip=palette.tooltip or palette.description)
+            yield FooterKey(
+                palette.key,
+                self.app.get_key_display(palette),
+                palette.description,
+                palette.action,
+                classes="-command-palette",
+                tooltip=palette.tooltip or palette.description,
+            )
 
     def bindings_changed(self, screen: Screen[object]) -> None:
         """Keys already built: show, hide and enable them in place; otherwise rebuild."""
