@@ -85,7 +85,7 @@ class Action:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat <= 3:
             raise ValueError(f"action seat must be 0..3, got {seat!r}")
         try:
-            kind = ActionKind(d.get("kind"))
+            kind = ActionKind(str(d.get("kind")))
         except ValueError:
             raise ValueError(f"unknown action kind {d.get('kind')!r}") from None
         try:

@@ -68,7 +68,7 @@ __all__ = [
 
 
 class _MeldInfo(NamedTuple):
-    count: int
+    melds: int  # how many are exposed
     no_chi: bool  # every meld a triplet or quad: 碰碰胡 / 将将胡 still possible
     all_honour: bool  # every meld honours: 乱风向 still possible
     all_258: bool  # every meld a triplet/quad of 2, 5 or 8: 将将胡 still possible
@@ -181,9 +181,9 @@ def shanten_seven_pairs(counts: Sequence[int], quad_is_two_pairs: bool) -> int:
 def _shanten_sets_and_pair(counts: Sequence[int], melds: Sequence[Meld] | int = 0) -> int:
     """The better of four sets + a pair and all honours in any arrangement."""
     info = _meld_info(melds)
-    best = shanten_regular(counts, info.count)
+    best = shanten_regular(counts, info.melds)
     if info.all_honour:
-        best = min(best, _all_of_need(sum(counts[27:34]), 4 - info.count) - 1)
+        best = min(best, _all_of_need(sum(counts[27:34]), 4 - info.melds) - 1)
     return best
 
 
@@ -191,7 +191,7 @@ def _shanten_pair_258_or_big(counts: Sequence[int], melds: Sequence[Meld] | int 
     """The best of four sets + a 2-5-8 pair, all triplets, one suit, seven pairs and all 2-5-8."""
     info = _meld_info(melds)
     b = bytes(counts)
-    return _need_pair_258_or_big(b, info, 4 - info.count) - 1
+    return _need_pair_258_or_big(b, info, 4 - info.melds) - 1
 
 
 def _need_pair_258_or_big(b: bytes, info: _MeldInfo, m_sets: int) -> int:
@@ -204,12 +204,12 @@ def _need_pair_258_or_big(b: bytes, info: _MeldInfo, m_sets: int) -> int:
         for bit, vid in ((1, i0), (2, i1), (4, i2)):
             if flush & bit:
                 best = min(best, VECS[vid][col])
-    if info.no_chi or info.count == 0:
+    if info.no_chi or info.melds == 0:
         ones, twos = b.count(1, 0, 27), b.count(2, 0, 27)
         threes, fours = b.count(3, 0, 27), b.count(4, 0, 27)
         if info.no_chi:
             best = min(best, _pengpeng_need(m_sets, ones, twos, threes + fours))
-        if info.count == 0:
+        if info.melds == 0:
             best = min(best, _seven_pairs_need(ones, twos, threes, fours, True))
     if info.all_258:
         kept = b[1] + b[4] + b[7] + b[10] + b[13] + b[16] + b[19] + b[22] + b[25]
@@ -236,7 +236,7 @@ def _improving_sets_and_pair(
     counts: list[int], keys: list[int], info: _MeldInfo, blocked: Sequence[int]
 ) -> tuple[int, list[int]]:
     """Shanten of a 3n+1 hand and the draws that lower it (four sets + a pair, or all honours)."""
-    m_sets = 4 - info.count
+    m_sets = 4 - info.melds
     sk, comb, final, draws = SUIT_BY_KEY, COMBINED, FINAL_ANY, SUIT_DRAWS
     k0, k1, k2, kh = keys
     i0, i1, i2, ih = sk[k0], sk[k1], sk[k2], HONOUR_BY_KEY[kh]
@@ -257,7 +257,7 @@ def _improving_sets_and_pair(
         out += [27 + r for r, _ in HONOUR_DRAWS[kh]]
     else:
         out += [27 + r for r, nid in HONOUR_DRAWS[kh] if final[left | comb[i2 << SHIFT | nid]][m_sets] <= goal]
-    if info.count and any(blocked):
+    if info.melds and any(blocked):
         out = [t for t in out if counts[t] + blocked[t] < 4]
     return need - 1, out
 
@@ -266,7 +266,7 @@ def _improving_pair_258_or_big(
     counts: list[int], keys: list[int], info: _MeldInfo, blocked: Sequence[int]
 ) -> tuple[int, list[int]]:
     """Shanten of a 3n+1 hand and the draws that lower it (2-5-8 pair, or a big shape with any pair)."""
-    m_sets = 4 - info.count
+    m_sets = 4 - info.melds
     sk, comb, final, vecs = SUIT_BY_KEY, COMBINED, FINAL_258, VECS
     i0, i1, i2 = sk[keys[0]], sk[keys[1]], sk[keys[2]]
     left = comb[i0 << SHIFT | i1] << SHIFT
@@ -278,7 +278,7 @@ def _improving_pair_258_or_big(
             need = min(need, vecs[vid][col])
     # What the count-class shapes (碰碰胡, 七小对) need after drawing a tile held c times.
     by_class = [INF] * 4
-    if info.no_chi or info.count == 0:
+    if info.no_chi or info.melds == 0:
         hist = [0] * 5
         for t in range(27):
             hist[counts[t]] += 1
@@ -292,7 +292,7 @@ def _improving_pair_258_or_big(
             v = INF
             if info.no_chi:
                 v = _pengpeng_need(m_sets, h[1], h[2], h[3] + h[4])
-            if info.count == 0:
+            if info.melds == 0:
                 v = min(v, _seven_pairs_need(h[1], h[2], h[3], h[4], True))
             if c < 0:
                 need = min(need, v)
@@ -325,7 +325,7 @@ def _improving_pair_258_or_big(
                 after = final[left | nid][m_sets]
             if after <= goal:
                 out.append(t)
-    if info.count and any(blocked):
+    if info.melds and any(blocked):
         out = [t for t in out if counts[t] + blocked[t] < 4]
     return need - 1, out
 
@@ -334,10 +334,10 @@ def _hand_of(counts: Sequence[int], info: _MeldInfo, extra: int) -> list[int]:
     hand = list(counts[:34])
     if len(hand) != 34:
         raise ValueError(f"counts need 34 slots, got {len(counts)}")
-    expected = 13 - 3 * info.count + extra
+    expected = 13 - 3 * info.melds + extra
     if sum(hand) != expected:
         kind = "3n+1" if extra == 0 else "3n+2"
-        raise ValueError(f"a {kind} hand with {info.count} melds has {expected} tiles, not {sum(hand)}")
+        raise ValueError(f"a {kind} hand with {info.melds} melds has {expected} tiles, not {sum(hand)}")
     return hand
 
 

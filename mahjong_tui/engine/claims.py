@@ -201,7 +201,7 @@ def claim(hand: Hand, a: Action, discarder: int, t: Tile) -> None:
         hand.after_kong(c, a.mode)
         return
     if a.kind is ActionKind.CHI and hand.rules.after_chi_restriction:
-        p.forbidden_discards = hand.rules.after_chi_forbidden(t, used)
+        p.forbidden_discards = hand.rules.after_chi_forbidden(t, (used[0], used[1]))  # a chi uses two held tiles
     hand.emit(MeldClaimed(c, meld, discarder))
     hand.turn_after_draw = False
     hand.open_turn()

@@ -37,10 +37,10 @@ def open_window(hand: Hand) -> bool:
     if not window:
         return False
     dealer = hand.dealer
-    result = self_win(hand, dealer)
-    if result is not None and result.valid:
+    dealer_win = self_win(hand, dealer)
+    if dealer_win is not None and dealer_win.valid:
         window[dealer] = [
-            hand.offer_win(dealer, hand.players[dealer].last_drawn, result),
+            hand.offer_win(dealer, hand.players[dealer].last_drawn, dealer_win),
             Action(dealer, ActionKind.PASS),
         ]
     hand.phase = Phase.DEALT_WIN

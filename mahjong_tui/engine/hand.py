@@ -237,8 +237,9 @@ class Hand:
         """Record an event."""
         self.events.append(event)
 
-    def offer_win(self, seat: int, tile: Tile, result: ScoreResult) -> Action:
-        """A win for the window being made, with what it scores (shown before the player chooses)."""
+    def offer_win(self, seat: int, tile: Tile | None, result: ScoreResult) -> Action:
+        """A win for the window being made, with what it scores (shown before the player chooses); ``tile`` None: a
+        declaration on the dealt tiles (八花 in the deal)."""
         action = Action(seat, ActionKind.WIN, tile)
         self._noted_wins[action] = result
         return action

@@ -123,8 +123,8 @@ def rigged_hand(
     deck: list[Tile] = [0] * n
     for pos, stack in enumerate(probe.order):
         for half in (0, 1):
-            t = sequence[2 * pos + half]
-            deck[2 * stack + half] = t if t is not None else next(it)
+            placed = sequence[2 * pos + half]
+            deck[2 * stack + half] = placed if placed is not None else next(it)
     return Hand(
         rs,
         seed=f"scripted/{rigged.fill_seed}",

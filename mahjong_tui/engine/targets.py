@@ -160,7 +160,7 @@ def target_shanten(target: WinTarget, counts: Sequence[int], melds: Sequence[Mel
 
 def _improving(target: WinTarget, counts: list[int], info: _MeldInfo) -> tuple[int, list[int]]:
     """Shanten of a 3n+1 hand toward ``target`` and the draws that lower it."""
-    m_sets = 4 - info.count
+    m_sets = 4 - info.melds
     blocked = info.tiles
     k = target.kind
     free = [t for t in target.allowed if counts[t] + blocked[t] < 4]
@@ -221,8 +221,8 @@ def target_progress(
     """
     info = _meld_info(tuple(melds))
     hand = list(counts[:NUM_KINDS])
-    if sum(hand) + 3 * info.count != 13:
-        raise ValueError(f"a 3n+1 hand with {info.count} melds has {13 - 3 * info.count} tiles, not {sum(hand)}")
+    if sum(hand) + 3 * info.melds != 13:
+        raise ValueError(f"a 3n+1 hand with {info.melds} melds has {13 - 3 * info.melds} tiles, not {sum(hand)}")
     return tuple(_progress(open_targets(kinds, melds), hand, info, _left(hand, info, visible)))
 
 

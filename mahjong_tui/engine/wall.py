@@ -94,8 +94,8 @@ class Wall:
             raise ValueError(f"{len(tiles)} tiles do not fill {n_stacks} stacks")
         self.layout = layout
         self.dice = dice
-        self.top: list[Tile | None] = tiles[0::2]
-        self.bottom: list[Tile | None] = tiles[1::2]
+        self.top: list[Tile | None] = list(tiles[0::2])
+        self.bottom: list[Tile | None] = list(tiles[1::2])
         #: tiles left in each stack (kept with every take, so a view is a copy)
         self.height = bytearray([2]) * n_stacks
         offsets = {}

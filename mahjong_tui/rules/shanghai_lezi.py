@@ -174,7 +174,7 @@ def _readings(ctx: WinContext, params: LeziParams, shapes: list[HandShape]) -> l
         situational.append("qianggang")
     out: list[_Reading] = []
     if eight:
-        types = ("bahua", "gangkai") if "gangkai" in situational else ("bahua",)
+        types: tuple[str, ...] = ("bahua", "gangkai") if "gangkai" in situational else ("bahua",)
         first = shapes[0]
         flowers = sum(_FLOWER_VALUES[e.id] for e in first.elements)
         two = LEZI_VALUES["bahua"]
