@@ -141,7 +141,7 @@ class Statistics:
             return
         # One write transaction for every step, the version read again inside it: two windows opening an older
         # database at once migrate it once (the second finds it done).
-        self.db.isolation_level = None
+        previous, self.db.isolation_level = self.db.isolation_level, None
         try:
             self.db.execute("BEGIN IMMEDIATE")
             for step in range(self.version(), SCHEMA_VERSION):
@@ -155,7 +155,7 @@ class Statistics:
                 self.db.execute("ROLLBACK")
             raise
         finally:
-            self.db.isolation_level = ""
+            self.db.isolation_level = previous
 
     def record_hands(self, game_id: str, game: Game, players: Sequence[tuple[str, bool]], started: str) -> int:
         """Record every finished hand of ``game`` (players: (name, is_bot) per seat); the rows added."""

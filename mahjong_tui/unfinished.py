@@ -14,13 +14,14 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import TypeVar
 
 from mahjong_tui.engine import RecordError
 
 from .i18n import t
-from .keeping import LOCK_WAIT, CountError, count_hands, finished_hands, settle
+from .keeping import LOCK_WAIT, CountError, Settled, count_hands, finished_hands, settle
 from .locks import GameLock
 from .saves import SavedGame, autosave, clear_cut_writes, read_file, save_path
 from .storage import autosave_path, games_dir, move_aside
@@ -85,7 +86,7 @@ def _find_games() -> Found:
         try:
             saved = read_file(path) if path.is_file() else None
         except RecordError as e:
-            if (line := _under_lock(path, lambda p, why=str(e): _set_aside_if_broken(p, why))) is not None:
+            if (line := _under_lock(path, partial(_set_aside_if_broken, problem=str(e)))) is not None:
                 problems.append(line)
             continue
         if saved is None:  # a folder, a pipe or a device where a save should be: never read
@@ -94,7 +95,7 @@ def _find_games() -> Found:
             continue
         game, table = saved.game, saved.table
         if game.over:
-            done = _under_lock(path, lambda _p, g=game, tb=table: settle(g, tb, tell=problems.append))
+            done = _under_lock(path, partial(_settle_saved, saved, tell=problems.append))
             if done is not None and done.problem:
                 problems.append(done.problem)
             elif done is not None and done.record is not None:
@@ -135,6 +136,11 @@ def _under_lock(path: Path, step: Callable[[Path], T]) -> T | None:
         return step(path) if path.exists() else None
     finally:
         lock.release(remove=not path.exists())
+
+
+def _settle_saved(saved: SavedGame, _path: Path, *, tell: Callable[[str], None]) -> Settled:
+    """Settle the ended game a save holds (:func:`~mahjong_tui.keeping.settle`)."""
+    return settle(saved.game, saved.table, tell=tell)
 
 
 def _set_aside_if_broken(path: Path, problem: str) -> str | None:
