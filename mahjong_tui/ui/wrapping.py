@@ -23,7 +23,7 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from rich.cells import cell_len, get_character_cell_size
-from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
+from rich.console import Console, ConsoleOptions, OverflowMethod, RenderableType, RenderResult
 from rich.measure import Measurement
 from rich.segment import Segment
 from rich.text import Text
@@ -239,7 +239,7 @@ def _spaced(line: Text) -> Text:
     return _swapped(line, NO_BREAK, " ") if NO_BREAK in line.plain else line
 
 
-def _fit(line: Text, width: int, overflow: str) -> Text:
+def _fit(line: Text, width: int, overflow: OverflowMethod) -> Text:
     """``line`` cut to ``width`` cells: with ``ellipsis``, after its last whole word that leaves room for `` …``."""
     if line.cell_len <= width:
         return line

@@ -48,7 +48,7 @@ def asked_after(events: Sequence[Event], initial_wins: bool) -> tuple[int, bool,
     A discard (and the shown 海底), an added kong (it may be robbed), the 开杠 tiles given to
     the others; a new hand where 起手小胡 may be declared (everyone, the dealer last).
     """
-    found = None
+    found: tuple[int, bool, Event] | None = None
     for ev in events:
         if isinstance(ev, TileDiscarded | KaigangDiscarded):
             found = (ev.seat, False, ev)

@@ -55,7 +55,7 @@ if TYPE_CHECKING:
     from mahjong_tui.engine import Ruleset
     from mahjong_tui.unfinished import Found
 
-    from .resume import Chosen  # noqa: F401 (the screen's answer, named in a string)
+    from .resume import Chosen
 
 W = TypeVar("W", bound=Widget)
 
@@ -117,8 +117,8 @@ class KeysLine(Widget):
 
     DEFAULT_CSS = "KeysLine { height: auto; padding: 0 0 0 1; }"
 
-    def __init__(self, keys: list[Text], **kwargs: str) -> None:
-        super().__init__(**kwargs)
+    def __init__(self, keys: list[Text], *, id: str | None = None) -> None:
+        super().__init__(id=id)
         self.keys = keys
 
     def show(self, keys: list[Text]) -> None:
@@ -497,7 +497,13 @@ class NewGameScreen(Screen["GameSetup | Chosen | None"]):
         if len(games) == 1:
             self.dismiss(chosen_for(games[0]))
         elif games:
-            self.app.push_screen(ResumeScreen(games), lambda chosen: self.dismiss(chosen) if chosen else None)
+
+            def answered(chosen: Chosen | None) -> None:
+                """The game chosen, for the app; nothing chosen: the form stays."""
+                if chosen is not None:
+                    self.dismiss(chosen)
+
+            self.app.push_screen(ResumeScreen(games), answered)
 
     @on(Button.Pressed, "#records")
     async def _records_button(self) -> None:

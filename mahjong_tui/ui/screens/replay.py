@@ -219,11 +219,11 @@ class ReplayScreen(Screen[None]):
             if action is not None and action.kind is ActionKind.DISCARD and isinstance(ev, TileDiscarded):
                 continue  # the action's own line says it
             if isinstance(ev, TileDrawn) and ev.source is DrawSource.HEAD:
-                line = t("replay.draws", who=look.label(ev.seat), tile=look.word(ev.tile))
+                said: str | None = t("replay.draws", who=look.label(ev.seat), tile=look.word(ev.tile))
             else:
-                line = describe_event(ev, look, _EVERYONE)
-            if line:
-                lines.append(Text(f"→ {line}"))
+                said = describe_event(ev, look, _EVERYONE)
+            if said:
+                lines.append(Text(f"→ {said}"))
         return Group(*lines)
 
     def _head(self) -> RenderableType:

@@ -63,11 +63,12 @@ def review_body(look: Look, review: Review) -> RenderableType:
     parts += [Text(""), Text(t("review.moments"), style="bold")]
     if not review.moments:
         parts.append(Text(t("review.none"), style="#9aa0a6"))
-    for m in review.moments:
-        number = f"{m.index:>3}  "
+    for moment in review.moments:
+        number = f"{moment.index:>3}  "
         line = Text(number, style="#9aa0a6")
-        line.append(t("review.moment", kind=t("review.kind." + m.kind)), style=f"bold {_KIND_STYLE.get(m.kind, '')}")
-        line.append(look.told(m.text))
+        kind = moment.kind
+        line.append(t("review.moment", kind=t("review.kind." + kind)), style=f"bold {_KIND_STYLE.get(kind, '')}")
+        line.append(look.told(moment.text))
         parts.append(wrapped(line, hang=len(number)))  # a moment wraps under its words, its turn in a column
     return Group(*(wrapped(p) for p in parts))
 
