@@ -127,9 +127,9 @@ def _better_discard(index: int, chosen: DiscardHint, best: DiscardHint) -> list[
         ))]  # fmt: skip
     if far == near and chosen.win_acceptance < best.win_acceptance:
         more = best.win_acceptance - chosen.win_acceptance
-        kept = counted(more, "more unseen tile that helps", "more unseen tiles that help")
+        more_tiles = counted(more, "more unseen tile that helps", "more unseen tiles that help")
         return [Moment(index, "discard", Words(
-            f"you discarded {tile_name(mine)}: {tile_name(theirs)} kept {kept} "
+            f"you discarded {tile_name(mine)}: {tile_name(theirs)} kept {more_tiles} "
             f"({best.win_acceptance} against {chosen.win_acceptance})",
             f"你打了{tile_zh(mine)}：打{tile_zh(theirs)}多 {more} 张进张"
             f"（{best.win_acceptance} 对 {chosen.win_acceptance}）",

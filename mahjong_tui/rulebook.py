@@ -9,8 +9,9 @@ computed). The rules screen and ``mahjong-tui rules PRESET`` show the same book.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from mahjong_tui.engine import GameOptions, KongMode, Meld, MeldKind, Ruleset, Tile, format_tiles
 from mahjong_tui.engine.ruleset import EndOfWall, PassedWinScope
@@ -388,7 +389,13 @@ def set_notation(row: SetRow) -> str:
     return f"[{tiles}]" if row.meld else tiles
 
 
-def _winning_text(book: RuleBook, line: Callable[[Words, str], str]) -> list[str]:
+class LineMaker(Protocol):
+    """What makes a line of plain text in a language: the words, after a lead both languages share."""
+
+    def __call__(self, words: Words, lead: str = "", /) -> str: ...
+
+
+def _winning_text(book: RuleBook, line: LineMaker) -> list[str]:
     """The winning hand's part of the book as lines of text."""
     part = book.winning
     lines = [line(Words(f"{WINNING.en}:", f"{WINNING.zh}：")), line(FOUR_SETS, "  ")]

@@ -133,9 +133,9 @@ def winning_hand(book: RuleBook, display: Display) -> list[RenderableType]:
     refused = Table.grid(padding=(0, 1), expand=True)
     refused.add_column(no_wrap=True)
     refused.add_column(ratio=1)
-    for words, shown in part.not_wins:
-        body = prose(words).append("\n").append_text(example(shown, display))
-        refused.add_row("•", Wrapped(body.append(f"\n{verdict(shown, book)}", style=_DIM)))
+    for words, case in part.not_wins:
+        body = prose(words).append("\n").append_text(example(case, display))
+        refused.add_row("•", Wrapped(body.append(f"\n{verdict(case, book)}", style=_DIM)))
     out += [Text(""), Text(say(NOT_WINNING), style=_HEAD), refused]
     return [*out, Text(""), Text(say(NEEDS), style=_HEAD), bullets(part.qualifies)]
 
@@ -193,8 +193,8 @@ def preset_page(name: str, display: Display) -> RenderableType:
     )
     glossary.add_column(no_wrap=True, style="bold")
     glossary.add_column(ratio=1, overflow="fold")
-    for name, meaning in GLOSSARY:
-        glossary.add_row(term(name), Wrapped(prose(meaning)))
+    for entry, meaning in GLOSSARY:
+        glossary.add_row(term(entry), Wrapped(prose(meaning)))
     parts += [Text(""), glossary]
     doc = read_doc(rules.docs_page)
     if doc and current().language == "zh":  # the players' page is written in English only

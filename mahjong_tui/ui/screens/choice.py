@@ -12,6 +12,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
+from textual.widgets.button import ButtonVariant
 
 from mahjong_tui.engine import Action, ActionKind, KongMode
 from mahjong_tui.i18n import t
@@ -127,7 +128,8 @@ class ChoiceScreen(Worded, ModalScreen[Action | None]):
                 yield Static(self.tiles, id="choice-tiles")
             for i, c in enumerate(self.choices):
                 key = {"escape": "Esc", "enter": "Enter"}.get(c.key, c.key)
-                variant = "success" if c.action is not None and c.action.kind is ActionKind.WIN else "default"
+                wins = c.action is not None and c.action.kind is ActionKind.WIN
+                variant: ButtonVariant = "success" if wins else "default"
                 button = Button(Text(f"[{key}] {c.label}"), id=f"choice-{i}", classes="choice", variant=variant)
                 button.can_focus = False  # only a choice's own key (or a click) answers
                 yield button

@@ -126,7 +126,9 @@ class RecordsScreen(Screen[None]):
                 rows.append((when, rules_name(info.rules), hands, players_cell(info)))
         # the players take what the other columns leave, wrapping between players (never cut off)
         self._width = self.app.size.width
-        used = sum(max(cell_len(x) for x in (head, *(r[k] for r in rows))) + _PADDING for k, head in enumerate(heads))
+        used = sum(
+            max(cell_len(str(x)) for x in (head, *(r[k] for r in rows))) + _PADDING for k, head in enumerate(heads)
+        )
         room = max(_PLAYERS_LEAST, self._width - 4 - used - _PADDING - 2)  # 4: the card's padding, 2: the scrollbar
         table.add_columns(*heads)
         table.add_column(t("records.players"), width=room)
