@@ -32,6 +32,11 @@ from .storage import games_dir, records_dir
 MAX_NAME = 12
 
 
+def when_begun(started: str) -> str:
+    """When a game began, as shown in a line: ``2026-12-04 10:30`` (empty when it was not kept)."""
+    return started.replace("T", " ")[:16]
+
+
 def seat_name(seat: int) -> str:
     """The name of a player a record does not name: ``Seat 1`` … ``Seat 4`` (not a wind, which moves with the
     dealer)."""

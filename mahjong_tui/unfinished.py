@@ -23,7 +23,7 @@ from mahjong_tui.engine import RecordError
 from .i18n import t
 from .keeping import LOCK_WAIT, CountError, Settled, count_hands, finished_hands, settle
 from .locks import GameLock
-from .saves import SavedGame, autosave, clear_cut_writes, read_file, save_path
+from .saves import SavedGame, autosave, clear_cut_writes, read_file, save_path, when_begun
 from .storage import autosave_path, games_dir, move_aside
 
 T = TypeVar("T")
@@ -99,7 +99,7 @@ def _find_games() -> Found:
             if done is not None and done.problem:
                 problems.append(done.problem)
             elif done is not None and done.record is not None:
-                completed.append(t("resume.completed", rules=game.rules.en_name, started=_day(table.started)))
+                completed.append(t("resume.completed", rules=game.rules.en_name, started=when_begun(table.started)))
             continue
         if finished_hands(game):
             with contextlib.suppress(CountError):  # a hand is counted once, however often; said when played again
@@ -215,8 +215,3 @@ def _mtime(path: Path) -> float:
         return path.stat().st_mtime
     except OSError:
         return 0.0
-
-
-def _day(started: str) -> str:
-    """A start time as shown: ``2026-12-04 10:30``."""
-    return started.replace("T", " ")[:16]

@@ -8,9 +8,8 @@ have something to show.
 from __future__ import annotations
 
 from mahjong_tui.engine import Game, GameOptions
+from mahjong_tui.keeping import count_hands
 from mahjong_tui.saves import SavedGame, Seat, Table
-from mahjong_tui.stats import Statistics
-from mahjong_tui.storage import stats_path
 
 from .fixtures import play_until
 
@@ -36,12 +35,8 @@ def kept_table(rules: str, seed: int) -> Table:
 
 
 def count(game: Game, table: Table) -> None:
-    """Add the game's hands to the statistics."""
-    db = Statistics(stats_path())
-    try:
-        db.record_hands(table.id, game, table.players(), table.started)
-    finally:
-        db.close()
+    """Add the game's hands to the statistics, as the keeper does."""
+    count_hands(game, table)
 
 
 def counted_games() -> list[tuple[Game, Table]]:

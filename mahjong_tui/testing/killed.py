@@ -11,7 +11,6 @@ kill, once the next start has looked for games (:func:`~mahjong_tui.unfinished.f
 
 from __future__ import annotations
 
-import json
 import os
 import signal
 import sys
@@ -22,7 +21,7 @@ from dataclasses import dataclass
 from bots import create_bot
 from mahjong_tui.engine import Action, ActionKind, Game, GameOptions, Stop, play_until_decision
 from mahjong_tui.keeping import Keeper, finished_hands
-from mahjong_tui.saves import Seat, Table, read_file, records, save_path
+from mahjong_tui.saves import Seat, Table, read_file, record_info, records, save_path
 from mahjong_tui.stats import Statistics
 from mahjong_tui.storage import stats_path
 
@@ -92,7 +91,7 @@ def what_is_kept() -> Kept:
         saved = read_file(path)
         per_id[saved.table.id] += 1
         hands[saved.table.id] = finished_hands(saved.game)
-        if json.loads(path.read_text(encoding="utf-8")).get("finished"):
+        if record_info(path).finished:
             finished.add(saved.table.id)
     counted: Counter[str] = Counter()
     if stats_path().exists():

@@ -13,6 +13,7 @@ renders it in a worker thread.
 from __future__ import annotations
 
 from importlib import resources
+from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.markdown import Markdown
@@ -140,17 +141,15 @@ def winning_hand(book: RuleBook, display: Display) -> list[RenderableType]:
     return [*out, Text(""), Text(say(NEEDS), style=_HEAD), bullets(part.qualifies)]
 
 
+def titled_table(title: str, **options: Any) -> Table:
+    """A table of a rules page under its heading: no edge, no header row, the page's width."""
+    return Table(title=title, title_style=_HEAD, title_justify="left", show_edge=False, show_header=False,
+                 expand=True, **options)  # fmt: skip
+
+
 def types_table(book: RuleBook, display: Display) -> Table:
     """Every hand type of a preset: names, value, what it takes, its example and what the calculator made of it."""
-    table = Table(
-        title=t("rules_page.types"),
-        title_style=_HEAD,
-        title_justify="left",
-        show_edge=False,
-        show_header=False,
-        expand=True,
-        padding=(0, 1),
-    )
+    table = titled_table(t("rules_page.types"), padding=(0, 1))
     table.add_column(no_wrap=True)
     table.add_column(ratio=1)
     for row in book.types:
@@ -183,14 +182,7 @@ def preset_page(name: str, display: Display) -> RenderableType:
     for title, lines in book.notes:
         parts += [Text(""), Text(say(title), style=_HEAD)]
         parts.append(bullets(lines))
-    glossary = Table(
-        title=t("rules_page.glossary"),
-        title_style=_HEAD,
-        title_justify="left",
-        show_edge=False,
-        show_header=False,
-        expand=True,
-    )
+    glossary = titled_table(t("rules_page.glossary"))
     glossary.add_column(no_wrap=True, style="bold")
     glossary.add_column(ratio=1, overflow="fold")
     for entry, meaning in GLOSSARY:

@@ -165,6 +165,11 @@ def _presets(language: str) -> Presets:
     )
 
 
+def optional_number(value: int | None, placeholder: str, id: str) -> Input:
+    """A whole number the form may leave empty (``placeholder`` says what empty means)."""
+    return Input("" if value is None else str(value), placeholder=placeholder, id=id, type="integer")
+
+
 def titled(widget: W, title: str) -> W:
     """A field named in its own border (a label beside each field would double the widgets to draw)."""
     widget.border_title = title
@@ -266,30 +271,15 @@ class NewGameScreen(Screen["GameSetup | Chosen | None"]):
                         t("new_game_screen.base"),
                     )
                     yield titled(
-                        Input(
-                            "" if s.starting_points is None else str(s.starting_points),
-                            placeholder=t("new_game_screen.points_default"),
-                            id="points",
-                            type="integer",
-                        ),
+                        optional_number(s.starting_points, t("new_game_screen.points_default"), "points"),
                         t("new_game_screen.points"),
                     )
                     yield titled(
-                        Input(
-                            "" if s.max_hands is None else str(s.max_hands),
-                            placeholder=t("new_game_screen.hands_default"),
-                            id="hands",
-                            type="integer",
-                        ),
+                        optional_number(s.max_hands, t("new_game_screen.hands_default"), "hands"),
                         t("new_game_screen.hands"),
                     )
                     yield titled(
-                        Input(
-                            "" if s.seed is None else str(s.seed),
-                            placeholder=t("new_game_screen.random"),
-                            id="seed",
-                            type="integer",
-                        ),
+                        optional_number(s.seed, t("new_game_screen.random"), "seed"),
                         t("new_game_screen.seed"),
                     )
                     yield titled(Cycle(speed_choices(), s.speed, id="speed"), t("new_game_screen.speed"))

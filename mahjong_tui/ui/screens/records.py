@@ -109,7 +109,7 @@ class RecordsScreen(Screen[None]):
 
     def fill(self) -> None:
         """Read the records and fill the table, its headings and the keys in the language in use."""
-        from mahjong_tui.saves import record_info, records
+        from mahjong_tui.saves import record_info, records, when_begun
         from mahjong_tui.storage import records_dir
 
         self.infos = [record_info(path) for path in records()]
@@ -121,7 +121,7 @@ class RecordsScreen(Screen[None]):
             if info.problem:
                 rows.append(("—", "—", "—", Text(info.problem, style="#ff8a80")))
             else:
-                when = info.started.replace("T", " ")[:16] or info.path.stem[:13]
+                when = when_begun(info.started) or info.path.stem[:13]
                 hands = str(info.hands) if info.finished else t("records.unfinished", hands=info.hands)
                 rows.append((when, rules_name(info.rules), hands, players_cell(info)))
         # the players take what the other columns leave, wrapping between players (never cut off)

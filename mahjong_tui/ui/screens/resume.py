@@ -20,6 +20,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from mahjong_tui.i18n import current, t
+from mahjong_tui.saves import when_begun
 
 from ..keys import key_line
 
@@ -44,7 +45,7 @@ def game_line(saved: SavedGame, in_use: bool = False, *, key: str = "resume.line
     names = players.join(t("resume.bot", name=s.name, level=t(f"resume.level_{s.bot}")) if s.bot else s.name
                          for s in table.seats)  # fmt: skip
     rules = current().pick(game.rules.en_name, game.rules.zh_name)
-    started = table.started.replace("T", " ")[:16]
+    started = when_begun(table.started)
     line = Text(t(key, rules=rules, hand=game.hand_number, players=names, started=started or "—"))
     if in_use:
         line.append(f" · {t('resume.in_use')}", style="#ffb74d")
