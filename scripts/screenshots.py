@@ -66,6 +66,21 @@ def records_app() -> MahjongApp:
     return MahjongApp(settings=Settings(language="en"))
 
 
+def unfinished_app() -> MahjongApp:
+    """The app, with two games left before their end (Ctrl+O lists them to choose from)."""
+    from mahjong_tui.engine import Game
+    from mahjong_tui.saves import autosave
+    from mahjong_tui.settings import Settings
+    from mahjong_tui.testing.fixtures import play_until
+    from mahjong_tui.testing.kept import kept_table
+
+    for rules, seed in (("changsha", 5), ("shanghai", 2)):
+        game = Game(rules, seed)
+        play_until(game, lambda g: len(g.actions[-1]) > 12)
+        autosave(game, kept_table(rules, seed))
+    return MahjongApp(settings=Settings(language="en"))
+
+
 def settings_app() -> MahjongApp:
     """The app in Chinese, its settings screen open (as Ctrl+P, Settings opens it)."""
     from mahjong_tui.settings import Settings
@@ -122,7 +137,8 @@ SHOTS: list[tuple[str, Callable[[], App[int]], tuple[int, int], list[str], str]]
     ("replay", replay_app, FULL, ["right"] * 14, "mahjong-tui replay: every hand face up, step by step"),
     ("replay-result", replay_app, FULL, ["e"], "mahjong-tui replay: the hand's result"),
     ("statistics", statistics_app, FULL, ["ctrl+t"], "Statistics"),
-    ("records", records_app, FULL, ["ctrl+g"], "Records: every finished game, to replay"),
+    ("records", records_app, FULL, ["ctrl+g"], "Records: every game kept, to replay"),
+    ("resume-list", unfinished_app, FULL, ["ctrl+o"], "Resume: every game not finished, to choose from"),
     ("settings-chinese", settings_app, COMPACT, [], "设置 Settings, kept for the next start, at 80×24"),
     (
         "table-chinese",
