@@ -104,7 +104,10 @@ class KeptDriver(TableDriver):
         return events
 
     def undo(self, seat: int) -> bool:
-        """Take back ``seat``'s last action (:meth:`TableDriver.undo`) and save the game as it is again."""
+        """Take back ``seat``'s last action (:meth:`TableDriver.undo`) and save the game as it is again; never once
+        the hand is over, since its result is kept and counted (False)."""
+        if self.hand_over:
+            return False
         done = super().undo(seat)
         if done:
             self.keep()
