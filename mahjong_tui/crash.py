@@ -1,7 +1,7 @@
 """A crash, told in one line: its traceback kept in a log file, and the exit status that says it failed.
 
 Whatever goes wrong inside the app or a command ends here (:func:`report`): the traceback
-is added to ``crash.log`` in the data folder (:func:`mahjong_tui.storage.crash_log_path`;
+is added to ``crash.log`` in the data folder (:func:`mahjong_tui.keep.storage.crash_log_path`;
 the temporary folder when that cannot be used), and the terminal gets one line naming
 the file. The log keeps the last crashes only: past :data:`KEEP` bytes it starts afresh.
 """
@@ -27,7 +27,7 @@ def _places() -> list[Path]:
     """Where the log may go, in order: the data folder's, then the temporary folder's."""
     places = []
     try:
-        from .storage import crash_log_path
+        from mahjong_tui.keep.storage import crash_log_path
 
         places.append(crash_log_path())
     except Exception:  # the folder's own problem must not hide the crash being told

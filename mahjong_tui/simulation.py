@@ -41,7 +41,7 @@ from mahjong_tui.engine import (
     write_json_atomically,
 )
 
-from .saves import Seat, seat_name
+from mahjong_tui.keep.saves import Seat, seat_name
 
 DEFAULT_BOTS = ("normal", "normal", "normal", "normal")
 

@@ -19,9 +19,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bots import create_bot  # noqa: E402
-from mahjong_tui.danger import dangers  # noqa: E402
 from mahjong_tui.engine import Action, Game, Phase, SeatView, play_until_decision, ruleset_names  # noqa: E402
-from mahjong_tui.hints import hint_for_view  # noqa: E402
+from mahjong_tui.learn.danger import dangers  # noqa: E402
+from mahjong_tui.learn.hints import hint_for_view  # noqa: E402
 
 
 def panel(view: SeatView) -> None:

@@ -13,7 +13,7 @@ points per hand in both plays, and its wins and deal-ins in both.
 
 ``--strong hints`` plays every move the hint panel suggests (the ★ discard, each claim
 suggestion, the advice at every special decision), through the hints themselves
-(:class:`mahjong_tui.hints.HintFollower`): what a learner who follows them gains.
+(:class:`mahjong_tui.learn.hints.HintFollower`): what a learner who follows them gains.
 
 ``--all-seats`` (for tuning: more figures per deal played) puts the stronger level in each
 of the four seats in turn against the same weak play; a deal's gain is then the mean of its
@@ -69,7 +69,7 @@ class Outcome:
 def _factory() -> BotFactory:
     """The bot maker (imported in the worker): a bot level, or ``hints``, the player who follows the hints."""
     from bots import create_bot
-    from mahjong_tui.hints import HintFollower
+    from mahjong_tui.learn.hints import HintFollower
 
     def make(level: str, seat: int, seed: int) -> object:
         return HintFollower(seat) if level == HINTS else create_bot(level, seat, seed)

@@ -3,7 +3,7 @@
     python scripts/follow_hints.py [--rules shanghai,shanghai-qq,shanghai-lezi] [--hands 500] [--seed 1] \\
         [--others normal]
 
-Seat 0 plays every move the hint panel suggests (:class:`mahjong_tui.hints.HintFollower`)
+Seat 0 plays every move the hint panel suggests (:class:`mahjong_tui.learn.hints.HintFollower`)
 against three bots; each hand is one seeded deal. At the end of each hand its own hand is
 read as the review reads it (from what the seat could see), and counted as: won; ready with a
 wait that may win; not ready; ready only in a plain shape no wait of which may win — whether
@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT))
 
 from bots import LEVELS, create_bot  # noqa: E402
 from mahjong_tui.engine import Game, GameOptions, Phase, SeatView, play_until_decision, seat_view  # noqa: E402
-from mahjong_tui.hints import analyse, hint_for_view  # noqa: E402
+from mahjong_tui.learn.hints import analyse, hint_for_view  # noqa: E402
 
 
 class Learner:

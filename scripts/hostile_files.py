@@ -35,8 +35,8 @@ sys.path.insert(0, str(ROOT))
 
 from mahjong_tui.cli import main as cli_main  # noqa: E402
 from mahjong_tui.engine import RecordError  # noqa: E402
-from mahjong_tui.saves import Seat, Table, read_file, record_info, save_data  # noqa: E402
-from mahjong_tui.settings import load_settings  # noqa: E402
+from mahjong_tui.keep.saves import Seat, Table, read_file, record_info, save_data  # noqa: E402
+from mahjong_tui.keep.settings import load_settings  # noqa: E402
 from mahjong_tui.testing.kept import finished_game  # noqa: E402
 
 LONGEST = 400  # a refusal longer than this is a bad message

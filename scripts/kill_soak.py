@@ -9,7 +9,7 @@ its counting, or at the game's end the record, the statistics and the save's rem
 then under way). For a kill at a game's
 end, how far the end had gone is read from the disk before the next start: ``playing`` (the
 last move not saved), ``recorded``, ``counted`` (the save not yet removed) or ``settled``.
-After each kill the next start looks for games (:func:`mahjong_tui.unfinished.find_games`),
+After each kill the next start looks for games (:func:`mahjong_tui.keep.unfinished.find_games`),
 and every game started so far is checked
 (:func:`mahjong_tui.testing.killed.check_kept`): saved to resume with its ended hands
 counted, or kept once as ended and counted once. The counts are printed at the end; the
@@ -79,8 +79,8 @@ def main() -> int:
     ns = p.parse_args()
     home = ns.home or Path(tempfile.mkdtemp(prefix="kill-soak-"))
     os.environ["MAHJONG_TUI_HOME"] = str(home)
+    from mahjong_tui.keep.unfinished import find_games
     from mahjong_tui.testing.killed import check_kept, end_state, what_is_kept
-    from mahjong_tui.unfinished import find_games
 
     rng = random.Random(ns.seed)
     started: list[str] = []

@@ -38,8 +38,8 @@ HINTS = Learning(hints=True)
 
 def replay_app() -> MahjongApp:
     """The replay of a seeded Changsha game of three hands."""
-    from mahjong_tui.saves import read_game, save_data
-    from mahjong_tui.settings import Settings
+    from mahjong_tui.keep.saves import read_game, save_data
+    from mahjong_tui.keep.settings import Settings
     from mahjong_tui.testing.kept import finished_game, kept_table
 
     saved = read_game(save_data(finished_game("changsha", 4, 3), kept_table("changsha", 4)))
@@ -48,7 +48,7 @@ def replay_app() -> MahjongApp:
 
 def statistics_app() -> MahjongApp:
     """The app, with seeded games counted in the statistics (Ctrl+T opens them)."""
-    from mahjong_tui.settings import Settings
+    from mahjong_tui.keep.settings import Settings
     from mahjong_tui.testing.kept import counted_games
 
     counted_games()
@@ -57,8 +57,8 @@ def statistics_app() -> MahjongApp:
 
 def records_app() -> MahjongApp:
     """The app, with two seeded games kept among the records (Ctrl+G opens them)."""
-    from mahjong_tui.saves import finish
-    from mahjong_tui.settings import Settings
+    from mahjong_tui.keep.saves import finish
+    from mahjong_tui.keep.settings import Settings
     from mahjong_tui.testing.kept import finished_game, kept_table
 
     finish(finished_game("changsha", 4, 3), kept_table("changsha", 4))
@@ -69,8 +69,8 @@ def records_app() -> MahjongApp:
 def unfinished_app() -> MahjongApp:
     """The app, with two games left before their end (Ctrl+O lists them to choose from)."""
     from mahjong_tui.engine import Game
-    from mahjong_tui.saves import autosave
-    from mahjong_tui.settings import Settings
+    from mahjong_tui.keep.saves import autosave
+    from mahjong_tui.keep.settings import Settings
     from mahjong_tui.testing.fixtures import play_until
     from mahjong_tui.testing.kept import kept_table
 
@@ -83,7 +83,7 @@ def unfinished_app() -> MahjongApp:
 
 def settings_app() -> MahjongApp:
     """The app in Chinese, its settings screen open (as Ctrl+P, Settings opens it)."""
-    from mahjong_tui.settings import Settings
+    from mahjong_tui.keep.settings import Settings
 
     app = MahjongApp(settings=Settings(language="zh"))
     app.call_later(app.action_settings)

@@ -14,7 +14,7 @@ from support import Watcher
 from bots import create_bot
 from bots.hard import haidi_odds
 from mahjong_tui.engine import ActionKind, Game, GameOptions, KongMode, Phase, SeatView, play_until_decision, seat_view
-from mahjong_tui.hints import hint_for_view
+from mahjong_tui.learn.hints import hint_for_view
 from mahjong_tui.testing.fixtures import kaigang_prompt
 
 
@@ -87,7 +87,7 @@ def test_the_haidi_is_advised_with_the_chance_it_wins() -> None:
 
 def test_initial_small_wins_are_advised_with_what_they_pay() -> None:
     """RULES §3 起手小胡: declaring pays at once, and shows the hand to the table; the advice says both."""
-    from mahjong_tui.hints import initial_preview
+    from mahjong_tui.learn.hints import initial_preview
 
     views = [v for v in changsha_decisions() if any(a.kind is ActionKind.DECLARE_INITIAL for a in v.legal)]
     assert views

@@ -7,8 +7,8 @@ import pytest
 from bots import create_bot
 from bots.defence_words import HIGH_FROM, NEAR_READY, SAFE_BELOW
 from bots.risk import deal_in_chances, passed_since_turn
-from mahjong_tui.danger import dangers
 from mahjong_tui.engine import Action, Game, GameOptions, Phase, SeatView, play_until_decision, seat_view
+from mahjong_tui.learn.danger import dangers
 
 
 class Watcher:

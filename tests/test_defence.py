@@ -18,7 +18,6 @@ from ui_support import settle, table_of
 
 from bots import create_bot
 from bots.hard import HardBot
-from mahjong_tui.danger import defence_choice, defence_for_view, safer_than
 from mahjong_tui.engine import (
     Action,
     ActionKind,
@@ -33,9 +32,10 @@ from mahjong_tui.engine import (
     seat_view,
     tile_name,
 )
-from mahjong_tui.hints import analyse, hint_for_view
 from mahjong_tui.i18n import catalogue
-from mahjong_tui.review import review_hand
+from mahjong_tui.learn.danger import defence_choice, defence_for_view, safer_than
+from mahjong_tui.learn.hints import analyse, hint_for_view
+from mahjong_tui.learn.review import review_hand
 from mahjong_tui.testing.fixtures import DEFENCE_DRAWS, DEFENCE_HANDS, defence_position, demo_app
 from mahjong_tui.ui.screens.hand_end import HandEndScreen
 from mahjong_tui.ui.screens.review import ReviewScreen
@@ -225,7 +225,7 @@ def test_the_defence_line_names_the_safer_tile_as_its_mark_does() -> None:
 def test_the_threatening_player_s_own_last_tile_is_never_held_against_the_player() -> None:
     """The review: a discard of the tile an opponent close to ready has just let go itself (or one marked safe)
     is excused, whatever the suggestion was."""
-    from mahjong_tui.danger import dangers, excused, near_ready
+    from mahjong_tui.learn.danger import dangers, excused, near_ready
 
     game = position()
     view = seat_view(game.hand, 0)

@@ -13,7 +13,7 @@ from support import Watcher
 
 from bots import create_bot
 from mahjong_tui.engine import Game, GameOptions, Phase, SeatView, play_until_decision, seat_view
-from mahjong_tui.hints import HintFollower, analyse, hint_for_view
+from mahjong_tui.learn.hints import HintFollower, analyse, hint_for_view
 
 SHANGHAI_PRESETS = ("shanghai", "shanghai-qq", "shanghai-lezi")
 

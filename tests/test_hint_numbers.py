@@ -15,7 +15,7 @@ import pytest
 from support import Watcher
 
 from bots import create_bot
-from mahjong_tui.calculator import situation_from_json
+from mahjong_tui.book.calculator import situation_from_json
 from mahjong_tui.engine import (
     Game,
     GameOptions,
@@ -28,7 +28,7 @@ from mahjong_tui.engine import (
     play_until_decision,
     tile_name,
 )
-from mahjong_tui.hints import hint_for_view
+from mahjong_tui.learn.hints import hint_for_view
 
 
 def _in_claim(view: SeatView) -> bool:
@@ -149,7 +149,7 @@ def _view_with(rules_name: str, hand: str, melds: list[list[tuple[str, str, int 
     """A seat-0 view of ``hand`` with every seat's melds (kind, tiles, source) and a discard of its own made."""
     from mahjong_tui.engine import RiverTile, parse_tiles
     from mahjong_tui.engine.tiles import counts_of
-    from mahjong_tui.hints import study_view
+    from mahjong_tui.learn.hints import study_view
 
     rules = get_ruleset(rules_name)
     counts = counts_of(parse_tiles(hand))[:34]
@@ -176,7 +176,7 @@ def _view_with(rules_name: str, hand: str, melds: list[list[tuple[str, str, int 
 )  # fmt: skip
 def test_each_wait_s_worth_counts_relations_and_menqing(rules_name: str, hand: str, melds: list) -> None:
     """RULES §2 三口 / §2b 承包 / 门清: the panel's figures where the bots seldom go, against the calculator."""
-    from mahjong_tui.hints import analyse
+    from mahjong_tui.learn.hints import analyse
 
     view = _view_with(rules_name, hand, melds)
     hint = analyse(view.ruleset, view.counts, view.table.melds[0], (), [0] * 34, view=view)

@@ -18,7 +18,7 @@ from support import fill_hands, find
 from mahjong_tui.commands.hint import run as run_hint
 from mahjong_tui.engine import Game, RiggedDeal, get_ruleset, meld_from_text, parse_tile, parse_tiles, seat_view
 from mahjong_tui.engine.tiles import counts_of
-from mahjong_tui.hints import analyse, hint_for_view, steps
+from mahjong_tui.learn.hints import analyse, hint_for_view, steps
 
 REFERENCE = Shanten().calculate_shanten_for_regular_hand
 SHANGHAI = get_ruleset("shanghai")

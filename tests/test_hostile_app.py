@@ -15,7 +15,7 @@ from textual.command import CommandList, CommandPalette
 from ui_support import FULL, plain, policy_bots, settle
 
 from mahjong_tui.engine import Game
-from mahjong_tui.saves import Seat, Table, save_data
+from mahjong_tui.keep.saves import Seat, Table, save_data
 from mahjong_tui.ui.app import MahjongApp
 from mahjong_tui.ui.screens.new_game import NewGameScreen
 from mahjong_tui.ui.screens.stats import StatsScreen

@@ -17,10 +17,10 @@ import pytest
 from mahjong_tui.clean import clean_name
 from mahjong_tui.cli import main
 from mahjong_tui.engine import Game, write_text_atomically
+from mahjong_tui.keep.saves import Seat, Table, save_data
+from mahjong_tui.keep.settings import Settings, load_settings, save_settings
+from mahjong_tui.keep.stats import Statistics
 from mahjong_tui.limits import MAX_BASE, MAX_HANDS, MAX_POINTS, MAX_SEED
-from mahjong_tui.saves import Seat, Table, save_data
-from mahjong_tui.settings import Settings, load_settings, save_settings
-from mahjong_tui.stats import Statistics
 
 HUGE = "9" * 5000
 
@@ -96,7 +96,7 @@ def test_names_lose_control_characters_where_they_enter(monkeypatch: pytest.Monk
 
 def test_stats_prints_names_from_the_database_without_control_characters(capsys) -> None:
     """A statistics database holding a name with terminal escapes: stats prints it without them."""
-    from mahjong_tui.storage import stats_path
+    from mahjong_tui.keep.storage import stats_path
 
     db = Statistics(stats_path())
     try:

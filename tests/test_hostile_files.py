@@ -15,8 +15,8 @@ import pytest
 
 from mahjong_tui.cli import main
 from mahjong_tui.engine import Game, RecordError
-from mahjong_tui.safe_json import MAX_SCORE_BYTES, JsonProblem, parse_json, read_json_file
-from mahjong_tui.saves import Seat, Table, read_file, record_info, save_data
+from mahjong_tui.keep.safe_json import MAX_SCORE_BYTES, JsonProblem, parse_json, read_json_file
+from mahjong_tui.keep.saves import Seat, Table, read_file, record_info, save_data
 
 SEATS = (Seat("Alice"), Seat("Jun", "hard"), Seat("Lan", "normal"), Seat("Hao", "easy"))
 HAND = {"rules": "shanghai", "winner": 0, "dealer": 0, "hand": "123m456m789m111z5z", "win_tile": "5z"}

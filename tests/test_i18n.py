@@ -51,7 +51,7 @@ def test_the_three_choices() -> None:
 
 def test_both_says_each_thing_once() -> None:
     """Where the English already holds the Chinese, both shows it once; the hint title and steps are not doubled."""
-    from mahjong_tui.hints import steps
+    from mahjong_tui.learn.hints import steps
     from mahjong_tui.ui.widgets.hint_panel import short_steps
 
     both = catalogue("both")

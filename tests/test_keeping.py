@@ -6,10 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from mahjong_tui.engine import Game, GameOptions, game_record
-from mahjong_tui.keeping import Keeper, News
-from mahjong_tui.saves import records, save_path
-from mahjong_tui.stats import Statistics
-from mahjong_tui.storage import stats_path
+from mahjong_tui.keep.keeping import Keeper, News
+from mahjong_tui.keep.saves import records, save_path
+from mahjong_tui.keep.stats import Statistics
+from mahjong_tui.keep.storage import stats_path
 from mahjong_tui.testing.fixtures import play_until
 from mahjong_tui.testing.kept import kept_table, saved_game
 

@@ -18,14 +18,14 @@ from pathlib import Path
 import pytest
 
 from mahjong_tui.engine import Game, GameOptions
-from mahjong_tui.keeping import Keeper, count_hands, finished_hands
-from mahjong_tui.saves import Seat, Table, autosave, keep_record, read_file, records, save_path
-from mahjong_tui.stats import Statistics
-from mahjong_tui.storage import stats_path
+from mahjong_tui.keep.keeping import Keeper, count_hands, finished_hands
+from mahjong_tui.keep.saves import Seat, Table, autosave, keep_record, read_file, records, save_path
+from mahjong_tui.keep.stats import Statistics
+from mahjong_tui.keep.storage import stats_path
+from mahjong_tui.keep.unfinished import find_games
 from mahjong_tui.testing.fixtures import play_until
 from mahjong_tui.testing.kept import kept_table
 from mahjong_tui.testing.killed import check_kept, end_state, what_is_kept
-from mahjong_tui.unfinished import find_games
 
 pytestmark = pytest.mark.usefixtures("kept_home")
 
@@ -223,7 +223,7 @@ def test_a_data_folder_that_is_a_file_finds_nothing_and_says_why(
 
 WINDOW = """
 import sys
-from mahjong_tui.settings import Settings
+from mahjong_tui.keep.settings import Settings
 from mahjong_tui.testing.fixtures import demo_bot_factory
 from mahjong_tui.ui.app import MahjongApp
 from mahjong_tui.ui.config import quick_setup
@@ -274,7 +274,7 @@ def test_a_game_taken_up_from_an_old_list_is_read_again_under_its_lock() -> None
     """A list of games made a while ago: meanwhile another window played on and left, or ended the game. Taking it
     up reads the save again under its lock, so the later state is played on (never the listed one written over it),
     and an ended game is not taken up at all."""
-    from mahjong_tui.unfinished import take_up
+    from mahjong_tui.keep.unfinished import take_up
 
     game, table = Game("changsha", 6, GameOptions(max_hands=2)), kept_table("changsha", 6)
     other = Keeper(table)
@@ -298,7 +298,7 @@ def test_the_single_save_of_earlier_versions_becomes_a_game_of_its_own(kept_home
     gone, and nothing said."""
     import json
 
-    from mahjong_tui.saves import save_data
+    from mahjong_tui.keep.saves import save_data
 
     game, table = Game("shanghai", 4), kept_table("shanghai", 4)
     play_until(game, lambda g: sum(map(len, g.actions)) > 10)

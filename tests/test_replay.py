@@ -9,8 +9,8 @@ import pytest
 from bots import create_bot
 from mahjong_tui.commands.simulate import run as run_simulate
 from mahjong_tui.engine import Game, GameOptions, HandEnded, play_until_decision
-from mahjong_tui.replay import Replay
-from mahjong_tui.saves import Seat, Table, read_file, read_game, save_data
+from mahjong_tui.keep.replay import Replay
+from mahjong_tui.keep.saves import Seat, Table, read_file, read_game, save_data
 
 
 def finished_game(rules: str, seed: int, hands: int) -> Game:

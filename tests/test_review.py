@@ -5,7 +5,7 @@ from __future__ import annotations
 from support import fill_hands, find
 
 from mahjong_tui.engine import Game, RiggedDeal, tile_name
-from mahjong_tui.review import review_hand
+from mahjong_tui.learn.review import review_hand
 
 WAIT = "123m456m7m7m1z1z1z5z5z"  # 混一色, waiting on 5z or 7m
 
@@ -68,7 +68,7 @@ def test_the_end_of_the_review_counts_the_waits_the_seat_could_see() -> None:
     seat's own view at the end (the rivers and melds it saw), not the whole set."""
     from bots import create_bot
     from mahjong_tui.engine import GameOptions, play_until_decision, seat_view
-    from mahjong_tui.hints import hint_for_view
+    from mahjong_tui.learn.hints import hint_for_view
 
     checked = 0
     for seed in range(40):

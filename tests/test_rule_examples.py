@@ -29,10 +29,10 @@ from importlib.resources import files
 
 import pytest
 
-from mahjong_tui.calculator import situation_from_json
+from mahjong_tui.book.calculator import situation_from_json
+from mahjong_tui.book.rulebook import rulebook
 from mahjong_tui.engine import MeldKind, Ruleset, SeatFacts, WinBy, get_ruleset, ruleset_names
 from mahjong_tui.engine.tiles import counts_of
-from mahjong_tui.rulebook import rulebook
 
 DOCS = files("mahjong_tui.rules") / "docs"
 PAGES = sorted(p.name for p in DOCS.iterdir() if p.name.endswith(".md"))

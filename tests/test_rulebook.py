@@ -8,10 +8,19 @@ import re
 import pytest
 from rich.cells import cell_len
 
+from mahjong_tui.book.rulebook import (
+    AT_A_GLANCE,
+    FOUR_SETS,
+    GLOSSARY,
+    NEEDS,
+    NOT_WINNING,
+    WINNING,
+    rulebook,
+    rulebook_text,
+)
 from mahjong_tui.commands.rules import run as run_rules
 from mahjong_tui.engine import get_ruleset, ruleset_names
 from mahjong_tui.i18n import use
-from mahjong_tui.rulebook import AT_A_GLANCE, FOUR_SETS, GLOSSARY, NEEDS, NOT_WINNING, WINNING, rulebook, rulebook_text
 from mahjong_tui.ui.screens.rules import page_width, rendered
 
 ENGLISH = re.compile(r"[A-Za-z]{3,}")

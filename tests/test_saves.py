@@ -21,9 +21,9 @@ import pytest
 from bots import create_bot
 from mahjong_tui.commands.export import run as run_export
 from mahjong_tui.engine import Action, Event, Game, GameOptions, RecordError, game_record, play_until_decision
-from mahjong_tui.saves import Autosaver, Seat, Table, autosave, finish, read_file, records, save_data, save_path
+from mahjong_tui.keep.saves import Autosaver, Seat, Table, autosave, finish, read_file, records, save_data, save_path
+from mahjong_tui.keep.unfinished import find_games
 from mahjong_tui.testing.kept import saved_game
-from mahjong_tui.unfinished import find_games
 
 SEATS = (Seat("Alice"), Seat("Jun", "hard"), Seat("Lan", "normal"), Seat("Hao", "easy"))
 
@@ -172,8 +172,8 @@ def test_export_speaks_chinese_or_both_when_asked(home: Path, capsys: pytest.Cap
 
 def test_an_exported_game_that_ended_says_so_in_each_language() -> None:
     """The last lines of a game that ended by itself: why, and the final points."""
-    from mahjong_tui.export import export_text
-    from mahjong_tui.saves import read_game
+    from mahjong_tui.keep.export import export_text
+    from mahjong_tui.keep.saves import read_game
     from mahjong_tui.simulation import GameJob, play_game
 
     games = (play_game(GameJob("shanghai", seed, 0, ("easy",) * 4, 60)) for seed in range(20))
@@ -209,7 +209,7 @@ FORKER = textwrap.dedent(
 
     from bots import create_bot
     from mahjong_tui.engine import Game, GameOptions, Stop, play_until_decision
-    from mahjong_tui.saves import Autosaver, Seat, Table
+    from mahjong_tui.keep.saves import Autosaver, Seat, Table
 
     game = Game("shanghai", 8, GameOptions(max_hands=HANDS))
     players = {s: create_bot(lv, s, 8) for s, lv in enumerate(("normal", "normal", "normal", "easy"))}

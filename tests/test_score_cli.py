@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from mahjong_tui.calculator import FIELDS, situation_from_json
+from mahjong_tui.book.calculator import FIELDS, situation_from_json
+from mahjong_tui.book.json_io import InputError
 from mahjong_tui.commands.score import run as run_score
-from mahjong_tui.json_io import InputError
 
 OUTPUT_KEYS = ["valid", "reason", "types", "flowers", "lezi", "value", "payments", "explain"]
 

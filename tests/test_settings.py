@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from mahjong_tui.settings import Settings, load_settings, save_settings
+from mahjong_tui.keep.settings import Settings, load_settings, save_settings
 
 
 @pytest.fixture(autouse=True)

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from bots import create_bot
+from mahjong_tui.book.rulebook import type_names
 from mahjong_tui.engine import Game, HandEnded, PlayerWon, WinBy, get_ruleset, play_until_decision
-from mahjong_tui.rulebook import type_names
-from mahjong_tui.stats import MIGRATIONS, SCHEMA_VERSION, Statistics, StatsError, rank_title
+from mahjong_tui.keep.stats import MIGRATIONS, SCHEMA_VERSION, Statistics, StatsError, rank_title
 
 PLAYERS = [("Alice", False), ("Jun", True), ("Lan", True), ("Hao", True)]
 
@@ -123,7 +123,7 @@ def test_the_stats_command_prints_what_the_database_holds(
     import json
 
     from mahjong_tui.commands.stats import run
-    from mahjong_tui.storage import stats_path
+    from mahjong_tui.keep.storage import stats_path
 
     monkeypatch.setenv("MAHJONG_TUI_HOME", str(tmp_path))
     assert run([]) == 0 and "No games counted yet" in capsys.readouterr().out

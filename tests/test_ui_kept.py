@@ -29,10 +29,10 @@ from ui_support import COMPACT, FULL, settle, table_of
 
 from mahjong_tui.cli import main
 from mahjong_tui.engine import ActionKind, Game, GameOptions, game_record
-from mahjong_tui.saves import autosave, finish, read_game, records, save_data
-from mahjong_tui.settings import Settings
-from mahjong_tui.stats import Statistics, rank_title
-from mahjong_tui.storage import stats_path
+from mahjong_tui.keep.saves import autosave, finish, read_game, records, save_data
+from mahjong_tui.keep.settings import Settings
+from mahjong_tui.keep.stats import Statistics, rank_title
+from mahjong_tui.keep.storage import stats_path
 from mahjong_tui.testing.fixtures import demo_bot_factory, play_until
 from mahjong_tui.testing.kept import counted_games, finished_game, kept_table, saved_game
 from mahjong_tui.ui.app import MahjongApp
@@ -130,7 +130,7 @@ async def test_the_table_saves_after_every_action_and_a_resumed_app_shows_the_sa
 
 CHILD = textwrap.dedent(
     """
-    from mahjong_tui.settings import Settings
+    from mahjong_tui.keep.settings import Settings
     from mahjong_tui.testing.fixtures import demo_bot_factory
     from mahjong_tui.ui.app import MahjongApp
     from mahjong_tui.ui.config import quick_setup
@@ -361,7 +361,7 @@ async def test_the_records_list_opens_a_replay_and_refuses_a_foreign_file(kept_h
 
 async def test_the_records_list_wraps_its_players_never_cutting_one_off(kept_home: Path) -> None:
     """At 80 columns, long names: every player and their points at the end show whole, a row as tall as it needs."""
-    from mahjong_tui.saves import Seat, Table
+    from mahjong_tui.keep.saves import Seat, Table
 
     names = ("Alexandra", "Bartholomew", "Chen Jing", "Dmitri")
     game = finished_game("changsha", 4, 2)

@@ -13,7 +13,7 @@ import pytest
 from textual.widgets import Button, Select, Static
 from ui_support import settle, table_of
 
-from mahjong_tui.danger import dangers
+from mahjong_tui.book.rulebook import rulebook
 from mahjong_tui.engine import (
     ActionKind,
     Game,
@@ -24,9 +24,9 @@ from mahjong_tui.engine import (
     seat_view,
     tile_zh,
 )
-from mahjong_tui.hints import hint_for_view, initial_preview, suggested_answer
 from mahjong_tui.i18n import say, t
-from mahjong_tui.rulebook import rulebook
+from mahjong_tui.learn.danger import dangers
+from mahjong_tui.learn.hints import hint_for_view, initial_preview, suggested_answer
 from mahjong_tui.testing.fixtures import demo_app, hand_won, mid_hand, play_until
 from mahjong_tui.ui.app import MahjongApp
 from mahjong_tui.ui.config import Learning
@@ -143,7 +143,7 @@ async def test_the_panel_shows_every_discard_as_the_analysis_has_it_and_marks_th
 
 
 def say_steps(n: int) -> str:
-    from mahjong_tui.hints import steps
+    from mahjong_tui.learn.hints import steps
 
     return say(steps(n))
 
@@ -487,7 +487,7 @@ def test_a_ready_hand_that_qualifies_is_headed_by_what_it_would_win_as() -> None
     """Shanghai: once ready with a qualifying wait, the heading names the hand types, not a flush still to build."""
     from mahjong_tui.engine import parse_tiles
     from mahjong_tui.engine.tiles import counts_of
-    from mahjong_tui.hints import analyse
+    from mahjong_tui.learn.hints import analyse
 
     hint = analyse(get_ruleset("shanghai"), counts_of(parse_tiles("123m456m789m111z5z")), ())
     assert "qualifies" in hint.heading.en and "混一色" in hint.heading.en and "门清" in hint.heading.en

@@ -18,8 +18,8 @@ from ui_support import FULL, settle
 from mahjong_tui.cli import main
 from mahjong_tui.engine import Game
 from mahjong_tui.i18n import catalogue, current
-from mahjong_tui.saves import autosave, finish
-from mahjong_tui.settings import Settings, load_settings, save_settings
+from mahjong_tui.keep.saves import autosave, finish
+from mahjong_tui.keep.settings import Settings, load_settings, save_settings
 from mahjong_tui.testing.fixtures import demo_app, demo_bot_factory, mid_hand, play_until
 from mahjong_tui.testing.kept import count, finished_game, kept_table
 from mahjong_tui.ui.app import MahjongApp

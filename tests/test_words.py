@@ -16,8 +16,8 @@ from mahjong_tui.engine.events import ClaimLost, GameEnded, OptionRefused
 from mahjong_tui.engine.registry import resolve
 from mahjong_tui.engine.tiles import counts_of, parse_tiles
 from mahjong_tui.engine.words import Words
-from mahjong_tui.hints import analyse
-from mahjong_tui.review import review_hand
+from mahjong_tui.learn.hints import analyse
+from mahjong_tui.learn.review import review_hand
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
 

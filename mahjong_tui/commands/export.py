@@ -38,7 +38,7 @@ def write_through(text: str, path: Path) -> None:
 
 def run(argv: list[str]) -> int:
     """Export a record; the exit status."""
-    from mahjong_tui.export import export_text
+    from mahjong_tui.keep.export import export_text
 
     args = parser().parse_or_status(argv)
     if isinstance(args, int):

@@ -53,9 +53,9 @@ def parser() -> OneLineParser:
 
 def run(argv: list[str], stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     """Run ``mahjong-tui hint FILE.json [--text]``; return the exit status."""
+    from mahjong_tui.book.json_io import InputError, dumps
     from mahjong_tui.clean import one_line
-    from mahjong_tui.json_io import InputError, dumps
-    from mahjong_tui.safe_json import MAX_HINT_BYTES, JsonProblem, parse_json, read_stream, read_text
+    from mahjong_tui.keep.safe_json import MAX_HINT_BYTES, JsonProblem, parse_json, read_stream, read_text
 
     args = parser().parse_or_status(argv)
     if isinstance(args, int):
@@ -81,10 +81,7 @@ def run(argv: list[str], stdin: TextIO | None = None, stdout: TextIO | None = No
 
 def hint_from_json(data: object) -> tuple[Any, Any]:
     """Check the input and analyse the hand: (the hint, the rule set); InputError names a bad field."""
-    from mahjong_tui.engine import UnknownRules, get_ruleset
-    from mahjong_tui.engine.tiles import counts_of, is_flower
-    from mahjong_tui.hints import analyse
-    from mahjong_tui.json_io import (
+    from mahjong_tui.book.json_io import (
         InputError,
         check_copies,
         check_field_names,
@@ -96,6 +93,9 @@ def hint_from_json(data: object) -> tuple[Any, Any]:
         string,
         tiles_of,
     )
+    from mahjong_tui.engine import UnknownRules, get_ruleset
+    from mahjong_tui.engine.tiles import counts_of, is_flower
+    from mahjong_tui.learn.hints import analyse
 
     if not isinstance(data, dict):
         raise InputError(f"input: a hand must be a JSON object, got {kind_of(data)}")
@@ -183,10 +183,10 @@ def told(hint: Any, rules: Any, language: str) -> str:
     """The readable lines of ``--text`` in ``language``: in English as the JSON has it (tiles in notation, hand
     types by id), in Chinese with tiles and hand types by their names, in both each Chinese line with its English
     under it."""
+    from mahjong_tui.book.rulebook import type_names
     from mahjong_tui.engine import Words, tile_name, tile_zh
-    from mahjong_tui.hints import steps
     from mahjong_tui.i18n import catalogue
-    from mahjong_tui.rulebook import type_names
+    from mahjong_tui.learn.hints import steps
 
     line = catalogue(language).line
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from mahjong_tui.settings import CHOICES
+from mahjong_tui.keep.settings import CHOICES
 
 from .parser import OneLineParser, add_language, one_of, whole_number
 from .reading import read_or_say

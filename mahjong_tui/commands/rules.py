@@ -36,9 +36,9 @@ def parser() -> OneLineParser:
 
 def run(argv: list[str]) -> int:
     """Print the rules; the exit status."""
+    from mahjong_tui.book.rulebook import rulebook, rulebook_text
     from mahjong_tui.engine import Words, get_ruleset, ruleset_names
     from mahjong_tui.i18n import catalogue
-    from mahjong_tui.rulebook import rulebook, rulebook_text
 
     args = parser().parse_or_status(argv)
     if isinstance(args, int):

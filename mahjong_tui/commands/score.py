@@ -24,7 +24,7 @@ MAX_BATCH = 20_000
 
 def parser() -> OneLineParser:
     """Options of ``mahjong-tui score``; the help lists every input and output field."""
-    from mahjong_tui.calculator import FIELD_DOCS, OUTPUT_DOCS
+    from mahjong_tui.book.calculator import FIELD_DOCS, OUTPUT_DOCS
 
     rows = [f"  {name:<16} {kind:<10} {default:<12} {meaning}" for name, (kind, default, meaning) in FIELD_DOCS.items()]
     outs = [f"  {name:<16} {meaning}" for name, meaning in OUTPUT_DOCS.items()]
@@ -54,7 +54,7 @@ def parser() -> OneLineParser:
 
 def run(argv: list[str], stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     """Run ``mahjong-tui score FILE.json [--text]``; return the exit status."""
-    from mahjong_tui.safe_json import JsonProblem
+    from mahjong_tui.keep.safe_json import JsonProblem
 
     stdin = sys.stdin if stdin is None else stdin
     stdout = sys.stdout if stdout is None else stdout
@@ -76,8 +76,8 @@ def run(argv: list[str], stdin: TextIO | None = None, stdout: TextIO | None = No
 
 
 def _run_one(data: object, text_mode: bool, stdout: TextIO, stderr: TextIO) -> int:
-    from mahjong_tui.calculator import format_text, result_to_json, situation_from_json
-    from mahjong_tui.json_io import InputError, dumps
+    from mahjong_tui.book.calculator import format_text, result_to_json, situation_from_json
+    from mahjong_tui.book.json_io import InputError, dumps
 
     try:
         situation = situation_from_json(data)
@@ -98,8 +98,8 @@ def _run_one(data: object, text_mode: bool, stdout: TextIO, stderr: TextIO) -> i
 
 
 def _run_batch(items: list[object], text_mode: bool, stdout: TextIO, stderr: TextIO) -> int:
-    from mahjong_tui.calculator import format_text, result_to_json, situation_from_json
-    from mahjong_tui.json_io import InputError, dumps
+    from mahjong_tui.book.calculator import format_text, result_to_json, situation_from_json
+    from mahjong_tui.book.json_io import InputError, dumps
 
     outputs: list[dict[str, object]] = []
     texts: list[str] = []
@@ -142,7 +142,7 @@ def _failure(e: Exception) -> str:
 
 def _read(path: str, stdin: TextIO | None) -> object:
     """The input's JSON, from the file or standard input ('-'), within the size, depth and number limits."""
-    from mahjong_tui.safe_json import MAX_SCORE_BYTES, parse_json, read_stream, read_text
+    from mahjong_tui.keep.safe_json import MAX_SCORE_BYTES, parse_json, read_stream, read_text
 
     if path == "-":
         text = read_stream(stdin, max_bytes=MAX_SCORE_BYTES, where="input")

@@ -20,7 +20,7 @@ from .parser import OneLineParser, add_language
 
 if TYPE_CHECKING:
     from mahjong_tui.engine import Ruleset
-    from mahjong_tui.stats import PlayerStats
+    from mahjong_tui.keep.stats import PlayerStats
 
 BAR = 20  # the width of a bar at 100 %
 
@@ -45,7 +45,7 @@ def run(argv: list[str]) -> int:
     """Print the statistics; the exit status."""
     from mahjong_tui.clean import clean_name
     from mahjong_tui.engine import UnknownRules, resolve
-    from mahjong_tui.stats import rank_title
+    from mahjong_tui.keep.stats import rank_title
 
     args = parser().parse_or_status(argv)
     if isinstance(args, int):
@@ -93,8 +93,8 @@ def read_players() -> tuple[list[PlayerStats], str]:
     import sqlite3
 
     from mahjong_tui.clean import one_line
-    from mahjong_tui.stats import Statistics, StatsError
-    from mahjong_tui.storage import stats_path
+    from mahjong_tui.keep.stats import Statistics, StatsError
+    from mahjong_tui.keep.storage import stats_path
 
     try:
         path = stats_path()
@@ -118,8 +118,8 @@ _SHARES = (("wins", "stats.won"), ("self_draws", "stats.self_drawn"), ("deal_ins
 
 def _block(r: PlayerStats, rules: Ruleset, say: Catalogue) -> str:
     """One player's record under one preset as a few lines with bars, in ``say``'s language."""
-    from mahjong_tui.rulebook import type_names
-    from mahjong_tui.stats import rank_title
+    from mahjong_tui.book.rulebook import type_names
+    from mahjong_tui.keep.stats import rank_title
 
     hands = r.hands or 1
     name = say("stats.bot", name=r.player) if r.bot else r.player

@@ -179,7 +179,7 @@ def save_record(game: Game, path: str | os.PathLike[str]) -> None:
 
 def load_record(path: str | os.PathLike[str]) -> Game:
     """Read and replay a record file; RecordError with one line on any problem."""
-    from mahjong_tui.safe_json import MAX_RECORD_BYTES, JsonProblem, read_json_file
+    from mahjong_tui.keep.safe_json import MAX_RECORD_BYTES, JsonProblem, read_json_file
 
     try:
         data = read_json_file(path, max_bytes=MAX_RECORD_BYTES)

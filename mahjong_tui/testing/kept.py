@@ -8,8 +8,8 @@ have something to show.
 from __future__ import annotations
 
 from mahjong_tui.engine import Game, GameOptions
-from mahjong_tui.keeping import count_hands
-from mahjong_tui.saves import SavedGame, Seat, Table
+from mahjong_tui.keep.keeping import count_hands
+from mahjong_tui.keep.saves import SavedGame, Seat, Table
 
 from .fixtures import play_until
 
@@ -51,7 +51,7 @@ def counted_games() -> list[tuple[Game, Table]]:
 
 def saved_game() -> SavedGame | None:
     """The game not finished saved last (None when there is none): what a test that plays one game resumes."""
-    from mahjong_tui.unfinished import find_games
+    from mahjong_tui.keep.unfinished import find_games
 
     games = find_games().games
     return games[0].saved if games else None

@@ -1,12 +1,12 @@
 """A player of short games that is killed on purpose: what the kill tests and ``scripts/kill_soak.py`` run.
 
 ``python -m mahjong_tui.testing.killed SEED`` plays two-hand games of bots, one after the
-other, each kept as the table keeps it (:class:`~mahjong_tui.keeping.Keeper`: saved after
+other, each kept as the table keeps it (:class:`~mahjong_tui.keep.keeping.Keeper`: saved after
 every action, settled at its end), in the data directory of ``MAHJONG_TUI_HOME``. It writes,
 one line each, flushed: ``start ID`` once a game is first saved, ``ending ID HAND`` just before
 the first action that may end the hand (so a kill can be aimed at a hand's counting or the
 game's end), ``kept ID`` once it is settled. :func:`check_kept` is what must hold after any
-kill, once the next start has looked for games (:func:`~mahjong_tui.unfinished.find_games`).
+kill, once the next start has looked for games (:func:`~mahjong_tui.keep.unfinished.find_games`).
 """
 
 from __future__ import annotations
@@ -20,10 +20,10 @@ from dataclasses import dataclass
 
 from bots import create_bot
 from mahjong_tui.engine import Action, ActionKind, Game, GameOptions, Stop, play_until_decision
-from mahjong_tui.keeping import Keeper, finished_hands
-from mahjong_tui.saves import Seat, Table, read_file, record_info, records, save_path
-from mahjong_tui.stats import Statistics
-from mahjong_tui.storage import stats_path
+from mahjong_tui.keep.keeping import Keeper, finished_hands
+from mahjong_tui.keep.saves import Seat, Table, read_file, record_info, records, save_path
+from mahjong_tui.keep.stats import Statistics
+from mahjong_tui.keep.storage import stats_path
 
 SEATS = (Seat("Ann"), Seat("Bo", "normal"), Seat("Cy", "normal"), Seat("Di", "easy"))
 

@@ -4,7 +4,7 @@ Entry point: :func:`run` (no arguments: the new game screen; with ``rules``: str
 the table; ``resume``: the saved game) and :func:`run_replay` (a kept game, step by step).
 ``mahjong-tui play`` (:mod:`mahjong_tui.commands.play`) reads its options and calls it.
 
-The app holds the kept settings (:mod:`mahjong_tui.settings`): read at start, every change
+The app holds the kept settings (:mod:`mahjong_tui.keep.settings`): read at start, every change
 made on the settings screen applied and saved at once. The language in use is set from
 them (or ``--lang``) with :func:`mahjong_tui.i18n.use`.
 
@@ -23,7 +23,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 
 from mahjong_tui.i18n import current, t, use
-from mahjong_tui.settings import Settings, load_settings, save_settings
+from mahjong_tui.keep.settings import Settings, load_settings, save_settings
 
 from .config import Display, GameSetup, Learning, Palette, Privacy, TileStyle, quick_setup
 from .keys import textual_command, word_keys
@@ -32,9 +32,9 @@ if TYPE_CHECKING:
     from textual.screen import Screen
 
     from mahjong_tui.engine import Game
-    from mahjong_tui.keeping import News
-    from mahjong_tui.saves import SavedGame
-    from mahjong_tui.unfinished import Found
+    from mahjong_tui.keep.keeping import News
+    from mahjong_tui.keep.saves import SavedGame
+    from mahjong_tui.keep.unfinished import Found
 
     from .driver import BotFactory
     from .kept import KeptDriver
@@ -149,8 +149,8 @@ class MahjongApp(App[int]):
         self.push_screen(NewGameScreen(setup, notice=notice), chosen)
 
     def look_for_games(self, *, quiet: bool = False) -> Found:
-        """The games not finished (see :func:`mahjong_tui.unfinished.find_games`), each notice shown (not ``quiet``)."""
-        from mahjong_tui.unfinished import find_games
+        """The games not finished (:func:`~mahjong_tui.keep.unfinished.find_games`), notices shown unless ``quiet``."""
+        from mahjong_tui.keep.unfinished import find_games
 
         found = find_games()
         for line in () if quiet else found.notices:
@@ -182,7 +182,7 @@ class MahjongApp(App[int]):
     def resume_game(self, saved: SavedGame) -> None:
         """Sit down at a saved game where it stopped: taken up under its lock and read again, since the list it was
         chosen from may be out of date (another window may have played on, or ended it, or be playing it now)."""
-        from mahjong_tui.unfinished import take_up
+        from mahjong_tui.keep.unfinished import take_up
 
         from .kept import KeptDriver, resumed_setup
 

@@ -36,7 +36,7 @@ from mahjong_tui.engine import (
 from .config import GameSetup
 
 if TYPE_CHECKING:
-    from mahjong_tui.review import Review
+    from mahjong_tui.learn.review import Review
 
 BotFactory = Callable[[str, int, int], Player]
 
@@ -216,7 +216,7 @@ class TableDriver:
 
     def review(self, seat: int) -> Review:
         """``seat``'s review of the latest hand: how it ended for them, and the moments that mattered."""
-        from mahjong_tui.review import review_hand
+        from mahjong_tui.learn.review import review_hand
 
         return review_hand(self.game, len(self.game.actions), seat)
 

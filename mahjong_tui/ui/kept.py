@@ -4,7 +4,7 @@
 Every action goes through a driver, so here the game is kept: saved when the table opens,
 after every bot's move (through the play loop's observer, before the table hears of it),
 after every person's action, at every new deal and after an undo; at the game's end kept among the
-records and counted in the statistics (:class:`~mahjong_tui.keeping.Keeper`). A resumed
+records and counted in the statistics (:class:`~mahjong_tui.keep.keeping.Keeper`). A resumed
 game keeps the players and the id it was saved with, so its hands are counted once.
 """
 
@@ -14,9 +14,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from mahjong_tui.engine import Action, Event, Halt, Move
-from mahjong_tui.keeping import Keeper, News
-from mahjong_tui.locks import GameLock
-from mahjong_tui.saves import SavedGame, Seat, Table
+from mahjong_tui.keep.keeping import Keeper, News
+from mahjong_tui.keep.locks import GameLock
+from mahjong_tui.keep.saves import SavedGame, Seat, Table
 
 from .config import GameSetup, Privacy, SeatSetup
 from .driver import BotFactory, TableDriver, default_bot_factory

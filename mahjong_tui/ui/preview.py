@@ -11,8 +11,8 @@ from __future__ import annotations
 from rich.text import Text
 
 from mahjong_tui.engine import Action, ActionKind, Phase, ScoreResult, SeatView
-from mahjong_tui.hints import initial_preview
 from mahjong_tui.i18n import t
+from mahjong_tui.learn.hints import initial_preview
 
 from .look import Look, hand_type_labels
 

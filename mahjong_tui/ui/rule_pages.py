@@ -1,4 +1,4 @@
-"""A preset's rules page from its rule data (:func:`mahjong_tui.rulebook.rulebook`), as one Rich renderable.
+"""A preset's rules page from its rule data (:func:`mahjong_tui.book.rulebook.rulebook`), as one Rich renderable.
 
 First the winning hand: four sets and a pair, each kind of set in an example hand drawn as
 tiles, what does not win and what a win needs, each with a hand the calculator scores. Then
@@ -21,9 +21,7 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
-from mahjong_tui.engine import Tile, Words, get_ruleset
-from mahjong_tui.i18n import current, say, t
-from mahjong_tui.rulebook import (
+from mahjong_tui.book.rulebook import (
     AT_A_GLANCE,
     FOUR_SETS,
     GLOSSARY,
@@ -35,6 +33,8 @@ from mahjong_tui.rulebook import (
     SetRow,
     rulebook,
 )
+from mahjong_tui.engine import Tile, Words, get_ruleset
+from mahjong_tui.i18n import current, say, t
 
 from .config import Display, named, rules_summary
 from .tiles import tile_text

@@ -31,7 +31,7 @@ from mahjong_tui.engine import (
     Words,
 )
 from mahjong_tui.i18n import current, t
-from mahjong_tui.review import Review
+from mahjong_tui.learn.review import Review
 
 from ..driver import Standings
 from ..keys import Worded

@@ -53,7 +53,7 @@ from ..widgets.prose import Prose
 
 if TYPE_CHECKING:
     from mahjong_tui.engine import Ruleset
-    from mahjong_tui.unfinished import Found
+    from mahjong_tui.keep.unfinished import Found
 
     from .resume import Chosen
 
@@ -326,7 +326,7 @@ class NewGameScreen(Screen["GameSetup | Chosen | None"]):
 
     def find_saved(self) -> None:
         """Offer the games not finished (broken saves are moved aside, and the notice says so)."""
-        from mahjong_tui.unfinished import find_games
+        from mahjong_tui.keep.unfinished import find_games
 
         found = find_games()
         if found.notices:

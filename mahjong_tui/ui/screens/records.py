@@ -1,8 +1,8 @@
 """The kept games: every game's record (one left before its end marked so), newest first; Enter opens its replay.
 
-Each line is read from the record without replaying it (:func:`mahjong_tui.saves.record_info`):
+Each line is read from the record without replaying it (:func:`mahjong_tui.keep.saves.record_info`):
 when it began, the rules, how many hands, who played and their points at the end. Opening
-one reads it in full (:func:`mahjong_tui.saves.read_file`), so a file that is not a game
+one reads it in full (:func:`mahjong_tui.keep.saves.read_file`), so a file that is not a game
 record is refused with its one line, and nothing else changes.
 """
 
@@ -26,7 +26,7 @@ from ..widgets.prose import Prose
 from ..wrapping import NO_BREAK, Wrapped
 
 if TYPE_CHECKING:
-    from mahjong_tui.saves import RecordInfo
+    from mahjong_tui.keep.saves import RecordInfo
 
     from ..app import MahjongApp
 
@@ -109,8 +109,8 @@ class RecordsScreen(Screen[None]):
 
     def fill(self) -> None:
         """Read the records and fill the table, its headings and the keys in the language in use."""
-        from mahjong_tui.saves import record_info, records, when_begun
-        from mahjong_tui.storage import records_dir
+        from mahjong_tui.keep.saves import record_info, records, when_begun
+        from mahjong_tui.keep.storage import records_dir
 
         self.infos = [record_info(path) for path in records()]
         table = self.query_one(DataTable)
@@ -152,7 +152,7 @@ class RecordsScreen(Screen[None]):
     def _open(self, event: DataTable.RowSelected) -> None:
         """Replay the game chosen (a file that is not a game record: its one line, and nothing else)."""
         from mahjong_tui.engine import RecordError
-        from mahjong_tui.saves import read_file
+        from mahjong_tui.keep.saves import read_file
 
         info = self.infos[int(event.row_key.value or 0)]
         try:

@@ -1,6 +1,6 @@
 """A kept game on the table, step by step: every hand face up, the last action and what it did.
 
-The game is replayed by :class:`mahjong_tui.replay.Replay`; each moment is drawn from its
+The game is replayed by :class:`mahjong_tui.keep.replay.Replay`; each moment is drawn from its
 frame's view with the table's own widgets (seats, rivers, wall, the bottom hand). → and ←
 step one action, space plays and pauses (stopping at each hand's end), + and − change the
 speed, a number, n/p or the hand list (h) jump to a hand, e jumps to the hand's result. At
@@ -23,8 +23,8 @@ from textual.widgets.option_list import Option
 
 from mahjong_tui.engine import ActionKind, DrawSource, Event, HandEnded, HandStarted, TileDiscarded, TileDrawn
 from mahjong_tui.i18n import t
-from mahjong_tui.replay import Replay
-from mahjong_tui.saves import SavedGame
+from mahjong_tui.keep.replay import Replay
+from mahjong_tui.keep.saves import SavedGame
 
 from ..config import Display, named
 from ..driver import Standings, hand_records

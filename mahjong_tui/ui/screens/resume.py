@@ -20,13 +20,13 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from mahjong_tui.i18n import current, t
-from mahjong_tui.saves import when_begun
+from mahjong_tui.keep.saves import when_begun
 
 from ..keys import key_line
 
 if TYPE_CHECKING:
-    from mahjong_tui.saves import SavedGame
-    from mahjong_tui.unfinished import Unfinished
+    from mahjong_tui.keep.saves import SavedGame
+    from mahjong_tui.keep.unfinished import Unfinished
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,7 +19,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from mahjong_tui.i18n import t
-from mahjong_tui.review import Review
+from mahjong_tui.learn.review import Review
 
 from ..keys import Worded
 from ..look import Look, meld_text

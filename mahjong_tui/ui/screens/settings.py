@@ -1,6 +1,6 @@
 """Settings: language, tile style, palette, bot speed, hot-seat privacy, hints and open hands, each kept at once.
 
-The screen edits the kept settings (:class:`mahjong_tui.settings.Settings`): every change is
+The screen edits the kept settings (:class:`mahjong_tui.keep.settings.Settings`): every change is
 applied to the table (or the new game form) and saved for the next start the moment it is
 made (:meth:`MahjongApp.change_setting`); Done or Esc closes the screen.
 """
@@ -18,7 +18,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Select, Static
 
 from mahjong_tui.i18n import current, t
-from mahjong_tui.settings import CHOICES, Settings
+from mahjong_tui.keep.settings import CHOICES, Settings
 
 from ..config import Palette, TileStyle
 from ..keys import word_keys

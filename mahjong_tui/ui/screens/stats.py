@@ -1,6 +1,6 @@
 """How everyone has done: per player and preset, the numbers and bar charts, from the statistics.
 
-Read from the statistics database (:class:`mahjong_tui.stats.Statistics`), which every
+Read from the statistics database (:class:`mahjong_tui.keep.stats.Statistics`), which every
 finished game adds its hands to. Per preset, a chart of points per hand sets the players
 side by side; then each player's games, hands, points, biggest win, the shares of hands won,
 self-drawn and dealt in as bars, the hand types won, and, where the preset has them (Changsha),
@@ -24,7 +24,7 @@ from textual.widgets import Static
 
 from mahjong_tui.clean import clean_name
 from mahjong_tui.i18n import current, t
-from mahjong_tui.stats import PlayerStats
+from mahjong_tui.keep.stats import PlayerStats
 
 from ..keys import key_line
 from ..look import hand_type_labels
@@ -96,7 +96,7 @@ def points_chart(rows: Sequence[PlayerStats]) -> Table:
 def player_block(row: PlayerStats) -> RenderableType:
     """One player's record under one preset: the numbers, the shares as bars, the hand types won."""
     from mahjong_tui.engine import UnknownRules, resolve
-    from mahjong_tui.stats import rank_title
+    from mahjong_tui.keep.stats import rank_title
 
     head = Text(who(row), style="bold #ffd166")
     title = ""

@@ -1,7 +1,7 @@
 """The hint panel: steps to ready, what the hand is heading for, every discard, every wait, the danger marks.
 
-Everything in it is worked out from one seat's own view (:func:`mahjong_tui.hints.hint_for_view`,
-:func:`mahjong_tui.danger.dangers` and :func:`mahjong_tui.danger.defence_choice`): the panel
+Everything in it is worked out from one seat's own view (:func:`mahjong_tui.learn.hints.hint_for_view`,
+:func:`mahjong_tui.learn.danger.dangers` and :func:`mahjong_tui.learn.danger.defence_choice`): the panel
 of a person never holds another seat's tiles. The same advice marks the hand itself: ★ on the
 suggested discard, ✓ △ ▲ for a tile's danger (safe, low, high). While an opponent looks close
 to ready and the hard bot would take a safer discard, that discard is the suggestion (★) and
@@ -19,10 +19,10 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from mahjong_tui.danger import Danger, dangers, near_ready
 from mahjong_tui.engine import Phase, SeatView, Tile, Words
-from mahjong_tui.hints import DiscardHint, Hint, WaitHint, hint_for_view, steps
 from mahjong_tui.i18n import catalogue, current, say, t
+from mahjong_tui.learn.danger import Danger, dangers, near_ready
+from mahjong_tui.learn.hints import DiscardHint, Hint, WaitHint, hint_for_view, steps
 
 from ..look import Look, hand_type_labels
 from ..wrapping import Wrapped

@@ -24,7 +24,7 @@ import stat
 from itertools import accumulate
 from typing import IO, Any
 
-from .clean import shorten
+from mahjong_tui.clean import shorten
 
 #: deeper nesting is refused (a save is 4 deep, a calculator input 3)
 MAX_DEPTH = 64

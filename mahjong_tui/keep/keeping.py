@@ -1,7 +1,7 @@
 """A game kept while it is played: saved after every action, counted hand by hand, kept and counted at its end.
 
 :class:`Keeper` is what the table calls after every action (a bot's, through the play
-loop's observer, and a person's). It holds the game's lock (:mod:`mahjong_tui.locks`), so
+loop's observer, and a person's). It holds the game's lock (:mod:`mahjong_tui.keep.locks`), so
 no other window writes the game, and writes the game's own save. When a hand ends, the
 game is kept among the records as it stands and the hand is counted in the statistics, so
 a game left before its end (or a program killed) loses no hand.
@@ -9,7 +9,7 @@ a game left before its end (or a program killed) loses no hand.
 At the game's end :func:`settle` runs one recoverable sequence: the record (replacing what
 was kept of the game before), the statistics (each hand counted once, whatever is counted
 again), and only then the save's removal. A kill or a failure at any step leaves the save,
-and the next start completes the sequence (:func:`mahjong_tui.unfinished.find_games`), so
+and the next start completes the sequence (:func:`mahjong_tui.keep.unfinished.find_games`), so
 a finished game is counted once, never lost and never kept twice.
 
 A disk that refuses a write or a statistics database that cannot be used never stops the
@@ -25,12 +25,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from mahjong_tui.engine import Game
-
-from .i18n import t
-from .locks import GameLock
-from .saves import Table, autosave, drop_save, keep_record, save_path
-from .stats import Statistics, StatsError
-from .storage import move_aside, stats_path
+from mahjong_tui.i18n import t
+from mahjong_tui.keep.locks import GameLock
+from mahjong_tui.keep.saves import Table, autosave, drop_save, keep_record, save_path
+from mahjong_tui.keep.stats import Statistics, StatsError
+from mahjong_tui.keep.storage import move_aside, stats_path
 
 #: how long a window waits for another to let a game go (one that was just looking at it)
 LOCK_WAIT = 2.0

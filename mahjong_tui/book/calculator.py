@@ -12,6 +12,22 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from mahjong_tui.book.json_io import (
+    InputError,
+    boolean,
+    check_copies,
+    check_field_names,
+    field,
+    integer,
+    kind_of,
+    melds_from_json,
+    no_flowers,
+    one_tile,
+    read_seat,
+    read_tiles,
+    string,
+    tiles_of,
+)
 from mahjong_tui.engine import (
     HandType,
     LineKind,
@@ -30,23 +46,6 @@ from mahjong_tui.engine import (
 )
 from mahjong_tui.engine.ruleset import RULE_SPECIFIC_INPUTS
 from mahjong_tui.engine.tiles import counts_of, is_flower
-
-from .json_io import (
-    InputError,
-    boolean,
-    check_copies,
-    check_field_names,
-    field,
-    integer,
-    kind_of,
-    melds_from_json,
-    no_flowers,
-    one_tile,
-    read_seat,
-    read_tiles,
-    string,
-    tiles_of,
-)
 
 #: every input field: (type, default, meaning), as ``mahjong-tui score --help`` lists them
 FIELD_DOCS: Mapping[str, tuple[str, str, str]] = {

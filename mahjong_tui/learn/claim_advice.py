@@ -24,10 +24,9 @@ from mahjong_tui.engine import (
 from mahjong_tui.engine.targets import open_targets, target_progress, win_shanten
 from mahjong_tui.engine.tiles import KINDS_258, NUM_KINDS, tile_zh
 from mahjong_tui.engine.words import Words
-
-from .advice import kong_words, suggested_action
-from .hint_targets import TargetHint, target_hints
-from .hint_words import NONE, nearest, steps, targets_words
+from mahjong_tui.learn.advice import kong_words, suggested_action
+from mahjong_tui.learn.hint_targets import TargetHint, target_hints
+from mahjong_tui.learn.hint_words import NONE, nearest, steps, targets_words
 
 #: the claims a seat may answer a discard with
 CLAIM_KINDS = (ActionKind.CHI, ActionKind.PONG, ActionKind.KONG)

@@ -36,11 +36,10 @@ from mahjong_tui.engine.ruleset import PassedWinScope
 from mahjong_tui.engine.targets import target_progress, win_discard_options, win_shanten
 from mahjong_tui.engine.tiles import NUM_KINDS, tiles_of
 from mahjong_tui.engine.words import Words
-
-from .advice import decision_advice, suggested_action, suggester
-from .claim_advice import CLAIM_KINDS, claim_suggestion
-from .hint_targets import TargetHint, target_hints
-from .hint_words import (
+from mahjong_tui.learn.advice import decision_advice, suggested_action, suggester
+from mahjong_tui.learn.claim_advice import CLAIM_KINDS, claim_suggestion
+from mahjong_tui.learn.hint_targets import TargetHint, target_hints
+from mahjong_tui.learn.hint_words import (
     NONE,
     discard_why,
     nearest,

@@ -21,13 +21,12 @@ from pathlib import Path
 from typing import Any
 
 from bots import LEVELS
+from mahjong_tui.clean import clean_name, shorten
 from mahjong_tui.engine import Game, RecordError, game_from_record, game_record, write_json_atomically
 from mahjong_tui.engine.record import RECORD_FORMAT
-
-from .clean import clean_name, shorten
-from .locks import file_stem
-from .safe_json import MAX_RECORD_BYTES, JsonProblem, read_json_file
-from .storage import games_dir, records_dir
+from mahjong_tui.keep.locks import file_stem
+from mahjong_tui.keep.safe_json import MAX_RECORD_BYTES, JsonProblem, read_json_file
+from mahjong_tui.keep.storage import games_dir, records_dir
 
 MAX_NAME = 12
 

@@ -17,8 +17,7 @@ from mahjong_tui.engine import Action, ActionKind, KongMode, Meld, MeldKind, Pha
 from mahjong_tui.engine.analysis import waits
 from mahjong_tui.engine.tiles import tile_zh
 from mahjong_tui.engine.words import Words
-
-from .hint_words import NONE, steps, tiles_words
+from mahjong_tui.learn.hint_words import NONE, steps, tiles_words
 
 _OWN_KONGS = (ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG)
 
@@ -152,8 +151,8 @@ def _haidi(view: SeatView, action: Action) -> Words:
 
 
 def _initial(view: SeatView) -> Words:
-    from .hints import initial_preview
-    from .rulebook import type_names
+    from mahjong_tui.book.rulebook import type_names
+    from mahjong_tui.learn.hints import initial_preview
 
     result = initial_preview(view)
     if result is None or not result.valid:
@@ -171,7 +170,7 @@ def _win(view: SeatView, action: Action) -> Words:
     result = view.win_preview(action)
     if result is None or not result.valid:
         return NONE
-    from .rulebook import type_names
+    from mahjong_tui.book.rulebook import type_names
 
     types = type_names(view.ruleset, result.types)
     pays = result.payments[view.seat]

@@ -1,6 +1,6 @@
 """The hints in a learner's words: steps, the hands a hand may still win with, and why a discard or a claim.
 
-Every sentence here is built from the numbers of :mod:`mahjong_tui.hints` and says only
+Every sentence here is built from the numbers of :mod:`mahjong_tui.learn.hints` and says only
 what they show: a target is said to be given up only when the discard raises its steps,
 a plain shape that cannot win is never called ready without saying so in the same line.
 """
@@ -15,7 +15,7 @@ from mahjong_tui.engine.tiles import KINDS_258, is_suited, suit_of, tile_zh
 from mahjong_tui.engine.words import Words
 
 if TYPE_CHECKING:
-    from .hints import DiscardHint, TargetHint
+    from mahjong_tui.learn.hints import DiscardHint, TargetHint
 
 SUITS_ZH = ("万", "筒", "条")
 _STEPS_ZH = {

@@ -13,13 +13,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from mahjong_tui.book.calculator import situation_from_json
 from mahjong_tui.engine import GameOptions, KongMode, Meld, MeldKind, Ruleset, Tile, format_tiles
 from mahjong_tui.engine.ruleset import EndOfWall, PassedWinScope
 from mahjong_tui.engine.shapes import regular_splits
 from mahjong_tui.engine.tiles import counts_of, is_flower
 from mahjong_tui.engine.words import Words
-
-from .calculator import situation_from_json
 
 
 def _term(zh: str, en: str, meaning: str, meaning_zh: str) -> tuple[Words, Words]:
@@ -413,7 +412,7 @@ def _winning_text(book: RuleBook, line: LineMaker) -> list[str]:
 def rulebook_text(book: RuleBook, language: str = "en") -> str:
     """The book as plain text for the terminal, in ``language`` (``en``, ``zh``, or ``both``: each Chinese line with
     its English under it)."""
-    from .i18n import catalogue
+    from mahjong_tui.i18n import catalogue
 
     line = catalogue(language).line
     rules = book.ruleset

@@ -7,6 +7,7 @@ and how it was scored.
 
 from __future__ import annotations
 
+from mahjong_tui.book.rulebook import type_names
 from mahjong_tui.engine import (
     Action,
     ActionKind,
@@ -36,10 +37,8 @@ from mahjong_tui.engine import (
 )
 from mahjong_tui.engine.actions import KIND_WORDS
 from mahjong_tui.engine.tiles import hand_zh, seat_wind_zh, tiles_zh
-
-from .i18n import catalogue, cells, names_in
-from .rulebook import type_names
-from .saves import SavedGame
+from mahjong_tui.i18n import catalogue, cells, names_in
+from mahjong_tui.keep.saves import SavedGame
 
 DICE = "⚀⚁⚂⚃⚄⚅"
 

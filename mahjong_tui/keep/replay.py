@@ -11,8 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mahjong_tui.engine import Action, Event, Game, TableView, table_view
-
-from .saves import SavedGame
+from mahjong_tui.keep.saves import SavedGame
 
 _ALL = (0, 1, 2, 3)
 

@@ -12,8 +12,7 @@ from dataclasses import dataclass
 from mahjong_tui.engine import Ruleset, Tile
 from mahjong_tui.engine.targets import TargetProgress
 from mahjong_tui.engine.words import Words
-
-from .hint_words import type_label
+from mahjong_tui.learn.hint_words import type_label
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,10 +1,10 @@
 """The games not finished: every save in ``games/``, which window plays each, and what a kill left half done.
 
 :func:`find_games` is what a start (and the new game screen) asks. It reads every save; a
-game another window holds (:mod:`mahjong_tui.locks`) is listed as in use and left alone. A
+game another window holds (:mod:`mahjong_tui.keep.locks`) is listed as in use and left alone. A
 save that cannot be read is moved aside with one line (left where it is, and not used,
 when it cannot be moved). A game whose save shows it ended (the program stopped while it
-was being kept) is settled now (:func:`mahjong_tui.keeping.settle`), and the hands of a
+was being kept) is settled now (:func:`mahjong_tui.keep.keeping.settle`), and the hands of a
 game left before its end that were not yet counted are counted. The one save of earlier
 versions (``autosave.json``) becomes a game of its own here.
 """
@@ -19,12 +19,11 @@ from pathlib import Path
 from typing import TypeVar
 
 from mahjong_tui.engine import RecordError
-
-from .i18n import t
-from .keeping import LOCK_WAIT, CountError, Settled, count_hands, finished_hands, settle
-from .locks import GameLock
-from .saves import SavedGame, autosave, clear_cut_writes, read_file, save_path, when_begun
-from .storage import autosave_path, games_dir, move_aside
+from mahjong_tui.i18n import t
+from mahjong_tui.keep.keeping import LOCK_WAIT, CountError, Settled, count_hands, finished_hands, settle
+from mahjong_tui.keep.locks import GameLock
+from mahjong_tui.keep.saves import SavedGame, autosave, clear_cut_writes, read_file, save_path, when_begun
+from mahjong_tui.keep.storage import autosave_path, games_dir, move_aside
 
 T = TypeVar("T")
 
@@ -139,7 +138,7 @@ def _under_lock(path: Path, step: Callable[[Path], T]) -> T | None:
 
 
 def _settle_saved(saved: SavedGame, _path: Path, *, tell: Callable[[str], None]) -> Settled:
-    """Settle the ended game a save holds (:func:`~mahjong_tui.keeping.settle`)."""
+    """Settle the ended game a save holds (:func:`~mahjong_tui.keep.keeping.settle`)."""
     return settle(saved.game, saved.table, tell=tell)
 
 

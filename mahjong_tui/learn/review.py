@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from mahjong_tui.book.rulebook import type_names
 from mahjong_tui.engine import (
     Action,
     ActionKind,
@@ -27,10 +28,8 @@ from mahjong_tui.engine import (
 from mahjong_tui.engine.actions import KIND_WORDS
 from mahjong_tui.engine.tiles import counts_of, tile_zh
 from mahjong_tui.engine.words import Words
-
-from .danger import Defence, excused, safer_than
-from .hints import DiscardHint, Hint, analyse, hint_for_view, steps, suggested_answer
-from .rulebook import type_names
+from mahjong_tui.learn.danger import Defence, excused, safer_than
+from mahjong_tui.learn.hints import DiscardHint, Hint, analyse, hint_for_view, steps, suggested_answer
 
 
 @dataclass(frozen=True, slots=True)

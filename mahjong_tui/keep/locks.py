@@ -12,7 +12,7 @@ from pathlib import Path
 
 from filelock import FileLock, Timeout
 
-from .storage import games_dir
+from mahjong_tui.keep.storage import games_dir
 
 
 def lock_path(game_id: str) -> Path:

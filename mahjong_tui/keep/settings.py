@@ -1,6 +1,6 @@
 """Settings kept between sessions: language, tile style, palette, bot speed, hints, privacy.
 
-A small TOML file in the user's config directory (:func:`mahjong_tui.storage.settings_path`),
+A small TOML file in the user's config directory (:func:`mahjong_tui.keep.storage.settings_path`),
 read with the standard library's ``tomllib`` and written atomically. Every value is
 checked: one not allowed takes its default, a setting not known here is kept in the file
 and ignored, each said in one line. A file that is not TOML is moved aside, one that
@@ -17,9 +17,9 @@ import tomllib
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 
-from .clean import shorten
-from .safe_json import MAX_SETTINGS_BYTES, JsonProblem, read_text, too_deep
-from .storage import move_aside, settings_path
+from mahjong_tui.clean import shorten
+from mahjong_tui.keep.safe_json import MAX_SETTINGS_BYTES, JsonProblem, read_text, too_deep
+from mahjong_tui.keep.storage import move_aside, settings_path
 
 #: every setting's choices, the first being the default (the language's comes from the locale)
 CHOICES: dict[str, tuple[str, ...]] = {
