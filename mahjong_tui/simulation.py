@@ -38,9 +38,8 @@ from mahjong_tui.engine import (
     WinBy,
     game_record,
     play_until_decision,
-    write_json_atomically,
 )
-
+from mahjong_tui.keep.files import write_json_atomically
 from mahjong_tui.keep.saves import Seat, seat_name
 
 DEFAULT_BOTS = ("normal", "normal", "normal", "normal")

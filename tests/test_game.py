@@ -22,10 +22,9 @@ from mahjong_tui.engine import (
     RiggedDeal,
     game_from_record,
     game_record,
-    load_record,
     play_until_decision,
-    save_record,
 )
+from mahjong_tui.keep.saves import load_record, save_record
 
 
 def _auto(game: Game, prefer_win: bool = True) -> None:

@@ -16,7 +16,8 @@ import pytest
 
 from mahjong_tui.clean import clean_name
 from mahjong_tui.cli import main
-from mahjong_tui.engine import Game, write_text_atomically
+from mahjong_tui.engine import Game
+from mahjong_tui.keep.files import write_text_atomically
 from mahjong_tui.keep.saves import Seat, Table, save_data
 from mahjong_tui.keep.settings import Settings, load_settings, save_settings
 from mahjong_tui.keep.stats import Statistics

@@ -27,6 +27,7 @@ def test_every_action_is_saved_and_the_end_kept_and_counted_once() -> None:
         nonlocal checked
         keeper.keep(g)
         if sum(map(len, g.actions)) % 25 == 0 and not g.over:
+            keeper.flush()  # the write is the keeper's thread's
             saved = saved_game()
             assert saved is not None and game_record(saved.game) == game_record(g)
             checked += 1
@@ -35,6 +36,7 @@ def test_every_action_is_saved_and_the_end_kept_and_counted_once() -> None:
     play_until(game, keep_and_check)
     keeper.keep(game)
     keeper.keep(game)  # the end is dealt with once
+    keeper.flush()  # by the keeper's thread
     assert game.over and checked >= 3
     assert len(records()) == 1 and saved_game() is None and keeper.record == records()[0]
     db = Statistics(stats_path())

@@ -100,6 +100,7 @@ def test_each_hand_is_counted_as_it_ends_and_a_game_left_is_kept_marked_unfinish
     again = Keeper(table)  # resumed, and played to its end
     play_until(game, lambda g: again.keep(g) or False)
     again.keep(game)
+    again.flush()  # the end is settled by the keeper's thread
     assert records() == [record] and '"finished":true' in record.read_text("utf-8")
     assert counted_rows(table.id) == 3 * 4 and find_games().games == ()
 
@@ -129,6 +130,7 @@ def test_a_game_ending_in_one_window_leaves_the_others_game_alone() -> None:
     bots = Keeper(kept_table("shanghai", 7))
     game = ended_game()
     bots.keep(game)
+    bots.flush()
     assert save_path(waiting_table.id).exists() and not save_path("shanghai-7").exists()
     person.close()
     assert [g.saved.table.id for g in find_games().free] == [waiting_table.id]
@@ -290,6 +292,7 @@ def test_a_game_taken_up_from_an_old_list_is_read_again_under_its_lock() -> None
     again = Keeper(table)
     play_until(game, lambda g: again.keep(g) or False)
     again.keep(game)
+    again.flush()  # the end is settled by the keeper's thread
     assert take_up(table.id).saved is None and not take_up(table.id).in_use  # ended and kept: nothing to take up
 
 

@@ -21,7 +21,8 @@ import pytest
 from bots import create_bot
 from mahjong_tui.commands.export import run as run_export
 from mahjong_tui.engine import Action, Event, Game, GameOptions, RecordError, game_record, play_until_decision
-from mahjong_tui.keep.saves import Autosaver, Seat, Table, autosave, finish, read_file, records, save_data, save_path
+from mahjong_tui.keep.keeping import Keeper
+from mahjong_tui.keep.saves import Seat, Table, autosave, finish, read_file, records, save_data, save_path
 from mahjong_tui.keep.unfinished import find_games
 from mahjong_tui.testing.kept import saved_game
 
@@ -198,8 +199,9 @@ def test_export_of_a_foreign_file_is_one_line_exit_2(home: Path, capsys: pytest.
 # --------------------------------------------------------------------------- kill and resume
 
 #: A process that plays one game of bots forward, and at each of the moments it is given forks a
-#: player that goes on from there saving after every action (through the play loop's observer),
-#: writing ``saved N`` (N: the actions in the save) on standard output after each save. Per moment
+#: player that goes on from there keeping it as the table does (:class:`Keeper`: each action appended
+#: to the journal off the playing thread, through the play loop's observer), writing ``saved N``
+#: (N: the actions kept so far) on standard output once ``keep`` has returned. Per moment
 #: (``go K``: at least K actions in): ``pid P`` once the player runs; told ``reap`` (the player
 #: killed by then), ``reaped``. The game itself is played once, however many times it is killed.
 FORKER = textwrap.dedent(
@@ -209,7 +211,8 @@ FORKER = textwrap.dedent(
 
     from bots import create_bot
     from mahjong_tui.engine import Game, GameOptions, Stop, play_until_decision
-    from mahjong_tui.keep.saves import Autosaver, Seat, Table
+    from mahjong_tui.keep.keeping import Keeper
+    from mahjong_tui.keep.saves import Seat, Table
 
     game = Game("shanghai", 8, GameOptions(max_hands=HANDS))
     players = {s: create_bot(lv, s, 8) for s, lv in enumerate(("normal", "normal", "normal", "easy"))}
@@ -228,13 +231,15 @@ FORKER = textwrap.dedent(
         waiting = halt.action if halt.why is Stop.PAUSED else None
 
     def play_on():
-        saver = Autosaver(game, table)
+        keeper = Keeper(table)
 
         def saved(move):
-            saver(move)
+            keeper.keep(game)
             os.write(1, f"saved {actions()}\\n".encode())
 
-        saved(None)  # as the table does when it opens
+        keeper.keep(game)  # as the table does when it opens; on disk before the player is said to be under way
+        keeper.flush()
+        saved(None)
         while not game.over:
             step(observe=saved)
 
@@ -257,15 +262,17 @@ HANDS = 2
 
 
 def test_killed_at_random_moments_the_save_resumes_to_its_last_action(home: Path) -> None:
-    """50 times a game saving after every action is killed (SIGKILL) mid-hand; each save is its last action.
+    """50 times a game kept as the table keeps it is killed (SIGKILL) mid-hand; at most the action being written
+    is lost.
 
     Each player is killed at a random moment after its first save (up to 80 tries, until 50
     kills have landed in the middle of a hand: a kill may fall after the hand's last action).
 
-    The uninterrupted game is the reference. Every save must be whole and replay to the
-    reference's state after the same number of actions, that number being the last one the
-    killed process said it had saved (or the one it was saving); and the game resumed from it
-    takes the reference's next action with the same events.
+    The uninterrupted game is the reference. Every save, with its journal, must be whole and
+    replay to the reference's state after some number of actions: the last one the killed
+    process said it had kept, less the one whose write was in flight (``keep`` returns once
+    the write before has ended), or the next, kept before it could say so. The game resumed
+    from it takes the reference's next action with the same events.
     """
     reference = Game("shanghai", 8, GameOptions(max_hands=HANDS))
     players = {s: create_bot(lv, s, 8) for s, lv in enumerate(("normal", "normal", "normal", "easy"))}
@@ -294,6 +301,7 @@ def test_killed_at_random_moments_the_save_resumes_to_its_last_action(home: Path
             if seen_mid_hand == 50:
                 break
             save_path("killed").unlink(missing_ok=True)
+            save_path("killed").with_suffix(".jsonl").unlink(missing_ok=True)
             forker.stdin.write(f"go {moment}\n")
             forker.stdin.flush()
             pid, told = 0, -1
@@ -307,11 +315,14 @@ def test_killed_at_random_moments_the_save_resumes_to_its_last_action(home: Path
             forker.stdin.flush()
             while (line := forker.stdout.readline().split()) != ["reaped"]:
                 told = int(line[1])
-            game = read_file(save_path("killed")).game  # never a broken save (RecordError)
             assert find_games().problems == ()
             assert not list(home.glob("games/.killed.json-*"))  # a write the kill cut short is cleared
+            if not save_path("killed").exists():  # the game ended before the kill: kept and settled
+                assert read_file(records()[0]).game.actions == reference.actions
+                continue
+            game = read_file(save_path("killed")).game  # never a broken save (RecordError)
             done = sum(map(len, game.actions))
-            assert done == told or (done > told and done - told <= 1)  # its last action (or the one being saved)
+            assert told - 1 <= done <= told + 1  # at most the action being written is lost
             saved = game_record(game)["hands"]
             assert [a for hand in saved for a in hand] == [a.to_json() for a in flat[:done]]
             assert saved[:-1] == full[: len(saved) - 1]
@@ -342,13 +353,19 @@ def events_per_action(game: Game) -> list[list[Event]]:
     return out
 
 
-def test_the_autosaver_is_the_play_loops_observer(home: Path) -> None:
-    """Saving after every move keeps the latest state on disk."""
+def test_the_keeper_is_the_play_loops_observer(home: Path) -> None:
+    """Keeping after every move keeps the latest state on disk, most of it in the journal."""
     game = Game("changsha", 9)
-    saver = Autosaver(game, Table(SEATS))
+    keeper = Keeper(Table(SEATS))
     players = {s: create_bot("easy", s, 9) for s in range(4)}
-    play_until_decision(game, players, observe=saver)
+    keeper.keep(game)  # as the table opens: the save written whole
+    play_until_decision(
+        game, players, observe=lambda _move: keeper.keep(game), pause=lambda _s, _a: sum(map(len, game.actions)) >= 30
+    )
+    keeper.flush()
     assert game_record(saved_game().game) == game_record(game)  # type: ignore[union-attr]
+    journal = save_path(keeper.table.id).with_suffix(".jsonl")
+    assert len(journal.read_text("utf-8").splitlines()) == sum(map(len, game.actions))
 
 
 def test_export_lines_stay_aligned_with_chinese_names(home: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -8,9 +8,9 @@ import random
 import pytest
 
 from mahjong_tui.commands.simulate import run as run_simulate
-from mahjong_tui.engine import Game, load_record
+from mahjong_tui.engine import Game
 from mahjong_tui.engine.actions import ActionKind
-from mahjong_tui.keep.saves import read_file
+from mahjong_tui.keep.saves import load_record, read_file
 from mahjong_tui.simulation import GameJob, play_game
 
 

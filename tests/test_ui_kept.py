@@ -10,7 +10,6 @@ the demo bots of :mod:`mahjong_tui.testing.fixtures`, so the games are the same 
 from __future__ import annotations
 
 import io
-import json
 import os
 import re
 import signal
@@ -29,7 +28,7 @@ from ui_support import COMPACT, FULL, settle, table_of
 
 from mahjong_tui.cli import main
 from mahjong_tui.engine import ActionKind, Game, GameOptions, game_record
-from mahjong_tui.keep.saves import autosave, finish, read_game, records, save_data
+from mahjong_tui.keep.saves import autosave, finish, read_file, read_game, records, save_data
 from mahjong_tui.keep.settings import Settings
 from mahjong_tui.keep.stats import Statistics, rank_title
 from mahjong_tui.keep.storage import stats_path
@@ -149,9 +148,9 @@ async def test_killed_mid_hand_the_table_resumes_from_its_last_action(kept_home:
         while time.monotonic() < deadline:  # until some moves have been saved
             try:
                 save = next((kept_home / "games").glob("*.json"))
-                if sum(map(len, json.loads(save.read_text(encoding="utf-8"))["hands"])) >= 12:
+                if sum(map(len, read_file(save).game.actions)) >= 12:  # the save and its journal
                     break
-            except (OSError, ValueError, StopIteration):
+            except (OSError, ValueError, StopIteration):  # RecordError is a ValueError
                 pass
             time.sleep(0.05)
     finally:

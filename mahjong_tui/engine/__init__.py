@@ -43,16 +43,7 @@ from .hand import Hand
 from .melds import Meld, MeldError, MeldKind, meld_from_text
 from .options import GameOptions
 from .play import Halt, Move, Player, Stop, StuckHand, next_seat, play_until_decision
-from .record import (
-    RecordError,
-    game_from_record,
-    game_record,
-    load_record,
-    rewound,
-    save_record,
-    write_json_atomically,
-    write_text_atomically,
-)
+from .record import RecordError, game_from_record, game_record, rewound
 from .registry import UnknownRules, get_ruleset, register, resolve, ruleset_names
 from .rigged import RiggedDeal, rigged_hand, scripted_hand
 from .ruleset import EndOfWall, HandNote, PassedWinScope, Ruleset, SeatFacts, WinningHand
@@ -135,7 +126,6 @@ __all__ = [
     "game_from_record",
     "game_record",
     "get_ruleset",
-    "load_record",
     "malformed",
     "match_action",
     "meld_from_text",
@@ -148,12 +138,9 @@ __all__ = [
     "rewound",
     "rigged_hand",
     "ruleset_names",
-    "save_record",
     "scripted_hand",
     "seat_view",
     "table_view",
     "tile_name",
     "tile_zh",
-    "write_json_atomically",
-    "write_text_atomically",
 ]

@@ -1,16 +1,12 @@
 """Game records: a game as JSON (rule set, seed, options, rigged deal, actions) and its replay.
 
 A record holds no state, only what was chosen: replaying it reproduces every event and
-the final scores. Records are written atomically, so a crash leaves the old file or the
-new one, never half of one.
+the final scores. Reading and writing record files is the keeping layer's
+(:mod:`mahjong_tui.keep.saves`); the engine only turns a game into data and back.
 """
 
 from __future__ import annotations
 
-import json
-import os
-import tempfile
-from pathlib import Path
 from typing import Any
 
 from mahjong_tui.limits import MAX_BASE, MAX_HANDS, MAX_POINTS, MAX_SEED, MIN_BASE, MIN_HANDS, MIN_POINTS, out_of_range
@@ -115,75 +111,3 @@ def rewound(game: Game, seat: int) -> Game | None:
     record = game_record(game)
     record["hands"][-1] = record["hands"][-1][:last]
     return game_from_record(record)
-
-
-def write_text_atomically(text: str, path: str | os.PathLike[str]) -> None:
-    """Write ``text``: a temporary file beside the target, flushed, synced, renamed over it.
-
-    A crash at any instant leaves the old file or the new one, never half of one.
-    """
-    target = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}-", dir=target.parent or ".")
-    try:
-        _ordinary_mode(fd, target)
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
-def _umask() -> int:
-    """The process's umask, read without changing it where the system says it (Linux), else by setting it back."""
-    try:
-        with open("/proc/self/status", encoding="ascii") as f:
-            for line in f:
-                if line.startswith("Umask:"):
-                    return int(line.split()[1], 8)
-    except (OSError, ValueError):
-        pass
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
-
-
-def _ordinary_mode(fd: int, target: Path) -> None:
-    """Give the temporary file the mode the file it replaces had, or a new file's (0666 less the umask).
-
-    ``mkstemp`` makes it 0600, which a rename would leave on the file kept.
-    """
-    if not hasattr(os, "fchmod"):
-        return
-    try:
-        mode = os.stat(target).st_mode & 0o7777
-    except OSError:
-        mode = 0o666 & ~_umask()
-    try:
-        os.fchmod(fd, mode)
-    except OSError:
-        pass
-
-
-def write_json_atomically(data: Any, path: str | os.PathLike[str]) -> None:
-    """Write ``data`` as compact JSON, atomically."""
-    write_text_atomically(json.dumps(data, ensure_ascii=False, separators=(",", ":")), path)
-
-
-def save_record(game: Game, path: str | os.PathLike[str]) -> None:
-    """Write the game's record atomically."""
-    write_json_atomically(game_record(game), path)
-
-
-def load_record(path: str | os.PathLike[str]) -> Game:
-    """Read and replay a record file; RecordError with one line on any problem."""
-    from mahjong_tui.keep.safe_json import MAX_RECORD_BYTES, JsonProblem, read_json_file
-
-    try:
-        data = read_json_file(path, max_bytes=MAX_RECORD_BYTES)
-    except JsonProblem as e:  # not a file, too big, too deep, numbers out of range, or broken
-        reason = str(e).removeprefix(f"{path}: ")
-        raise RecordError(f"{path} is not valid JSON within the limits ({reason})") from None
-    return game_from_record(data)

@@ -47,7 +47,7 @@ class GameLock:
             return True
         try:
             path = lock_path(self.game_id)
-            lock = FileLock(path, timeout=wait)
+            lock = FileLock(path, timeout=wait, thread_local=False)  # let go by the thread that writes the game
             lock.acquire(timeout=wait, poll_interval=0.05)
         except Timeout:
             return False

@@ -22,8 +22,10 @@ from typing import Any
 
 from bots import LEVELS
 from mahjong_tui.clean import clean_name, shorten
-from mahjong_tui.engine import Game, RecordError, game_from_record, game_record, write_json_atomically
+from mahjong_tui.engine import Game, RecordError, game_from_record, game_record
 from mahjong_tui.engine.record import RECORD_FORMAT
+from mahjong_tui.keep.files import write_json_atomically
+from mahjong_tui.keep.journal import MARK, journal_path, with_journal
 from mahjong_tui.keep.locks import file_stem
 from mahjong_tui.keep.safe_json import MAX_RECORD_BYTES, JsonProblem, read_json_file
 from mahjong_tui.keep.storage import games_dir, records_dir
@@ -76,14 +78,16 @@ class SavedGame:
     path: Path | None = None
 
 
-def save_data(game: Game, table: Table) -> dict[str, Any]:
-    """The game's record with its players, its id and when it began."""
+def save_data(game: Game, table: Table, mark: str | None = None) -> dict[str, Any]:
+    """The game's record with its players, its id and when it began (``mark``: the journal's, for a save)."""
     data = game_record(game)
     data["players"] = [s.to_json() for s in table.seats]
     data["id"] = table.id
     data["started"] = table.started
     data["scores"] = list(game.scores)  # for a list of records only: reading a record replays it
     data["finished"] = game.over  # likewise: a game left before its end is kept too, and marked
+    if mark is not None:
+        data[MARK] = mark  # the lines of the journal that follow this save carry it (:mod:`.journal`)
     return data
 
 
@@ -119,9 +123,10 @@ def _seats(raw: Any, where: str) -> tuple[Seat, Seat, Seat, Seat]:
 
 
 def read_file(path: Path) -> SavedGame:
-    """Read and replay a save or record file; RecordError with one line on any problem."""
+    """Read and replay a save (with the actions of its journal) or a record file; RecordError with one line on any
+    problem."""
     try:
-        data = read_json_file(path, max_bytes=MAX_RECORD_BYTES)
+        data = with_journal(read_json_file(path, max_bytes=MAX_RECORD_BYTES), path)
     except JsonProblem as e:
         raise RecordError(str(e)) from None
     try:
@@ -137,41 +142,51 @@ def save_path(game_id: str) -> Path:
     return games_dir() / f"{file_stem(game_id)}.json"
 
 
-def autosave(game: Game, table: Table, path: Path | None = None) -> None:
-    """Save the game in progress (after every action), in its own save."""
-    write_json_atomically(save_data(game, table), path or save_path(table.id))
+def autosave(game: Game, table: Table) -> None:
+    """Save the game in progress whole, in its own save (its journal's lines are then in it: the journal goes)."""
+    write_save(save_data(game, table), table.id)
 
 
-class Autosaver:
-    """Saves the game after every move it is shown (the play loop's ``observe``) and after a person's action."""
+def write_save(data: dict[str, Any], game_id: str) -> None:
+    """Write a game's save whole (``data``: :func:`save_data`), then clear its journal, which the save now holds.
 
-    def __init__(self, game: Game, table: Table, path: Path | None = None):
-        self.game = game
-        self.table = table
-        self.path = path
-
-    def __call__(self, move: object = None) -> None:
-        """Save now."""
-        autosave(self.game, self.table, self.path)
+    Lines left by a kill before the journal is cleared carry the old save's mark, so they are never read again.
+    """
+    target = save_path(game_id)
+    write_json_atomically(data, target)
+    journal_path(target).unlink(missing_ok=True)
 
 
 def record_path(game: Game, table: Table) -> Path:
     """The record of a game: named after when it began, its rules, seed and id (the same each time it is kept)."""
+    return records_dir() / record_name(game, table)
+
+
+def record_name(game: Game, table: Table) -> str:
+    """The file name of a game's record (:func:`record_path`), found without looking at the disk."""
     began = "".join(c for c in table.started if c.isdigit())[:14]
     stamp = f"{began[:8]}-{began[8:]}" if len(began) == 14 else "00000000-000000"
-    return records_dir() / f"{stamp}-{game.rules.name}-{game.seed}-{file_stem(table.id)[:12]}.json"
+    return f"{stamp}-{game.rules.name}-{game.seed}-{file_stem(table.id)[:12]}.json"
 
 
 def keep_record(game: Game, table: Table) -> Path:
     """Keep the game among the records as it stands (ended or not), replacing what was kept of it before."""
-    target = record_path(game, table)
-    write_json_atomically(save_data(game, table), target)
+    return write_record(save_data(game, table), record_name(game, table))
+
+
+def write_record(data: dict[str, Any], name: str) -> Path:
+    """Keep a game among the records (``data``: :func:`save_data`) under the name :func:`record_name` gives; its
+    path."""
+    target = records_dir() / name
+    write_json_atomically({k: v for k, v in data.items() if k != MARK}, target)
     return target
 
 
 def drop_save(game_id: str) -> None:
-    """Remove a game's save (it is kept among the records)."""
-    save_path(game_id).unlink(missing_ok=True)
+    """Remove a game's save and its journal (it is kept among the records)."""
+    target = save_path(game_id)
+    target.unlink(missing_ok=True)
+    journal_path(target).unlink(missing_ok=True)
 
 
 def finish(game: Game, table: Table) -> Path:
@@ -242,3 +257,18 @@ def record_info(path: Path) -> RecordInfo:
         points,
         finished=data.get("finished") is not False,
     )
+
+
+def save_record(game: Game, path: Path) -> None:
+    """Write the game's record (rules, seed, options, actions) to ``path``, atomically."""
+    write_json_atomically(game_record(game), path)
+
+
+def load_record(path: Path) -> Game:
+    """Read and replay a record file; RecordError with one line on any problem."""
+    try:
+        data = read_json_file(path, max_bytes=MAX_RECORD_BYTES)
+    except JsonProblem as e:  # not a file, too big, too deep, numbers out of range, or broken
+        reason = str(e).removeprefix(f"{path}: ")
+        raise RecordError(f"{path} is not valid JSON within the limits ({reason})") from None
+    return game_from_record(data)

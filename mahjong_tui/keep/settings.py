@@ -176,7 +176,7 @@ def save_settings(settings: Settings, path: Path | None = None) -> None:
     # Imported here: reading the settings comes before the first screen, which must not wait for the engine.
     import tomli_w
 
-    from mahjong_tui.engine import write_text_atomically
+    from mahjong_tui.keep.files import write_text_atomically
 
     settings.check()
     path = path or settings_path()

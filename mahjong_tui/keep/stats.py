@@ -159,17 +159,21 @@ class Statistics:
 
     def record_hands(self, game_id: str, game: Game, players: Sequence[tuple[str, bool]], started: str) -> int:
         """Record every finished hand of ``game`` (players: (name, is_bot) per seat); the rows added."""
+        return self.add(tally(game_id, game, players, started))
+
+    def add(self, hands: Tally) -> int:
+        """Record a game's finished hands (a hand recorded before is not recorded again); the rows added."""
         with self.db:
             self.db.execute(
                 "INSERT OR IGNORE INTO games (id, rules, seed, started) VALUES (?, ?, ?, ?)",
-                (game_id, game.rules.name, game.seed, started),
+                (hands.game_id, hands.rules, hands.seed, hands.started),
             )
             before = self.db.total_changes
-            for row in _hand_rows(game, players):
+            for row in hands.rows:
                 self.db.execute(
                     "INSERT OR IGNORE INTO results (game, hand, seat, player, bot, points, won, self_draw, dealt_in, "
                     "types, identity) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (game_id, *row),
+                    (hands.game_id, *row),
                 )
             return self.db.total_changes - before
 
@@ -205,6 +209,23 @@ def identities(players: Sequence[tuple[str, bool]]) -> list[str]:
         again = sum(1 for other in players if other == (name, bot)) > 1
         out.append(f"{'bot' if bot else 'person'}:{name}" + (f"{SEAT_MARK}{seat + 1}" if again else ""))
     return out
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """A game's finished hands as the statistics take them, read from the game at one moment (so they can be
+    written later, from another thread, while the game goes on)."""
+
+    game_id: str
+    rules: str  # the preset's name
+    seed: int
+    started: str
+    rows: tuple[tuple[object, ...], ...]  # per finished hand and seat (:func:`_hand_rows`)
+
+
+def tally(game_id: str, game: Game, players: Sequence[tuple[str, bool]], started: str) -> Tally:
+    """The finished hands of ``game`` (players: (name, is_bot) per seat), ready to be recorded."""
+    return Tally(game_id, game.rules.name, game.seed, started, tuple(_hand_rows(game, players)))
 
 
 def _hand_rows(game: Game, players: Sequence[tuple[str, bool]]) -> list[tuple[object, ...]]:

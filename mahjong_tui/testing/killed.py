@@ -43,6 +43,7 @@ def play_games(seed: int) -> None:
         players = {s: create_bot(level or "normal", s, seed) for s, level in enumerate(s.bot for s in SEATS)}
         keeper = Keeper(table)
         keeper.keep(game)
+        keeper.flush()
         _say(f"start {table.id}")  # once saved: a game killed before its first save was never begun
         waiting = None
         said = 0  # the last hand whose end was said

@@ -4,12 +4,14 @@
 Every action goes through a driver, so here the game is kept: saved when the table opens,
 after every bot's move (through the play loop's observer, before the table hears of it),
 after every person's action, at every new deal and after an undo; at the game's end kept among the
-records and counted in the statistics (:class:`~mahjong_tui.keep.keeping.Keeper`). A resumed
+records and counted in the statistics (:class:`~mahjong_tui.keep.keeping.Keeper`, which writes
+each action to the game's journal on a thread of its own, so the table never waits on a disk). A resumed
 game keeps the players and the id it was saved with, so its hands are counted once.
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -77,8 +79,17 @@ class KeptDriver(TableDriver):
         self.keeper.leave(self.game)
 
     def listen(self, tell: Callable[[News], None]) -> None:
-        """Tell the player, through ``tell``, that the game was kept, or what could not be."""
-        self.keeper.listen(tell)
+        """Tell the player, through ``tell``, that the game was kept, or what could not be.
+
+        The keeper writes on a thread of its own: a line it gives is handed to the event loop
+        that was running when the table started to listen (the app's), so ``tell`` runs there.
+        """
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no loop (a script): the line is told where it comes from
+            self.keeper.listen(tell)
+            return
+        self.keeper.listen(lambda news: loop.call_soon_threadsafe(tell, news))
 
     def play(
         self,

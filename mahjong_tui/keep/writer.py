@@ -1,0 +1,70 @@
+"""The thread that writes a game's files, one write at a time and in order, so the table never waits on a disk.
+
+:class:`Writer` takes one job at a time: a new job first waits for the one before to end.
+At most one write is therefore ever in flight, and a kill loses at most the action whose
+write it is. When play is paced (bots that think, people who decide) nothing waits: the
+write is done long before the next move. A job prepares nothing itself: whatever it
+writes was read from the game on the table's thread, so the game is never read while it
+changes.
+
+A job that fails with an error that is not the disk's (a bug) is not swallowed: it is
+raised again on the table's thread, at the next job or wait, where a crash is reported
+as any other.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+
+Job = Callable[[], None]
+
+
+class Writer:
+    """Runs jobs one at a time on a thread of its own (``background``), or at once on the caller's."""
+
+    def __init__(self, name: str, *, background: bool = True) -> None:
+        """A writer whose thread (started with the first job) is called ``name``."""
+        self.name = name
+        self.background = background
+        self._idle = threading.Event()
+        self._idle.set()
+        self._job: Job | None = None
+        self._ready = threading.Condition()
+        self._thread: threading.Thread | None = None
+        self._failure: BaseException | None = None
+
+    def put(self, job: Job) -> None:
+        """Do ``job`` once the job before it has ended (on the writer's thread, or now when not in the background)."""
+        self.wait()
+        if not self.background:
+            job()
+            return
+        with self._ready:
+            self._idle.clear()
+            self._job = job
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name=self.name, daemon=True)
+                self._thread.start()
+            self._ready.notify()
+
+    def wait(self) -> None:
+        """Wait until the job in flight has ended; raise here what it raised, if it was not the disk's to say."""
+        self._idle.wait()
+        failure, self._failure = self._failure, None
+        if failure is not None:
+            raise failure
+
+    def _run(self) -> None:
+        """Take each job as it comes, for as long as the process runs (the thread does not keep it alive)."""
+        while True:
+            with self._ready:
+                while self._job is None:
+                    self._ready.wait()
+                job, self._job = self._job, None
+            try:
+                job()
+            except BaseException as e:  # raised again on the table's thread by the next wait
+                self._failure = e
+            finally:
+                self._idle.set()
