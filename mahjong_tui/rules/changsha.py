@@ -17,13 +17,13 @@ from mahjong_tui.engine.words import Words
 from .changsha_notes import changsha_notes, changsha_winning
 from .changsha_scoring import (
     BIG_TYPES,
+    CHANGSHA_HAND_TYPES,
     INITIAL_TYPES,
     changsha_winning_shapes,
     initial_small_wins,
     is_changsha_win,
     score_changsha,
 )
-from .changsha_types import CHANGSHA_HAND_TYPES
 
 _SELF = {"winner": 1, "dealer": 0}
 _SMALL = "123m456p789s234m5p"

@@ -10,17 +10,19 @@ from .changsha_scoring import (
     BIG_DISCARD,
     BIG_SELF_DRAW_DEALER,
     BIG_SELF_DRAW_OTHER,
+    BIG_TYPES,
+    CHANGSHA_HAND_TYPES,
     DEALER_EXTRA,
     SMALL_DISCARD,
     SMALL_SELF_DRAW_DEALER,
     SMALL_SELF_DRAW_OTHER,
 )
-from .changsha_types import CHANGSHA_HAND_TYPES
+from .hand_types import RECORDS, Reads
 
 #: the big types of four sets and a pair, with any pair
 _BIG_SHAPES = ("pengpenghu", "qingyise")
 #: the big types of how a hand was won, which need a hand that wins by its shape
-_SITUATIONS = ("tianhu", "dihu", "haidilaoyue", "haidipao", "gangshangkaihua", "qiangganghu", "gangshangpao")
+_SITUATIONS = tuple(t for t in BIG_TYPES if RECORDS[t].reads is Reads.WIN)
 
 
 def changsha_winning() -> WinningHand:

@@ -1,44 +1,33 @@
-"""Changsha (长沙麻将) winning hands and scoring, RULES.md §3.
-
-Two uses share this module. The engine asks :func:`is_changsha_win` on every discard for
-three seats, so it works on 34-slot count arrays and per-suit facts cached once per
-distinct suit pattern. Scoring (:func:`score_changsha`) turns a finished hand into hand
-types, payments and a breakdown a learner can follow.
+"""Changsha (长沙麻将) scoring: a finished hand's hand types, payments and a breakdown a learner can follow.
 
 Points are fixed numbers with no base (``003``): a small win (小胡) is paid once, each big
 type (大胡) is paid on its own and the results added, the bird (扎鸟) doubles what some
-payers pay. The initial small wins (起手小胡) of a fresh deal are scored here too.
+payers pay. The initial small wins (起手小胡) of a fresh deal are scored here too. What
+wins is :mod:`.changsha_shapes`; each hand type's rule is its record (:mod:`.hand_types`);
+the players' version is ``docs/changsha.md``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 
-from mahjong_tui.engine.melds import Meld, MeldKind
+from mahjong_tui.engine.melds import Meld
 from mahjong_tui.engine.scoring import LineKind, ScoreLine, ScoreResult, WinBy, WinContext, bird_seat, invalid
-from mahjong_tui.engine.shapes import is_regular_complete, regular_splits
-from mahjong_tui.engine.tiles import KINDS_258, NUM_KINDS, RANKS_258, Tile, counts_of, number_of, tile_name, tile_zh
+from mahjong_tui.engine.tiles import Tile, counts_of, number_of, tile_name, tile_zh
 from mahjong_tui.engine.words import Words
 
-from .changsha_types import CHANGSHA_HAND_TYPES
+from .changsha_shapes import ChangshaHand, changsha_hand, is_changsha_win
+from .hand_types import RECORDS, ChangshaWin, Pays, Reads, changsha_types, hand_types_of, paying
+from .hand_types.record import CHANGSHA
 
-BIG_TYPES: tuple[str, ...] = (
-    "tianhu",
-    "dihu",
-    "pengpenghu",
-    "jiangjianghu",
-    "qingyise",
-    "qixiaodui",
-    "haidilaoyue",
-    "haidipao",
-    "gangshangkaihua",
-    "qiangganghu",
-    "gangshangpao",
-)
-INITIAL_TYPES: tuple[str, ...] = ("sixi", "banbanhu", "queyise", "liuliushun")
-# Shape ids of changsha_winning_shapes; "xiaohu" there is shape (a), four sets + 2-5-8 pair.
-SHAPES: tuple[str, ...] = ("xiaohu", "pengpenghu", "jiangjianghu", "qingyise", "qixiaodui")
+__all__ = ["bird_seat", "is_changsha_win"]
+
+CHANGSHA_HAND_TYPES = hand_types_of(CHANGSHA)
+BIG_TYPES: tuple[str, ...] = paying(CHANGSHA, Pays.BIG)
+INITIAL_TYPES: tuple[str, ...] = paying(CHANGSHA, Pays.INITIAL)
+#: the types a hand has by its shape alone, as :func:`changsha_winning_shapes` lists them; "xiaohu" there is shape
+#: (a), four sets and a 2-5-8 pair
+SHAPES: tuple[str, ...] = tuple(t for t in hand_types_of(CHANGSHA) if RECORDS[t].reads is Reads.TILES)
 
 SMALL_SELF_DRAW_DEALER = 20  # paid by the dealer, or by everyone when the dealer wins
 SMALL_SELF_DRAW_OTHER = 10
@@ -48,119 +37,8 @@ BIG_SELF_DRAW_OTHER = 30
 BIG_DISCARD = 60
 DEALER_EXTRA = 10  # per unit on a discard win when the dealer is winner or payer
 
-_JIANG_TILES = frozenset(KINDS_258)
-
-# Per-suit facts, packed in one int so the hot path does a few bit tests.
-_PAIR_BITS = (1 << 9) - 1  # bit i: a pair of the suit's (i+1) leaves only sets
-_JIANG_PAIR_BITS = (1 << 1) | (1 << 4) | (1 << 7)
-_SETS = 1 << 9  # the suit splits into sets only (empty included)
-_TRIPLETS = 1 << 10  # every count is 0 or 3
-_TRIPLETS_PAIR = 1 << 11  # counts 0, 2 or 3 with exactly one 2
-_PAIRS = 1 << 12  # every count even (a quad is two pairs)
-_JIANG_ONLY = 1 << 13  # nothing but 2, 5 and 8
-_EMPTY = 1 << 14
-_TOTAL_SHIFT = 16
-
-
-@lru_cache(maxsize=1 << 16)
-def _suit_info(key: tuple[int, ...]) -> int:
-    """The packed facts of one suit's nine counts."""
-    total = sum(key)
-    info = total << _TOTAL_SHIFT
-    if total == 0:
-        return info | _SETS | _TRIPLETS | _PAIRS | _JIANG_ONLY | _EMPTY
-    arr = [*key, *([0] * (NUM_KINDS - 9))]
-    if total % 3 == 2:
-        for split in regular_splits(arr):
-            info |= 1 << split.pair
-    elif total % 3 == 0:
-        # A pair of East stands in for the pair, so the suit itself must be sets only.
-        arr[27] = 2
-        if is_regular_complete(arr):
-            info |= _SETS
-    if all(c in (0, 3) for c in key):
-        info |= _TRIPLETS
-    if all(c in (0, 2, 3) for c in key) and key.count(2) == 1:
-        info |= _TRIPLETS_PAIR
-    if all(c % 2 == 0 for c in key):
-        info |= _PAIRS
-    if all(c == 0 or i in RANKS_258 for i, c in enumerate(key)):
-        info |= _JIANG_ONLY
-    return info
-
-
-def _regular_info(m: int, p: int, s: int) -> tuple[int, int] | None:
-    """(pair suit index, its pair bits) when the three suits make four sets + a pair."""
-    pair_suit = -1
-    pair_bits = 0
-    for idx, info in enumerate((m, p, s)):
-        rem = (info >> _TOTAL_SHIFT) % 3
-        if rem == 0:
-            if not info & _SETS:
-                return None
-        elif rem == 2 and pair_suit == -1:
-            pair_bits = info & _PAIR_BITS
-            if not pair_bits:
-                return None
-            pair_suit = idx
-        else:
-            return None
-    if pair_suit == -1:
-        return None
-    return pair_suit, pair_bits
-
-
-def _melds_all_jiang(melds: Sequence[Meld]) -> bool:
-    for meld in melds:
-        if meld.kind is MeldKind.CHI or meld.tiles[0] not in _JIANG_TILES:
-            return False
-    return True
-
-
-def _melds_no_chi(melds: Sequence[Meld]) -> bool:
-    for meld in melds:
-        if meld.kind is MeldKind.CHI:
-            return False
-    return True
-
-
-def _suits_used(m: int, p: int, s: int, melds: Sequence[Meld]) -> int:
-    used = (0 if m & _EMPTY else 1) | (0 if p & _EMPTY else 2) | (0 if s & _EMPTY else 4)
-    for meld in melds:
-        used |= 1 << min(meld.tiles[0] // 9, 3)
-    return used
-
-
-def is_changsha_win(counts: Sequence[int], melds: Sequence[Meld] = ()) -> bool:
-    """Is this a Changsha winning hand (RULES.md §3 (a)–(e))? 胡牌判断.
-
-    ``counts`` is the 34-slot count array of the concealed tiles with the winning tile;
-    honour slots are not looked at (Changsha has none).
-    """
-    m = _suit_info(tuple(counts[0:9]))
-    p = _suit_info(tuple(counts[9:18]))
-    s = _suit_info(tuple(counts[18:27]))
-    if (m >> _TOTAL_SHIFT) + (p >> _TOTAL_SHIFT) + (s >> _TOTAL_SHIFT) != 14 - 3 * len(melds):
-        return False
-    if m & p & s & _JIANG_ONLY and _melds_all_jiang(melds):
-        return True
-    if not melds and m & p & s & _PAIRS:
-        return True
-    regular = _regular_info(m, p, s)
-    if regular is None:
-        return False
-    if regular[1] & _JIANG_PAIR_BITS:
-        return True
-    if _is_pengpeng(m, p, s, regular[0]) and _melds_no_chi(melds):
-        return True
-    return _suits_used(m, p, s, melds) in (1, 2, 4)
-
-
-def _is_pengpeng(m: int, p: int, s: int, pair_suit: int) -> bool:
-    for idx, info in enumerate((m, p, s)):
-        if not info & (_TRIPLETS_PAIR if idx == pair_suit else _TRIPLETS):
-            return False
-    return True
+#: no win: a hand looked at by its tiles alone (the conditions of its shapes read nothing more)
+_TILES_ALONE = WinContext(winner=0, concealed=(), win_tile=None)
 
 
 def changsha_winning_shapes(counts: Sequence[int], melds: Sequence[Meld] = ()) -> list[str]:
@@ -169,41 +47,13 @@ def changsha_winning_shapes(counts: Sequence[int], melds: Sequence[Meld] = ()) -
     ``xiaohu`` here is shape (a), four sets and a 2-5-8 pair; it stays a small win only
     when no big type comes with it.
     """
-    m = _suit_info(tuple(counts[0:9]))
-    p = _suit_info(tuple(counts[9:18]))
-    s = _suit_info(tuple(counts[18:27]))
-    if (m >> _TOTAL_SHIFT) + (p >> _TOTAL_SHIFT) + (s >> _TOTAL_SHIFT) != 14 - 3 * len(melds):
-        return []
-    shapes: list[str] = []
-    regular = _regular_info(m, p, s)
-    if regular is not None and regular[1] & _JIANG_PAIR_BITS:
-        shapes.append("xiaohu")
-    if regular is not None and _is_pengpeng(m, p, s, regular[0]) and _melds_no_chi(melds):
-        shapes.append("pengpenghu")
-    if m & p & s & _JIANG_ONLY and _melds_all_jiang(melds):
-        shapes.append("jiangjianghu")
-    seven_pairs = not melds and bool(m & p & s & _PAIRS)
-    if (regular is not None or seven_pairs) and _suits_used(m, p, s, melds) in (1, 2, 4):
-        shapes.append("qingyise")
-    if seven_pairs:
-        shapes.append("qixiaodui")
-    return shapes
+    return list(changsha_types(ChangshaWin(_TILES_ALONE, changsha_hand(counts, melds)), Reads.TILES))
 
 
 def initial_small_wins(counts: Sequence[int]) -> list[str]:
     """起手小胡 of a dealt hand (13 tiles, 14 for the dealer): ids of INITIAL_TYPES."""
-    found: list[str] = []
-    suited = counts[:27]
-    if any(c == 4 for c in suited):
-        found.append("sixi")
-    if not any(suited[t] for t in _JIANG_TILES):
-        found.append("banbanhu")
-    if not all(any(suited[start : start + 9]) for start in (0, 9, 18)):
-        found.append("queyise")
-    # A quad holds a triplet: real tables count four of a kind toward 六六顺 as well.
-    if sum(1 for c in suited if c >= 3) >= 2:
-        found.append("liuliushun")
-    return found
+    dealt = WinContext(winner=0, concealed=(), win_tile=None, initial=True)
+    return list(changsha_types(ChangshaWin(dealt, ChangshaHand(tuple(counts))), Reads.DEALT))
 
 
 # ---------------------------------------------------------------- scoring
@@ -243,53 +93,33 @@ def _hand_problem(tiles: Sequence[Tile], melds: Sequence[Meld]) -> Words | None:
     return None
 
 
-def _not_winning_reason(counts: Sequence[int], melds: Sequence[Meld]) -> Words:
+def _named(type_id: str) -> str:
+    """A hand type's Chinese name and its English in a sentence: ``碰碰胡 all pongs``."""
+    record = RECORDS[type_id]
+    return f"{record.zh} {record.en.lower()}"
+
+
+def _not_winning_reason(hand: ChangshaHand, melds: Sequence[Meld]) -> Words:
     """Explain, in a player's words, why the hand does not win in Changsha."""
-    size = sum(counts[:27]) + 3 * len(melds)
+    size = sum(hand.counts[:27]) + 3 * len(melds)
     if size != 14:
         return Words(
             f"a winning hand has 14 tiles, a kong counting as 3: this one has {size}",
             f"胡牌要 14 张（杠算 3 张），这手牌有 {size} 张",
         )
-    m = _suit_info(tuple(counts[0:9]))
-    p = _suit_info(tuple(counts[9:18]))
-    s = _suit_info(tuple(counts[18:27]))
-    if _regular_info(m, p, s) is not None:
+    if hand.regular:
         return Words(
             "the pair must be a 2, 5 or 8 for a small win in Changsha "
-            "(any pair only for 碰碰胡 all pongs or 清一色 one suit)",
+            f"(any pair only for {_named('pengpenghu')} or {_named('qingyise')})",
             "小胡要二五八作将（碰碰胡、清一色才可以乱将）",
         )
-    if melds and m & p & s & _PAIRS:
-        return Words("七小对 seven pairs must be fully concealed: no chi, pong or kong", "七小对不能吃碰杠")
+    if melds and hand.all_pairs:
+        return Words(f"{_named('qixiaodui')} must be fully concealed: no chi, pong or kong", "七小对不能吃碰杠")
     return Words(
         "not a winning hand: Changsha needs four sets and a pair of 2, 5 or 8, "
-        "or 碰碰胡 all pongs, 清一色 one suit, 七小对 seven pairs or 将将胡 all 2-5-8",
+        f"or {_named('pengpenghu')}, {_named('qingyise')}, {_named('qixiaodui')} or {_named('jiangjianghu')}",
         "不能胡：要四副加二五八将，或碰碰胡、清一色、七小对、将将胡",
     )
-
-
-def _situational_types(ctx: WinContext) -> list[str]:
-    """The big types that come from how and when the hand was won."""
-    found: list[str] = []
-    self_draw = ctx.win_by is WinBy.SELF_DRAW
-    discard = ctx.win_by is WinBy.DISCARD
-    if self_draw and ctx.first_turn and ctx.winner == ctx.dealer and not ctx.replacement:
-        found.append("tianhu")
-    if discard and ctx.first_turn and ctx.winner != ctx.dealer and ctx.discarder == ctx.dealer:
-        found.append("dihu")
-    # A kong replacement that takes the 海底 leaves the hand without one (§3).
-    if self_draw and ctx.last_tile and not ctx.replacement:
-        found.append("haidilaoyue")
-    if discard and ctx.last_tile and not ctx.kaigang_discard:
-        found.append("haidipao")
-    if self_draw and ctx.replacement:
-        found.append("gangshangkaihua")
-    if ctx.win_by is WinBy.ROBBED_KONG:
-        found.append("qiangganghu")
-    if discard and ctx.kaigang_discard:
-        found.append("gangshangpao")
-    return found
 
 
 def _type_line(type_id: str, rate_en: str, rate_zh: str, amount: int) -> ScoreLine:
@@ -424,13 +254,11 @@ def score_changsha(ctx: WinContext) -> ScoreResult:
     problem = _hand_problem(ctx.all_concealed, ctx.melds)
     if problem:
         return invalid(*problem)
-    counts = counts_of(ctx.all_concealed)
-    shapes = changsha_winning_shapes(counts, ctx.melds)
-    if not shapes:
-        return invalid(*_not_winning_reason(counts, ctx.melds))
-    big = set(shapes) - {"xiaohu"}
-    big.update(_situational_types(ctx))
-    types = [t for t in BIG_TYPES if t in big] or ["xiaohu"]
+    win = ChangshaWin(ctx, changsha_hand(counts_of(ctx.all_concealed), ctx.melds))
+    if not changsha_types(win, Reads.TILES):
+        return invalid(*_not_winning_reason(win.hand, ctx.melds))
+    # the big types of its shape and of how it was won; with none, the small win (shape (a))
+    types = [t for t in changsha_types(win, Reads.TILES, Reads.WIN) if t in BIG_TYPES] or ["xiaohu"]
     is_big = types != ["xiaohu"]
     units = len(types) if is_big else 1
 

@@ -14,10 +14,12 @@ from mahjong_tui.engine.targets import TargetKind
 from mahjong_tui.engine.tiles import Tile, is_suited, tile_name, tile_zh
 from mahjong_tui.engine.words import Words
 
-from .shanghai_examples import SHANGHAI_EXAMPLES, shanghai_notes, shanghai_type_value, shanghai_winning
+from .hand_types import qualifying, value_of
+from .shanghai_examples import SHANGHAI_EXAMPLES, shanghai_notes, shanghai_winning
 from .shanghai_hands import meld_element
-from .shanghai_presets import QUALIFYING_TYPES, SHANGHAI_HAND_TYPES, ShanghaiParams
-from .shanghai_scoring import score_shanghai
+from .shanghai_lines import value_words
+from .shanghai_presets import SHANGHAI_HAND_TYPES, ShanghaiParams
+from .shanghai_scoring import KONGER_PAYS, score_shanghai
 
 _SUIT_ZH = ("万", "筒", "条")
 
@@ -76,6 +78,7 @@ class Shanghai(Ruleset):
         self.summary = params.summary
         self.summary_zh = params.summary_zh
         self.relation_claims = params.sankou_claims
+        self.hand_types = params.hand_types
 
     def score(self, ctx: WinContext) -> ScoreResult:
         """Score a win with this preset's numbers."""
@@ -118,7 +121,8 @@ class Shanghai(Ruleset):
 
     def type_value(self, type_id: str) -> Words:
         """A hand type's lezi, fan or 花 under this preset."""
-        return shanghai_type_value(self.params, type_id)
+        value = value_of(self.name, type_id)
+        return Words("", "") if value is None else value_words(value, KONGER_PAYS)
 
     def rule_notes(self) -> list[tuple[Words, list[Words]]]:
         """Claims, value, payments, 花 and 荒番, from this preset's numbers."""
@@ -126,7 +130,7 @@ class Shanghai(Ruleset):
 
     def winning_hand(self) -> WinningHand:
         """Four sets and a pair, 乱风向 or 八花; never seven pairs; a win must qualify (混一色, 碰碰胡 or better)."""
-        return shanghai_winning(self.hand_types, QUALIFYING_TYPES, "luanfengxiang")
+        return shanghai_winning(self.hand_types, qualifying(self.name), "luanfengxiang")
 
     def chi_refusal(self, facts: SeatFacts, tile: Tile) -> Words | None:
         """One-suit rule: no chi once an exposed meld of another suit is down."""

@@ -15,7 +15,10 @@ from mahjong_tui.engine.ruleset import HandNote, WinningHand
 from mahjong_tui.engine.scoring import HandType
 from mahjong_tui.engine.words import Words
 
-from .shanghai_presets import FLOWER_ELEMENTS, SHANGHAI_HAND_TYPES, ShanghaiParams
+from .hand_types import Pays, numbers_of
+from .hand_types.record import SHANGHAI
+from .shanghai_hands import FLOWER_ELEMENTS
+from .shanghai_presets import ShanghaiParams
 
 _SELF = {"winner": 0, "dealer": 1}
 _CHI = {"type": "chi", "tiles": "123m", "from": 3}
@@ -85,23 +88,12 @@ def shanghai_winning(types: Mapping[str, HandType], qualifying: Collection[str],
     )  # fmt: skip
 
 
-def shanghai_type_value(params: ShanghaiParams, type_id: str) -> Words:
-    """What a Shanghai hand type is worth under the preset."""
-    lezi = params.lezi_of(type_id)
-    if lezi:
-        return Words(f"{lezi} lezi", f"{lezi} 勒子")
-    fan = params.fan.get(type_id, 0)
-    if fan:
-        return Words(f"×{2**fan} on 花", f"花 ×{2**fan}")
-    if type_id == "qianggang":
-        return Words("the konger pays for all three", "杠牌者包三家")
-    return Words("花", "算花")
-
-
 def shanghai_notes(params: ShanghaiParams, *, one_suit: bool = True) -> list[tuple[Words, list[Words]]]:
     """Value, payments, 花 and 荒番 of a Shanghai preset, worded from its numbers."""
     one = params.lezi_in_base
-    fans = [(SHANGHAI_HAND_TYPES[t].zh, 2**n) for t, n in params.fan.items()]
+    # the fans of every Shanghai preset (门清) first, then the preset's own
+    fan_types = sorted(params.fan, key=lambda t: t not in numbers_of(SHANGHAI, Pays.FAN))
+    fans = [(params.hand_types[t].zh, 2 ** params.fan[t]) for t in fan_types]
     value = [
         Words(f"1 lezi (勒子) = {one} × the base score (底分).", f"1 勒子 = {one} × 底分。"),
         Words(

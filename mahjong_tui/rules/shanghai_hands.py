@@ -1,16 +1,18 @@
-"""How a Shanghai-family hand reads: its winning shapes, its 花, and the lines that show them.
+"""How a Shanghai-family hand reads: its winning shapes and its 花 elements.
 
 Every Shanghai preset scores from the same facts: the ways the 14 tiles split into four
 sets and a pair (or an all-honour or 八花 hand), the suits and honours they use, whether
 every set is a triplet, how many melds are exposed, and the 花 elements (flowers, honour
-triplets, kongs). What those facts are worth, and who pays, is the preset's own scoring
-(:mod:`.shanghai_scoring`, :mod:`.shanghai_lezi`).
+triplets, kongs). The hand types read these facts (:mod:`.hand_types`); what they are worth,
+and who pays, is the preset's own scoring (:mod:`.shanghai_scoring`, :mod:`.shanghai_lezi`),
+shown in the lines of :mod:`.shanghai_lines`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from mahjong_tui.engine.melds import Meld, MeldKind
 from mahjong_tui.engine.scoring import LineKind, ScoreLine, ScoreResult, WinBy, WinContext
@@ -22,12 +24,25 @@ from mahjong_tui.engine.tiles import (
     is_flower,
     is_honour,
     is_wind,
-    tile_en,
-    tile_name,
-    tile_zh,
 )
 
-from .shanghai_presets import FLOWER_ELEMENTS
+# 花 of each scoring element (`001` 底花 table); ids name the element.
+FLOWER_ELEMENTS: Mapping[str, tuple[int, str, str]] = MappingProxyType(
+    {
+        # id: (花, English, Chinese)
+        "flower": (1, "flower", "花牌"),
+        "wind_pong": (1, "exposed wind pong", "风向碰"),
+        "wind_triplet": (1, "concealed wind triplet", "风暗刻"),
+        "dragon_pong": (2, "exposed dragon pong", "字牌碰"),
+        "dragon_triplet": (2, "concealed dragon triplet", "字暗刻"),
+        "kong": (1, "exposed kong", "明杠"),
+        "concealed_kong": (2, "concealed kong", "暗杠"),
+        "wind_kong": (2, "exposed wind kong", "风向明杠"),
+        "wind_concealed_kong": (3, "concealed wind kong", "风向暗杠"),
+        "dragon_kong": (3, "exposed dragon kong", "字牌明杠"),
+        "dragon_concealed_kong": (4, "concealed dragon kong", "字牌暗杠"),
+    }
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,7 +175,8 @@ def split_elements(split: Split, discard_tile: Tile | None) -> list[Element]:
 
 
 def held_honour_elements(counts: Sequence[int], discard_tile: Tile | None) -> list[Element]:
-    """With no regular split, an honour held 3 or 4 times is one concealed triplet (RULES.md §4)."""
+    """With no regular split, an honour held 3 or 4 times is one concealed triplet (``docs/shanghai.md`` "花: the
+    flower count")."""
     return [honour_triplet(t, discard_tile, held4=counts[t] == 4) for t in range(27, NUM_KINDS) if counts[t] >= 3]
 
 
@@ -172,98 +188,8 @@ def honour_triplet(tile: Tile, discard_tile: Tile | None, *, held4: bool) -> Ele
     return Element(f"{base}_pong" if exposed else f"{base}_triplet", tile, note)
 
 
-def element_line(values: Mapping[str, int], e: Element) -> ScoreLine:
-    """The breakdown line of one 花 element, worth ``values[e.id]``."""
-    value = values[e.id]
-    _, en, zh = FLOWER_ELEMENTS[e.id]
-    if e.note == "added":
-        en = en.replace("exposed", "added")
-        zh = zh.replace("明杠", "上杠")
-    name = tile_name(e.tile)
-    if e.id == "flower":
-        en_text = f"flower {name} {tile_en(e.tile)}: {value} 花"
-    else:
-        en_text = f"{en} {name} {tile_en(e.tile)}: {value} 花"
-    zh_text = f"{zh} {tile_zh(e.tile)}：{value} 花"
-    if e.note == "discard":
-        en_text = f"{en} {name} {tile_en(e.tile)} (completed by the winning discard): {value} 花"
-        zh_text = f"{zh} {tile_zh(e.tile)}（胡的是别家的牌，算明碰）：{value} 花"
-    elif e.note == "held4":
-        en_text = f"{en} {name} {tile_en(e.tile)} (held four times, counts once): {value} 花"
-        zh_text = f"{zh} {tile_zh(e.tile)}（手里四张，算一个暗刻）：{value} 花"
-    return ScoreLine(LineKind.FLOWER, en_text, zh_text, value, e.id)
-
-
 def not_a_win(reason: str, zh: str) -> ScoreResult:
     """A result that is not a win, with the reason in both languages."""
     return ScoreResult(
         valid=False, reason=reason, reason_zh=zh, lines=(ScoreLine(LineKind.NOTE, reason, zh, id="invalid"),)
     )
-
-
-@dataclass(frozen=True, slots=True)
-class Share:
-    """What one payer pays the winner, in shares, and why."""
-
-    seat: int
-    shares: int
-    why_en: str
-    why_zh: str
-
-
-def pay(ctx: WinContext, shares: Sequence[Share], value: int) -> tuple[tuple[int, int, int, int], list[ScoreLine]]:
-    """Payments of ``shares`` of ``value`` each to the winner, with a line per payer and the total."""
-    payments = [0, 0, 0, 0]
-    lines: list[ScoreLine] = []
-    for s in shares:
-        amount = s.shares * value
-        payments[s.seat] -= amount
-        payments[ctx.winner] += amount
-        unit_en = "share" if s.shares == 1 else "shares"
-        lines.append(
-            ScoreLine(
-                LineKind.PAYMENT,
-                f"seat {s.seat} pays {amount}: {s.shares} {unit_en} ({s.why_en})",
-                f"座位{s.seat} 付 {amount} 分：{s.shares} 份（{s.why_zh}）",
-                amount,
-                "payment",
-                s.seat,
-            )
-        )
-    won = payments[ctx.winner]
-    lines.append(
-        ScoreLine(LineKind.PAYMENT, f"seat {ctx.winner} wins {won}", f"座位{ctx.winner} 赢 {won} 分", won, "winner")
-    )
-    return (payments[0], payments[1], payments[2], payments[3]), lines
-
-
-def flower_value_lines(flowers: int, base_flowers: int, base: int) -> tuple[int, list[ScoreLine]]:
-    """A flower hand's value before doublings and cap: (花 + base 花) × base score, with its two lines."""
-    total = flowers + base_flowers
-    running = total * base
-    return running, [
-        ScoreLine(
-            LineKind.MULTIPLIER,
-            f"base {base_flowers} 花: {flowers} + {base_flowers} = {total} 花",
-            f"底 {base_flowers} 花：{flowers} + {base_flowers} = {total} 花",
-            base_flowers,
-            "base_flowers",
-        ),
-        ScoreLine(
-            LineKind.MULTIPLIER,
-            f"{total} 花 × base score {base} = {running}",
-            f"{total} 花 × 底分 {base} = {running}",
-            running,
-            "base_score",
-        ),
-    ]
-
-
-def doubled_line(value: int, times: int, id_: str, en: str, zh: str) -> ScoreLine:
-    """A multiplier line: ``en`` ×times = value."""
-    return ScoreLine(LineKind.MULTIPLIER, f"{en} ×{times} = {value}", f"{zh} ×{times} = {value}", value, id_)
-
-
-def share_line(value: int) -> ScoreLine:
-    """The value of one share."""
-    return ScoreLine(LineKind.VALUE, f"one share: {value}", f"每份 {value} 分", value, "share")

@@ -24,82 +24,45 @@ from mahjong_tui.engine.targets import TargetKind
 from mahjong_tui.engine.tiles import counts_of, is_flower
 from mahjong_tui.engine.words import Words
 
+from .hand_types import (
+    RECORDS,
+    Pays,
+    Reads,
+    ShanghaiWin,
+    hand_types_of,
+    paying,
+    qualifying,
+    shanghai_types,
+    value_of,
+)
+from .hand_types.record import LEZI
 from .shanghai import Shanghai
 from .shanghai_examples import shanghai_winning
-from .shanghai_hands import (
-    Element,
-    HandShape,
+from .shanghai_hands import Element, HandShape, bahua, no_shape, read_shapes, size_problem
+from .shanghai_lines import (
+    Reading,
     Share,
-    bahua,
+    cap_line,
     doubled_line,
+    effect_words,
     element_line,
     flower_value_lines,
-    no_shape,
-    not_a_win,
-    pay,
-    read_shapes,
-    share_line,
-    size_problem,
+    lezi_lines,
+    plain_hand,
+    settled,
+    type_line,
+    value_words,
 )
 from .shanghai_presets import SHANGHAI_PRESETS
 
-# (id, 中文, English, what it takes, 中文 description, lezi; 0: valued by 花, None: a modifier)
-_TYPES: tuple[tuple[str, str, str, str, str, int | None], ...] = (
-    (
-        "bahua",
-        "八花",
-        "Eight flowers",
-        "all eight flowers, declared at once; the 14 tiles do not matter",
-        "八张花牌全到，马上可胡，手牌不论",
-        2,
-    ),
-    ("fengpeng", "风碰", "Honour triplets", "winds and dragons only, all triplets or kongs", "全是风牌字牌的碰碰胡", 4),
-    (
-        "fengyise",
-        "风一色",
-        "All honours",
-        "winds and dragons only, in any arrangement",
-        "全是风牌字牌，可以是乱风向",
-        2,
-    ),
-    ("qingpeng", "清碰", "Pure triplets", "one suit only, all triplets or kongs", "清一色的碰碰胡", 2),
-    ("qingyise", "清一色", "Full flush", "one suit only", "一种花色", 1),
-    ("hunpeng", "混碰", "Mixed triplets", "one suit plus honours, all triplets or kongs", "混一色的碰碰胡", 1),
-    ("hunyise", "混一色", "Half flush", "one suit plus honours", "一种花色加风牌字牌", 0),
-    ("pengpenghu", "碰碰胡", "All triplets", "four triplets or kongs and a pair", "四副刻子或杠加一对", 0),
-    (
-        "gangkai",
-        "杠开",
-        "Replacement win",
-        "self-draw on the tile that replaced a kong or a flower; raises to 1 lezi",
-        "杠后或补花后摸到的牌自摸，不足勒子算勒子",
-        None,
-    ),
-    (
-        "dadiaoche",
-        "大吊车",
-        "Big crane",
-        "four exposed melds, won on the single tile left; raises to 1 lezi",
-        "四副落地，单吊最后一张，不足勒子算勒子",
-        None,
-    ),
-    (
-        "qianggang",
-        "抢杠",
-        "Robbing the kong",
-        "won on the tile another player added to a pong; the konger pays",
-        "胡别人上杠的那张牌，杠牌者付",
-        None,
-    ),
-)
-
-LEZI_HAND_TYPES: Mapping[str, HandType] = MappingProxyType({t[0]: HandType(*t[:5]) for t in _TYPES})
+LEZI_HAND_TYPES: Mapping[str, HandType] = hand_types_of(LEZI)
 #: lezi value of each lezi type (0 for the types valued by 花)
-LEZI_VALUES: Mapping[str, int] = MappingProxyType({t[0]: t[5] for t in _TYPES if t[5] is not None})
-QUALIFYING: frozenset[str] = frozenset(LEZI_VALUES)
+LEZI_VALUES: Mapping[str, int] = MappingProxyType(
+    {t: RECORDS[t].values[LEZI].n for t in paying(LEZI, Pays.LEZI, Pays.HUA)}
+)
+QUALIFYING: frozenset[str] = qualifying(LEZI)
 #: modifiers that raise a hand worth less than one lezi to one lezi
-RAISE_TO_LEZI: frozenset[str] = frozenset({"gangkai", "dadiaoche"})
-_ORDER = {t[0]: i for i, t in enumerate(_TYPES)}
+RAISE_TO_LEZI: frozenset[str] = frozenset(paying(LEZI, Pays.RAISE))
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,20 +79,6 @@ class LeziParams:
     robbed_shares: int = 3  # the konger's shares, and more per relation, on a robbed kong
 
 
-@dataclass(frozen=True, slots=True)
-class _Reading:
-    """One reading of the hand: its types, 花 elements, and the share before 开宝 and 荒番."""
-
-    types: tuple[str, ...]
-    elements: tuple[Element, ...]
-    flowers: int
-    lezi: int
-    points: int
-    capped: bool
-    raised: str  # the modifier that raised it to one lezi, if one did
-    as_bahua: bool = False  # counted as 八花 (2 lezi, paid as a self-draw), whatever the 14 tiles make
-
-
 def score_lezi(ctx: WinContext, params: LeziParams) -> ScoreResult:
     """Score a 勒子 win: validity, hand types, 花, lezi, one share (开宝, 荒番) and 承包 payments."""
     problem = size_problem(ctx)
@@ -140,85 +89,60 @@ def score_lezi(ctx: WinContext, params: LeziParams) -> ScoreResult:
     if not shapes:
         return no_shape(ctx, counts)
     readings = _readings(ctx, params, shapes)
-    qualifying = [r for r in readings if r.as_bahua or QUALIFYING.intersection(r.types)]
-    if not qualifying:
-        modifiers = [LEZI_HAND_TYPES[t] for t in readings[0].types]
-        reason = "a plain hand cannot win in Shanghai 勒子: it needs 混一色, 碰碰胡 or better"
-        if modifiers:
-            names = " and ".join(f"{ht.zh} {ht.id}" for ht in modifiers)
-            reason += f" ({names} alone {'does' if len(modifiers) == 1 else 'do'} not qualify)"
-        return not_a_win(reason, "勒子麻将不能胡平胡：至少要混一色、碰碰胡或更大的牌型")
-    best = max(qualifying, key=lambda r: _key(ctx, params, r))
-    return _result(ctx, params, best, other_way=any(not r.as_bahua for r in qualifying))
+    qualified = [r for r in readings if r.as_bahua or QUALIFYING.intersection(r.types)]
+    if not qualified:
+        return plain_hand([LEZI_HAND_TYPES[t] for t in readings[0].types], Words("Shanghai 勒子", "勒子麻将"))
+    best = max(qualified, key=lambda r: _key(ctx, params, r))
+    return _result(ctx, params, best, other_way=any(not r.as_bahua for r in qualified))
 
 
-def _key(ctx: WinContext, params: LeziParams, r: _Reading) -> tuple[int, int, int]:
+def _key(ctx: WinContext, params: LeziParams, r: Reading) -> tuple[int, int, int]:
     """Pays the winner most (八花 paid as a self-draw, the other way as won), then more lezi among its types, then
     more types."""
     paid = r.points * sum(s.shares for s in _shares(ctx, params, as_bahua=r.as_bahua))
     return (paid, sum(LEZI_VALUES.get(t, 0) for t in r.types), len(r.types))
 
 
-def _readings(ctx: WinContext, params: LeziParams, shapes: list[HandShape]) -> list[_Reading]:
+def _readings(ctx: WinContext, params: LeziParams, shapes: list[HandShape]) -> list[Reading]:
     """Every distinct reading, valued before 开宝 and 荒番.
 
-    With all eight flowers there are two ways to count (§2b): as 八花, 2 lezi paid as a self-draw whatever the 14
-    tiles make; or the other way the hand wins, with the 8 花 among its elements (八花 listed, as a type the hand
-    has, but not valued).
+    With all eight flowers there are two ways to count (docs/shanghai-lezi.md "Hand types"): as 八花, 2 lezi paid as
+    a self-draw whatever the 14 tiles make; or the other way the hand wins, with the 8 花 among its elements (八花
+    listed, as a type the hand has, but not valued).
     """
     eight = bahua(ctx)
-    situational = []
-    if ctx.replacement and ctx.win_by is WinBy.SELF_DRAW:
-        situational.append("gangkai")
-    if ctx.win_by is WinBy.ROBBED_KONG:
-        situational.append("qianggang")
-    out: list[_Reading] = []
+    out: list[Reading] = []
     if eight:
-        types: tuple[str, ...] = ("bahua", "gangkai") if "gangkai" in situational else ("bahua",)
         first = shapes[0]
+        how = [t for t in shanghai_types(LEZI, ShanghaiWin(ctx, first)) if RECORDS[t].reads is Reads.WIN]
+        types = tuple(t for t in how if t != "qianggang")  # paid as a self-draw: no konger pays
         flowers = sum(_FLOWER_VALUES[e.id] for e in first.elements)
         two = LEZI_VALUES["bahua"]
-        out.append(_Reading(types, first.elements, flowers, two, two * params.lezi_in_base, False, "", True))
+        out.append(Reading(types, first.elements, flowers, two, two * params.lezi_in_base, False, "", True))
     seen: set[tuple[tuple[str, ...], tuple[Element, ...]]] = set()
     declared = ctx.win_tile is None  # 八花 declared on the dealt tiles: they make no other win
     for shape in [] if declared else shapes:
-        own = [*situational, *_shape_types(shape)]
-        if eight and not QUALIFYING.intersection(own):
+        types = shanghai_types(LEZI, ShanghaiWin(ctx, shape))
+        if eight and not QUALIFYING.intersection(t for t in types if t != "bahua"):
             continue  # no other way to win: 八花 alone
-        types = tuple(sorted([*own, *(["bahua"] if eight else [])], key=_ORDER.__getitem__))
         if (types, shape.elements) not in seen:
             seen.add((types, shape.elements))
             out.append(_value(params, types, shape.elements))
     return out
 
 
-def _shape_types(shape: HandShape) -> list[str]:
-    """大吊车 by the melds, then the suit-and-shape type (nested ones left out)."""
-    if not shape.regular:
-        return ["fengyise"] if shape.all_honours else []
-    out = ["dadiaoche"] if shape.exposed == 4 else []
-    suits, honours, triplets = shape.suits, shape.honours, shape.all_triplets
-    if not suits:
-        out.append("fengpeng")  # honours only form triplets
-    elif len(suits) == 1:
-        out.append(("hunpeng" if triplets else "hunyise") if honours else ("qingpeng" if triplets else "qingyise"))
-    elif triplets:
-        out.append("pengpenghu")
-    return out
-
-
-def _value(params: LeziParams, types: tuple[str, ...], elements: tuple[Element, ...]) -> _Reading:
+def _value(params: LeziParams, types: tuple[str, ...], elements: tuple[Element, ...]) -> Reading:
     """Largest lezi × L; or (花 + 2) × b capped at L; then 杠开 / 大吊车 raise to L (in base-score units)."""
     flowers = sum(_FLOWER_VALUES[e.id] for e in elements)
     one = params.lezi_in_base
     lezi = max((LEZI_VALUES.get(t, 0) for t in types if t != "bahua"), default=0)  # 八花 is the other reading
     if lezi:
-        return _Reading(types, elements, flowers, lezi, lezi * one, False, "")
+        return Reading(types, elements, flowers, lezi, lezi * one, False, "")
     raw = flowers + params.base_flowers
     cap = params.cap_lezi * one
     points, capped = min(raw, cap), raw > cap
     raised = next((t for t in types if t in RAISE_TO_LEZI), "") if points < one else ""
-    return _Reading(types, elements, flowers, 0, one if raised else points, capped, raised)
+    return Reading(types, elements, flowers, 0, one if raised else points, capped, raised)
 
 
 _FLOWER_VALUES = SHANGHAI_PRESETS["shanghai"].flower_values  # 花 are counted as in Shanghai
@@ -331,12 +255,12 @@ def _shares(ctx: WinContext, params: LeziParams, *, as_bahua: bool) -> list[Shar
     return out
 
 
-def _result(ctx: WinContext, params: LeziParams, r: _Reading, *, other_way: bool) -> ScoreResult:
+def _result(ctx: WinContext, params: LeziParams, r: Reading, *, other_way: bool) -> ScoreResult:
     """The result of the chosen reading: its lines, the share, the payments (``other_way``: the hand also wins
     another way than 八花)."""
     base = ctx.base
     one = params.lezi_in_base
-    lines = [_type_line(t, counted=r.as_bahua or t != "bahua") for t in r.types]
+    lines = [_type_line(params, t, counted=r.as_bahua or t != "bahua") for t in r.types]
     if r.as_bahua and other_way:
         lines.append(
             ScoreLine(
@@ -349,37 +273,11 @@ def _result(ctx: WinContext, params: LeziParams, r: _Reading, *, other_way: bool
     lines.extend(element_line(_FLOWER_VALUES, e) for e in r.elements)
     value = r.points * base
     if r.lezi:
-        if r.elements:
-            lines.append(
-                ScoreLine(
-                    LineKind.NOTE,
-                    f"a lezi hand: its {r.flowers} 花 do not change the value",
-                    f"勒子牌：{r.flowers} 花不计",
-                )
-            )
-        lines.append(
-            ScoreLine(
-                LineKind.MULTIPLIER,
-                f"{r.lezi} lezi × {one} × base score {base} = {value}",
-                f"{r.lezi} 勒子 × {one} × 底分 {base} = {value}",
-                value,
-                "lezi",
-            )
-        )
+        lines.extend(lezi_lines(r, one, base, value))
     else:
-        running, value_lines = flower_value_lines(r.flowers, params.base_flowers, base)
-        lines.extend(value_lines)
+        lines.extend(flower_value_lines(r.flowers, params.base_flowers, base)[1])
         if r.capped:
-            capped = params.cap_lezi * one * base
-            lines.append(
-                ScoreLine(
-                    LineKind.MULTIPLIER,
-                    f"capped at {params.cap_lezi} lezi = {capped}",
-                    f"封顶 {params.cap_lezi} 勒子 = {capped}",
-                    capped,
-                    "cap",
-                )
-            )
+            lines.append(cap_line(params.cap_lezi, params.cap_lezi * one * base))
         if r.raised:
             ht = LEZI_HAND_TYPES[r.raised]
             lines.append(
@@ -397,33 +295,26 @@ def _result(ctx: WinContext, params: LeziParams, r: _Reading, *, other_way: bool
     if ctx.huangfan:
         value *= params.double
         lines.append(doubled_line(value, params.double, "huangfan", "荒番 hand", "荒番"))
-    lines.append(share_line(value))
-    payments, payment_lines = pay(ctx, _shares(ctx, params, as_bahua=r.as_bahua), value)
-    lines.extend(payment_lines)
-    return ScoreResult(
-        valid=True, types=r.types, flowers=r.flowers, lezi=r.lezi, value=value, payments=payments, lines=tuple(lines)
-    )
+    return settled(ctx, r, value, _shares(ctx, params, as_bahua=r.as_bahua), lines)
 
 
-def _type_line(t: str, *, counted: bool = True) -> ScoreLine:
+#: what 八花 does when the other way the hand wins counts instead
+_NOT_COUNTED = Words(
+    "the other way this hand wins pays more and counts, its 8 flowers among the 花",
+    "另一种胡法付得更多，按那种算，八张花计入花数",
+)
+
+
+def _type_line(params: LeziParams, t: str, *, counted: bool = True) -> ScoreLine:
     """The breakdown line of one hand type, with what it does to the value (``counted`` false: 八花, held beside a
     win that pays more, which counts instead)."""
-    ht = LEZI_HAND_TYPES[t]
-    lezi = LEZI_VALUES.get(t)
+    value = value_of(LEZI, t)
+    assert value is not None
     if not counted:
-        lezi = None
-        effect_en = "the other way this hand wins pays more and counts, its 8 flowers among the 花"
-        effect_zh = "另一种胡法付得更多，按那种算，八张花计入花数"
-    elif lezi:
-        effect_en, effect_zh = f"{lezi} lezi", f"{lezi} 勒子"
-    elif lezi == 0:
-        effect_en, effect_zh = "scored by 花", "算花"
-    elif t in RAISE_TO_LEZI:
-        effect_en, effect_zh = "raises a hand below 1 lezi to 1 lezi", "不足勒子算勒子"
-    else:
-        effect_en, effect_zh = "the konger pays 3 shares", "杠牌者付 3 份"
-    en = f"{ht.en} ({t}): {ht.description} — {effect_en}"
-    return ScoreLine(LineKind.TYPE, en, f"{ht.zh}（{ht.description_zh}）：{effect_zh}", lezi or None, t)
+        return type_line(LEZI_HAND_TYPES[t], _NOT_COUNTED, None)
+    shares = params.robbed_shares
+    konger = Words(f"the konger pays {shares} shares", f"杠牌者付 {shares} 份")
+    return type_line(LEZI_HAND_TYPES[t], effect_words(value, konger, lezi_hand=False), LEZI_VALUES.get(t))
 
 
 class ShanghaiLezi(Shanghai):
@@ -448,7 +339,8 @@ class ShanghaiLezi(Shanghai):
         super().__init__(SHANGHAI_PRESETS["shanghai"])
         self.lezi = params or LeziParams()
         self.relation_claims = self.lezi.chengbao_claims
-        self.name = "shanghai-lezi"
+        self.name = LEZI
+        self.hand_types = LEZI_HAND_TYPES  # not the Shanghai preset's
         self.zh_name, self.en_name = ShanghaiLezi.zh_name, ShanghaiLezi.en_name  # not the Shanghai preset's
         self.summary = "free claims; 开宝 and 荒番 double; 承包; 风碰 4 勒子, 清碰 and 风一色 2, 杠开 raises to 1"
         self.summary_zh = "吃碰随意；开宝和荒番翻倍；承包；风碰 4 勒子，清碰和风一色 2，杠开升到 1"
@@ -473,18 +365,12 @@ class ShanghaiLezi(Shanghai):
 
     def lezi_of(self, type_id: str) -> int:
         """The 勒子 table's value of a hand type."""
-        return LEZI_VALUES.get(type_id) or 0
+        return LEZI_VALUES.get(type_id, 0)
 
     def type_value(self, type_id: str) -> Words:
         """A hand type's lezi, 花, or what it does."""
-        lezi = LEZI_VALUES.get(type_id)
-        if lezi:
-            return Words(f"{lezi} lezi", f"{lezi} 勒子")
-        if lezi == 0:
-            return Words("花", "算花")
-        if type_id in RAISE_TO_LEZI:
-            return Words("raises to 1 lezi", "不足勒子算 1 勒子")
-        return Words("the konger pays", "杠牌者付")
+        value = value_of(LEZI, type_id)
+        return Words("", "") if value is None else value_words(value, Words("the konger pays", "杠牌者付"))
 
     def rule_notes(self) -> list[tuple[Words, list[Words]]]:
         """Claims, value, 承包 and dealer, from this preset's numbers; 花 as in Shanghai."""

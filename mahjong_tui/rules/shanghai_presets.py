@@ -1,7 +1,7 @@
-"""Shanghai's hand types and presets (上海麻将 规则参数): the numbers each preset plays with.
+"""Shanghai's presets (上海麻将 规则参数): the numbers each preset plays with.
 
-:data:`SHANGHAI_HAND_TYPES` names every hand type; :data:`SHANGHAI_PRESETS` holds each
-preset's numbers (:class:`ShanghaiParams`): lezi values, fans, the base 花, 三口 shares.
+:data:`SHANGHAI_PRESETS` holds each preset's numbers (:class:`ShanghaiParams`): lezi values
+and fans (read from the hand type records, :mod:`.hand_types`), the base 花, 三口 shares.
 The players' version is ``docs/shanghai.md``.
 """
 
@@ -13,66 +13,16 @@ from types import MappingProxyType
 
 from mahjong_tui.engine.scoring import HandType
 
-# --------------------------------------------------------------------------- hand types
+from .hand_types import Pays, hand_types_of, numbers_of, qualifying
+from .hand_types.record import QQ, SHANGHAI
+from .shanghai_hands import FLOWER_ELEMENTS
 
-
-_TYPES: tuple[tuple[str, str, str, str, str], ...] = (
-    # (id, 中文, English, what it takes, 中文 description)
-    ("tianhu", "天胡", "Heavenly hand", "the dealer wins on the initial 14 tiles, by self-draw",
-     "庄家起手十四张自摸胡"),
-    ("dihu", "地胡", "Earthly hand", "a non-dealer wins before their first discard, no claim made yet in the hand",
-     "闲家第一次出牌前胡，本局还没有人吃碰杠"),
-    ("bahua", "八花", "Eight flowers", "all 8 flowers collected; any 14 tiles",
-     "八张花牌全到，手牌不论"),
-    ("ziyise", "字一色", "All honours", "winds and dragons only, all triplets or kongs",
-     "全是风牌字牌，全是刻子或杠"),
-    ("luanfengxiang", "乱风向", "Scattered winds", "winds and dragons only, in any arrangement",
-     "全是风牌字牌，不论牌型"),
-    ("qingpeng", "清碰", "Pure triplets", "one suit only, all triplets or kongs",
-     "一种花色，全是刻子或杠"),
-    ("qingyise", "清一色", "Full flush", "one suit only",
-     "一种花色"),
-    ("hunpeng", "混碰", "Mixed triplets", "one suit plus honours, all triplets or kongs",
-     "一种花色加字牌，全是刻子或杠"),
-    ("dadiaoche", "大吊车", "Big crane", "four exposed melds, won on the single tile left in hand",
-     "四副落地，单吊最后一张"),
-    ("gangkai", "杠开", "Replacement win", "self-draw on the tile drawn to replace a kong or a flower",
-     "杠后或补花后摸到的牌自摸"),
-    ("hunyise", "混一色", "Half flush", "one suit plus honours",
-     "一种花色加字牌"),
-    ("pengpenghu", "碰碰胡", "All triplets", "four triplets or kongs and a pair",
-     "四副刻子或杠加一对"),
-    ("menqing", "门清", "Concealed hand", "no chi, pong or exposed kong (concealed kongs allowed)",
-     "没有吃、碰、明杠，暗杠可以"),
-    ("qianggang", "抢杠", "Robbing the kong", "won on the tile another player added to a pong",
-     "胡别人上杠的那张牌"),
-)  # fmt: skip
-
-SHANGHAI_HAND_TYPES: Mapping[str, HandType] = MappingProxyType({t[0]: HandType(*t) for t in _TYPES})
-
-# Bonus types (门清, 抢杠) do not let a hand win on their own (RULES.md §2).
-QUALIFYING_TYPES: frozenset[str] = frozenset(SHANGHAI_HAND_TYPES) - {"menqing", "qianggang"}
-TYPE_ORDER = {tid: i for i, tid in enumerate(SHANGHAI_HAND_TYPES)}
+#: the hand types of the Shanghai presets (shanghai and shanghai-qq have the same ones)
+SHANGHAI_HAND_TYPES: Mapping[str, HandType] = hand_types_of(SHANGHAI)
+#: the types that let a hand win; 门清 and 抢杠 are bonuses only (docs/shanghai.md "What qualifies")
+QUALIFYING_TYPES: frozenset[str] = qualifying(SHANGHAI)
 
 # --------------------------------------------------------------------------- presets
-
-# 花 of each scoring element (`001` 底花 table); ids name the element.
-FLOWER_ELEMENTS: Mapping[str, tuple[int, str, str]] = MappingProxyType(
-    {
-        # id: (花, English, Chinese)
-        "flower": (1, "flower", "花牌"),
-        "wind_pong": (1, "exposed wind pong", "风向碰"),
-        "wind_triplet": (1, "concealed wind triplet", "风暗刻"),
-        "dragon_pong": (2, "exposed dragon pong", "字牌碰"),
-        "dragon_triplet": (2, "concealed dragon triplet", "字暗刻"),
-        "kong": (1, "exposed kong", "明杠"),
-        "concealed_kong": (2, "concealed kong", "暗杠"),
-        "wind_kong": (2, "exposed wind kong", "风向明杠"),
-        "wind_concealed_kong": (3, "concealed wind kong", "风向暗杠"),
-        "dragon_kong": (3, "exposed dragon kong", "字牌明杠"),
-        "dragon_concealed_kong": (4, "concealed dragon kong", "字牌暗杠"),
-    }
-)
 
 
 @dataclass(frozen=True)
@@ -86,7 +36,7 @@ class ShanghaiParams:
     summary_zh: str  # the same line in Chinese
     base_flowers: int  # 底花 added to the 花 of a flower-valued hand
     lezi_in_base: int  # one 勒子 in units of the base score 底分
-    lezi: Mapping[str, int]  # lezi value of each lezi-valued hand type
+    lezi: Mapping[str, int]  # lezi value of each lezi-valued hand type (the hand type records' values)
     fan: Mapping[str, int]  # doublings of a flower-valued hand for each fan type (门清 1)
     cap_lezi: int = 1  # a flower-valued hand pays at most this many lezi
     huangfan_factor: int = 2  # 荒番
@@ -102,19 +52,11 @@ class ShanghaiParams:
         """Lezi value of a hand type (0 for a flower-valued one)."""
         return self.lezi.get(type_id, 0)
 
+    @property
+    def hand_types(self) -> Mapping[str, HandType]:
+        """The preset's hand types, by id, in its order."""
+        return hand_types_of(self.name)
 
-_LEZI_001: dict[str, int] = {
-    "tianhu": 10,
-    "dihu": 8,
-    "bahua": 4,
-    "ziyise": 4,
-    "luanfengxiang": 2,
-    "qingpeng": 2,
-    "qingyise": 1,
-    "hunpeng": 1,
-    "dadiaoche": 1,
-    "gangkai": 1,
-}
 
 SHANGHAI_PRESETS: Mapping[str, ShanghaiParams] = MappingProxyType(
     {
@@ -126,8 +68,8 @@ SHANGHAI_PRESETS: Mapping[str, ShanghaiParams] = MappingProxyType(
             summary_zh="144 张牌带花；胡牌要够格（混一色、碰碰胡或更大）；算花和勒子，荒番，三口",
             base_flowers=2,
             lezi_in_base=10,
-            lezi=MappingProxyType(dict(_LEZI_001)),
-            fan=MappingProxyType({"menqing": 1}),
+            lezi=numbers_of(SHANGHAI, Pays.LEZI),
+            fan=numbers_of(SHANGHAI, Pays.FAN),
         ),
         # `000` (QQ game): base 3 花, 八花 6 lezi, 杠开 one fan (a doubling) instead of a lezi.
         "shanghai-qq": ShanghaiParams(
@@ -138,8 +80,8 @@ SHANGHAI_PRESETS: Mapping[str, ShanghaiParams] = MappingProxyType(
             summary_zh="QQ 游戏的上海打法：底花 3 花，八花 6 勒子，杠开翻倍而不是 1 勒子",
             base_flowers=3,
             lezi_in_base=10,
-            lezi=MappingProxyType({**{k: v for k, v in _LEZI_001.items() if k != "gangkai"}, "bahua": 6}),
-            fan=MappingProxyType({"menqing": 1, "gangkai": 1}),
+            lezi=numbers_of(QQ, Pays.LEZI),
+            fan=numbers_of(QQ, Pays.FAN),
         ),
     }
 )
