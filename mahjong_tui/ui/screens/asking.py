@@ -12,6 +12,7 @@ the engine does not ask only acknowledge. The acknowledgement sends nothing to t
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -22,7 +23,6 @@ from mahjong_tui.engine import (
     HandStarted,
     KaigangDiscarded,
     KongDeclared,
-    MeldKind,
     Phase,
     SeatView,
     TileDiscarded,
@@ -31,6 +31,7 @@ from mahjong_tui.i18n import t
 
 from ..config import Privacy
 from ..look import WINDOWS, Look
+from ..table_state import Question, TableState, asked_after
 from ..widgets.hand import hand_tiles
 from .choice import Choice, ChoiceScreen
 from .curtain import CurtainScreen
@@ -41,22 +42,7 @@ if TYPE_CHECKING:
 
     from ..driver import TableDriver
 
-
-def asked_after(events: Sequence[Event], initial_wins: bool) -> tuple[int, bool, Event] | None:
-    """The last event of a move after which others may be asked: (its seat, that seat is asked too, it).
-
-    A discard (and the shown 海底), an added kong (it may be robbed), the 开杠 tiles given to
-    the others; a new hand where 起手小胡 may be declared (everyone, the dealer last).
-    """
-    found: tuple[int, bool, Event] | None = None
-    for ev in events:
-        if isinstance(ev, TileDiscarded | KaigangDiscarded):
-            found = (ev.seat, False, ev)
-        elif isinstance(ev, KongDeclared) and ev.meld.kind is MeldKind.ADDED_KONG:
-            found = (ev.seat, False, ev)
-        elif isinstance(ev, HandStarted) and initial_wins:
-            found = (ev.dealer, True, ev)
-    return found
+__all__ = ["Asking", "about", "asked_after"]
 
 
 def about(look: Look, ev: Event) -> tuple[Text, Text | None]:
@@ -81,63 +67,43 @@ class Asking:
     if TYPE_CHECKING:
         app: App[int]
         driver: TableDriver
-        viewer: int | None
-        bottom: int
-        actor: int | None
-        decision: SeatView | None
-        selected: int | None
-        private: dict[int, list[str]]
-        _waiting: bool
+        state: TableState
 
-        def look(self) -> Look: ...
+        def look(self, state: TableState | None = None) -> Look: ...
         def act(self, action: Action) -> None: ...
         def advance(self, resume: Action | None = None) -> None: ...
-        def render_table(self) -> None: ...
-
-        _asks: list[int]  # people still to be called about the latest discard (strict privacy)
-        _asked_about: tuple[Text, Text | None, str]  # what it is about, its tiles, the one choice's words
-        _asking: bool  # a call of everyone is under way: when it ends, the screen is hidden again
 
     @property
     def strict(self) -> bool:
         """Strict privacy is on and two or more people share the screen."""
         return self.driver.hotseat and self.driver.setup.privacy is Privacy.STRICT
 
-    def queue_asks(self, events: Sequence[Event]) -> None:
-        """After a move that opens claims, line up every other person (strict privacy)."""
+    def calls_after(self, state: TableState, events: Sequence[Event]) -> TableState:
+        """After a move that opens claims, every other person lined up to be called (strict privacy)."""
         if not self.strict:
-            return
-        found = asked_after(events, self.driver.table().ruleset.initial_small_wins)
-        if found is None:
-            return
-        origin, with_origin, ev = found
-        order = [(origin + i) % 4 for i in (1, 2, 3)] + ([origin] if with_origin else [])
-        self._asks = [s for s in order if not self.driver.is_bot(s)]
-        words = t("asking.nothing_to_declare") if isinstance(ev, HandStarted) else t("asking.nothing_to_claim")
-        self._asked_about = (*about(self.look(), ev), words)
-        self._asking = bool(self._asks)
+            return state
+        people = [s for s in range(4) if not self.driver.is_bot(s)]
+        initial_wins = self.driver.table().ruleset.initial_small_wins
+        return replace(state, calls=state.calls.after(events, initial_wins=initial_wins, people=people))
 
     def ask_due(self) -> bool:
         """The next person in line must be called now: the engine is not about to ask them itself."""
-        if not self._asks:
-            return False
-        table = self.driver.table()
-        return not (table.phase in WINDOWS and self._asks[0] in table.pending)
+        return self.state.calls.due(self.driver.table())
 
     def ask_next(self) -> bool:
         """Call the next person in line if it is their moment (True: a curtain is up); else end the call."""
+        calls = self.state.calls
         if self.ask_due():
-            self.acknowledge(self._asks.pop(0))
+            self.acknowledge(calls.line[0])
             return True
-        if self._asking and not self._asks:
+        if calls.under_way and not calls.line:
             # Whoever was last behind the curtain, the next decision gets a curtain of its own.
-            self._asking = False
-            self.viewer = None
-            self.render_table()
+            self.state = replace(self.state, calls=replace(calls, under_way=False), viewer=None)
         return False
 
     def acknowledge(self, seat: int) -> None:
         """The curtain for ``seat``, then a prompt whose only choice goes on (nothing reaches the engine)."""
+        self.state = replace(self.state, calls=self.state.calls.called())
         self._curtain(seat, lambda: self._acknowledged(seat))
 
     def _acknowledged(self, seat: int) -> None:
@@ -146,59 +112,56 @@ class Asking:
         The table itself would tell this person more than their own prompt would: when nobody
         may claim, the engine has already gone on to the next turn.
         """
-        what, tiles, words = self._asked_about
+        ev = self.state.calls.about
+        assert ev is not None
+        what, tiles = about(self.look(), ev)
+        words = t("asking.nothing_to_declare") if isinstance(ev, HandStarted) else t("asking.nothing_to_claim")
         title = Text(t("prompt.who", who=self.look().label(seat)), style="bold") + what
 
         def answered(_: Action | None) -> None:
             """Play on."""
-            self._waiting = False
+            self.state = replace(self.state, question=None)
             self.advance()
 
-        self._waiting = True
+        self.state = replace(self.state, question=Question.CALL)
         self.app.push_screen(ChoiceScreen(title, [Choice("enter", words, None)], tiles=tiles, classes="-ack"), answered)
 
     def _curtain(self, seat: int, then: Callable[[], None]) -> None:
         """Hide the table and put up the curtain for ``seat``; ``then()`` once they have the screen."""
-        self.viewer = None
-        self.bottom = seat
-        self.render_table()
-        self._waiting = True
+        self.state = replace(self.state, viewer=None, bottom=seat, question=Question.CURTAIN)
         self.app.push_screen(CurtainScreen(self.look().label(seat)), lambda _: then())
 
     def person(self, seat: int) -> None:
         """A person must decide: the curtain first in hot-seat, then their turn or a prompt."""
-        if self._asks and self._asks[0] == seat and self.driver.table().phase in WINDOWS:
-            self._asks.pop(0)  # the engine asks them about it itself, in their place in line
-        if self.driver.hotseat and self.viewer != seat:
+        calls = self.state.calls
+        if calls.line[:1] == (seat,) and self.driver.table().phase in WINDOWS:
+            # the engine asks them about it itself, in their place in line
+            self.state = replace(self.state, calls=calls.called())
+        if self.driver.hotseat and self.state.viewer != seat:
             self._curtain(seat, lambda: self._lift(seat))
             return
         self._lift(seat)
 
     def _lift(self, seat: int) -> None:
         """Show the seat's tiles and ask it."""
-        self._waiting = False
-        self.viewer = seat
-        self.bottom = seat
         view = self.driver.seat_view(seat)
-        self.decision = view
+        state = replace(self.state, question=None, viewer=seat, bottom=seat, decision=view)
         if view.phase is Phase.TURN:
-            self.actor = seat
-            tiles = hand_tiles(self.look(), seat)
-            self.selected = len(tiles) - 1 if tiles else None
-            self.render_table()
+            tiles = hand_tiles(self.look(state), seat)
+            self.state = replace(state, selected=len(tiles) - 1 if tiles else None)
             return
-        self.render_table()
+        self.state = state
         self.prompt(view)
 
     def prompt(self, view: SeatView) -> None:
         """The modal prompt for anything but a turn: claims, robbing, 海底, 开杠 and initial wins."""
         title, tiles = prompt_title(self.look(), view)
-        notes = prompt_notes(view, self.private[view.seat])
-        self._waiting = True
+        notes = prompt_notes(view, list(self.state.private[view.seat]))
+        self.state = replace(self.state, question=Question.PROMPT)
 
         def answered(action: Action | None) -> None:
             """Carry out the answer."""
-            self._waiting = False
+            self.state = replace(self.state, question=None)
             if action is None:
                 self.advance()
                 return

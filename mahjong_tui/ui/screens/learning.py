@@ -8,20 +8,24 @@ closes it for the person at the screen. The advice is worked out once per move.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from rich.text import Text
 
-from mahjong_tui.engine import SeatView, Tile
+from mahjong_tui.engine import Tile
 from mahjong_tui.i18n import t
 
 from ..config import Learning
 from ..look import Look, has_drawn_apart
+from ..table_state import NO_NOTICES, Calls, TableState
 from ..widgets.hand import hand_tiles
 from ..widgets.hint_panel import Advice, HintPanel, advise, hand_marks, hint_body
 from ..widgets.log import ReflowLog
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from textual.app import App
     from textual.timer import Timer
 
@@ -36,30 +40,18 @@ class Learner:
     if TYPE_CHECKING:
         app: App[int]
         driver: TableDriver
-        viewer: int | None
-        actor: int | None
-        decision: SeatView | None
-        selected: int | None
-        armed: int | None
-        confirm: Action | None
-        private: dict[int, list[str]]
-        hand_events: list[Event]
+        state: TableState
         layout_mode: str
-        _waiting: bool
         _timer: Timer | None
-        _paused: Action | None
-        _held: Action | None
-        _asks: list[int]
 
-        def look(self) -> Look: ...
+        def look(self, state: TableState | None = None) -> Look: ...
         def render_table(self) -> None: ...
         def advance(self, resume: Action | None = None) -> None: ...
-        def note_events(self, events: list[Event]) -> None: ...
+        def noted(self, state: TableState, events: Sequence[Event]) -> TableState: ...
         def set_class(self, add: bool, *class_names: str) -> None: ...
         def query_one(self, selector: str, expect_type: type[HintPanel]) -> HintPanel: ...
         def notify(self, message: str, *, severity: str = "information") -> None: ...
 
-    hints_open: set[int]
     _advice: tuple[tuple[int, tuple[int, int]], Advice] | None = None
 
     @property
@@ -67,15 +59,19 @@ class Learner:
         """The learning settings in force (the app's)."""
         return getattr(self.app, "learning", None) or Learning()
 
+    def hints_at_start(self) -> frozenset[int]:
+        """The people whose panel is open at the start of a hand: every person when the hints setting is on."""
+        return frozenset(self.driver.humans) if self.learning.hints else frozenset()
+
     def reset_hints(self) -> None:
-        """A new hand: the panel open for every person when the hints setting is on."""
-        self.hints_open = set(self.driver.humans) if self.learning.hints else set()
+        """A new hand (or a new hints setting): the panel open for every person when the hints setting is on."""
         self._advice = None
+        self.state = replace(self.state, hints_open=self.hints_at_start())
 
     def hint_seat(self) -> int | None:
         """The person whose panel shows now: the one at the screen, with their panel open, in a hand in play."""
-        seat = self.viewer
-        if seat is None or seat not in self.hints_open or self.driver.hand_over:
+        seat = self.state.viewer
+        if seat is None or seat not in self.state.hints_open or self.driver.hand_over:
             return None
         return seat
 
@@ -86,7 +82,8 @@ class Learner:
             return None
         key = (seat, self.driver.moment)
         if self._advice is None or self._advice[0] != key:
-            view = self.decision if self.decision is not None and self.decision.seat == seat else None
+            decision = self.state.decision
+            view = decision if decision is not None and decision.seat == seat else None
             self._advice = (key, advise(view or self.driver.seat_view(seat)))
         return self._advice[1]
 
@@ -104,23 +101,20 @@ class Learner:
         if advice is None:
             return
         selected: Tile | None = None
-        if self.actor == advice.view.seat and self.selected is not None:
+        index = self.state.selected
+        if self.state.actor == advice.view.seat and index is not None:
             tiles = hand_tiles(look, advice.view.seat)
-            selected = tiles[self.selected] if self.selected < len(tiles) else None
+            selected = tiles[index] if index < len(tiles) else None
         panel = self.query_one("#hints-full" if self.layout_mode == "full" else "#hints-compact", HintPanel)
         panel.show(hint_body(look, advice, selected))
 
     def action_hints(self) -> None:
         """Open or close the hint panel of the person at the screen."""
-        seat = self.viewer
+        seat = self.state.viewer
         if seat is None or not self.driver.setup.seats[seat].human:
             self.notify(t("hint.nobody"), severity="warning")
             return
-        if seat in self.hints_open:
-            self.hints_open.discard(seat)
-        else:
-            self.hints_open.add(seat)
-        self.render_table()
+        self.state = replace(self.state, hints_open=self.state.hints_open ^ {seat})
 
     # ------------------------------------------------------------------ undo
     def undo_refusal(self) -> str | None:
@@ -145,19 +139,25 @@ class Learner:
         if self._timer is not None:  # the bot move that was waiting for its moment belongs to what was undone
             self._timer.stop()
         self._timer = None
-        self._paused = self._held = None
-        self._asks.clear()
-        self._waiting = False
-        self.viewer = seat
-        self.actor = self.decision = self.selected = self.armed = self.confirm = None
         self._advice = None
-        for s in range(4):
-            self.private[s].clear()
-        self.hand_events = list(self.driver.hand_events)
         log = self.query_one("#log", ReflowLog)  # type: ignore[arg-type]
         log.entries.clear()
         log.clear()
-        self.note_events(self.hand_events)
+        state = replace(
+            self.state,
+            viewer=seat,
+            decision=None,
+            selected=None,
+            armed=None,
+            confirm=None,
+            question=None,
+            paused=None,
+            held=None,
+            calls=Calls(),
+            private=NO_NOTICES,
+            moment=self.driver.moment,
+        )
+        self.state = self.noted(state, self.driver.hand_events)
         self.notify(t("undo.done"))
         self.render_table()
         self.advance()

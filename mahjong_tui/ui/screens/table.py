@@ -1,14 +1,17 @@
 """The table: four seats around the wall; people play by keys or the mouse, bots at a set pace.
 
-Everything drawn comes from the engine's views: a :class:`~mahjong_tui.engine.TableView`
-revealing the seats the people at the screen may see, and the deciding person's
-:class:`~mahjong_tui.engine.SeatView`. The bots play through the engine's play loop,
-paused before each move worth showing at the chosen speed.
+The screen's state is one :class:`~mahjong_tui.ui.table_state.TableState`, held in its one
+reactive (``state``): every change replaces it, and the table is drawn again from it.
+Everything drawn comes from that state and the engine's views: a
+:class:`~mahjong_tui.engine.TableView` revealing the seats the people at the screen may see,
+and the deciding person's :class:`~mahjong_tui.engine.SeatView`. The bots play through the
+engine's play loop, paused before each move worth showing at the chosen speed.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from time import monotonic
 
 from rich.text import Text
@@ -16,6 +19,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.reactive import reactive
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Static
@@ -29,7 +33,6 @@ from mahjong_tui.engine import (
     Move,
     OptionRefused,
     Phase,
-    SeatView,
     Stop,
     TileDiscarded,
 )
@@ -39,6 +42,7 @@ from ..config import BOT_SPEEDS, Display
 from ..driver import TableDriver
 from ..keys import Worded, word_keys
 from ..look import Look, claims_text, describe_event, flowers_text, meld_text, pack, seat_header
+from ..table_state import NO_NOTICES, Calls, Question, TableState
 from ..widgets.footer import KeysFooter
 from ..widgets.hand import HandView, hand_tiles
 from ..widgets.hint_panel import HintPanel
@@ -84,45 +88,66 @@ class TableScreen(Worded, Asking, TableKeys, Learner, Screen[str]):
         *[Binding(k, f"pick({i})", show=False) for i, k in enumerate("1234567890")],
     ]
 
+    state: reactive[TableState] = reactive(TableState(0), init=False, repaint=False)
+
     def __init__(self, driver: TableDriver, display: Display) -> None:
         """A table for the game ``driver`` holds."""
         super().__init__()
         self.driver = driver
         self.appearance = display
-        self.viewer: int | None = None  # the person whose tiles the screen shows
-        self.bottom = driver.humans[0] if driver.humans else 0
-        self.actor: int | None = None  # the person choosing a discard or a turn action now
-        self.decision: SeatView | None = None  # what the person deciding now sees and may do
-        self.selected: int | None = None
-        self.last_discard: tuple[int, int] | None = None
-        self.fast = False
-        self.confirm: Action | None = None
-        self.armed: int | None = None  # a tile picked by number or click: the same again discards it
-        self.private: dict[int, list[str]] = {s: [] for s in range(4)}
-        self.hand_events: list[Event] = []
-        self._timer: Timer | None = None
-        self._paused: Action | None = None  # the bot move the timer will make
-        self._waiting = False  # a dialog or curtain is open for a person
+        self._timer: Timer | None = None  # makes the paused bot move when its moment comes
         self._keys_shown: tuple[bool | None, ...] = ()
         self._moved = 0  # moves made since the table was last drawn, in one run of the play loop
         self._batch_start = 0.0  # when this run of the play loop began: it yields to input after a while
         self._delay = 0.0  # the pause before the move the loop stopped at
-        self._asks: list[int] = []  # strict privacy: people still to be called about the latest discard
-        self._asking = False
-        self._held: Action | None = None  # the bot move that waits while people are called
-        self.hints_open: set[int] = set()  # people whose hint panel is open
-        if not driver.hotseat:
-            self.viewer = driver.humans[0] if driver.humans else None
+        humans = driver.humans
+        viewer = humans[0] if humans and not driver.hotseat else None  # in hot-seat, nobody's until a curtain lifts
+        self.set_reactive(TableScreen.state, TableState(bottom=humans[0] if humans else 0, viewer=viewer))
+
+    def watch_state(self) -> None:
+        """The state changed: draw the table from it (the first drawing is the mount's)."""
+        if self.is_mounted:
+            self.render_table()
+
+    # What the state says, as the other screens and the tests read it.
+    @property
+    def actor(self) -> int | None:
+        """The person choosing a discard or a turn action now."""
+        return self.state.actor
+
+    @property
+    def viewer(self) -> int | None:
+        """The person whose tiles the screen shows."""
+        return self.state.viewer
+
+    @property
+    def bottom(self) -> int:
+        """The seat drawn at the bottom."""
+        return self.state.bottom
+
+    @property
+    def selected(self) -> int | None:
+        """The tile selected in the hand of the person in their turn."""
+        return self.state.selected
+
+    @selected.setter
+    def selected(self, index: int | None) -> None:
+        self.state = replace(self.state, selected=index)
+
+    @property
+    def private(self) -> tuple[tuple[str, ...], ...]:
+        """Each seat's private notices, the latest last."""
+        return self.state.private
 
     @property
     def waiting(self) -> bool:
         """A dialog or the curtain is open for a person: play waits for their answer."""
-        return self._waiting
+        return self.state.waiting
 
     @property
     def paused_move(self) -> Action | None:
         """The bot move waiting for its moment (None: none is)."""
-        return self._paused
+        return self.state.paused
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -143,9 +168,8 @@ class TableScreen(Worded, Asking, TableKeys, Learner, Screen[str]):
         """Log the hand so far and start play."""
         self.apply_layout(self.app.size.width, self.app.size.height)
         self.reset_hints()
-        self.hand_events = list(self.driver.hand_events)
-        self.note_events(self.hand_events)
-        self._hand_start_asks()
+        state = self.noted(self.state, self.driver.hand_events)
+        self.state = replace(self.hand_start_calls(state), moment=self.driver.moment)
         self.render_table()
         self.call_after_refresh(self.advance)
         # The rules screen then opens on this game's page at once: it is rendered while nobody waits.
@@ -190,30 +214,33 @@ class TableScreen(Worded, Asking, TableKeys, Learner, Screen[str]):
         return "full"
 
     # ------------------------------------------------------------------ drawing
-    def revealed(self) -> Sequence[int]:
+    def revealed(self, state: TableState | None = None) -> Sequence[int]:
         """The seats whose concealed tiles the screen shows: everyone's when only bots play."""
         if not self.driver.humans or self.learning.open_hands:
             return range(4)  # bots only: the table is for watching; open hands: for study
-        return () if self.viewer is None else (self.viewer,)
+        viewer = (state or self.state).viewer
+        return () if viewer is None else (viewer,)
 
-    def look(self) -> Look:
-        """What the widgets draw now."""
+    def look(self, state: TableState | None = None) -> Look:
+        """What the widgets draw now (or in ``state``)."""
+        state = state or self.state
         return Look(
-            table=self.driver.table(self.revealed()),
+            table=self.driver.table(self.revealed(state)),
             names=tuple(self.driver.setup.names),
-            bottom=self.bottom,
+            bottom=state.bottom,
             display=self.appearance,
-            last_discard=self.last_discard,
-            selected=self.selected,
-            deciding=self.viewer,
+            last_discard=state.last_discard,
+            selected=state.selected,
+            deciding=state.viewer,
         )
 
     def render_table(self) -> None:
-        """Redraw every part of the table from the engine's view."""
+        """Redraw every part of the table from the state and the engine's view."""
         look = self.look()
-        show_seats_and_rivers(self, look, self.bottom)
+        bottom = self.state.bottom
+        show_seats_and_rivers(self, look, bottom)
         self.query_one("#hand", HandView).show(
-            look, self.bottom, active=self.actor == self.bottom, marks=self.hint_marks(look, self.bottom)
+            look, bottom, active=self.state.actor == bottom, marks=self.hint_marks(look, bottom)
         )
         self._draw_me(look)
         self.draw_hints(look)
@@ -228,15 +255,16 @@ class TableScreen(Worded, Asking, TableKeys, Learner, Screen[str]):
     def render_hand(self) -> None:
         """Redraw only the bottom hand and its actions line (a new selection changes nothing else)."""
         look = self.look()
+        bottom = self.state.bottom
         self.query_one("#hand", HandView).show(
-            look, self.bottom, active=self.actor == self.bottom, marks=self.hint_marks(look, self.bottom)
+            look, bottom, active=self.state.actor == bottom, marks=self.hint_marks(look, bottom)
         )
         self.query_one("#me-actions", Static).update(self._actions_line(look))
         self.draw_hints(look)
 
     def _draw_me(self, look: Look) -> None:
         """The bottom seat's header line and its actions line."""
-        seat = self.bottom
+        seat = self.state.bottom
         chunks = [seat_header(look, seat)]
         if seat in self.driver.autoplay:
             chunks.append(Text(t("table.autoplay_mark"), style="bold #69f0ae"))
@@ -253,47 +281,50 @@ class TableScreen(Worded, Asking, TableKeys, Learner, Screen[str]):
 
     def _actions_line(self, look: Look) -> Text:
         """What the person may do now, or the latest private notice."""
-        if self.actor is None:
-            if self.fast:
+        state = self.state
+        actor = state.actor
+        if actor is None:
+            if state.fast:
                 return Text("▶▶ " + t("table.fast_forward"), style="bold #69f0ae")
             return Text("")
         out = self.turn_line()
-        if self.confirm is not None:
+        if state.confirm is not None:
             return out
-        notes = self.private.get(self.actor) or []
+        notes = state.private[actor]
         if notes:
             out.append("\n")
             out.append(f"✕ {notes[-1]}", style="#ff8a80")
-        if self.selected is not None:
-            tiles = hand_tiles(look, self.actor)
-            if self.selected < len(tiles):
-                refusal = self.discard_refusal(tiles[self.selected])
+        if state.selected is not None:
+            tiles = hand_tiles(look, actor)
+            if state.selected < len(tiles):
+                refusal = state.refusal(tiles[state.selected])
                 if refusal:
                     out.append("\n")
                     out.append(f"✕ {refusal}", style="#ff8a80")
         return out
 
-    def note_events(self, events: Sequence[Event]) -> None:
-        """Log events as the people at the screen may see them; keep private notices per seat."""
+    def noted(self, state: TableState, events: Sequence[Event]) -> TableState:
+        """Log events as the people at the screen may see them; ``state`` with the latest discard and notices."""
         log = self.query_one("#log", ReflowLog)
         humans = frozenset(self.driver.humans)
         # In hot-seat the log is read by everyone: it keeps no one's private lines.
         viewers = humans if not self.driver.hotseat else frozenset()
-        look = self.look()
+        look = self.look(state)
         for ev in events:
             if isinstance(ev, HandStarted):
-                self.last_discard = None
-                look = self.look()
+                state = replace(state, last_discard=None)
+                look = self.look(state)
             if isinstance(ev, TileDiscarded):
-                self.last_discard = (ev.seat, len(look.table.rivers[ev.seat]) - 1)
+                state = replace(state, last_discard=(ev.seat, len(look.table.rivers[ev.seat]) - 1))
             if isinstance(ev, OptionRefused | ClaimLost) and ev.seat in humans:
                 reason = say(ev.reason)
-                self.private[ev.seat].append(look.seat_names(reason) if isinstance(ev, ClaimLost) else reason)
+                state = state.noticed(ev.seat, look.seat_names(reason) if isinstance(ev, ClaimLost) else reason)
                 if ev.seat not in viewers:
                     continue
             line = describe_event(ev, look, viewers)
             if line:
                 log.add(line)
+        return state
 
     # ------------------------------------------------------------------ play
     def advance(self, resume: Action | None = None) -> None:
@@ -304,13 +335,15 @@ class TableScreen(Worded, Asking, TableKeys, Learner, Screen[str]):
         is drawn once after them; a move worth showing stops the loop, and ``resume`` makes it
         when its time has come.
         """
-        if self._waiting or self._timer is not None:
+        if self.state.waiting or self._timer is not None:
             return
+        held = resume if resume is not None else self.state.held
         if self.ask_next():  # strict privacy: a person is called about the discard first
-            self._held = resume if resume is not None else self._held
+            self.state = replace(self.state, held=held)
             return
-        if resume is None:
-            resume, self._held = self._held, None
+        if resume is None and held is not None:
+            resume = held
+            self.state = replace(self.state, held=None)
         self._moved = 0
         self._batch_start = monotonic()
         halt = self.driver.play(observe=self._observed, pause=self._pause_before, resume=resume)
@@ -321,14 +354,14 @@ class TableScreen(Worded, Asking, TableKeys, Learner, Screen[str]):
                 self.render_table()
             assert halt.action is not None
             if self.ask_due():  # the move waits until everyone has been called
-                self._held = halt.action
+                self.state = replace(self.state, held=halt.action)
                 self.advance()
                 return
-            self._paused = halt.action
+            self.state = replace(self.state, paused=halt.action)
             self._timer = self.set_timer(max(self._delay, 0.001), self._bot_move)
         else:
             assert halt.seat is not None
-            self.fast = False
+            self.state = replace(self.state, fast=False)
             if self.ask_due():  # everyone is called about the discard before anyone plays on
                 self.advance()
                 return
@@ -337,9 +370,10 @@ class TableScreen(Worded, Asking, TableKeys, Learner, Screen[str]):
     def _pause_before(self, seat: int, action: Action) -> bool:
         """Stop the loop before a bot's move to show it at the chosen speed (or to draw the table and read keys)."""
         quick = action.kind is ActionKind.PASS and self.driver.table().phase is not Phase.HAIDI
-        self._delay = 0.0 if (self.fast or quick) else BOT_SPEEDS.get(self.driver.setup.speed, 0.6)
-        if self.driver.hotseat and self.viewer is not None and self.viewer != seat:
-            self.viewer = None
+        self._delay = 0.0 if (self.state.fast or quick) else BOT_SPEEDS.get(self.driver.setup.speed, 0.6)
+        viewer = self.state.viewer
+        if self.driver.hotseat and viewer is not None and viewer != seat:
+            self.set_reactive(TableScreen.state, replace(self.state, viewer=None))
             self._moved += 1  # the hidden hand must be drawn now
         return (
             self._delay > 0 or monotonic() - self._batch_start > _BATCH_SECONDS or not self.is_current or self.ask_due()
@@ -350,7 +384,7 @@ class TableScreen(Worded, Asking, TableKeys, Learner, Screen[str]):
         if move.error:
             self.log.warning(f"seat {move.seat}'s bot {move.error}; {move.action} was made instead")
         self._moved += 1
-        self._after_move(move.seat, move.events)
+        self.set_reactive(TableScreen.state, self.moved(self.state, move.seat, move.events))
 
     def _bot_move(self) -> None:
         """Make the paused bot move (later, if a dialog covers the table), and go on."""
@@ -358,31 +392,24 @@ class TableScreen(Worded, Asking, TableKeys, Learner, Screen[str]):
             self._timer = self.set_timer(0.2, self._bot_move)
             return
         self._timer = None
-        action, self._paused = self._paused, None
+        action = self.state.paused
+        self.state = replace(self.state, paused=None)
         self.advance(resume=action)
 
     def act(self, action: Action) -> None:
         """Send a person's action to the engine, show what happened, and go on."""
         events = self.driver.apply(action)
-        self._after_move(action.seat, events)
-        self.render_table()
+        self.state = self.moved(self.state, action.seat, events)
         self.advance()
 
-    def _after_move(self, seat: int, events: Sequence[Event]) -> None:
-        """Log what a move did and forget the choice in progress (the caller redraws)."""
-        self.actor = None
-        self.decision = None
-        self.selected = None
-        self.armed = None
-        self.confirm = None
-        if seat in self.private:
-            self.private[seat].clear()
-        self.hand_events.extend(events)
+    def moved(self, state: TableState, seat: int, events: Sequence[Event]) -> TableState:
+        """``state`` after ``seat``'s move and its ``events``: the choice in progress forgotten, the events logged."""
+        state = replace(state.move_made(seat), moment=self.driver.moment)
         nxt = self.driver.next_seat()
-        if self.driver.hotseat and (nxt is None or nxt != self.viewer or self.driver.is_bot(nxt)):
-            self.viewer = None
-        self.note_events(events)
-        self.queue_asks(events)
+        if self.driver.hotseat and (nxt is None or nxt != state.viewer or self.driver.is_bot(nxt)):
+            state = replace(state, viewer=None)
+        state = self.noted(state, events)
+        return self.calls_after(state, events)
 
     def relabel(self) -> None:
         """The language changed: the keys and the table in the new one (the log keeps what it said)."""
@@ -402,12 +429,8 @@ class TableScreen(Worded, Asking, TableKeys, Learner, Screen[str]):
         """The end-of-hand summary; then the next hand, the final standings or the exit."""
         from .hand_end import GameEndScreen, HandEndScreen
 
-        self._waiting = True
-        self.viewer = None
         # Every hand is shown now: calling people about a discard that ended the hand tells nothing.
-        self._asks.clear()
-        self._asking = False
-        self.render_table()
+        self.state = replace(self.state, question=Question.SUMMARY, viewer=None, calls=Calls())
         look = self.look()
 
         def after(answer: str | None) -> None:
@@ -430,44 +453,41 @@ class TableScreen(Worded, Asking, TableKeys, Learner, Screen[str]):
 
         people = tuple(self.driver.humans)
         self.app.push_screen(
-            HandEndScreen(look, self.hand_events, self.driver.standings(), people=people, review=self.driver.review),
+            HandEndScreen(
+                look, list(self.driver.hand_events), self.driver.standings(), people=people, review=self.driver.review
+            ),
             after,
         )
 
     def action_summary(self) -> None:
         """Back to the summary after looking at the ended hand."""
         if self.driver.hand_over:
-            self._waiting = False
             self.show_hand_end()
 
     def next_hand(self) -> None:
         """Deal the next hand and play on."""
-        self._waiting = False
         events = self.driver.next_hand()
-        self.hand_events = list(self.driver.hand_events)
-        for s in range(4):
-            self.private[s].clear()
-        self.reset_hints()
-        self.last_discard = None
-        if not self.driver.hotseat and self.driver.humans:
-            self.viewer = self.driver.humans[0]
-        self.note_events(events)
-        self._hand_start_asks()
+        humans = self.driver.humans
+        viewer = humans[0] if not self.driver.hotseat and humans else self.state.viewer
+        state = replace(self.state, question=None, private=NO_NOTICES, last_discard=None, viewer=viewer)
+        state = self.noted(replace(state, moment=self.driver.moment, hints_open=self.hints_at_start()), events)
+        self._advice = None
+        self.state = self.hand_start_calls(state)
         log = self.query_one("#log", ReflowLog)
         # The log was hidden under the summary: scroll to the new hand once it is laid out again.
         self.call_after_refresh(lambda: log.scroll_end(animate=False))
-        self.render_table()
         self.advance()
 
-    def _hand_start_asks(self) -> None:
+    def hand_start_calls(self, state: TableState) -> TableState:
         """Strict privacy at a fresh hand with 起手小胡: every person is called before play."""
         table = self.driver.table()
         if not any(table.rivers) and table.phase in (Phase.INITIAL, Phase.TURN):
-            self.queue_asks([e for e in self.hand_events if isinstance(e, HandStarted)])
+            return self.calls_after(state, [e for e in self.driver.hand_events if isinstance(e, HandStarted)])
+        return state
 
     def on_key(self, event: events.Key) -> None:
         """``d`` with no tile drawn (after a chi or pong) discards nothing, nor ``u`` in hot-seat: say why."""
-        if event.key == "d" and self.actor is not None and not self.holds_drawn() and self.is_current:
+        if event.key == "d" and self.state.actor is not None and not self.state.holds_drawn and self.is_current:
             self.notify(t("table.no_drawn"), severity="warning")
         elif event.key == "u" and self.is_current and self.driver.humans and self.undo_refusal():
             self.notify(self.undo_refusal() or "", severity="warning")  # u is offered only against bots: say why

@@ -7,16 +7,18 @@ from their :class:`~mahjong_tui.engine.SeatView` (``decision``), never from the 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.widgets import RichLog
 
-from mahjong_tui.engine import Action, ActionKind, SeatView, Tile
-from mahjong_tui.i18n import say, t
+from mahjong_tui.engine import Action, ActionKind
+from mahjong_tui.i18n import t
 
 from ..look import Look, relation_warnings
 from ..preview import win_preview
+from ..table_state import TableState
 from ..widgets.hand import HandView, hand_tiles
 from .choice import ChoiceScreen, choices_for
 
@@ -34,16 +36,10 @@ class TableKeys:
     if TYPE_CHECKING:
         app: App[int]
         driver: TableDriver
-        bottom: int
-        fast: bool
+        state: TableState
         layout_mode: str
-        actor: int | None
-        selected: int | None
-        armed: int | None
-        confirm: Action | None
-        decision: SeatView | None
 
-        def look(self) -> Look: ...
+        def look(self, state: TableState | None = None) -> Look: ...
         def act(self, action: Action) -> None: ...
         def render_table(self) -> None: ...
         def render_hand(self) -> None: ...
@@ -52,103 +48,83 @@ class TableKeys:
         def dismiss(self, result: str) -> None: ...
         def notify(self, message: str, *, severity: str = "information") -> None: ...
 
-    def legal_now(self) -> tuple[Action, ...]:
-        """What the person choosing now may do (nothing when nobody is)."""
-        return self.decision.legal if self.decision is not None and self.actor is not None else ()
-
-    def discard_refusal(self, tile: Tile) -> str | None:
-        """Why the person may not discard ``tile`` now (None: they may)."""
-        if self.actor is None or self.decision is None:
-            return None
-        for r in self.decision.refusals:
-            if r.kind is ActionKind.DISCARD and r.tile == tile:
-                return say(r.reason)
-        return None
-
     def action_move(self, step: int) -> None:
         """Move the selection."""
-        if self.actor is None:
+        state = self.state
+        if state.actor is None:
             return
-        n = len(hand_tiles(self.look(), self.actor))
-        self.selected = ((self.selected or 0) + step) % n
-        self.armed = None
-        self.confirm = None
+        n = len(hand_tiles(self.look(), state.actor))
+        self.state = replace(state, selected=((state.selected or 0) + step) % n, armed=None, confirm=None)
         self.render_hand()
 
     def action_pick(self, index: int) -> None:
         """Select a tile by number; the same number again discards it."""
-        if self.actor is None:
+        state = self.state
+        if state.actor is None:
             return
-        n = len(hand_tiles(self.look(), self.actor))
+        n = len(hand_tiles(self.look(), state.actor))
         if index >= n:
             return
-        if self.armed == index and self.selected == index:
+        if state.armed == index and state.selected == index:
             self.action_discard()
             return
-        self.selected = index
-        self.armed = index
-        self.confirm = None
+        self.state = replace(state, selected=index, armed=index, confirm=None)
         self.render_hand()
 
     def on_hand_view_tile_clicked(self, message: HandView.TileClicked) -> None:
         """Click selects; a click on the selected tile discards it."""
         self.action_pick(message.index)
 
-    def holds_drawn(self) -> bool:
-        """The person in their turn holds a tile just drawn (after a chi or pong they hold none)."""
-        return self.actor is not None and self.decision is not None and self.decision.table.holds_drawn[self.actor]
-
     def action_discard_drawn(self) -> None:
         """Discard the tile just drawn; without one, say so and discard nothing."""
-        if self.actor is None:
+        state = self.state
+        if state.actor is None:
             return
-        if not self.holds_drawn():
+        if not state.holds_drawn:
             self.notify(t("table.no_drawn"), severity="warning")
             return
-        tiles = hand_tiles(self.look(), self.actor)
-        if self.selected != len(tiles) - 1:
-            self.selected = len(tiles) - 1
-            self.confirm = None
+        tiles = hand_tiles(self.look(), state.actor)
+        if state.selected != len(tiles) - 1:
+            self.state = replace(state, selected=len(tiles) - 1, confirm=None)
         self.action_discard()
 
     def action_discard(self) -> None:
         """Discard the selected tile (asking once more when a win is there)."""
-        seat = self.actor
-        if seat is None or self.selected is None or self.decision is None:
+        state = self.state
+        seat = state.actor
+        if seat is None or state.selected is None or state.decision is None:
             return
         look = self.look()
         tiles = hand_tiles(look, seat)
-        if self.selected >= len(tiles):
+        if state.selected >= len(tiles):
             return
-        tile = tiles[self.selected]
-        legal = self.legal_now()
-        action = next((a for a in legal if a.kind is ActionKind.DISCARD and a.tile == tile), None)
+        tile = tiles[state.selected]
+        action = next((a for a in state.legal if a.kind is ActionKind.DISCARD and a.tile == tile), None)
         if action is None:
-            reason = self.discard_refusal(tile) or (
+            reason = state.refusal(tile) or (
                 t("table.kaigang_discard")
-                if self.decision.table.kaigang_locked[seat]
+                if state.decision.table.kaigang_locked[seat]
                 else t("table.cannot_discard", tile=look.word(tile))
             )
             self.notify(reason, severity="warning")
             return
-        if any(a.kind is ActionKind.WIN for a in legal) and self.confirm != action:
-            self.confirm = action
-            self.render_table()
+        if state.offers(ActionKind.WIN) and state.confirm != action:
+            self.state = replace(state, confirm=action)
             return
         self.act(action)
 
     def action_win(self) -> None:
         """Declare the self-drawn win."""
-        win = next((a for a in self.legal_now() if a.kind is ActionKind.WIN), None)
+        win = next((a for a in self.state.legal if a.kind is ActionKind.WIN), None)
         if win is not None:
             self.act(win)
 
     def action_kong(self) -> None:
         """Declare a kong (a dialog when there is more than one, or 补张/开杠 to choose)."""
-        seat = self.actor
+        seat = self.state.actor
         if seat is None:
             return
-        kongs = [a for a in self.legal_now() if a.kind in KONGS]
+        kongs = [a for a in self.state.legal if a.kind in KONGS]
         if not kongs:
             return
         if len(kongs) == 1:
@@ -170,13 +146,13 @@ class TableKeys:
             return False
         if action == "discard_drawn":
             # Shown but disabled when no tile was drawn: the key explains (on_key) instead of discarding.
-            return True if self.holds_drawn() else (None if self.actor is not None else False)
+            return True if self.state.holds_drawn else (None if self.state.actor is not None else False)
         if action in ("discard", "move", "pick"):
-            return self.actor is not None
+            return self.state.actor is not None
         if action == "win":
-            return any(a.kind is ActionKind.WIN for a in self.legal_now())
+            return self.state.offers(ActionKind.WIN)
         if action == "kong":
-            return any(a.kind in KONGS for a in self.legal_now())
+            return self.state.offers(*KONGS)
         if action == "autoplay":
             return bool(self.driver.humans) and not self.driver.hand_over
         if action == "summary":
@@ -191,12 +167,11 @@ class TableKeys:
 
     def action_fast_forward(self) -> None:
         """Skip the bots' pauses until a person must decide."""
-        self.fast = not self.fast
-        self.render_table()
+        self.state = replace(self.state, fast=not self.state.fast)
 
     def action_autoplay(self) -> None:
         """Let the normal bot play the person at the bottom (again to take back)."""
-        seat = self.bottom if self.setup_human(self.bottom) else None
+        seat = self.state.bottom if self.setup_human(self.state.bottom) else None
         if seat is None:
             return
         if seat in self.driver.autoplay:
@@ -205,11 +180,8 @@ class TableKeys:
         else:
             self.driver.autoplay.add(seat)
             self.notify(t("table.autoplay_on", name=self.driver.setup.names[seat]))
-            if self.actor == seat:
-                self.actor = None
-                self.decision = None
-                self.selected = None
-                self.confirm = None
+            if self.state.actor == seat:
+                self.state = replace(self.state, decision=None, selected=None, confirm=None)
         self.render_table()
         self.advance()
 
@@ -242,30 +214,32 @@ class TableKeys:
     def turn_line(self) -> Text:
         """The keys the person may use in their turn, and the 开杠 rule when it binds them."""
         out = Text()
-        assert self.actor is not None and self.decision is not None
-        win = next((a for a in self.legal_now() if a.kind is ActionKind.WIN), None)
-        preview = win_preview(self.look(), self.decision, win) if win is not None else None
-        if self.confirm is not None:
+        state = self.state
+        actor = state.actor
+        assert actor is not None and state.decision is not None
+        look = self.look()
+        win = next((a for a in state.legal if a.kind is ActionKind.WIN), None)
+        preview = win_preview(look, state.decision, win) if win is not None else None
+        if state.confirm is not None:
             out.append(t("table.confirm_discard"), style="bold #ff6b6b")
             if preview is not None:
                 out.append("\n")
                 out.append_text(preview)
             return out
-        kinds = {a.kind for a in self.legal_now()}
         parts = [t("table.turn_select"), t("table.turn_discard")]
-        if self.holds_drawn():
+        if state.holds_drawn:
             parts.append(t("table.turn_drawn"))
-        if ActionKind.WIN in kinds:
+        if state.offers(ActionKind.WIN):
             out.append(t("table.turn_win") + "  ", style="bold black on #69f0ae")
-        if kinds & set(KONGS):
+        if state.offers(*KONGS):
             out.append(t("table.turn_kong") + "  ", style="bold #ffd166")
         out.append(" · ".join(parts), style="#9aa0a6")
-        if not self.holds_drawn():
+        if not state.holds_drawn:
             out.append(" · " + t("table.no_drawn"), style="#ffd166")
-        if self.decision.table.kaigang_locked[self.actor]:
+        if state.decision.table.kaigang_locked[actor]:
             out.append("\n")
             out.append(t("table.kaigang_locked"), style="bold #ffd166")
-        for warning in relation_warnings(self.look(), self.actor):
+        for warning in relation_warnings(look, actor):
             out.append("\n⚠ ")
             out.append(warning, style="bold #ffd166")
         if preview is not None:
