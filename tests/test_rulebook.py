@@ -40,7 +40,7 @@ def test_every_hand_type_has_an_example_scored_as_that_type(preset: str) -> None
 
 @pytest.mark.parametrize("preset", ruleset_names())
 def test_the_rules_command_prints_the_book(preset: str, capsys: pytest.CaptureFixture[str]) -> None:
-    """``mahjong-tui rules PRESET``: every hand type, its example, the preset's own rules and the glossary."""
+    """``mahjong-tui rules PRESET``: every hand type, its example, the preset's own rules and its glossary."""
     assert run_rules([preset]) == 0
     out = capsys.readouterr().out
     rules = get_ruleset(preset)
@@ -49,7 +49,8 @@ def test_the_rules_command_prints_the_book(preset: str, capsys: pytest.CaptureFi
         assert f"{ht.zh} {ht.en} ({type_id})" in out
     for title, _ in rules.rule_notes():
         assert f"\n{title.en}:\n" in out
-    assert all(term.en in out for term, _ in GLOSSARY)
+    book = rulebook(rules)
+    assert book.glossary and all(f"  {term.en}: {meaning.en}" in out for term, meaning in book.glossary)
 
 
 def test_numbers_in_the_rules_come_from_the_preset() -> None:
@@ -74,7 +75,7 @@ def test_every_text_of_the_book_is_in_chinese_too(preset: str) -> None:
     texts += [*winning.qualifies, *(row.said() for row in winning.sets)]
     texts += [w for words, example in winning.not_wins for w in (words, example.how, example.refusal)]
     texts += [w for title, lines in book.notes for w in (title, *lines)]
-    texts += [w for pair in GLOSSARY for w in pair]
+    texts += [w for pair in (*GLOSSARY, *book.glossary) for w in pair]
     for words in texts:
         assert words.en and words.zh, words
         assert not ENGLISH.findall(words.zh), words

@@ -19,57 +19,17 @@ from mahjong_tui.engine.ruleset import EndOfWall, PassedWinScope
 from mahjong_tui.engine.shapes import regular_splits
 from mahjong_tui.engine.tiles import counts_of, is_flower
 from mahjong_tui.engine.words import Words
+from mahjong_tui.rules.glossary import TERMS, glossary
+
+#: (term, meaning) of every term a glossary lists, whichever rule set it belongs to (a rule set's own are
+#: :attr:`RuleBook.glossary`)
+GLOSSARY: tuple[tuple[Words, Words], ...] = tuple((t.entry, t.meaning) for t in TERMS.values() if t.listed)
 
 
-def _term(zh: str, en: str, meaning: str, meaning_zh: str) -> tuple[Words, Words]:
-    """A glossary entry: the term (``吃 chi`` / ``吃``) and what it means, in both languages."""
-    return Words(f"{zh} {en}", zh), Words(meaning, meaning_zh)
-
-
-#: (term, meaning): the words the rules use, each in English (``吃 chi``) and in Chinese (``吃``)
-GLOSSARY: tuple[tuple[Words, Words], ...] = (
-    _term("吃", "chi", "take the previous player's discard to make a sequence (three in a row of one suit)",
-          "吃上家打的牌，凑成顺子（同一门三张连着的牌）"),
-    _term("碰", "pong", "take any player's discard to make a triplet with a pair you hold",
-          "任何一家打的牌，和手里的一对凑成刻子"),
-    _term("杠", "kong",
-          "four of a kind: from a discard (明杠), all in hand (暗杠), or a fourth tile added to a pong (上杠)",
-          "四张一样的牌：杠别人打的（明杠），手里四张（暗杠），碰了以后加第四张（上杠）"),
-    _term("胡", "win", "a complete hand: on your own draw (自摸 self-draw) or on another's discard",
-          "牌成了：自己摸到（自摸），或胡别人打的牌（点炮）"),
-    _term("听牌", "ready", "one tile from a win; the tiles that would complete it are your waits",
-          "差一张就胡；能胡的那几张就是听的牌"),
-    _term("向听", "steps", "how many tiles still to exchange before the hand is ready",
-          "还要换几张牌才能听牌"),
-    _term("补花", "flower", "a flower is shown at once and replaced by a tile from the tail of the wall",
-          "摸到花牌马上亮出，从牌尾补一张"),
-    _term("花", "hua", "the flower count: flowers, honour triplets and kongs, which make a flower hand's value",
-          "花数：花牌、风牌字牌的刻子和杠都算花，算花的牌按花数算钱"),
-    _term("勒子", "lezi", "a fixed unit of a Shanghai win (10 × the base score); big hands are worth several",
-          "上海麻将胡牌的固定单位（10 × 底分）；大牌值好几个勒子"),
-    _term("荒番", "huangfan", "a counter raised by hands nobody wins; while it is above 0 a win pays double",
-          "没人胡的一局（荒庄）加一次荒番；荒番大于 0 时胡牌翻倍"),
-    _term("开宝", "kaibao", "Shanghai 勒子: the dealer's dice are a pair or 1 and 4, and a win pays double",
-          "上海勒子：庄家掷出对子或 1 和 4，这一局胡牌翻倍"),
-    _term("三口", "sankou", "Shanghai: three or more claims between two players make them pay for each other",
-          "上海：两家之间吃碰杠满三口，就要替对方多付"),
-    _term("承包", "chengbao", "Shanghai 勒子: the same relation, paying more shares per relation",
-          "上海勒子：同样的关系，每次承包多付几份"),
-    _term("漏胡", "passed win", "a win passed on a discard blocks winning on discards for a while",
-          "别人打的牌能胡却没胡，一段时间内不能胡别人打的牌"),
-    _term("扎鸟", "bird", "Changsha: after a win the next tile's number points at a seat whose payment doubles",
-          "长沙：胡牌后翻下一张牌，点数数到的那家付分翻倍"),
-    _term("海底", "haidi", "Changsha: the last tile, offered in turn instead of drawn",
-          "长沙：最后一张牌，按顺序问各家要不要，不是摸"),
-    _term("开杠", "kaigang", "Changsha: a kong whose replacements are two tiles the dice pick from the tail",
-          "长沙：杠了以后掷骰子，从牌尾翻两张"),
-    _term("补张", "buzhang", "Changsha: a kong with an ordinary replacement draw",
-          "长沙：杠了以后照常补一张"),
-    _term("起手小胡", "initial wins", "Changsha: a dealt hand with a special pattern, shown and paid at once",
-          "长沙：发到的牌有特殊牌型，马上亮出，马上收钱"),
-    _term("庄家", "dealer", "the player who starts the hand with 14 tiles; winds are counted from them (东)",
-          "起手拿十四张牌的那家；风位从庄家数起（东）"),
-)  # fmt: skip
+def glossary_of(rules: Ruleset) -> tuple[tuple[Words, Words], ...]:
+    """The glossary of ``rules``, its own terms only: (term, meaning), each in English (``吃 chi``) and in Chinese
+    (``吃``)."""
+    return tuple((t.entry, t.meaning) for t in glossary(rules.name))
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,6 +127,7 @@ class RuleBook:
     facts: tuple[Words, ...]
     types: tuple[TypeRow, ...]
     notes: tuple[tuple[Words, tuple[Words, ...]], ...]
+    glossary: tuple[tuple[Words, Words], ...]
 
 
 #: the headings of the winning hand's part of the book
@@ -182,19 +143,16 @@ FOUR_SETS = Words(
     "胡牌要四副牌加一对将：十四张，每个杠多一张。吃、碰、杠别人打的牌凑成的牌亮在桌上，其余的留在手里。例如：",
 )
 #: each kind of set: its name and what it is
-_SEQUENCE = (
-    Words("顺子 sequence", "顺子"),
-    Words("three in a row of one suit; 9 and 1 do not connect", "同一门三张连着的牌；9 和 1 不相连"),
-)
-_TRIPLET = (Words("刻子 triplet", "刻子"), Words("three of a kind", "三张一样的牌"))
+_SEQUENCE = (TERMS["sequence"].entry, TERMS["sequence"].meaning)
+_TRIPLET = (TERMS["triplet"].entry, TERMS["triplet"].meaning)
 _KONG = (
-    Words("杠 kong", "杠"),
+    TERMS["kong"].entry,
     Words(
         "four of a kind, declared and set aside, and a tile drawn in its place: one set",
         "四张一样的牌，亮出来放在一边，再补一张牌：算一副",
     ),
 )
-_PAIR = (Words("将 pair", "将"), Words("two of a kind", "两张一样的牌（对子）"))
+_PAIR = (TERMS["pair"].entry, TERMS["pair"].meaning)
 
 
 def _set_rows(example: Example) -> tuple[SetRow, ...]:
@@ -246,7 +204,7 @@ def rulebook(rules: Ruleset) -> RuleBook:
             raise ValueError(f"{rules.name}: no worked example for {type_id}")
         rows.append(TypeRow(type_id, ht.zh, ht.en, ht.described(), rules.type_value(type_id), scored(rules, example)))
     notes = tuple((title, tuple(lines)) for title, lines in rules.rule_notes())
-    return RuleBook(rules, winning_part(rules), tuple(_facts(rules)), tuple(rows), notes)
+    return RuleBook(rules, winning_part(rules), tuple(_facts(rules)), tuple(rows), notes, glossary_of(rules))
 
 
 _WIN_BY = {"discard": Words("on a discard", "点炮"), "robbed_kong": Words("robbing a kong", "抢杠")}
@@ -432,5 +390,5 @@ def rulebook_text(book: RuleBook, language: str = "en") -> str:
         lines += ["", line(Words(f"{title.en}:", f"{title.zh}："))]
         lines += [line(n, "  - ") for n in notes]
     lines += ["", line(Words("Glossary:", "术语："))]
-    lines += [line(Words(f"{term.en}: {meaning.en}", f"{term.zh}：{meaning.zh}"), "  ") for term, meaning in GLOSSARY]
+    lines += [line(Words(f"{t.en}: {m.en}", f"{t.zh}：{m.zh}"), "  ") for t, m in book.glossary]
     return "\n".join(lines)
