@@ -67,7 +67,7 @@ def claim_options(hand: Hand, c: int, discarder: int, t: Tile) -> tuple[list[Act
         elif not res.valid:
             refs.append(Refusal(ActionKind.WIN, t, res.words))
         else:
-            acts.append(hand.offer_win(c, t, res))
+            acts.append(hand.window.offer_win(c, t, res))
     if p.kaigang_locked:
         return acts, refs
     n = p.counts[t]
@@ -116,8 +116,8 @@ def chi_shapes(counts: list[int], t: Tile) -> list[tuple[Tile, Tile]]:
 
 def resolve_claims(hand: Hand) -> None:
     """Everyone asked has answered: wins first, then the highest claim, else the next seat draws."""
-    discarder = hand.current
-    t = hand.last_discard
+    discarder = hand.turn.current
+    t = hand.turn.last_discard
     assert t is not None
     note_passed_wins(hand)
     note_passed_pongs(hand, t)
@@ -130,7 +130,7 @@ def resolve_claims(hand: Hand) -> None:
     best: Action | None = None
     best_key: tuple[int, int] | None = None
     for c in hand.order_from(discarder):
-        a = hand.decisions.get(c)
+        a = hand.window.answers.get(c)
         if a is None or a.kind is ActionKind.PASS:
             continue
         rank = 1 if a.kind is ActionKind.CHI else 2
@@ -147,7 +147,7 @@ def resolve_claims(hand: Hand) -> None:
 def announce_lost_claims(hand: Hand, discarder: int, winner: int, kind: ActionKind) -> None:
     """Tell every seat whose chi, pong or kong was beaten whose claim took the discard, and why."""
     for c in hand.order_from(discarder):
-        a = hand.decisions.get(c)
+        a = hand.window.answers.get(c)
         if c == winner or a is None or a.kind not in (ActionKind.CHI, ActionKind.PONG, ActionKind.KONG):
             continue
         if kind is ActionKind.WIN:
@@ -171,8 +171,8 @@ def note_passed_pongs(hand: Hand, t: Tile) -> None:
     """过碰: a seat that could pong ``t`` and did not claim it may not pong it again before discarding."""
     if not hand.rules.passed_pong_rule:
         return
-    for c, acts in hand.window.items():
-        chosen = hand.decisions[c]
+    for c, acts in hand.window.legal.items():
+        chosen = hand.window.answers[c]
         could_pong = any(a.kind is ActionKind.PONG for a in acts)
         if could_pong and chosen.kind not in (ActionKind.PONG, ActionKind.KONG, ActionKind.WIN):
             hand.players[c].passed_pong.add(t)
@@ -185,11 +185,11 @@ def claim(hand: Hand, a: Action, discarder: int, t: Tile) -> None:
     hand.clear_window()
     river = hand.players[discarder].river
     river[-1] = RiverTile(river[-1].tile, claimed_by=c)
-    hand.claim_made = True
+    hand.turn.claim_made = True
     p.has_melded = True
     lift_passed_wins(hand, p, by_claim=True)
     p.claims_from[discarder] += 1
-    hand.current = c
+    hand.turn.current = c
     p.last_drawn = None
     used, meld = claimed_meld(a, discarder)
     for u in used:
@@ -203,5 +203,5 @@ def claim(hand: Hand, a: Action, discarder: int, t: Tile) -> None:
     if a.kind is ActionKind.CHI and hand.rules.after_chi_restriction:
         p.forbidden_discards = hand.rules.after_chi_forbidden(t, (used[0], used[1]))  # a chi uses two held tiles
     hand.emit(MeldClaimed(c, meld, discarder))
-    hand.turn_after_draw = False
+    hand.turn.after_draw = False
     hand.open_turn()

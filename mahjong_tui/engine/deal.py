@@ -38,19 +38,19 @@ def deal(hand: Hand) -> None:
     wv = hand.wall.view()
     hand.emit(
         HandStarted(
-            hand.hand_number,
-            hand.dealer,
-            hand.dice,
+            hand.opening.hand_number,
+            hand.opening.dealer,
+            hand.opening.dice,
             wv.break_at,
-            hand.huangfan,
-            hand.huangfan_from_dice,
-            hand.scores_before,
+            hand.opening.huangfan,
+            hand.opening.huangfan_from_dice,
+            hand.opening.scores_before,
         )
     )
     dealt: list[list[Tile]] = [[], [], [], []]
-    for s in deal_order(hand.dealer):
+    for s in deal_order(hand.opening.dealer):
         dealt[s].append(hand.wall.draw_head())
-    order = [(hand.dealer + i) % 4 for i in range(4)]
+    order = [(hand.opening.dealer + i) % 4 for i in range(4)]
     for s in order:
         hand.emit(TilesDealt(s, tuple(dealt[s])))
         p = hand.players[s]
@@ -64,20 +64,20 @@ def deal(hand: Hand) -> None:
             if not hand.replace_flower(s, f):
                 hand.end_drawn()
                 return
-        if s == hand.dealer:
+        if s == hand.opening.dealer:
             dealer_drawn = hand.players[s].last_drawn
     for s in order:
         hand.players[s].last_drawn = None
-    fourteenth = dealt[hand.dealer][-1]
+    fourteenth = dealt[hand.opening.dealer][-1]
     if is_flower(fourteenth):
         # the tile that replaced the fourteenth (the last flower the dealer replaced) is the one drawn
-        hand.players[hand.dealer].last_drawn = dealer_drawn
-        hand.draw_source = DrawSource.TAIL
+        hand.players[hand.opening.dealer].last_drawn = dealer_drawn
+        hand.turn.draw_source = DrawSource.TAIL
     else:
-        hand.players[hand.dealer].last_drawn = fourteenth
-        hand.draw_source = DrawSource.HEAD
-    hand.current = hand.dealer
-    hand.turn_after_draw = True
+        hand.players[hand.opening.dealer].last_drawn = fourteenth
+        hand.turn.draw_source = DrawSource.HEAD
+    hand.turn.current = hand.opening.dealer
+    hand.turn.after_draw = True
     if hand.rules.initial_small_wins and open_initial_window(hand):
         return
     if open_dealt_wins(hand):

@@ -28,34 +28,34 @@ def open_window(hand: Hand) -> bool:
     declares; False when no non-dealer may."""
     window: dict[int, list[Action]] = {}
     for i in (1, 2, 3):
-        s = (hand.dealer + i) % 4
+        s = (hand.opening.dealer + i) % 4
         if not hand.rules.wins_as_dealt(hand.players[s].flowers):
             continue
         result = hand.rules.score(win_context(hand, s, None, WinBy.SELF_DRAW, None, replacement=False))
         if result.valid:
-            window[s] = [hand.offer_win(s, None, result), Action(s, ActionKind.PASS)]
+            window[s] = [hand.window.offer_win(s, None, result), Action(s, ActionKind.PASS)]
     if not window:
         return False
-    dealer = hand.dealer
+    dealer = hand.opening.dealer
     dealer_win = self_win(hand, dealer)
     if dealer_win is not None and dealer_win.valid:
         window[dealer] = [
-            hand.offer_win(dealer, hand.players[dealer].last_drawn, dealer_win),
+            hand.window.offer_win(dealer, hand.players[dealer].last_drawn, dealer_win),
             Action(dealer, ActionKind.PASS),
         ]
     hand.phase = Phase.DEALT_WIN
-    hand.current = dealer
+    hand.turn.current = dealer
     hand.set_window(window, {})
     return True
 
 
 def resolve(hand: Hand) -> None:
     """Everyone asked has answered: the first declaration from the dealer on is paid; else the dealer's turn."""
-    dealer = hand.dealer
+    dealer = hand.opening.dealer
     order = [(dealer + i) % 4 for i in range(4)]
-    declared = [s for s in order if (a := hand.decisions.get(s)) is not None and a.kind is ActionKind.WIN]
+    declared = [s for s in order if (a := hand.window.answers.get(s)) is not None and a.kind is ActionKind.WIN]
     if not declared:
-        hand.current = dealer
+        hand.turn.current = dealer
         hand.open_turn()
         return
     winner = declared[0]

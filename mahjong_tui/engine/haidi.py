@@ -6,13 +6,12 @@ then the others may win on it (海底炮). Nobody takes it, or nobody wins: the 
 drawn, and the seat that took it (else the first offered, else whoever drew the wall's
 last tile) deals next. A win on the 海底 takes the 海底 tile itself as its bird.
 
-Everything about the 海底 is in this module; the hand keeps its state in a
-:class:`HaidiState`.
+The rules of the 海底 are in this module; the hand keeps where it stands in a
+:class:`~.parts.HaidiState`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .actions import Action, ActionKind
@@ -27,22 +26,12 @@ if TYPE_CHECKING:
     from .hand import Hand
 
 
-@dataclass(slots=True)
-class HaidiState:
-    """Where the 海底 stands in a hand."""
-
-    first: int | None = None  # the seat it was offered to first
-    offers: int = 0  # how many seats it has been offered to
-    taker: int | None = None
-    tile: Tile | None = None  # once taken
-
-
 def offers_last_tile(hand: Hand, seat: int) -> bool:
     """With one tile left, offer it instead of drawing it (True when the 海底 has begun)."""
     if hand.rules.end_of_wall is not EndOfWall.HAIDI or hand.wall.remaining != 1:
         return False
     hand.haidi.first = seat
-    hand.current = seat
+    hand.turn.current = seat
     hand.phase = Phase.HAIDI
     _offer(hand)
     return True
@@ -55,7 +44,7 @@ def _seat(hand: Hand) -> int:
 
 def _offer(hand: Hand) -> None:
     seat = _seat(hand)
-    hand.current = seat
+    hand.turn.current = seat
     hand.emit(HaidiOffered(seat))
     hand.set_window({seat: [Action(seat, ActionKind.TAKE_HAIDI), Action(seat, ActionKind.PASS)]}, {})
 
@@ -81,7 +70,7 @@ def apply_offer(hand: Hand, action: Action) -> None:
     acts = []
     win = self_win(hand, seat, last_tile=True)
     if win is not None and win.valid:
-        acts.append(hand.offer_win(seat, t, win))
+        acts.append(hand.window.offer_win(seat, t, win))
     acts.append(Action(seat, ActionKind.PASS, t))
     hand.set_window({seat: acts}, {})
 
@@ -106,25 +95,13 @@ def apply_taken(hand: Hand, action: Action) -> None:
 
 def resolve_shown(hand: Hand) -> None:
     """Everyone asked about the shown 海底 has answered: 海底炮, or a drawn hand."""
-    taker = hand.current
+    taker = hand.turn.current
     wins = chosen_wins(hand, taker, WinBy.DISCARD, last_tile=True)
     if wins:
         mark_won(hand, taker, wins, 1)
         hand.settle(wins, taker)
         return
     hand.end_drawn()
-
-
-def dealer_after_drawn(hand: Hand) -> int:
-    """Who deals after a drawn hand: the taker, else the first offered, else who drew the last tile."""
-    state = hand.haidi
-    if state.taker is not None:
-        return state.taker
-    if state.first is not None:
-        return state.first
-    if hand.last_tile_drawer is not None:
-        return hand.last_tile_drawer
-    return hand.dealer
 
 
 def shown_tile(hand: Hand) -> Tile | None:

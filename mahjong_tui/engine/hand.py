@@ -2,8 +2,10 @@
 
 The one API: ``legal_actions(seat)``, ``apply(action) -> events``. An illegal or malformed
 action raises :class:`IllegalAction` with a reason a player understands and changes
-nothing. A :class:`Hand` keeps the state; each phase's rules live in a module of their
-own, and ``apply`` hands an action to the module of the phase the hand is in:
+nothing. A :class:`Hand` keeps its state in named parts (:mod:`.parts`): what it began
+with, the turn, the decision open now, a kong under way, the 海底, the result. Each
+phase's rules live in a module of their own, and ``apply`` hands an action to the module
+of the phase the hand is in:
 
 * :mod:`.deal`: dealing, 补花, the first turn
 * :mod:`.dealt_wins`: a win declared on the dealt hand (八花), before the dealer's first discard
@@ -23,16 +25,15 @@ Whatever a rule set decides differently is asked of its :class:`Ruleset`.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 
 from . import claims, dealt_wins, haidi, initial, kongs, settlement, turn, wins
-from .actions import Action, ActionKind, IllegalAction, KongMode, match_action
+from .actions import Action, IllegalAction, KongMode, match_action
 from .deal import deal
 from .events import DrawSource, Event, FlowerRevealed, HandOutcome, OptionRefused, TileDrawn
-from .haidi import HaidiState
 from .invariants import check_invariants
-from .melds import Meld
 from .options import GameOptions
+from .parts import HaidiState, HandResult, KongState, Opening, TurnState, Window
 from .refusals import why_illegal
 from .ruleset import Ruleset
 from .scoring import ScoreResult, WinBy, WinContext
@@ -45,8 +46,9 @@ def _answer(resolve: Callable[[Hand], None]) -> Callable[[Hand, Action], None]:
     """A window phase: note the seat's answer; once everyone asked has answered, resolve."""
 
     def on_answer(hand: Hand, action: Action) -> None:
-        hand.decisions[action.seat] = action
-        if all(s in hand.decisions for s in hand.window):
+        window = hand.window
+        window.answers[action.seat] = action
+        if all(s in window.answers for s in window.legal):
             resolve(hand)
 
     return on_answer
@@ -68,7 +70,12 @@ PHASE_ACTIONS: dict[Phase, Callable[[Hand, Action], None]] = {
 
 
 class Hand:
-    """A single hand under one rule set; reproducible from its rng seed and actions."""
+    """A single hand under one rule set; reproducible from its rng seed and actions.
+
+    Besides its rule set, options, random source, wall, seats (``players``), events and
+    actions, it holds its state in parts: ``opening``, ``turn``, ``window``, ``kong``,
+    ``haidi`` and ``result`` (:mod:`.parts`), and the ``phase`` it is in.
+    """
 
     def __init__(
         self,
@@ -91,52 +98,92 @@ class Hand:
         self.rules = rules
         self.options = options or GameOptions()
         self.rng = random.Random(seed)
-        self.dealer = dealer
-        self.hand_number = hand_number
-        self.scores_before = scores
         self.players = [PlayerState(s) for s in range(4)]
         self.events: list[Event] = []
         self.actions: list[Action] = []  # every action applied, as the engine offered it
         self.phase = Phase.TURN
-        self.current = dealer  # the seat whose turn it is (or who discarded, in a window)
-        self.payments = [0, 0, 0, 0]
-        self.claim_made = False
-        self.draw_source = DrawSource.HEAD  # how the current seat's last tile came
-        self.turn_after_draw = True  # kongs are declared only right after a draw
-        self.last_discard: Tile | None = None
-        self.window: dict[int, list[Action]] = {}  # seat -> legal actions in the open window
-        self.decisions: dict[int, Action] = {}
-        self.refusals: dict[int, list[Refusal]] = {}
-        #: what each win on offer would score (its preview), noted while a window is made
-        self.offered_wins: dict[Action, ScoreResult] = {}
-        self._noted_wins: dict[Action, ScoreResult] = {}
-        self.rob_tile: Tile | None = None  # an added kong's tile, while it may be robbed
-        self.pending_kong: tuple[int, Meld, KongMode] | None = None
-        self.kaigang_tiles: tuple[Tile, ...] = ()
-        self.kaigang_dice: Iterator[tuple[int, int]] = iter(kaigang_dice)
+        self.turn = TurnState(dealer)
+        self.window = Window()
+        self.kong = KongState(rigged_dice=iter(kaigang_dice))
         self.haidi = HaidiState()
-        self.last_tile_drawer: int | None = None  # who drew the wall's last tile
-        self.winners: tuple[int, ...] = ()
-        self.results: dict[int, ScoreResult] = {}
-        self.outcome: HandOutcome | None = None
-        self.next_dealer = dealer
-        self.initial_declared: dict[int, tuple[str, ...]] = {}
+        self.result = HandResult([0, 0, 0, 0], next_dealer=dealer)
         rolled = (self.rng.randint(1, 6), self.rng.randint(1, 6))
         dice = dice or rolled
         tiles = rules.tile_set()
-        self.expected_census = [0] * NUM_TILE_IDS
+        census = [0] * NUM_TILE_IDS
         for t in tiles:
-            self.expected_census[t] += 1
+            census[t] += 1
         self.rng.shuffle(tiles)
         if deck is not None:
             if sorted(deck) != sorted(tiles):
                 raise ValueError("the deck is not this rule set's full tile set")
             tiles = list(deck)
-        self.dice = dice
-        self.huangfan_from_dice = rules.huangfan_from_dice(dice)
-        self.huangfan = huangfan + self.huangfan_from_dice
+        from_dice = rules.huangfan_from_dice(dice)
+        self.opening = Opening(hand_number, dealer, dice, scores, huangfan + from_dice, from_dice, census)
         self.wall = Wall(tiles, rules.wall_layout, dealer, dice)
         deal(self)
+
+    # ------------------------------------------------------------------ the parts, as read from outside
+    @property
+    def dealer(self) -> int:
+        """The seat dealing this hand."""
+        return self.opening.dealer
+
+    @property
+    def hand_number(self) -> int:
+        """The hand's number in its game, from 1."""
+        return self.opening.hand_number
+
+    @property
+    def dice(self) -> tuple[int, int]:
+        """The dice rolled to break the wall."""
+        return self.opening.dice
+
+    @property
+    def huangfan_from_dice(self) -> int:
+        """What the dice added to the 荒番 counter."""
+        return self.opening.huangfan_from_dice
+
+    @property
+    def huangfan(self) -> int:
+        """The 荒番 counter: the one the hand is played under, or once it is over, the one passed on."""
+        after = self.result.next_huangfan
+        return self.opening.huangfan if after is None else after
+
+    @property
+    def current(self) -> int:
+        """The seat whose turn it is (or who discarded, while a window is open)."""
+        return self.turn.current
+
+    @property
+    def decisions(self) -> dict[int, Action]:
+        """The answers given so far in the open window."""
+        return self.window.answers
+
+    @property
+    def offered_wins(self) -> dict[Action, ScoreResult]:
+        """What each win on offer now would score."""
+        return self.window.offered_wins
+
+    @property
+    def payments(self) -> list[int]:
+        """What each seat has won (+) or paid (-) in this hand so far."""
+        return self.result.payments
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats that won, once the hand is over."""
+        return self.result.winners
+
+    @property
+    def outcome(self) -> HandOutcome | None:
+        """Won or drawn, once the hand is over."""
+        return self.result.outcome
+
+    @property
+    def initial_declared(self) -> dict[int, tuple[str, ...]]:
+        """The initial small wins each seat declared, by type."""
+        return self.result.initial_declared
 
     # ------------------------------------------------------------------ queries
     @property
@@ -153,22 +200,24 @@ class Hand:
         """Seats that must act now, in the order a table would ask them."""
         if self.phase is Phase.ENDED:
             return []
+        asked = self.window.legal
         if self.phase in SINGLE_SEAT_PHASES:
-            return list(self.window)
-        asked = self.window
-        return [s for s in self.order_from(self.current, with_self=True) if s in asked and s not in self.decisions]
+            return list(asked)
+        answers = self.window.answers
+        return [s for s in self.order_from(self.turn.current, with_self=True) if s in asked and s not in answers]
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Everything ``seat`` may do now (empty when it has nothing to decide)."""
-        if seat not in self.window or seat in self.decisions:
+        window = self.window
+        if seat not in window.legal or seat in window.answers:
             return []
-        return list(self.window[seat])
+        return list(window.legal[seat])
 
     def refusals_for(self, seat: int) -> list[Refusal]:
         """Options this seat might expect now that the rules rule out, with reasons."""
-        if seat in self.decisions:
+        if seat in self.window.answers:
             return []
-        return list(self.refusals.get(seat, ()))
+        return list(self.window.refusals.get(seat, ()))
 
     def wall_view(self) -> WallView:
         """The wall as the table shows it."""
@@ -203,7 +252,9 @@ class Hand:
         The action is matched to the legal one it means (a pass is a pass whatever tile it
         names; a chi's two tiles in any order); anything else is refused unchanged.
         """
-        chosen = match_action(action, self.window.get(action.seat, ()) if action.seat not in self.decisions else ())
+        window = self.window
+        offered = window.legal.get(action.seat, ()) if action.seat not in window.answers else ()
+        chosen = match_action(action, offered)
         if chosen is None:
             raise IllegalAction(why_illegal(self, action))
         start = len(self.events)
@@ -237,28 +288,13 @@ class Hand:
         """Record an event."""
         self.events.append(event)
 
-    def offer_win(self, seat: int, tile: Tile | None, result: ScoreResult) -> Action:
-        """A win for the window being made, with what it scores (shown before the player chooses); ``tile`` None: a
-        declaration on the dealt tiles (八花 in the deal)."""
-        action = Action(seat, ActionKind.WIN, tile)
-        self._noted_wins[action] = result
-        return action
-
     def set_window(self, window: dict[int, list[Action]], refusals: dict[int, list[Refusal]]) -> None:
         """Open a decision: what each asked seat may do, and what it may not."""
-        self.window = window
-        self.decisions = {}
-        self.refusals = refusals
-        noted, self._noted_wins = self._noted_wins, {}
-        self.offered_wins = {a: r for a, r in noted.items() if a in window.get(a.seat, ())} if noted else {}
+        self.window.open(window, refusals)
 
     def clear_window(self) -> None:
         """Nobody is asked anything."""
-        self.window = {}
-        self.decisions = {}
-        self.refusals = {}
-        self.offered_wins = {}
-        self._noted_wins = {}
+        self.window.close()
 
     def announce_refusals(self, window: dict[int, list[Action]], refusals: dict[int, list[Refusal]]) -> None:
         """Seats with nothing to decide still learn why an option they might expect is not there."""
@@ -271,19 +307,19 @@ class Hand:
         """A tile from the head or the tail of the wall; notes who drew the wall's last tile."""
         t = self.wall.draw_tail() if tail else self.wall.draw_head()
         if self.wall.remaining == 0:
-            self.last_tile_drawer = seat
+            self.haidi.last_tile_drawer = seat
         return t
 
     def take_drawn(self, seat: int, t: Tile, source: DrawSource) -> bool:
         """A drawn tile goes into the hand (flowers replaced); False when the wall ran out."""
         self.emit(TileDrawn(seat, t, source))
-        self.turn_after_draw = True
+        self.turn.after_draw = True
         if is_flower(t):
             return self.replace_flower(seat, t)
         p = self.players[seat]
         p.counts[t] += 1
         p.last_drawn = t
-        self.draw_source = source
+        self.turn.draw_source = source
         return True
 
     def replace_flower(self, seat: int, flower: Tile) -> bool:
@@ -299,12 +335,12 @@ class Hand:
             self.emit(TileDrawn(seat, t, DrawSource.TAIL))
         p.counts[t] += 1
         p.last_drawn = t
-        self.draw_source = DrawSource.TAIL
+        self.turn.draw_source = DrawSource.TAIL
         return True
 
     def roll_kaigang_dice(self) -> tuple[int, int]:
         """开杠's two dice: the rigged ones first, then the hand's own random rolls."""
-        rigged = next(self.kaigang_dice, None)
+        rigged = next(self.kong.rigged_dice, None)
         if rigged is not None:
             return rigged
         return (self.rng.randint(1, 6), self.rng.randint(1, 6))

@@ -22,13 +22,13 @@ def open_window(hand: Hand) -> bool:
     """Ask every seat with initial small wins whether it declares them; False when none has any."""
     window = {}
     for i in range(4):
-        s = (hand.dealer + i) % 4
+        s = (hand.opening.dealer + i) % 4
         if hand.rules.initial_wins(hand.players[s].counts):
             window[s] = [Action(s, ActionKind.DECLARE_INITIAL), Action(s, ActionKind.PASS)]
     if not window:
         return False
     hand.phase = Phase.INITIAL
-    hand.current = hand.dealer
+    hand.turn.current = hand.opening.dealer
     hand.set_window(window, {})
     return True
 
@@ -36,17 +36,17 @@ def open_window(hand: Hand) -> bool:
 def resolve(hand: Hand) -> None:
     """Every asked seat has answered: score and pay each declaration, then the dealer's turn."""
     for i in range(4):
-        s = (hand.dealer + i) % 4
-        a = hand.decisions.get(s)
+        s = (hand.opening.dealer + i) % 4
+        a = hand.window.answers.get(s)
         if a is None or a.kind is not ActionKind.DECLARE_INITIAL:
             continue
         p = hand.players[s]
-        ctx = WinContext(winner=s, concealed=tuple(p.tiles()), win_tile=None, dealer=hand.dealer, initial=True)
+        ctx = WinContext(winner=s, concealed=tuple(p.tiles()), win_tile=None, dealer=hand.opening.dealer, initial=True)
         res = hand.rules.score(ctx)
-        hand.initial_declared[s] = res.types
+        hand.result.initial_declared[s] = res.types
         for k in range(4):
-            hand.payments[k] += res.payments[k]
+            hand.result.payments[k] += res.payments[k]
         hand.emit(InitialWinsDeclared(s, tuple(p.tiles()), res))
-    hand.current = hand.dealer
+    hand.turn.current = hand.opening.dealer
     if not open_dealt_wins(hand):
         hand.open_turn()

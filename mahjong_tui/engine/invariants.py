@@ -18,7 +18,7 @@ def check_invariants(hand: Hand) -> list[str]:
     """The problems found (an empty list when all hold)."""
     problems: list[str] = []
     census = tile_census(hand)
-    expected = hand.expected_census
+    expected = hand.opening.census
     if census != expected:
         diff = {tile_name(t): census[t] - expected[t] for t in range(len(census)) if census[t] != expected[t]}
         problems.append(f"tiles not conserved (found minus expected): {diff}")
@@ -27,15 +27,15 @@ def check_invariants(hand: Hand) -> list[str]:
         size = p.size()
         if phase is Phase.ENDED:
             ok = size in (13, 14)
-        elif phase in (Phase.INITIAL, Phase.DEALT_WIN) and p.seat == hand.dealer:
+        elif phase in (Phase.INITIAL, Phase.DEALT_WIN) and p.seat == hand.opening.dealer:
             ok = size == 14
         else:
-            acting = phase in (Phase.TURN, Phase.HAIDI_TAKEN) and p.seat == hand.current
+            acting = phase in (Phase.TURN, Phase.HAIDI_TAKEN) and p.seat == hand.turn.current
             ok = size == (14 if acting else 13)
         if not ok:
             problems.append(f"seat {p.seat} holds {size} tiles in phase {phase.value}")
-    if sum(hand.payments) != 0:
-        problems.append(f"payments do not sum to zero: {hand.payments}")
+    if sum(hand.result.payments) != 0:
+        problems.append(f"payments do not sum to zero: {hand.result.payments}")
     return problems
 
 
@@ -55,9 +55,9 @@ def tile_census(hand: Hand) -> list[int]:
         for r in p.river:
             if r.claimed_by is None:
                 census[r.tile] += 1
-    if hand.rob_tile is not None:
-        census[hand.rob_tile] += 1
+    if hand.kong.rob_tile is not None:
+        census[hand.kong.rob_tile] += 1
     if hand.phase is Phase.KAIGANG_SELF:
-        for t in hand.kaigang_tiles:
+        for t in hand.kong.kaigang_tiles:
             census[t] += 1
     return census

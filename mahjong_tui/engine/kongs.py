@@ -97,15 +97,15 @@ def declare_added_kong(hand: Hand, seat: int, t: Tile, mode: KongMode) -> None:
     pong = next(m for m in p.melds if m.kind is MeldKind.PONG and m.first == t)
     meld = Meld(MeldKind.ADDED_KONG, (t, t, t, t), pong.claimed, pong.source)
     hand.emit(KongDeclared(seat, meld, mode))
-    hand.rob_tile = t
-    hand.pending_kong = (seat, meld, mode)
+    hand.kong.rob_tile = t
+    hand.kong.pending = (seat, meld, mode)
     if not open_win_window(hand, seat, (t,), WinBy.ROBBED_KONG, Phase.ROB):
         complete_added_kong(hand)
 
 
 def resolve_rob(hand: Hand) -> None:
     """Everyone asked about the added kong has answered: robbed, or the kong stands."""
-    konger = hand.current
+    konger = hand.turn.current
     wins = chosen_wins(hand, konger, WinBy.ROBBED_KONG)
     if wins:
         hand.settle(wins, konger)
@@ -115,14 +115,14 @@ def resolve_rob(hand: Hand) -> None:
 
 def complete_added_kong(hand: Hand) -> None:
     """Nobody robbed: the pong becomes a kong and the konger goes on."""
-    assert hand.pending_kong is not None
-    seat, meld, mode = hand.pending_kong
+    assert hand.kong.pending is not None
+    seat, meld, mode = hand.kong.pending
     p = hand.players[seat]
     idx = next(i for i, m in enumerate(p.melds) if m.kind is MeldKind.PONG and m.first == meld.first)
     p.melds[idx] = meld
     p.has_melded = True
-    hand.rob_tile = None
-    hand.pending_kong = None
+    hand.kong.rob_tile = None
+    hand.kong.pending = None
     after_kong(hand, seat, mode)
 
 
@@ -140,7 +140,7 @@ def replacement_draw(hand: Hand, seat: int) -> None:
     if hand.wall.remaining == 0:
         hand.end_drawn()
         return
-    hand.current = seat
+    hand.turn.current = seat
     if not hand.take_drawn(seat, hand.wall_draw(seat, tail=True), DrawSource.TAIL):
         hand.end_drawn()
         return
@@ -159,16 +159,16 @@ def kaigang(hand: Hand, seat: int) -> None:
             break
         tiles.append(hand.wall.draw_from_tail_stack(d))
         if hand.wall.remaining == 0:
-            hand.last_tile_drawer = seat
-    hand.kaigang_tiles = tuple(tiles)
-    hand.current = seat
-    hand.draw_source = DrawSource.KAIGANG
-    hand.emit(KaigangRevealed(seat, dice, hand.kaigang_tiles))
+            hand.haidi.last_tile_drawer = seat
+    hand.kong.kaigang_tiles = tuple(tiles)
+    hand.turn.current = seat
+    hand.turn.draw_source = DrawSource.KAIGANG
+    hand.emit(KaigangRevealed(seat, dice, hand.kong.kaigang_tiles))
     acts: list[Action] = []
     for t in dict.fromkeys(tiles):
         res = win_on(hand, seat, t, seat, WinBy.SELF_DRAW, replacement=True)
         if res is not None and res.valid:
-            acts.append(hand.offer_win(seat, t, res))
+            acts.append(hand.window.offer_win(seat, t, res))
     if acts:
         acts.append(Action(seat, ActionKind.PASS))
         hand.phase = Phase.KAIGANG_SELF
@@ -186,11 +186,11 @@ def apply_kaigang_self(hand: Hand, action: Action) -> None:
         p = hand.players[seat]
         p.counts[t] += 1
         p.last_drawn = t
-        rest = list(hand.kaigang_tiles)
+        rest = list(hand.kong.kaigang_tiles)
         rest.remove(t)
         for x in rest:
             p.river.append(RiverTile(x, kaigang=True))
-        hand.kaigang_tiles = ()
+        hand.kong.kaigang_tiles = ()
         ctx = win_context(hand, seat, t, WinBy.SELF_DRAW, None, in_hand=True, replacement=True)
         hand.settle([(seat, ctx)], None)
         return
@@ -200,20 +200,22 @@ def apply_kaigang_self(hand: Hand, action: Action) -> None:
 def kaigang_to_others(hand: Hand, konger: int) -> None:
     """Both tiles are discarded; others may win on them (杠上炮)."""
     p = hand.players[konger]
-    for t in hand.kaigang_tiles:
+    for t in hand.kong.kaigang_tiles:
         p.river.append(RiverTile(t, kaigang=True))
-    hand.emit(KaigangDiscarded(konger, hand.kaigang_tiles))
-    if not open_win_window(hand, konger, hand.kaigang_tiles, WinBy.DISCARD, Phase.KAIGANG_CLAIM, kaigang_discard=True):
+    hand.emit(KaigangDiscarded(konger, hand.kong.kaigang_tiles))
+    if not open_win_window(
+        hand, konger, hand.kong.kaigang_tiles, WinBy.DISCARD, Phase.KAIGANG_CLAIM, kaigang_discard=True
+    ):
         hand.draw((konger + 1) % 4)
 
 
 def resolve_kaigang_claims(hand: Hand) -> None:
     """Everyone asked about the 开杠 tiles has answered: wins, or the next seat draws."""
-    konger = hand.current
+    konger = hand.turn.current
     note_passed_wins(hand)
     wins = chosen_wins(hand, konger, WinBy.DISCARD, kaigang_discard=True)
     if wins:
-        mark_won(hand, konger, wins, len(hand.kaigang_tiles))
+        mark_won(hand, konger, wins, len(hand.kong.kaigang_tiles))
         hand.settle(wins, konger)
         return
     hand.draw((konger + 1) % 4)

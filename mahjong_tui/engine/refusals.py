@@ -34,9 +34,10 @@ def why_illegal(hand: Hand, action: Action) -> Words:
     seat = action.seat
     if hand.phase is Phase.ENDED:
         return Words("the hand is over", "这一局已经结束了")
-    if seat in hand.decisions:
+    window = hand.window
+    if seat in window.answers:
         return Words("you have already answered this", "你已经选过了")
-    if seat not in hand.window:
+    if seat not in window.legal:
         if hand.phase is Phase.CLAIM and action.kind in _CLAIMS:
             return _claim_problem(hand, action)
         pending = hand.pending_seats()
@@ -47,8 +48,8 @@ def why_illegal(hand: Hand, action: Action) -> Words:
         return Words(
             f"you have nothing to answer: waiting for seat {pending[0]}", f"没有要你选的：在等座位{pending[0]}"
         )
-    legal = hand.window[seat]
-    for r in hand.refusals.get(seat, ()):
+    legal = window.legal[seat]
+    for r in window.refusals.get(seat, ()):
         if r.kind is action.kind and (action.tile is None or r.tile is None or r.tile == action.tile):
             return r.reason
     several = meanings(action, legal)
@@ -114,7 +115,7 @@ def _chi_problem(hand: Hand, action: Action) -> Words:
     """A chi that is offered in some form, but not this one."""
     p = hand.players[action.seat]
     t = action.tile
-    last = hand.last_discard
+    last = hand.turn.last_discard
     assert last is not None  # a chi is only ever offered on a discard
     if t is not None and t != last:
         return Words(f"you can only claim the last discard, {tile_name(last)}", f"只能要刚打出的{tile_zh(last)}")
@@ -133,10 +134,10 @@ def _chi_problem(hand: Hand, action: Action) -> Words:
 
 def _claim_problem(hand: Hand, action: Action) -> Words:
     """Why this seat cannot chi, pong or kong the discard at all."""
-    t = hand.last_discard
+    t = hand.turn.last_discard
     name = Words(tile_name(t), tile_zh(t)) if t is not None else Words("it", "这张")
     if action.kind is ActionKind.CHI:
-        if action.seat != (hand.current + 1) % 4:
+        if action.seat != (hand.turn.current + 1) % 4:
             return Words("you can chi only from the player before you", "只能吃上家的牌")
         if t is not None and not is_suited(t):
             return Words(
@@ -158,7 +159,7 @@ def _not_now(hand: Hand, action: Action) -> Words:
     kind = action.kind
     what = KIND_WORDS[kind]
     seat = action.seat
-    offered = [KIND_WORDS[k] for k in sorted({a.kind for a in hand.window[seat]}, key=lambda k: k.value)]
+    offered = [KIND_WORDS[k] for k in sorted({a.kind for a in hand.window.legal[seat]}, key=lambda k: k.value)]
     en = f"(you can: {', '.join(w.en for w in offered)})"
     zh = f"（可以：{'、'.join(w.zh for w in offered)}）"
     if kind in _CLAIMS:

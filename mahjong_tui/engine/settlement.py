@@ -2,7 +2,7 @@
 
 A won hand pays what each win scores (birds, 扎鸟, first where the rule set has them) and
 the rule set says who deals next. A drawn hand (流局) adds one to the 荒番 counter; the
-dealer stays, or, at a 海底 table, the seat the 海底 module names deals.
+dealer stays, or, at a 海底 table, the seat the 海底's state names deals.
 """
 
 from __future__ import annotations
@@ -11,7 +11,6 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from .events import BirdDrawn, HandEnded, HandOutcome, PlayerWon
-from .haidi import dealer_after_drawn
 from .ruleset import EndOfWall
 from .scoring import WinContext
 from .state import Phase
@@ -30,49 +29,46 @@ def settle_wins(hand: Hand, wins: list[tuple[int, WinContext]], discarder: int |
         # a win on the 海底 takes the 海底 itself as the bird
         bird_tile = wins[0][1].win_tile if wins[0][1].last_tile else hand.wall.peek_head()
         if bird_tile is not None:
-            hand.emit(BirdDrawn(bird_tile, rules.bird_seat(bird_tile, hand.dealer)))
+            hand.emit(BirdDrawn(bird_tile, rules.bird_seat(bird_tile, hand.opening.dealer)))
     winners = []
     for seat, ctx in wins:
         if bird_tile is not None:
             ctx = replace(ctx, bird=bird_tile)
         res = rules.score(ctx)
-        hand.results[seat] = res
+        hand.result.results[seat] = res
         winners.append(seat)
         for k in range(4):
-            hand.payments[k] += res.payments[k]
+            hand.result.payments[k] += res.payments[k]
         hand.emit(PlayerWon(seat, ctx, res))
-    hand.winners = tuple(winners)
-    hand.outcome = HandOutcome.WIN
-    hand.next_dealer = rules.next_dealer_after_win(hand.winners, discarder, hand.dealer)
-    hand.huangfan = max(0, hand.huangfan - 1)
-    finish(hand)
+    hand.result.winners = tuple(winners)
+    hand.result.outcome = HandOutcome.WIN
+    hand.result.next_dealer = rules.next_dealer_after_win(hand.result.winners, discarder, hand.opening.dealer)
+    finish(hand, max(0, hand.opening.huangfan - 1))
 
 
 def end_drawn(hand: Hand) -> None:
     """流局: nobody won."""
     hand.clear_window()
-    hand.outcome = HandOutcome.DRAWN
+    hand.result.outcome = HandOutcome.DRAWN
     if hand.rules.end_of_wall is EndOfWall.HAIDI:
-        hand.next_dealer = dealer_after_drawn(hand)
+        hand.result.next_dealer = hand.haidi.dealer_after_drawn(hand.opening.dealer)
     else:
-        hand.next_dealer = hand.dealer
-    hand.huangfan += 1
-    finish(hand)
+        hand.result.next_dealer = hand.opening.dealer
+    finish(hand, hand.opening.huangfan + 1)
 
 
-def finish(hand: Hand) -> None:
-    """The hand is over: the last event carries its payments and the next dealer."""
+def finish(hand: Hand, huangfan: int) -> None:
+    """The hand is over: the last event carries its payments, the next dealer and the 荒番 counter passed on."""
     hand.phase = Phase.ENDED
-    if not hand.rules.uses_huangfan:
-        hand.huangfan = 0
-    before, paid = hand.scores_before, hand.payments
+    hand.result.next_huangfan = huangfan if hand.rules.uses_huangfan else 0
+    before, paid = hand.opening.scores_before, hand.result.payments
     hand.emit(
         HandEnded(
-            hand.outcome or HandOutcome.DRAWN,
-            hand.winners,
+            hand.result.outcome or HandOutcome.DRAWN,
+            hand.result.winners,
             (paid[0], paid[1], paid[2], paid[3]),
             (before[0] + paid[0], before[1] + paid[1], before[2] + paid[2], before[3] + paid[3]),
-            hand.next_dealer,
-            hand.huangfan,
+            hand.result.next_dealer,
+            hand.result.next_huangfan,
         )
     )

@@ -34,7 +34,7 @@ def draw(hand: Hand, seat: int) -> None:
         return
     if offers_last_tile(hand, seat):
         return
-    hand.current = seat
+    hand.turn.current = seat
     lift_passed_wins(hand, hand.players[seat], by_claim=False)
     if not hand.take_drawn(seat, hand.wall_draw(seat, tail=False), DrawSource.HEAD):
         hand.end_drawn()
@@ -44,15 +44,15 @@ def draw(hand: Hand, seat: int) -> None:
 
 def open_turn(hand: Hand) -> None:
     """List what the current seat may do in its turn, and what it may not, with why."""
-    seat = hand.current
+    seat = hand.turn.current
     p = hand.players[seat]
     hand.phase = Phase.TURN
     acts: list[Action] = []
     refusals: list[Refusal] = []
-    win = self_win(hand, seat) if hand.turn_after_draw else None  # no self-draw win right after a claim
+    win = self_win(hand, seat) if hand.turn.after_draw else None  # no self-draw win right after a claim
     if win is not None:
         if win.valid:
-            acts.append(hand.offer_win(seat, p.last_drawn, win))
+            acts.append(hand.window.offer_win(seat, p.last_drawn, win))
         else:
             refusals.append(Refusal(ActionKind.WIN, p.last_drawn, win.words))
     row = DISCARDS[seat]
@@ -63,7 +63,7 @@ def open_turn(hand: Hand) -> None:
             acts.extend(row[t] for t in range(NUM_KINDS) if p.counts[t])
         hand.set_window({seat: acts}, {seat: refusals})
         return
-    if hand.turn_after_draw:
+    if hand.turn.after_draw:
         acts.extend(own_kong_options(hand, p, refusals))
     held = [t for t in range(NUM_KINDS) if p.counts[t]]
     allowed = [t for t in held if t not in p.forbidden_discards]
@@ -104,8 +104,8 @@ def discard(hand: Hand, seat: int, t: Tile) -> None:
     p.passed_pong.clear()
     p.forbidden_discards = frozenset()
     p.last_drawn = None
-    hand.last_discard = t
-    hand.current = seat
+    hand.turn.last_discard = t
+    hand.turn.current = seat
     hand.emit(TileDiscarded(seat, t))
     if not open_claim_window(hand, seat, t):
         draw(hand, (seat + 1) % 4)

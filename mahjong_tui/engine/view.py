@@ -200,7 +200,7 @@ def _drawn(hand: Hand, seat: int) -> Tile | None:
     """The tile ``seat`` just drew, shown apart while it may still be discarded."""
     p = hand.players[seat]
     t = p.last_drawn
-    if t is not None and hand.phase in (Phase.TURN, Phase.HAIDI_TAKEN) and hand.current == seat and p.counts[t]:
+    if t is not None and hand.phase in (Phase.TURN, Phase.HAIDI_TAKEN) and hand.turn.current == seat and p.counts[t]:
         return t
     return None
 
@@ -210,13 +210,15 @@ _APART = tuple(tuple(s == seat for s in range(4)) for seat in range(4))
 
 def _holds_drawn(hand: Hand) -> tuple[bool, ...]:
     """Per seat: it holds a just-drawn tile apart (only the seat in its turn can)."""
-    return _APART[hand.current] if _drawn(hand, hand.current) is not None else _NONE_APART
+    current = hand.turn.current
+    return _APART[current] if _drawn(hand, current) is not None else _NONE_APART
 
 
 def _table(hand: Hand, reveal: Collection[int]) -> TableView:
     """The TableView of ``hand``, showing the concealed tiles of ``reveal``."""
     players = hand.players
-    before, paid = hand.scores_before, hand.payments
+    opening = hand.opening
+    before, paid = opening.scores_before, hand.result.payments
     if hand.phase is Phase.ENDED:
         reveal = range(4)
     if reveal:
@@ -226,13 +228,13 @@ def _table(hand: Hand, reveal: Collection[int]) -> TableView:
         concealed = drawn = _NONE
     return TableView(
         hand.rules,
-        hand.hand_number,
-        hand.dealer,
-        hand.dice,
+        opening.hand_number,
+        opening.dealer,
+        opening.dice,
         hand.huangfan,
-        hand.huangfan_from_dice,
+        opening.huangfan_from_dice,
         hand.phase,
-        hand.current,
+        hand.turn.current,
         tuple(hand.pending_seats()),
         (before[0] + paid[0], before[1] + paid[1], before[2] + paid[2], before[3] + paid[3]),
         tuple(map(tuple, [q.melds for q in players])),
@@ -241,9 +243,9 @@ def _table(hand: Hand, reveal: Collection[int]) -> TableView:
         tuple(map(sum, [q.counts for q in players])),
         tuple(q.kaigang_locked for q in players),
         hand.wall.view(),
-        hand.last_discard,
-        hand.rob_tile,
-        hand.kaigang_tiles,
+        hand.turn.last_discard,
+        hand.kong.rob_tile,
+        hand.kong.kaigang_tiles,
         shown_tile(hand),
         _holds_drawn(hand),
         concealed,
@@ -264,6 +266,7 @@ def seat_view(hand: Hand, seat: int) -> SeatView:
     over: the seat's own tiles are its ``counts``.
     """
     p = hand.players[seat]
+    offered = hand.window.offered_wins
     return SeatView(
         _table(hand, ()),
         seat,
@@ -272,5 +275,5 @@ def seat_view(hand: Hand, seat: int) -> SeatView:
         tuple(hand.legal_actions(seat)),
         tuple(hand.refusals_for(seat)),
         frozenset(p.passed_wins) if p.passed_wins else _NO_PASSED,
-        tuple((a, r) for a, r in hand.offered_wins.items() if a.seat == seat) if hand.offered_wins else (),
+        tuple((a, r) for a, r in offered.items() if a.seat == seat) if offered else (),
     )

@@ -40,7 +40,7 @@ def win_context(
     if in_hand and win_tile is not None:
         concealed.remove(win_tile)
     if replacement is None:
-        replacement = win_by is WinBy.SELF_DRAW and hand.draw_source in rules.replacement_win_sources
+        replacement = win_by is WinBy.SELF_DRAW and hand.turn.draw_source in rules.replacement_win_sources
     discarder_ready = False
     if win_by is WinBy.DISCARD and discarder is not None and rules.scores_discarder_readiness:
         discarder_ready = hand.ready(discarder)
@@ -48,18 +48,18 @@ def win_context(
         winner=seat,
         concealed=tuple(concealed),
         win_tile=win_tile,
-        dealer=hand.dealer,
+        dealer=hand.opening.dealer,
         melds=tuple(p.melds),
         flowers=tuple(p.flowers),
         win_by=win_by,
         discarder=discarder,
         replacement=replacement,
         kaigang_discard=kaigang_discard,
-        first_turn=not p.has_discarded and not p.has_melded and not hand.claim_made,
+        first_turn=not p.has_discarded and not p.has_melded and not hand.turn.claim_made,
         last_tile=last_tile,
         base=hand.options.base,
         huangfan=hand.is_huangfan_hand,
-        kaibao=rules.kaibao(hand.dice),
+        kaibao=rules.kaibao(hand.opening.dice),
         claims=tuple(tuple(q.claims_from) for q in hand.players),
         discarder_ready=discarder_ready,
     )
@@ -98,8 +98,8 @@ def passed_win_block(hand: Hand, p: PlayerState, tile: Tile) -> Words | None:
 
 def note_passed_wins(hand: Hand) -> None:
     """Seats that let a win in the open window go are held by 漏胡."""
-    for c, acts in hand.window.items():
-        if hand.decisions[c].kind is ActionKind.WIN:
+    for c, acts in hand.window.legal.items():
+        if hand.window.answers[c].kind is ActionKind.WIN:
             continue
         won = {a.tile for a in acts if a.kind is ActionKind.WIN and a.tile is not None}
         hand.players[c].passed_wins.update(won)
@@ -135,11 +135,11 @@ def open_win_window(
             if blocked:
                 refusals.setdefault(c, []).append(Refusal(ActionKind.WIN, t, blocked))
             elif res.valid:
-                acts.append(hand.offer_win(c, t, res))
+                acts.append(hand.window.offer_win(c, t, res))
         if acts:
             acts.append(Action(c, ActionKind.PASS, tiles[0] if len(tiles) == 1 else None))
             window[c] = acts
-    hand.current = origin
+    hand.turn.current = origin
     hand.phase = phase
     hand.set_window(window, refusals)
     hand.announce_refusals(window, refusals)
@@ -152,7 +152,7 @@ def chosen_wins(
     """The seats that chose to win in the open window, in order from ``origin``, with their contexts."""
     wins = []
     for c in hand.order_from(origin):
-        a = hand.decisions.get(c)
+        a = hand.window.answers.get(c)
         if a is not None and a.kind is ActionKind.WIN:
             assert a.tile is not None
             ctx = win_context(hand, c, a.tile, win_by, origin, kaigang_discard=kaigang_discard, last_tile=last_tile)
