@@ -9,6 +9,7 @@ import pytest
 from mahjong_tui.engine import LineKind, ScoreResult, WinBy, WinContext, get_ruleset
 from mahjong_tui.engine.analysis import waits as analysis_waits
 from mahjong_tui.engine.melds import Meld, MeldKind, meld_from_text
+from mahjong_tui.engine.scoring import bird_seat
 from mahjong_tui.engine.shapes import is_seven_pairs, regular_splits
 from mahjong_tui.engine.tiles import KINDS_258, Tile, counts_of, number_of, parse_tile, parse_tiles
 from mahjong_tui.rules.changsha_scoring import (
@@ -16,12 +17,11 @@ from mahjong_tui.rules.changsha_scoring import (
     CHANGSHA_HAND_TYPES,
     INITIAL_TYPES,
     SHAPES,
-    bird_seat,
     changsha_winning_shapes,
     initial_small_wins,
-    is_changsha_win,
     score_changsha,
 )
+from mahjong_tui.rules.changsha_shapes import is_changsha_win
 
 SELF, DISCARD, ROBBED = WinBy.SELF_DRAW, WinBy.DISCARD, WinBy.ROBBED_KONG
 CHANGSHA = get_ruleset("changsha")

@@ -21,9 +21,9 @@ from .changsha_scoring import (
     INITIAL_TYPES,
     changsha_winning_shapes,
     initial_small_wins,
-    is_changsha_win,
     score_changsha,
 )
+from .changsha_shapes import is_changsha_win
 
 _SELF = {"winner": 1, "dealer": 0}
 _SMALL = "123m456p789s234m5p"

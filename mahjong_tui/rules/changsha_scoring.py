@@ -16,11 +16,9 @@ from mahjong_tui.engine.scoring import LineKind, ScoreLine, ScoreResult, WinBy, 
 from mahjong_tui.engine.tiles import Tile, counts_of, number_of, tile_name, tile_zh
 from mahjong_tui.engine.words import Words
 
-from .changsha_shapes import ChangshaHand, changsha_hand, is_changsha_win
+from .changsha_shapes import ChangshaHand, changsha_hand
 from .hand_types import RECORDS, ChangshaWin, Pays, Reads, changsha_types, hand_types_of, paying
 from .hand_types.record import CHANGSHA
-
-__all__ = ["bird_seat", "is_changsha_win"]
 
 CHANGSHA_HAND_TYPES = hand_types_of(CHANGSHA)
 BIG_TYPES: tuple[str, ...] = paying(CHANGSHA, Pays.BIG)

@@ -71,6 +71,7 @@ def _readings(ctx: WinContext, params: ShanghaiParams, shapes: list[HandShape]) 
 
 
 def _make_reading(params: ShanghaiParams, types: tuple[str, ...], elements: tuple[Element, ...]) -> Reading:
+    """A reading valued: its largest lezi, or its 花 and the base 花 doubled for each fan, held at the cap."""
     flowers = sum(params.flower_values[e.id] for e in elements)
     lezi = max((params.lezi_of(t) for t in types), default=0)
     if lezi:
