@@ -279,16 +279,9 @@ class MahjongApp(App[int]):
 
         table = self._table()
         if table is not None:
-            from .screens.help import ConfirmScreen
+            from .screens.asking import leave_for_new
 
-            def answered(yes: bool | None) -> None:
-                """Leave the table when the answer is yes."""
-                if yes:
-                    while self.screen is not table:
-                        self.pop_screen()
-                    table.dismiss("new")
-
-            self.push_screen(ConfirmScreen(t("app.leave_for_new")), answered)
+            self.run_worker(leave_for_new(table), group="leave")
         elif not isinstance(self.screen, NewGameScreen):
             self.new_game()
 

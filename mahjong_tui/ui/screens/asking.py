@@ -1,4 +1,4 @@
-"""Asking the people at the table: the hot-seat curtain, the prompt, and strict privacy's call of everyone.
+"""Asking the people at the table, each question awaited: the curtain, the prompts, strict privacy's call, leaving.
 
 The engine asks only the seats that may act: after a discard, only those who may claim it.
 With two or more people at one screen, a curtain coming up for someone between turns would
@@ -7,42 +7,38 @@ strict privacy (:class:`~mahjong_tui.ui.config.Privacy`) every person but the di
 called behind the curtain after every discard (and every kong that may be robbed, the 开杠
 tiles, and the 起手小胡 at the start of a hand), in the order the engine asks seats; those
 the engine does not ask only acknowledge. The acknowledgement sends nothing to the engine.
+
+Every question the table (and its end of hand) puts to a person is here, each a dialog
+awaited with ``push_screen_wait``, so it reads as it happens: ask, then act on the answer.
+They are awaited in workers (``@work``): a person's decision and the end of a hand in the
+play (:mod:`.table_play`), the kong to declare and leaving in the keys (:mod:`.table_keys`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import replace
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from rich.text import Text
+from textual.screen import Screen
 
-from mahjong_tui.engine import (
-    Action,
-    Event,
-    HandStarted,
-    KaigangDiscarded,
-    KongDeclared,
-    Phase,
-    SeatView,
-    TileDiscarded,
-)
+from mahjong_tui.engine import Action, Event, HandStarted, KaigangDiscarded, KongDeclared, SeatView, TileDiscarded
 from mahjong_tui.i18n import t
 
-from ..config import Privacy
-from ..look import WINDOWS, Look
-from ..table_state import Question, TableState, asked_after
-from ..widgets.hand import hand_tiles
-from .choice import Choice, ChoiceScreen
+from ..look import Look
+from ..table_state import asked_after as asked_after  # who is called after which move: the call is in the state
+from .choice import Choice, ChoiceScreen, choices_for
 from .curtain import CurtainScreen
+from .hand_end import GameEndScreen, HandEndScreen
+from .help import ConfirmScreen, LeaveScreen
 from .prompts import prompt_choices, prompt_info, prompt_notes, prompt_title
+from .review import ReviewScreen
+from .table_base import TableBase
 
 if TYPE_CHECKING:
     from textual.app import App
 
-    from ..driver import TableDriver
-
-__all__ = ["Asking", "about", "asked_after"]
+    from mahjong_tui.learn.review import Review
 
 
 def about(look: Look, ev: Event) -> tuple[Text, Text | None]:
@@ -61,111 +57,80 @@ def about(look: Look, ev: Event) -> tuple[Text, Text | None]:
     return Text(t("asking.hand_begins")), None
 
 
-class Asking:
-    """The table screen's people: curtains, prompts and strict privacy's acknowledgements (a mixin)."""
+class Asking(TableBase):
+    """The table's questions to its people, each awaited; what follows an answer is the play's."""
 
-    if TYPE_CHECKING:
-        app: App[int]
-        driver: TableDriver
-        state: TableState
+    async def curtain(self, seat: int) -> None:
+        """The hot-seat curtain for ``seat`` (over a table already hidden), until they have the screen."""
+        await self.app.push_screen_wait(CurtainScreen(self.look().label(seat)))
 
-        def look(self, state: TableState | None = None) -> Look: ...
-        def act(self, action: Action) -> None: ...
-        def advance(self, resume: Action | None = None) -> None: ...
+    async def prompt(self, view: SeatView) -> Action | None:
+        """The prompt for anything but a turn: claims, robbing, 海底, 开杠 and initial wins.
 
-    @property
-    def strict(self) -> bool:
-        """Strict privacy is on and two or more people share the screen."""
-        return self.driver.hotseat and self.driver.setup.privacy is Privacy.STRICT
+        The answer is the action chosen; None when the question went to the bot unanswered.
+        """
+        look = self.look()
+        title, tiles = prompt_title(look, view)
+        notes = prompt_notes(view, list(self.state.private[view.seat]))
+        info = prompt_info(look, view)
+        choices = prompt_choices(view)
+        return await self.app.push_screen_wait(ChoiceScreen(title, choices, tiles=tiles, notes=notes, info=info))
 
-    def calls_after(self, state: TableState, events: Sequence[Event]) -> TableState:
-        """After a move that opens claims, every other person lined up to be called (strict privacy)."""
-        if not self.strict:
-            return state
-        people = [s for s in range(4) if not self.driver.is_bot(s)]
-        initial_wins = self.driver.table().ruleset.initial_small_wins
-        return replace(state, calls=state.calls.after(events, initial_wins=initial_wins, people=people))
-
-    def ask_due(self) -> bool:
-        """The next person in line must be called now: the engine is not about to ask them itself."""
-        return self.state.calls.due(self.driver.table())
-
-    def ask_next(self) -> bool:
-        """Call the next person in line if it is their moment (True: a curtain is up); else end the call."""
-        calls = self.state.calls
-        if self.ask_due():
-            self.acknowledge(calls.line[0])
-            return True
-        if calls.under_way and not calls.line:
-            # Whoever was last behind the curtain, the next decision gets a curtain of its own.
-            self.state = replace(self.state, calls=replace(calls, under_way=False), viewer=None)
-        return False
-
-    def acknowledge(self, seat: int) -> None:
-        """The curtain for ``seat``, then a prompt whose only choice goes on (nothing reaches the engine)."""
-        self.state = replace(self.state, calls=self.state.calls.called())
-        self._curtain(seat, lambda: self._acknowledged(seat))
-
-    def _acknowledged(self, seat: int) -> None:
-        """Behind the curtain: what happened, and only "continue", over a hidden table.
+    async def acknowledgement(self, seat: int, ev: Event) -> None:
+        """Behind the curtain: what happened (``ev``), and only "continue", over a hidden table.
 
         The table itself would tell this person more than their own prompt would: when nobody
         may claim, the engine has already gone on to the next turn.
         """
-        ev = self.state.calls.about
-        assert ev is not None
-        what, tiles = about(self.look(), ev)
+        look = self.look()
+        what, tiles = about(look, ev)
         words = t("asking.nothing_to_declare") if isinstance(ev, HandStarted) else t("asking.nothing_to_claim")
-        title = Text(t("prompt.who", who=self.look().label(seat)), style="bold") + what
+        title = Text(t("prompt.who", who=look.label(seat)), style="bold") + what
+        await self.app.push_screen_wait(
+            ChoiceScreen(title, [Choice("enter", words, None)], tiles=tiles, classes="-ack")
+        )
 
-        def answered(_: Action | None) -> None:
-            """Play on."""
-            self.state = replace(self.state, question=None)
-            self.advance()
+    async def which_kong(self, seat: int, kongs: list[Action]) -> Action | None:
+        """Which of the kongs ``seat`` may declare (or 补张 / 开杠); None: back to the turn without one."""
+        title = Text(t("table.which_kong", who=self.look().label(seat)), style="bold")
+        return await self.app.push_screen_wait(ChoiceScreen(title, choices_for(kongs, cancel=True)))
 
-        self.state = replace(self.state, question=Question.CALL)
-        self.app.push_screen(ChoiceScreen(title, [Choice("enter", words, None)], tiles=tiles, classes="-ack"), answered)
+    async def summary(self, look: Look) -> str | None:
+        """The end of the hand drawn in ``look``: ``next``, ``table`` (to look at it), ``new`` or ``quit``."""
+        driver = self.driver
+        screen = HandEndScreen(
+            look, list(driver.hand_events), driver.standings(), people=tuple(driver.humans), review=driver.review
+        )
+        return await self.app.push_screen_wait(screen)
 
-    def _curtain(self, seat: int, then: Callable[[], None]) -> None:
-        """Hide the table and put up the curtain for ``seat``; ``then()`` once they have the screen."""
-        self.state = replace(self.state, viewer=None, bottom=seat, question=Question.CURTAIN)
-        self.app.push_screen(CurtainScreen(self.look().label(seat)), lambda _: then())
+    async def final_standings(self, look: Look) -> str | None:
+        """The game is over: its final standings; ``new`` for a new game, else leaving."""
+        driver = self.driver
+        return await self.app.push_screen_wait(GameEndScreen(look, driver.standings(), driver.game.end_reason))
 
-    def person(self, seat: int) -> None:
-        """A person must decide: the curtain first in hot-seat, then their turn or a prompt."""
-        calls = self.state.calls
-        if calls.line[:1] == (seat,) and self.driver.table().phase in WINDOWS:
-            # the engine asks them about it itself, in their place in line
-            self.state = replace(self.state, calls=calls.called())
-        if self.driver.hotseat and self.state.viewer != seat:
-            self._curtain(seat, lambda: self._lift(seat))
-            return
-        self._lift(seat)
 
-    def _lift(self, seat: int) -> None:
-        """Show the seat's tiles and ask it."""
-        view = self.driver.seat_view(seat)
-        state = replace(self.state, question=None, viewer=seat, bottom=seat, decision=view)
-        if view.phase is Phase.TURN:
-            tiles = hand_tiles(self.look(state), seat)
-            self.state = replace(state, selected=len(tiles) - 1 if tiles else None)
-            return
-        self.state = state
-        self.prompt(view)
+async def leave(screen: Screen[str]) -> None:
+    """Ask whether to leave the game (for a new one, or the program); if so, ``screen`` answers ``new`` or ``quit``."""
+    answer = await screen.app.push_screen_wait(LeaveScreen())
+    if answer in ("new", "quit"):
+        dismiss_over(screen, answer)
 
-    def prompt(self, view: SeatView) -> None:
-        """The modal prompt for anything but a turn: claims, robbing, 海底, 开杠 and initial wins."""
-        title, tiles = prompt_title(self.look(), view)
-        notes = prompt_notes(view, list(self.state.private[view.seat]))
-        self.state = replace(self.state, question=Question.PROMPT)
 
-        def answered(action: Action | None) -> None:
-            """Carry out the answer."""
-            self.state = replace(self.state, question=None)
-            if action is None:
-                self.advance()
-                return
-            self.act(action)
+async def leave_for_new(table: Screen[str]) -> None:
+    """Ask whether to leave the table for the new game screen; if so, the table answers ``new``."""
+    if await table.app.push_screen_wait(ConfirmScreen(t("app.leave_for_new"))):
+        dismiss_over(table, "new")
 
-        info = prompt_info(self.look(), view)
-        self.app.push_screen(ChoiceScreen(title, prompt_choices(view), tiles=tiles, notes=notes, info=info), answered)
+
+def dismiss_over(screen: Screen[str], answer: str) -> None:
+    """``screen`` answers, and the dialogs over it go with it unanswered (a claim still asking, say)."""
+    while screen.app.screen is not screen:
+        screen.app.pop_screen()
+    screen.dismiss(answer)
+
+
+async def reviews(app: App[object], look: Look, people: list[int], review: Callable[[int], Review]) -> None:
+    """Each person's review of the hand drawn in ``look``, one after another, each behind their curtain."""
+    for seat in people:
+        await app.push_screen_wait(CurtainScreen(look.label(seat)))
+        await app.push_screen_wait(ReviewScreen(look, review(seat)))

@@ -37,7 +37,7 @@ from ..driver import Standings
 from ..keys import Worded
 from ..look import Look, dice_text, hand_type_labels, meld_text
 from ..wrapping import wrap_lines, wrapped
-from .review import open_review
+from .review import ReviewScreen
 
 _HOW = {
     WinBy.SELF_DRAW: "log.how.self_draw",
@@ -254,8 +254,14 @@ class HandEndScreen(Worded, Screen[str]):
 
     def action_review(self) -> None:
         """Each person's review of the hand (in hot-seat one after another, each behind their curtain)."""
-        if self.people and self.review is not None:
-            open_review(self.app, self.look, list(self.people), len(self.people) > 1, self.review)
+        if not self.people or self.review is None:
+            return
+        if len(self.people) == 1:
+            self.app.push_screen(ReviewScreen(self.look, self.review(self.people[0])))
+            return
+        from .asking import reviews
+
+        self.run_worker(reviews(self.app, self.look, list(self.people), self.review), group="reviews")
 
     def compose(self) -> ComposeResult:
         """The summary in a scroll, and the keys."""
@@ -275,9 +281,9 @@ class HandEndScreen(Worded, Screen[str]):
 
     def action_leave(self) -> None:
         """Leave the game for a new one or quit the program, or stay (asks first, as at the table)."""
-        from .help import ask_to_leave
+        from .asking import leave
 
-        ask_to_leave(self)
+        self.run_worker(leave(self), group="leave")
 
 
 class GameEndScreen(Worded, Screen[str]):

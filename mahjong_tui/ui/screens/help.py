@@ -1,4 +1,4 @@
-"""Help (the keys, the table's signs, what hot seat shows), a yes/no question, and leaving a game."""
+"""Help (the keys, the table's signs, what hot seat shows), a yes/no question, and the question of leaving a game."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen, Screen
+from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from mahjong_tui import i18n
@@ -178,16 +178,3 @@ class LeaveScreen(Worded, ModalScreen[str | None]):
         """Buttons answer too."""
         event.stop()
         self.dismiss(event.button.id if event.button.id in ("new", "quit") else None)
-
-
-def ask_to_leave(screen: Screen[str]) -> None:
-    """Ask whether to leave the game (for a new one, or the program); ``screen`` answers ``new`` or ``quit``."""
-
-    def answered(answer: str | None) -> None:
-        """Carry out the answer."""
-        if answer in ("new", "quit"):
-            while screen.app.screen is not screen:  # a dialog still asking (a claim) goes with the game, unanswered
-                screen.app.pop_screen()
-            screen.dismiss(answer)
-
-    screen.app.push_screen(LeaveScreen(), answered)

@@ -1,14 +1,11 @@
 """The review of a hand for one player: how their hand ended, and the moments that mattered, one line each.
 
 Opened from the end-of-hand screen (``v``). With two or more people at the screen each
-review is private (what a player was offered and let go is theirs): the player is chosen,
-then their curtain comes up, then their review.
+review is private (what a player was offered and let go is theirs): each comes behind the
+player's curtain, one after another (:func:`~mahjong_tui.ui.screens.asking.reviews`).
 """
 
 from __future__ import annotations
-
-from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from rich.console import Group, RenderableType
 from rich.text import Text
@@ -24,10 +21,6 @@ from mahjong_tui.learn.review import Review
 from ..keys import Worded
 from ..look import Look, meld_text
 from ..wrapping import wrapped
-from .curtain import CurtainScreen
-
-if TYPE_CHECKING:
-    from textual.app import App
 
 _KIND_STYLE = {
     "discard": "#ffd166",
@@ -102,21 +95,3 @@ class ReviewScreen(Worded, ModalScreen[None]):
     def action_close(self) -> None:
         """Back to the end of the hand."""
         self.dismiss(None)
-
-
-def open_review(app: App[int], look: Look, people: list[int], hotseat: bool, review: Callable[[int], Review]) -> None:
-    """Show the review of the person at the screen; in hot-seat, each player's in turn, behind their curtain."""
-    if not hotseat:
-        app.push_screen(ReviewScreen(look, review(people[0])))
-        return
-    if not people:
-        return
-    seat, rest = people[0], people[1:]
-
-    def reviewed(_: object) -> None:
-        """The next player's turn."""
-        open_review(app, look, rest, hotseat, review)
-
-    app.push_screen(
-        CurtainScreen(look.label(seat)), lambda _: app.push_screen(ReviewScreen(look, review(seat)), reviewed)
-    )

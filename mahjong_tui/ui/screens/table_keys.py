@@ -1,52 +1,29 @@
 """The table's keys: a person's turn (selecting a tile by keys or the mouse, discarding, winning,
-kongs), and fast-forward, autoplay, the log, help and leaving.
+kongs), and fast-forward, autoplay, the ended hand's summary, the log, help and leaving.
 
 :class:`TableKeys` holds the key actions of the table screen. What the person may do comes
-from their :class:`~mahjong_tui.engine.SeatView` (``decision``), never from the engine's state.
+from the decision open in the table's state (their :class:`~mahjong_tui.engine.SeatView`),
+never from the engine's state.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
-from rich.text import Text
+from textual import work
 from textual.widgets import RichLog
 
 from mahjong_tui.engine import Action, ActionKind
 from mahjong_tui.i18n import t
 
-from ..look import Look, relation_warnings
-from ..preview import win_preview
-from ..table_state import TableState
 from ..widgets.hand import HandView, hand_tiles
-from .choice import ChoiceScreen, choices_for
-
-if TYPE_CHECKING:
-    from textual.app import App
-
-    from ..driver import TableDriver
-
-KONGS = (ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG)
+from .asking import leave
+from .table_base import KONGS
+from .table_play import TablePlay
 
 
-class TableKeys:
-    """The table's key actions, mixed into the table screen (which provides what is declared here)."""
-
-    if TYPE_CHECKING:
-        app: App[int]
-        driver: TableDriver
-        state: TableState
-        layout_mode: str
-
-        def look(self, state: TableState | None = None) -> Look: ...
-        def act(self, action: Action) -> None: ...
-        def render_table(self) -> None: ...
-        def render_hand(self) -> None: ...
-        def advance(self) -> None: ...
-        def query_one(self, selector: str, expect_type: type[RichLog]) -> RichLog: ...
-        def dismiss(self, result: str) -> None: ...
-        def notify(self, message: str, *, severity: str = "information") -> None: ...
+class TableKeys(TablePlay):
+    """The table's key actions: a person's turn, and the keys that work whatever happens."""
 
     def action_move(self, step: int) -> None:
         """Move the selection."""
@@ -92,13 +69,12 @@ class TableKeys:
         """Discard the selected tile (asking once more when a win is there)."""
         state = self.state
         seat = state.actor
-        if seat is None or state.selected is None or state.decision is None:
+        if seat is None or state.decision is None:
             return
         look = self.look()
-        tiles = hand_tiles(look, seat)
-        if state.selected >= len(tiles):
+        tile = self.selected_tile(look)
+        if tile is None:
             return
-        tile = tiles[state.selected]
         action = next((a for a in state.legal if a.kind is ActionKind.DISCARD and a.tile == tile), None)
         if action is None:
             reason = state.refusal(tile) or (
@@ -120,24 +96,22 @@ class TableKeys:
             self.act(win)
 
     def action_kong(self) -> None:
-        """Declare a kong (a dialog when there is more than one, or 补张/开杠 to choose)."""
+        """Declare a kong (asking which when there is more than one, or 补张/开杠 to choose)."""
         seat = self.state.actor
-        if seat is None:
-            return
         kongs = [a for a in self.state.legal if a.kind in KONGS]
-        if not kongs:
+        if seat is None or not kongs:
             return
         if len(kongs) == 1:
             self.act(kongs[0])
-            return
+        else:
+            self.declare_kong(seat, kongs)
 
-        def chosen(action: Action | None) -> None:
-            """Carry out the chosen kong."""
-            if action is not None:
-                self.act(action)
-
-        title = Text(t("table.which_kong", who=self.look().label(seat)), style="bold")
-        self.app.push_screen(ChoiceScreen(title, choices_for(kongs, cancel=True)), chosen)
+    @work(group="asking")
+    async def declare_kong(self, seat: int, kongs: list[Action]) -> None:
+        """Ask which kong, and declare it (none: back to the turn)."""
+        action = await self.which_kong(seat, kongs)
+        if action is not None:
+            self.act(action)
 
     # ------------------------------------------------------------------ the table's other keys
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -205,44 +179,11 @@ class TableKeys:
 
         self.app.push_screen(HelpScreen())
 
+    def action_summary(self) -> None:
+        """Back to the summary after looking at the ended hand."""
+        if self.driver.hand_over:
+            self.show_hand_end()
+
     def action_leave(self) -> None:
         """Leave the game for a new one or quit the program, or play on (asks first)."""
-        from .help import ask_to_leave
-
-        ask_to_leave(self)
-
-    def turn_line(self) -> Text:
-        """The keys the person may use in their turn, and the 开杠 rule when it binds them."""
-        out = Text()
-        state = self.state
-        actor = state.actor
-        assert actor is not None and state.decision is not None
-        look = self.look()
-        win = next((a for a in state.legal if a.kind is ActionKind.WIN), None)
-        preview = win_preview(look, state.decision, win) if win is not None else None
-        if state.confirm is not None:
-            out.append(t("table.confirm_discard"), style="bold #ff6b6b")
-            if preview is not None:
-                out.append("\n")
-                out.append_text(preview)
-            return out
-        parts = [t("table.turn_select"), t("table.turn_discard")]
-        if state.holds_drawn:
-            parts.append(t("table.turn_drawn"))
-        if state.offers(ActionKind.WIN):
-            out.append(t("table.turn_win") + "  ", style="bold black on #69f0ae")
-        if state.offers(*KONGS):
-            out.append(t("table.turn_kong") + "  ", style="bold #ffd166")
-        out.append(" · ".join(parts), style="#9aa0a6")
-        if not state.holds_drawn:
-            out.append(" · " + t("table.no_drawn"), style="#ffd166")
-        if state.decision.table.kaigang_locked[actor]:
-            out.append("\n")
-            out.append(t("table.kaigang_locked"), style="bold #ffd166")
-        for warning in relation_warnings(look, actor):
-            out.append("\n⚠ ")
-            out.append(warning, style="bold #ffd166")
-        if preview is not None:
-            out.append("\n")
-            out.append_text(preview)
-        return out
+        self.run_worker(leave(self), group="leave")

@@ -1,0 +1,276 @@
+"""The table's play: the bots' moves, a person's decision, strict privacy's call, the end of a hand.
+
+:meth:`TablePlay.advance` starts whatever comes next. The bots play through the engine's play
+loop, paused before each move worth showing at the chosen speed. A person decides behind their
+curtain (in hot-seat), then in their turn by the keys, or in a prompt. Every question to a person
+is awaited in a worker (:mod:`.asking` holds the questions), and the play goes on from the answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from time import monotonic
+
+from textual import work
+from textual.timer import Timer
+
+from mahjong_tui.engine import (
+    Action,
+    ActionKind,
+    ClaimLost,
+    Event,
+    HandStarted,
+    Move,
+    OptionRefused,
+    Phase,
+    Stop,
+    TileDiscarded,
+)
+from mahjong_tui.i18n import say
+
+from ..config import BOT_SPEEDS, Display
+from ..driver import TableDriver
+from ..look import WINDOWS, describe_event
+from ..table_state import NO_NOTICES, Calls, Question, TableState
+from ..widgets.hand import hand_tiles
+from ..widgets.log import ReflowLog
+from .asking import Asking
+
+_BATCH_SECONDS = 0.05  # bot moves are made at once for this long, then the table is drawn and input read
+
+
+class TablePlay(Asking):
+    """What comes next at the table, what each move changes, and what each person's answer leads to."""
+
+    def __init__(self, driver: TableDriver, display: Display) -> None:
+        """The play of the game ``driver`` holds."""
+        super().__init__(driver, display)
+        self._timer: Timer | None = None  # makes the paused bot move when its moment comes
+        self._moved = 0  # moves made since the table was last drawn, in one run of the play loop
+        self._batch_start = 0.0  # when this run of the play loop began: it yields to input after a while
+        self._delay = 0.0  # the pause before the move the loop stopped at
+
+    # ------------------------------------------------------------------ the bots
+    def advance(self, resume: Action | None = None) -> None:
+        """Start whatever comes next: bot moves, a person's turn or prompt, or the hand's end.
+
+        The engine's play loop makes the bots' moves. Moves without a pause (passes,
+        fast-forward, the instant speed) are made at once, one after another, and the table
+        is drawn once after them; a move worth showing stops the loop, and ``resume`` makes it
+        when its time has come.
+        """
+        state = self.state
+        if state.waiting or self._timer is not None:
+            return
+        held = resume if resume is not None else state.held
+        if state.calls.due(self.driver.table()):  # strict privacy: a person is called about the move first
+            self.call(held)
+            return
+        if state.calls.under_way and not state.calls.line:
+            # Whoever was last behind the curtain, the next decision gets a curtain of its own.
+            state = replace(state, calls=replace(state.calls, under_way=False), viewer=None)
+        self.state = replace(state, held=None)
+        self._moved = 0
+        self._batch_start = monotonic()
+        halt = self.driver.play(observe=self._observed, pause=self._pause_before, resume=held)
+        if halt.why is Stop.HAND_OVER:
+            self.show_hand_end()
+        elif halt.why is Stop.PAUSED:
+            if self._moved:
+                self.render_table()
+            assert halt.action is not None
+            if self.state.calls.due(self.driver.table()):  # the move waits until everyone has been called
+                self.state = replace(self.state, held=halt.action)
+                self.advance()
+                return
+            self.state = replace(self.state, paused=halt.action)
+            self._timer = self.set_timer(max(self._delay, 0.001), self._bot_move)
+        else:
+            assert halt.seat is not None
+            self.state = replace(self.state, fast=False)
+            if self.state.calls.due(self.driver.table()):  # everyone is called about the move before anyone plays on
+                self.advance()
+                return
+            self.person(halt.seat)
+
+    def _pause_before(self, seat: int, action: Action) -> bool:
+        """Stop the loop before a bot's move to show it at the chosen speed (or to draw the table and read keys)."""
+        quick = action.kind is ActionKind.PASS and self.driver.table().phase is not Phase.HAIDI
+        self._delay = 0.0 if (self.state.fast or quick) else BOT_SPEEDS.get(self.driver.setup.speed, 0.6)
+        viewer = self.state.viewer
+        if self.driver.hotseat and viewer is not None and viewer != seat:
+            self.set_reactive(TablePlay.state, replace(self.state, viewer=None))
+            self._moved += 1  # the hidden hand must be drawn now
+        return (
+            self._delay > 0
+            or monotonic() - self._batch_start > _BATCH_SECONDS
+            or not self.is_current
+            or self.state.calls.due(self.driver.table())
+        )
+
+    def _observed(self, move: Move) -> None:
+        """A bot's move was made: note it (the table is drawn once the loop stops)."""
+        if move.error:
+            self.log.warning(f"seat {move.seat}'s bot {move.error}; {move.action} was made instead")
+        self._moved += 1
+        self.set_reactive(TablePlay.state, self.moved(self.state, move.seat, move.events))
+
+    def _bot_move(self) -> None:
+        """Make the paused bot move (later, if a dialog covers the table), and go on."""
+        if not self.is_current:
+            self._timer = self.set_timer(0.2, self._bot_move)
+            return
+        self._timer = None
+        action = self.state.paused
+        self.state = replace(self.state, paused=None)
+        self.advance(resume=action)
+
+    # ------------------------------------------------------------------ moves
+    def act(self, action: Action) -> None:
+        """Send a person's action to the engine, show what happened, and go on."""
+        events = self.driver.apply(action)
+        self.state = self.moved(self.state, action.seat, events)
+        self.advance()
+
+    def moved(self, state: TableState, seat: int, events: Sequence[Event]) -> TableState:
+        """``state`` after ``seat``'s move and its ``events``: the choice in progress forgotten, the events logged."""
+        state = replace(state.move_made(seat), moment=self.driver.moment)
+        nxt = self.driver.next_seat()
+        if self.driver.hotseat and (nxt is None or nxt != state.viewer or self.driver.is_bot(nxt)):
+            state = replace(state, viewer=None)
+        state = self.noted(state, events)
+        return self.calls_after(state, events)
+
+    def noted(self, state: TableState, events: Sequence[Event]) -> TableState:
+        """Log events as the people at the screen may see them; ``state`` with the latest discard and notices."""
+        log = self.query_one("#log", ReflowLog)
+        humans = frozenset(self.driver.humans)
+        # In hot-seat the log is read by everyone: it keeps no one's private lines.
+        viewers = humans if not self.driver.hotseat else frozenset()
+        look = self.look(state)
+        for ev in events:
+            if isinstance(ev, HandStarted):
+                state = replace(state, last_discard=None)
+                look = self.look(state)
+            if isinstance(ev, TileDiscarded):
+                state = replace(state, last_discard=(ev.seat, len(look.table.rivers[ev.seat]) - 1))
+            if isinstance(ev, OptionRefused | ClaimLost) and ev.seat in humans:
+                reason = say(ev.reason)
+                state = state.noticed(ev.seat, look.seat_names(reason) if isinstance(ev, ClaimLost) else reason)
+                if ev.seat not in viewers:
+                    continue
+            line = describe_event(ev, look, viewers)
+            if line:
+                log.add(line)
+        return state
+
+    def calls_after(self, state: TableState, events: Sequence[Event]) -> TableState:
+        """After a move that opens claims, every other person lined up to be called (strict privacy)."""
+        if not self.strict:
+            return state
+        people = [s for s in range(4) if not self.driver.is_bot(s)]
+        initial_wins = self.driver.table().ruleset.initial_small_wins
+        return replace(state, calls=state.calls.after(events, initial_wins=initial_wins, people=people))
+
+    # ------------------------------------------------------------------ people
+    def person(self, seat: int) -> None:
+        """A person must decide: behind their curtain first in hot-seat, then in their turn or a prompt."""
+        state = self.state
+        calls = state.calls
+        if calls.line[:1] == (seat,) and self.driver.table().phase in WINDOWS:
+            calls = calls.called()  # the engine asks them about it itself, in their place in line
+        if self.driver.hotseat and state.viewer != seat:
+            self.state = replace(state, calls=calls, viewer=None, bottom=seat, question=Question.CURTAIN)
+        else:
+            self.state = replace(state, calls=calls, question=Question.DECISION)
+        self.decide(seat)
+
+    @work(group="asking")
+    async def decide(self, seat: int) -> None:
+        """The person sees their tiles (once their curtain is lifted): their turn is played by the keys, a prompt
+        is answered here."""
+        if self.state.question is Question.CURTAIN:
+            await self.curtain(seat)
+        view = self.driver.seat_view(seat)
+        state = replace(self.state, viewer=seat, bottom=seat, decision=view)
+        if view.phase is Phase.TURN:
+            tiles = hand_tiles(self.look(state), seat)
+            self.state = replace(state, question=None, selected=len(tiles) - 1 if tiles else None)
+            return
+        self.state = replace(state, question=Question.PROMPT)
+        action = await self.prompt(view)
+        self.state = replace(self.state, question=None)
+        if action is None:
+            self.advance()  # the bot answers it now
+        else:
+            self.act(action)
+
+    def call(self, held: Action | None) -> None:
+        """Strict privacy: the next person in line is called about the latest move; ``held`` waits till play goes on."""
+        calls = self.state.calls
+        seat = calls.line[0]
+        self.state = replace(
+            self.state, calls=calls.called(), held=held, viewer=None, bottom=seat, question=Question.CURTAIN
+        )
+        assert calls.about is not None
+        self.acknowledge(seat, calls.about)
+
+    @work(group="asking")
+    async def acknowledge(self, seat: int, about: Event) -> None:
+        """Behind their curtain, the person acknowledges the move (nothing reaches the engine); play goes on."""
+        await self.curtain(seat)
+        self.state = replace(self.state, question=Question.CALL)
+        await self.acknowledgement(seat, about)
+        self.state = replace(self.state, question=None)
+        self.advance()
+
+    # ------------------------------------------------------------------ hands
+    def show_hand_end(self) -> None:
+        """The end of the hand: every hand shown, and its summary over the table."""
+        # Calling people about a discard that ended the hand would tell nothing now.
+        self.state = replace(self.state, question=Question.SUMMARY, viewer=None, calls=Calls())
+        self.hand_ended()
+
+    @work(group="asking")
+    async def hand_ended(self) -> None:
+        """The summary; then the next hand, the ended hand's table, the final standings or leaving."""
+        look = self.look()
+        answer = await self.summary(look)
+        if answer in ("quit", "new"):
+            self.dismiss(answer)
+        elif answer == "table":
+            self.refresh_bindings()  # the summary comes back with ``c``
+        elif self.driver.game.over:
+            choice = await self.final_standings(look)
+            self.dismiss("new" if choice == "new" else "quit")
+        else:
+            self.next_hand()
+
+    def next_hand(self) -> None:
+        """Deal the next hand and play on."""
+        events = self.driver.next_hand()
+        humans = self.driver.humans
+        viewer = humans[0] if not self.driver.hotseat and humans else self.state.viewer
+        self._advice = None
+        state = replace(
+            self.state,
+            question=None,
+            private=NO_NOTICES,
+            last_discard=None,
+            viewer=viewer,
+            hints_open=self.hints_at_start(),
+            moment=self.driver.moment,
+        )
+        self.state = self.hand_start_calls(self.noted(state, events))
+        log = self.query_one("#log", ReflowLog)
+        # The log was hidden under the summary: scroll to the new hand once it is laid out again.
+        self.call_after_refresh(lambda: log.scroll_end(animate=False))
+        self.advance()
+
+    def hand_start_calls(self, state: TableState) -> TableState:
+        """Strict privacy at a fresh hand with 起手小胡: every person is called before play."""
+        table = self.driver.table()
+        if not any(table.rivers) and table.phase in (Phase.INITIAL, Phase.TURN):
+            return self.calls_after(state, [e for e in self.driver.hand_events if isinstance(e, HandStarted)])
+        return state
