@@ -12,10 +12,11 @@ from typing import TYPE_CHECKING
 
 from .actions import KIND_WORDS, Action, ActionKind
 from .events import ClaimLost, MeldClaimed
-from .kongs import NO_REPLACEMENT, kaigang_refusals, kong_modes
+from .kong_options import NO_REPLACEMENT, kaigang_refusals, kong_modes
 from .melds import Meld, MeldKind
 from .scoring import WinBy
 from .state import Phase, Refusal, RiverTile
+from .steps import OPEN_TURN, AfterKong, Ask, Draw, Settle, Step
 from .tiles import Tile, is_suited
 from .wins import chosen_wins, lift_passed_wins, mark_won, note_passed_wins, passed_win_block, win_on
 from .words import Words
@@ -36,8 +37,11 @@ def claimed_meld(a: Action, source: int | None = None) -> tuple[tuple[Tile, ...]
     return (t, t, t), Meld(MeldKind.KONG, (t, t, t, t), t, source)
 
 
-def open_claim_window(hand: Hand, discarder: int, t: Tile) -> bool:
-    """Ask every seat that may claim the discard ``t``; False when nobody may."""
+def open_window(hand: Hand, discarder: int, t: Tile) -> Step:
+    """Ask every seat that may claim the discard ``t`` (nobody may: the next seat draws).
+
+    Seats with nothing to decide still learn at once why an option they might expect is not there.
+    """
     window: dict[int, list[Action]] = {}
     refusals: dict[int, list[Refusal]] = {}
     for c in hand.order_from(discarder):
@@ -47,10 +51,8 @@ def open_claim_window(hand: Hand, discarder: int, t: Tile) -> bool:
         if acts:
             acts.append(Action(c, ActionKind.PASS, t))
             window[c] = acts
-    hand.phase = Phase.CLAIM
-    hand.set_window(window, refusals)
     hand.announce_refusals(window, refusals)
-    return bool(window)
+    return Ask(Phase.CLAIM, window, refusals) if window else Draw((discarder + 1) % 4)
 
 
 def claim_options(hand: Hand, c: int, discarder: int, t: Tile) -> tuple[list[Action], list[Refusal]]:
@@ -114,7 +116,7 @@ def chi_shapes(counts: list[int], t: Tile) -> list[tuple[Tile, Tile]]:
     return out
 
 
-def resolve_claims(hand: Hand) -> None:
+def resolve_claims(hand: Hand) -> Step:
     """Everyone asked has answered: wins first, then the highest claim, else the next seat draws."""
     discarder = hand.turn.current
     t = hand.turn.last_discard
@@ -125,8 +127,7 @@ def resolve_claims(hand: Hand) -> None:
     if wins:
         announce_lost_claims(hand, discarder, wins[0][0], ActionKind.WIN)
         mark_won(hand, discarder, wins, 1)
-        hand.settle(wins, discarder)
-        return
+        return Settle(tuple(wins), discarder)
     best: Action | None = None
     best_key: tuple[int, int] | None = None
     for c in hand.order_from(discarder):
@@ -138,10 +139,9 @@ def resolve_claims(hand: Hand) -> None:
         if best_key is None or key < best_key:
             best, best_key = a, key
     if best is None:
-        hand.draw((discarder + 1) % 4)
-        return
+        return Draw((discarder + 1) % 4)
     announce_lost_claims(hand, discarder, best.seat, best.kind)
-    claim(hand, best, discarder, t)
+    return claim(hand, best, discarder, t)
 
 
 def announce_lost_claims(hand: Hand, discarder: int, winner: int, kind: ActionKind) -> None:
@@ -178,11 +178,10 @@ def note_passed_pongs(hand: Hand, t: Tile) -> None:
             hand.players[c].passed_pong.add(t)
 
 
-def claim(hand: Hand, a: Action, discarder: int, t: Tile) -> None:
+def claim(hand: Hand, a: Action, discarder: int, t: Tile) -> Step:
     """Take the discard into a meld; the claimer discards next (after a kong, draws first)."""
     c = a.seat
     p = hand.players[c]
-    hand.clear_window()
     river = hand.players[discarder].river
     river[-1] = RiverTile(river[-1].tile, claimed_by=c)
     hand.turn.claim_made = True
@@ -198,10 +197,9 @@ def claim(hand: Hand, a: Action, discarder: int, t: Tile) -> None:
     if a.kind is ActionKind.KONG:
         assert a.mode is not None
         hand.emit(MeldClaimed(c, meld, discarder, a.mode))
-        hand.after_kong(c, a.mode)
-        return
+        return AfterKong(c, a.mode)
     if a.kind is ActionKind.CHI and hand.rules.after_chi_restriction:
         p.forbidden_discards = hand.rules.after_chi_forbidden(t, (used[0], used[1]))  # a chi uses two held tiles
     hand.emit(MeldClaimed(c, meld, discarder))
     hand.turn.after_draw = False
-    hand.open_turn()
+    return OPEN_TURN

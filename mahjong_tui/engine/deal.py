@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .dealt_wins import open_window as open_dealt_wins
 from .events import DrawSource, HandStarted, TilesDealt
-from .initial import open_window as open_initial_window
+from .steps import END_DRAWN, OPEN_DEALT_WINS, OPEN_INITIAL_WINS, Step
 from .tiles import Tile, is_flower
 
 if TYPE_CHECKING:
@@ -32,25 +31,27 @@ def deal_order(dealer: int) -> list[int]:
     return seats
 
 
-def deal(hand: Hand) -> None:
-    """Deal, replace flowers, and open the first decision: initial small wins, a win declared on the dealt hand
+def deal(hand: Hand) -> Step:
+    """Deal and replace flowers; then the first decision: initial small wins, a win declared on the dealt hand
     (八花), or the dealer's turn."""
+    opening = hand.opening
+    dealer = opening.dealer
     wv = hand.wall.view()
     hand.emit(
         HandStarted(
-            hand.opening.hand_number,
-            hand.opening.dealer,
-            hand.opening.dice,
+            opening.hand_number,
+            dealer,
+            opening.dice,
             wv.break_at,
-            hand.opening.huangfan,
-            hand.opening.huangfan_from_dice,
-            hand.opening.scores_before,
+            opening.huangfan,
+            opening.huangfan_from_dice,
+            opening.scores_before,
         )
     )
     dealt: list[list[Tile]] = [[], [], [], []]
-    for s in deal_order(hand.opening.dealer):
+    for s in deal_order(dealer):
         dealt[s].append(hand.wall.draw_head())
-    order = [(hand.opening.dealer + i) % 4 for i in range(4)]
+    order = [(dealer + i) % 4 for i in range(4)]
     for s in order:
         hand.emit(TilesDealt(s, tuple(dealt[s])))
         p = hand.players[s]
@@ -62,24 +63,19 @@ def deal(hand: Hand) -> None:
     for s in order:
         for f in [t for t in dealt[s] if is_flower(t)]:
             if not hand.replace_flower(s, f):
-                hand.end_drawn()
-                return
-        if s == hand.opening.dealer:
+                return END_DRAWN
+        if s == dealer:
             dealer_drawn = hand.players[s].last_drawn
     for s in order:
         hand.players[s].last_drawn = None
-    fourteenth = dealt[hand.opening.dealer][-1]
+    fourteenth = dealt[dealer][-1]
     if is_flower(fourteenth):
         # the tile that replaced the fourteenth (the last flower the dealer replaced) is the one drawn
-        hand.players[hand.opening.dealer].last_drawn = dealer_drawn
+        hand.players[dealer].last_drawn = dealer_drawn
         hand.turn.draw_source = DrawSource.TAIL
     else:
-        hand.players[hand.opening.dealer].last_drawn = fourteenth
+        hand.players[dealer].last_drawn = fourteenth
         hand.turn.draw_source = DrawSource.HEAD
-    hand.turn.current = hand.opening.dealer
+    hand.turn.current = dealer
     hand.turn.after_draw = True
-    if hand.rules.initial_small_wins and open_initial_window(hand):
-        return
-    if open_dealt_wins(hand):
-        return
-    hand.open_turn()
+    return OPEN_INITIAL_WINS if hand.rules.initial_small_wins else OPEN_DEALT_WINS

@@ -16,6 +16,7 @@ from .actions import Action, ActionKind
 from .events import ClaimLost
 from .scoring import WinBy
 from .state import Phase
+from .steps import OPEN_TURN, Ask, Settle, Step
 from .wins import self_win, win_context
 from .words import Words
 
@@ -23,41 +24,39 @@ if TYPE_CHECKING:
     from .hand import Hand
 
 
-def open_window(hand: Hand) -> bool:
+def open_window(hand: Hand) -> Step:
     """Ask each non-dealer holding a hand that wins as dealt (and then the dealer, if it may win) whether it
-    declares; False when no non-dealer may."""
+    declares; when no non-dealer may, the dealer's turn."""
     window: dict[int, list[Action]] = {}
+    dealer = hand.opening.dealer
     for i in (1, 2, 3):
-        s = (hand.opening.dealer + i) % 4
+        s = (dealer + i) % 4
         if not hand.rules.wins_as_dealt(hand.players[s].flowers):
             continue
         result = hand.rules.score(win_context(hand, s, None, WinBy.SELF_DRAW, None, replacement=False))
         if result.valid:
             window[s] = [hand.window.offer_win(s, None, result), Action(s, ActionKind.PASS)]
     if not window:
-        return False
-    dealer = hand.opening.dealer
+        return OPEN_TURN
     dealer_win = self_win(hand, dealer)
     if dealer_win is not None and dealer_win.valid:
         window[dealer] = [
             hand.window.offer_win(dealer, hand.players[dealer].last_drawn, dealer_win),
             Action(dealer, ActionKind.PASS),
         ]
-    hand.phase = Phase.DEALT_WIN
     hand.turn.current = dealer
-    hand.set_window(window, {})
-    return True
+    return Ask(Phase.DEALT_WIN, window, {})
 
 
-def resolve(hand: Hand) -> None:
+def resolve(hand: Hand) -> Step:
     """Everyone asked has answered: the first declaration from the dealer on is paid; else the dealer's turn."""
     dealer = hand.opening.dealer
     order = [(dealer + i) % 4 for i in range(4)]
-    declared = [s for s in order if (a := hand.window.answers.get(s)) is not None and a.kind is ActionKind.WIN]
+    answers = hand.window.answers
+    declared = [s for s in order if (a := answers.get(s)) is not None and a.kind is ActionKind.WIN]
     if not declared:
         hand.turn.current = dealer
-        hand.open_turn()
-        return
+        return OPEN_TURN
     winner = declared[0]
     for s in declared[1:]:
         hand.emit(ClaimLost(s, ActionKind.WIN.value, winner, ActionKind.WIN.value, _second(winner)))
@@ -66,7 +65,7 @@ def resolve(hand: Hand) -> None:
         ctx = win_context(hand, winner, p.last_drawn, WinBy.SELF_DRAW, None, in_hand=p.last_drawn is not None)
     else:
         ctx = win_context(hand, winner, None, WinBy.SELF_DRAW, None, replacement=False)
-    hand.settle([(winner, ctx)], None)
+    return Settle(((winner, ctx),), None)
 
 
 def _second(dealer: int) -> Words:

@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING
 
 from .actions import Action, ActionKind
 from .events import DrawSource, HaidiDeclined, HaidiOffered, TileDiscarded
-from .ruleset import EndOfWall
 from .scoring import WinBy
 from .state import Phase, RiverTile
+from .steps import END_DRAWN, Ask, Settle, Step
 from .tiles import Tile
 from .wins import chosen_wins, lift_passed_wins, mark_won, open_win_window, self_win, win_context
 
@@ -26,30 +26,23 @@ if TYPE_CHECKING:
     from .hand import Hand
 
 
-def offers_last_tile(hand: Hand, seat: int) -> bool:
-    """With one tile left, offer it instead of drawing it (True when the 海底 has begun)."""
-    if hand.rules.end_of_wall is not EndOfWall.HAIDI or hand.wall.remaining != 1:
-        return False
+def begin(hand: Hand, seat: int) -> Step:
+    """With one tile left, offer it instead of drawing it, first to ``seat``, whose draw it would be."""
     hand.haidi.first = seat
     hand.turn.current = seat
-    hand.phase = Phase.HAIDI
-    _offer(hand)
-    return True
+    return _offer(hand)
 
 
-def _seat(hand: Hand) -> int:
+def _offer(hand: Hand) -> Step:
+    """Offer the 海底 to the next seat in turn."""
     assert hand.haidi.first is not None
-    return (hand.haidi.first + hand.haidi.offers) % 4
-
-
-def _offer(hand: Hand) -> None:
-    seat = _seat(hand)
+    seat = (hand.haidi.first + hand.haidi.offers) % 4
     hand.turn.current = seat
     hand.emit(HaidiOffered(seat))
-    hand.set_window({seat: [Action(seat, ActionKind.TAKE_HAIDI), Action(seat, ActionKind.PASS)]}, {})
+    return Ask(Phase.HAIDI, {seat: [Action(seat, ActionKind.TAKE_HAIDI), Action(seat, ActionKind.PASS)]}, {})
 
 
-def apply_offer(hand: Hand, action: Action) -> None:
+def apply_offer(hand: Hand, action: Action) -> Step:
     """Take the 海底, or let it go to the next seat (after four passes the hand is drawn)."""
     seat = action.seat
     state = hand.haidi
@@ -57,51 +50,45 @@ def apply_offer(hand: Hand, action: Action) -> None:
         hand.emit(HaidiDeclined(seat))
         state.offers += 1
         if state.offers == 4:
-            hand.end_drawn()
-            return
-        _offer(hand)
-        return
+            return END_DRAWN
+        return _offer(hand)
     t = hand.wall_draw(seat, tail=False)
     state.tile = t
     state.taker = seat
     lift_passed_wins(hand, hand.players[seat], by_claim=False)
-    hand.phase = Phase.HAIDI_TAKEN
     hand.take_drawn(seat, t, DrawSource.HAIDI)
     acts = []
     win = self_win(hand, seat, last_tile=True)
     if win is not None and win.valid:
         acts.append(hand.window.offer_win(seat, t, win))
     acts.append(Action(seat, ActionKind.PASS, t))
-    hand.set_window({seat: acts}, {})
+    return Ask(Phase.HAIDI_TAKEN, {seat: acts}, {})
 
 
-def apply_taken(hand: Hand, action: Action) -> None:
+def apply_taken(hand: Hand, action: Action) -> Step:
     """The taker wins on the 海底, or shows it and the others may win on it."""
     seat = action.seat
     t = hand.haidi.tile
     assert t is not None
     if action.kind is ActionKind.WIN:
         ctx = win_context(hand, seat, t, WinBy.SELF_DRAW, None, in_hand=True, last_tile=True)
-        hand.settle([(seat, ctx)], None)
-        return
+        return Settle(((seat, ctx),), None)
     p = hand.players[seat]
     p.counts[t] -= 1
     p.last_drawn = None
     p.river.append(RiverTile(t))
     hand.emit(TileDiscarded(seat, t))
-    if not open_win_window(hand, seat, (t,), WinBy.DISCARD, Phase.HAIDI_SHOWN, last_tile=True):
-        hand.end_drawn()
+    return open_win_window(hand, seat, (t,), WinBy.DISCARD, Phase.HAIDI_SHOWN, last_tile=True) or END_DRAWN
 
 
-def resolve_shown(hand: Hand) -> None:
+def resolve_shown(hand: Hand) -> Step:
     """Everyone asked about the shown 海底 has answered: 海底炮, or a drawn hand."""
     taker = hand.turn.current
     wins = chosen_wins(hand, taker, WinBy.DISCARD, last_tile=True)
     if wins:
         mark_won(hand, taker, wins, 1)
-        hand.settle(wins, taker)
-        return
-    hand.end_drawn()
+        return Settle(tuple(wins), taker)
+    return END_DRAWN
 
 
 def shown_tile(hand: Hand) -> Tile | None:

@@ -3,21 +3,31 @@
 The one API: ``legal_actions(seat)``, ``apply(action) -> events``. An illegal or malformed
 action raises :class:`IllegalAction` with a reason a player understands and changes
 nothing. A :class:`Hand` keeps its state in named parts (:mod:`.parts`): what it began
-with, the turn, the decision open now, a kong under way, the 海底, the result. Each
-phase's rules live in a module of their own, and ``apply`` hands an action to the module
-of the phase the hand is in:
+with, the turn, the decision open now, a kong under way, the 海底, the result.
 
-* :mod:`.deal`: dealing, 补花, the first turn
+Each phase's rules live in a module of their own, and these are the phase modules:
+
+* :mod:`.deal`: dealing, 补花, the first decision
+* :mod:`.initial`: initial small wins, 起手小胡
 * :mod:`.dealt_wins`: a win declared on the dealt hand (八花), before the dealer's first discard
 * :mod:`.turn`: draws, self-drawn wins, kongs of one's own, discards
 * :mod:`.claims`: claims on a discard and their priority
 * :mod:`.kongs`: replacement draws, robbing a kong, 补张 and 开杠
 * :mod:`.haidi`: the last tile, 海底
-* :mod:`.initial`: initial small wins, 起手小胡
-* :mod:`.wins`: win checks, scoring input, win windows
 * :mod:`.settlement`: birds, payments, the next dealer, 荒番
-* :mod:`.refusals`: why an action is refused
-* :mod:`.invariants`: tiles conserved, hand sizes, zero-sum payments
+
+A phase module imports no other phase module. A handler changes what its phase is about
+and returns the next step (:mod:`.steps`); this module alone runs the steps, from one
+table, and alone sets the hand's ``phase``. What several phases share is in modules that
+are not phases, and import none:
+
+* :mod:`.parts`: the parts the hand's state is kept in
+* :mod:`.steps`: the steps a handler may return
+* :mod:`.wins`: win checks, scoring input, 漏胡, win windows
+* :mod:`.kong_options`: which kongs a seat may make, and why one is not offered
+
+Nor are the modules that only read a hand: :mod:`.refusals` (why an action is refused),
+:mod:`.invariants` (tiles conserved, hand sizes, zero-sum payments) and :mod:`.view`.
 
 Whatever a rule set decides differently is asked of its :class:`Ruleset`.
 """
@@ -26,9 +36,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from . import claims, dealt_wins, haidi, initial, kongs, settlement, turn, wins
-from .actions import Action, IllegalAction, KongMode, match_action
+from .actions import Action, IllegalAction, match_action
 from .deal import deal
 from .events import DrawSource, Event, FlowerRevealed, HandOutcome, OptionRefused, TileDrawn
 from .invariants import check_invariants
@@ -36,26 +47,43 @@ from .options import GameOptions
 from .parts import HaidiState, HandResult, KongState, Opening, TurnState, Window
 from .refusals import why_illegal
 from .ruleset import Ruleset
-from .scoring import ScoreResult, WinBy, WinContext
+from .scoring import ScoreResult, WinBy
 from .state import SINGLE_SEAT_PHASES, Phase, PlayerState, Refusal
+from .steps import (
+    OPEN_TURN,
+    AfterKong,
+    Ask,
+    DeclareKong,
+    Draw,
+    EndDrawn,
+    Ended,
+    OfferHaidi,
+    OpenClaims,
+    OpenDealtWins,
+    OpenInitialWins,
+    OpenTurn,
+    Settle,
+    Step,
+)
 from .tiles import NUM_TILE_IDS, Tile, is_flower
 from .wall import Wall, WallView
 
 
-def _answer(resolve: Callable[[Hand], None]) -> Callable[[Hand, Action], None]:
+def _answer(resolve: Callable[[Hand], Step]) -> Callable[[Hand, Action], Step | None]:
     """A window phase: note the seat's answer; once everyone asked has answered, resolve."""
 
-    def on_answer(hand: Hand, action: Action) -> None:
+    def on_answer(hand: Hand, action: Action) -> Step | None:
         window = hand.window
         window.answers[action.seat] = action
         if all(s in window.answers for s in window.legal):
-            resolve(hand)
+            return resolve(hand)
+        return None
 
     return on_answer
 
 
-#: what each phase does with a legal action: the one dispatch of the hand
-PHASE_ACTIONS: dict[Phase, Callable[[Hand, Action], None]] = {
+#: what each phase does with a legal action: the one dispatch of an action
+PHASE_ACTIONS: dict[Phase, Callable[[Hand, Action], Step | None]] = {
     Phase.TURN: turn.apply_turn,
     Phase.CLAIM: _answer(claims.resolve_claims),
     Phase.ROB: _answer(kongs.resolve_rob),
@@ -66,6 +94,35 @@ PHASE_ACTIONS: dict[Phase, Callable[[Hand, Action], None]] = {
     Phase.HAIDI_SHOWN: _answer(haidi.resolve_shown),
     Phase.INITIAL: _answer(initial.resolve),
     Phase.DEALT_WIN: _answer(dealt_wins.resolve),
+}
+
+
+def _ask(hand: Hand, step: Ask) -> None:
+    """Wait for the seats asked, in the step's phase."""
+    hand.phase = step.phase
+    hand.window.open(step.legal, step.refusals)
+
+
+def _end(hand: Hand, step: Ended) -> None:
+    """The hand is over: nobody is asked anything."""
+    hand.phase = Phase.ENDED
+    hand.window.close()
+
+
+#: what each step does, the one place steps are run: each returns the next (None: the hand waits, or is over)
+STEPS: dict[type[Step], Callable[[Hand, Any], Step | None]] = {
+    Ask: _ask,
+    OpenTurn: lambda hand, step: turn.open_turn(hand),
+    Draw: lambda hand, step: turn.draw(hand, step.seat),
+    OpenClaims: lambda hand, step: claims.open_window(hand, step.discarder, step.tile),
+    DeclareKong: lambda hand, step: kongs.declare(hand, step.seat, step.tile, step.mode, added=step.added),
+    AfterKong: lambda hand, step: kongs.after_kong(hand, step.seat, step.mode),
+    OfferHaidi: lambda hand, step: haidi.begin(hand, step.seat),
+    OpenInitialWins: lambda hand, step: initial.open_window(hand),
+    OpenDealtWins: lambda hand, step: dealt_wins.open_window(hand),
+    Settle: lambda hand, step: settlement.settle_wins(hand, step.wins, step.discarder),
+    EndDrawn: lambda hand, step: settlement.end_drawn(hand),
+    Ended: _end,
 }
 
 
@@ -121,7 +178,7 @@ class Hand:
         from_dice = rules.huangfan_from_dice(dice)
         self.opening = Opening(hand_number, dealer, dice, scores, huangfan + from_dice, from_dice, census)
         self.wall = Wall(tiles, rules.wall_layout, dealer, dice)
-        deal(self)
+        self._run(deal(self))
 
     # ------------------------------------------------------------------ the parts, as read from outside
     @property
@@ -259,42 +316,22 @@ class Hand:
             raise IllegalAction(why_illegal(self, action))
         start = len(self.events)
         self.actions.append(chosen)
-        PHASE_ACTIONS[self.phase](self, chosen)
+        self._run(PHASE_ACTIONS[self.phase](self, chosen))
         return self.events[start:]
 
-    # ------------------------------------------------------------------ flow, for the phase modules
-    def draw(self, seat: int) -> None:
-        """The seat's ordinary draw and turn (or the 海底, or the end of the wall)."""
-        turn.draw(self, seat)
-
     def open_turn(self) -> None:
-        """The current seat's turn, after a draw or a claim."""
-        turn.open_turn(self)
+        """Open the current seat's turn anew: what it may do in the position as it stands now."""
+        self._run(OPEN_TURN)
 
-    def after_kong(self, seat: int, mode: KongMode) -> None:
-        """A kong stands: its replacement draw, or 开杠."""
-        kongs.after_kong(self, seat, mode)
+    def _run(self, step: Step | None) -> None:
+        """Run steps from the table until one asks the seats something or the hand is over."""
+        while step is not None:
+            step = STEPS[type(step)](self, step)
 
-    def settle(self, wins: list[tuple[int, WinContext]], discarder: int | None) -> None:
-        """The hand is won: pay every win and end it."""
-        settlement.settle_wins(self, wins, discarder)
-
-    def end_drawn(self) -> None:
-        """The hand is drawn (流局)."""
-        settlement.end_drawn(self)
-
-    # ------------------------------------------------------------------ plumbing
+    # ------------------------------------------------------------------ plumbing, for the phase modules
     def emit(self, event: Event) -> None:
         """Record an event."""
         self.events.append(event)
-
-    def set_window(self, window: dict[int, list[Action]], refusals: dict[int, list[Refusal]]) -> None:
-        """Open a decision: what each asked seat may do, and what it may not."""
-        self.window.open(window, refusals)
-
-    def clear_window(self) -> None:
-        """Nobody is asked anything."""
-        self.window.close()
 
     def announce_refusals(self, window: dict[int, list[Action]], refusals: dict[int, list[Refusal]]) -> None:
         """Seats with nothing to decide still learn why an option they might expect is not there."""
@@ -337,10 +374,3 @@ class Hand:
         p.last_drawn = t
         self.turn.draw_source = DrawSource.TAIL
         return True
-
-    def roll_kaigang_dice(self) -> tuple[int, int]:
-        """开杠's two dice: the rigged ones first, then the hand's own random rolls."""
-        rigged = next(self.kong.rigged_dice, None)
-        if rigged is not None:
-            return rigged
-        return (self.rng.randint(1, 6), self.rng.randint(1, 6))

@@ -9,44 +9,43 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import Action, ActionKind
-from .dealt_wins import open_window as open_dealt_wins
 from .events import InitialWinsDeclared
 from .scoring import WinContext
 from .state import Phase
+from .steps import OPEN_DEALT_WINS, Ask, Step
 
 if TYPE_CHECKING:
     from .hand import Hand
 
 
-def open_window(hand: Hand) -> bool:
-    """Ask every seat with initial small wins whether it declares them; False when none has any."""
+def open_window(hand: Hand) -> Step:
+    """Ask every seat with initial small wins whether it declares them (nobody has any: play goes on)."""
+    dealer = hand.opening.dealer
     window = {}
     for i in range(4):
-        s = (hand.opening.dealer + i) % 4
+        s = (dealer + i) % 4
         if hand.rules.initial_wins(hand.players[s].counts):
             window[s] = [Action(s, ActionKind.DECLARE_INITIAL), Action(s, ActionKind.PASS)]
     if not window:
-        return False
-    hand.phase = Phase.INITIAL
-    hand.turn.current = hand.opening.dealer
-    hand.set_window(window, {})
-    return True
+        return OPEN_DEALT_WINS
+    hand.turn.current = dealer
+    return Ask(Phase.INITIAL, window, {})
 
 
-def resolve(hand: Hand) -> None:
-    """Every asked seat has answered: score and pay each declaration, then the dealer's turn."""
+def resolve(hand: Hand) -> Step:
+    """Every asked seat has answered: score and pay each declaration, then play goes on from the dealer."""
+    dealer = hand.opening.dealer
     for i in range(4):
-        s = (hand.opening.dealer + i) % 4
+        s = (dealer + i) % 4
         a = hand.window.answers.get(s)
         if a is None or a.kind is not ActionKind.DECLARE_INITIAL:
             continue
         p = hand.players[s]
-        ctx = WinContext(winner=s, concealed=tuple(p.tiles()), win_tile=None, dealer=hand.opening.dealer, initial=True)
+        ctx = WinContext(winner=s, concealed=tuple(p.tiles()), win_tile=None, dealer=dealer, initial=True)
         res = hand.rules.score(ctx)
         hand.result.initial_declared[s] = res.types
         for k in range(4):
             hand.result.payments[k] += res.payments[k]
         hand.emit(InitialWinsDeclared(s, tuple(p.tiles()), res))
-    hand.turn.current = hand.opening.dealer
-    if not open_dealt_wins(hand):
-        hand.open_turn()
+    hand.turn.current = dealer
+    return OPEN_DEALT_WINS

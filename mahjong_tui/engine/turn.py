@@ -10,12 +10,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import Action, ActionKind
-from .claims import open_claim_window
 from .events import DrawSource, TileDiscarded
-from .haidi import offers_last_tile
-from .kongs import declare_added_kong, declare_concealed_kong, own_kong_options
+from .kong_options import own_kong_options
+from .ruleset import EndOfWall
 from .scoring import WinBy
 from .state import Phase, Refusal, RiverTile
+from .steps import END_DRAWN, OPEN_TURN, Ask, DeclareKong, OfferHaidi, OpenClaims, Settle, Step
 from .tiles import NUM_KINDS, Tile
 from .wins import lift_passed_wins, self_win, win_context
 
@@ -26,30 +26,28 @@ if TYPE_CHECKING:
 DISCARDS = [[Action(s, ActionKind.DISCARD, t) for t in range(NUM_KINDS)] for s in range(4)]
 
 
-def draw(hand: Hand, seat: int) -> None:
-    """The seat's ordinary draw (or the 海底 offer, or the end of the wall), then its turn."""
-    hand.clear_window()
+def draw(hand: Hand, seat: int) -> Step:
+    """The seat's ordinary draw, then its turn; at a 海底 table the last tile is offered instead; none left:
+    the hand is drawn."""
     if hand.wall.remaining == 0:
-        hand.end_drawn()
-        return
-    if offers_last_tile(hand, seat):
-        return
+        return END_DRAWN
+    if hand.rules.end_of_wall is EndOfWall.HAIDI and hand.wall.remaining == 1:
+        return OfferHaidi(seat)
     hand.turn.current = seat
     lift_passed_wins(hand, hand.players[seat], by_claim=False)
     if not hand.take_drawn(seat, hand.wall_draw(seat, tail=False), DrawSource.HEAD):
-        hand.end_drawn()
-        return
-    open_turn(hand)
+        return END_DRAWN
+    return OPEN_TURN
 
 
-def open_turn(hand: Hand) -> None:
+def open_turn(hand: Hand) -> Step:
     """List what the current seat may do in its turn, and what it may not, with why."""
     seat = hand.turn.current
     p = hand.players[seat]
-    hand.phase = Phase.TURN
     acts: list[Action] = []
     refusals: list[Refusal] = []
-    win = self_win(hand, seat) if hand.turn.after_draw else None  # no self-draw win right after a claim
+    after_draw = hand.turn.after_draw
+    win = self_win(hand, seat) if after_draw else None  # no self-draw win right after a claim
     if win is not None:
         if win.valid:
             acts.append(hand.window.offer_win(seat, p.last_drawn, win))
@@ -61,9 +59,8 @@ def open_turn(hand: Hand) -> None:
             acts.append(row[p.last_drawn])
         else:
             acts.extend(row[t] for t in range(NUM_KINDS) if p.counts[t])
-        hand.set_window({seat: acts}, {seat: refusals})
-        return
-    if hand.turn.after_draw:
+        return Ask(Phase.TURN, {seat: acts}, {seat: refusals})
+    if after_draw:
         acts.extend(own_kong_options(hand, p, refusals))
     held = [t for t in range(NUM_KINDS) if p.counts[t]]
     allowed = [t for t in held if t not in p.forbidden_discards]
@@ -73,30 +70,27 @@ def open_turn(hand: Hand) -> None:
         if t not in allowed:
             refusals.append(Refusal(ActionKind.DISCARD, t, hand.rules.after_chi_refusal(t)))
     acts.extend([row[t] for t in allowed])
-    hand.set_window({seat: acts}, {seat: refusals})
+    return Ask(Phase.TURN, {seat: acts}, {seat: refusals})
 
 
-def apply_turn(hand: Hand, action: Action) -> None:
+def apply_turn(hand: Hand, action: Action) -> Step:
     """Carry out the turn's action: win, kong or discard."""
     seat = action.seat
-    p = hand.players[seat]
     kind = action.kind
+    t = action.tile
     if kind is ActionKind.WIN:
-        ctx = win_context(hand, seat, p.last_drawn, WinBy.SELF_DRAW, None, in_hand=p.last_drawn is not None)
-        hand.settle([(seat, ctx)], None)
-    elif kind is ActionKind.DISCARD:
-        assert action.tile is not None
-        discard(hand, seat, action.tile)
-    elif kind is ActionKind.CONCEALED_KONG:
-        assert action.tile is not None and action.mode is not None
-        declare_concealed_kong(hand, seat, action.tile, action.mode)
-    else:
-        assert kind is ActionKind.ADDED_KONG and action.tile is not None and action.mode is not None
-        declare_added_kong(hand, seat, action.tile, action.mode)
+        last = hand.players[seat].last_drawn
+        ctx = win_context(hand, seat, last, WinBy.SELF_DRAW, None, in_hand=last is not None)
+        return Settle(((seat, ctx),), None)
+    assert t is not None
+    if kind is ActionKind.DISCARD:
+        return discard(hand, seat, t)
+    assert action.mode is not None and kind in (ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG)
+    return DeclareKong(seat, t, action.mode, added=kind is ActionKind.ADDED_KONG)
 
 
-def discard(hand: Hand, seat: int, t: Tile) -> None:
-    """The tile goes to the river; the others may claim it, or the next seat draws."""
+def discard(hand: Hand, seat: int, t: Tile) -> Step:
+    """The tile goes to the river; the others may claim it (else the next seat draws)."""
     p = hand.players[seat]
     p.counts[t] -= 1
     p.river.append(RiverTile(t))
@@ -107,5 +101,4 @@ def discard(hand: Hand, seat: int, t: Tile) -> None:
     hand.turn.last_discard = t
     hand.turn.current = seat
     hand.emit(TileDiscarded(seat, t))
-    if not open_claim_window(hand, seat, t):
-        draw(hand, (seat + 1) % 4)
+    return OpenClaims(seat, t)

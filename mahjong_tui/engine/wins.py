@@ -14,6 +14,7 @@ from .actions import Action, ActionKind
 from .ruleset import PassedWinScope
 from .scoring import ScoreResult, WinBy, WinContext
 from .state import Phase, PlayerState, Refusal, RiverTile
+from .steps import Ask
 from .tiles import Tile
 from .words import Words
 
@@ -120,8 +121,11 @@ def open_win_window(
     *,
     kaigang_discard: bool = False,
     last_tile: bool = False,
-) -> bool:
-    """Ask the other seats who can win on ``tiles`` (from ``origin``) whether they do; False if nobody can."""
+) -> Ask | None:
+    """Ask the other seats who can win on ``tiles`` (from ``origin``) whether they do; None if nobody can.
+
+    Seats held by 漏胡 learn why at once, whether or not anybody is asked.
+    """
     window: dict[int, list[Action]] = {}
     refusals: dict[int, list[Refusal]] = {}
     for c in hand.order_from(origin):
@@ -140,10 +144,8 @@ def open_win_window(
             acts.append(Action(c, ActionKind.PASS, tiles[0] if len(tiles) == 1 else None))
             window[c] = acts
     hand.turn.current = origin
-    hand.phase = phase
-    hand.set_window(window, refusals)
     hand.announce_refusals(window, refusals)
-    return bool(window)
+    return Ask(phase, window, refusals) if window else None
 
 
 def chosen_wins(
