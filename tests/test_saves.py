@@ -124,8 +124,8 @@ def test_export_writes_a_line_per_action_and_each_result(home: Path, capsys: pyt
     out = capsys.readouterr().out
     numbered = [line for line in out.splitlines() if line.strip()[:1].isdigit() and ". " in line]
     assert len(numbered) == sum(len(h) for h in game.actions)
-    assert "Hand 1 · dealer" in out and "Hand 2 · dealer" in out and "Hand over" in out
-    assert "· 荒番 " in out  # Shanghai counts it
+    assert "Hand 1: dealer" in out and "Hand 2: dealer" in out and "Hand over" in out
+    assert ", 荒番 " in out  # Shanghai counts it
     assert "Jun (hard bot)" in out and "Alice (person)" in out
     assert not re.search(r"\b[Ss]eat [0-3]\b|座位", out)  # players by their names
 
@@ -156,7 +156,7 @@ def test_export_speaks_chinese_or_both_when_asked(home: Path, capsys: pytest.Cap
     numbered = [line for line in chinese if line.strip()[:1].isdigit() and ". " in line]
     assert len(numbered) == sum(len(h) for h in game.actions) and len(chinese) == len(english)
     assert chinese[0].startswith("长沙麻将 (changsha) · 种子 ") and "Jun（电脑，困难）、" in chinese[0]
-    assert any(line.startswith("第 2 局 · 庄家 ") for line in chinese) and any("本局结束，" in x for x in chinese)
+    assert any(line.startswith("第 2 局：庄家 ") for line in chinese) and any("本局结束 · " in x for x in chinese)
     assert any(re.search(r"\d\. \S+ \S+ +打 [一二三四五六七八九][万筒条]", line) for line in numbered)
     words = r"\b(discard|draws|passes|dealer|Hand|wins|pays|bird|Small win)\b"
     assert not [line for line in chinese if re.search(words, line)]
@@ -373,6 +373,6 @@ def test_export_lines_stay_aligned_with_chinese_names(home: Path, capsys: pytest
     game = bots_game("changsha", 4)
     seats = (Seat("小明"), Seat("Jun", "hard"), Seat("Lan", "normal"), Seat("Hao", "easy"))
     assert run_export([str(finish(game, Table(seats))), "--text"]) == 0
-    dealt = [line for line in capsys.readouterr().out.splitlines() if line.lstrip().startswith("dealt ")][:4]
+    dealt = [line for line in capsys.readouterr().out.splitlines() if " is dealt " in line][:4]
     tiles_at = {sum(2 if "\u4e00" <= c <= "\u9fff" else 1 for c in line[: line.rindex(" ") + 1]) for line in dealt}
     assert len(dealt) == 4 and len(tiles_at) == 1, dealt

@@ -9,37 +9,16 @@ from dataclasses import dataclass
 from rich.style import Style
 from rich.text import Text
 
-from mahjong_tui import i18n
+from mahjong_tui import i18n, telling
 from mahjong_tui.engine import (
     Action,
-    ActionKind,
-    BirdDrawn,
-    ClaimLost,
-    DrawSource,
     Event,
-    FlowerRevealed,
-    GameEnded,
-    HaidiDeclined,
-    HaidiOffered,
-    HandEnded,
-    HandOutcome,
-    HandStarted,
-    InitialWinsDeclared,
-    KaigangDiscarded,
-    KaigangRevealed,
-    KongDeclared,
-    KongMode,
     Meld,
-    MeldClaimed,
     MeldKind,
-    OptionRefused,
     Phase,
-    PlayerWon,
     Ruleset,
     TableView,
     Tile,
-    TileDiscarded,
-    TileDrawn,
     Words,
     format_tiles,
     parse_tiles,
@@ -52,7 +31,6 @@ from .config import Display, TileStyle, named
 from .tiles import back_text, tile_text
 from .wrapping import NO_BREAK
 
-DICE = "⚀⚁⚂⚃⚄⚅"
 RELATION = {1: "下", 2: "对", 3: "上"}  # seen from the claimer: next, opposite, previous
 
 #: Phases where the seats that may claim answer at once. The engine asks only those seats,
@@ -288,127 +266,24 @@ def concealed_chunks(look: Look, seat: int) -> list[Text]:
     return [look.back() for _ in range(look.table.hand_sizes[seat])]
 
 
-_KIND_WORDS = {
-    ActionKind.WIN: "win",
-    ActionKind.PONG: "pong",
-    ActionKind.CHI: "chi",
-    ActionKind.KONG: "kong",
-    ActionKind.CONCEALED_KONG: "concealed_kong",
-    ActionKind.ADDED_KONG: "added_kong",
-    ActionKind.PASS: "pass",
-    ActionKind.DECLARE_INITIAL: "declare_initial",
-    ActionKind.TAKE_HAIDI: "take_haidi",
-    ActionKind.DISCARD: "discard",
-}
-_KONG_SUFFIX = {ActionKind.KONG: "", ActionKind.CONCEALED_KONG: "_concealed", ActionKind.ADDED_KONG: "_added"}
-
-
 def action_title(action: Action) -> str:
-    """A player's words for an action: ``Pong 五万 (5m)``, ``碰 五万 (5m)``."""
-    t = f" {tile_zh(action.tile)} ({tile_name(action.tile)})" if action.tile is not None else ""
-    kind = action.kind
-    key = _KIND_WORDS.get(kind, "discard")
-    if kind is ActionKind.CHI:
-        assert action.tile is not None
-        seq = sorted((*action.tiles, action.tile))
-        notation = "".join(tile_name(x)[0] for x in seq) + tile_name(seq[0])[1]
-        t = f" {tile_zh(seq[0])[0]}{tile_zh(seq[1])[0]}{tile_zh(seq[2])} ({notation})"
-    elif kind in _KONG_SUFFIX and action.mode in (KongMode.BUZHANG, KongMode.KAIGANG):
-        key = f"{action.mode.value}{_KONG_SUFFIX[kind]}"
-    elif kind in (ActionKind.PASS, ActionKind.DECLARE_INITIAL, ActionKind.TAKE_HAIDI):
-        t = ""
-    return i18n.t(f"action.{key}") + t
+    """A player's words for an action, its tiles by both names: ``Pong 五万 (5m)``, ``碰 五万 (5m)``."""
+    return telling.action_title(action, i18n.current(), _named_twice)
 
 
-_VERBS = {MeldKind.CHI: "chi", MeldKind.PONG: "pong", MeldKind.KONG: "kong"}
-_HOW = {"self_draw": "self_draw", "discard": "discard", "robbed_kong": "robbed_kong"}
+def _named_twice(tiles: tuple[Tile, ...]) -> str:
+    """Tiles by their Chinese names and in notation: ``三四五万 (345m)``."""
+    return f"{tiles_zh(tiles)} ({format_tiles(tiles)})"
 
 
 def dice_text(dice: tuple[int, ...]) -> str:
     """The dice as faces: ``⚂⚄``."""
-    return "".join(DICE[d - 1] for d in dice)
+    return telling.dice_text(dice)
 
 
 def describe_event(ev: Event, look: Look, viewers: frozenset[int]) -> str | None:
     """A log line for an event, as the people at the screen may see it (None: not logged)."""
-    t = i18n.t
-    name = look.label
-    if isinstance(ev, HandStarted):
-        extra = t("log.huangfan", n=ev.huangfan) if look.table.ruleset.uses_huangfan else ""
-        if look.table.ruleset.kaibao(ev.dice):
-            extra += t("log.kaibao")
-        return t(
-            "log.hand_started",
-            hand=ev.hand_number,
-            dealer=look.names[ev.dealer],
-            dice=dice_text(ev.dice),
-            total=sum(ev.dice),
-            extra=extra,
-        )
-    if isinstance(ev, TileDiscarded):
-        return t("log.discards", who=name(ev.seat), tile=look.word(ev.tile))
-    if isinstance(ev, TileDrawn):
-        if ev.source is DrawSource.KAIGANG:
-            return None
-        if ev.source is DrawSource.HAIDI:
-            return t("log.takes_haidi", who=name(ev.seat))
-        if ev.source is DrawSource.TAIL and ev.seat in viewers:
-            return t("log.draws_tail", who=name(ev.seat), tile=look.word(ev.tile))
-        return None
-    if isinstance(ev, FlowerRevealed):
-        return t("log.flower", who=name(ev.seat), tile=look.word(ev.tile))
-    if isinstance(ev, MeldClaimed):
-        verb = _VERBS.get(ev.meld.kind, "claim")
-        if ev.mode in (KongMode.BUZHANG, KongMode.KAIGANG):
-            verb = ev.mode.value
-        return t(
-            "log.claims",
-            who=name(ev.seat),
-            verb=t(f"log.verb.{verb}"),
-            tiles=look.words(ev.meld.tiles),
-            source=look.names[ev.from_seat],
-        )
-    if isinstance(ev, KongDeclared):
-        what = "concealed_kong" if ev.meld.kind is MeldKind.CONCEALED_KONG else "added_kong"
-        if ev.mode in (KongMode.BUZHANG, KongMode.KAIGANG):
-            what = ev.mode.value
-        return t("log.kong", who=name(ev.seat), what=t(f"log.verb.{what}"), tile=look.word(ev.meld.first))
-    if isinstance(ev, KaigangRevealed):
-        return t(
-            "log.kaigang_revealed",
-            who=name(ev.seat),
-            dice=dice_text(ev.dice),
-            tiles=" ".join(look.word(x) for x in ev.tiles),
-        )
-    if isinstance(ev, KaigangDiscarded):
-        return t("log.kaigang_discarded", who=name(ev.seat), tiles=" ".join(look.word(x) for x in ev.tiles))
-    if isinstance(ev, InitialWinsDeclared):
-        types = hand_type_labels(look.table.ruleset, ev.result.types)
-        return t("log.initial_wins", who=name(ev.seat), types=types, hand=look.hand_words(ev.tiles))
-    if isinstance(ev, HaidiOffered):
-        return t("log.haidi_offered", who=name(ev.seat))
-    if isinstance(ev, HaidiDeclined):
-        return t("log.haidi_declined", who=name(ev.seat))
-    if isinstance(ev, BirdDrawn):
-        return t("log.bird", tile=look.word(ev.tile), who=name(ev.seat))
-    if isinstance(ev, PlayerWon):
-        how = _HOW.get(ev.context.win_by.value, "discard")
-        return t("log.won", who=name(ev.seat), how=t(f"log.how.{how}"))
-    if isinstance(ev, HandEnded):
-        if ev.outcome is HandOutcome.DRAWN:
-            return t("log.drawn")
-        return t("log.hand_over")
-    if isinstance(ev, GameEnded):
-        return t("log.game_over", reason=look.seat_names(ev.reason))
-    if isinstance(ev, OptionRefused):
-        if ev.seat in viewers:
-            return t("log.refused", name=look.names[ev.seat], reason=look.seat_names(ev.reason))
-        return None
-    if isinstance(ev, ClaimLost):  # private, like a refusal: only the seat whose claim was beaten sees it
-        if ev.seat in viewers:
-            return t("moment.claim_lost", name=look.names[ev.seat], reason=look.seat_names(ev.reason))
-        return None
-    return None
+    return telling.Teller(i18n.current(), look.table.ruleset, look, viewers).line(ev)
 
 
 def hand_type_labels(ruleset: Ruleset, types: Sequence[str]) -> str:

@@ -21,15 +21,16 @@ from textual.timer import Timer
 from textual.widgets import ContentSwitcher, OptionList, Static
 from textual.widgets.option_list import Option
 
-from mahjong_tui.engine import ActionKind, DrawSource, Event, HandEnded, HandStarted, TileDiscarded, TileDrawn
-from mahjong_tui.i18n import t
+from mahjong_tui.engine import ActionKind, Event, HandEnded, HandStarted, TileDiscarded, TilesDealt
+from mahjong_tui.i18n import current, t
 from mahjong_tui.keep.replay import Replay
 from mahjong_tui.keep.saves import SavedGame
+from mahjong_tui.telling import EVERY_SEAT, Teller, said_by
 
 from ..config import Display, named
 from ..driver import Standings, hand_records
 from ..keys import key_line
-from ..look import Look, action_title, describe_event, seat_header
+from ..look import Look, action_title, seat_header
 from ..widgets.hand import HandView
 from ..widgets.layout import seats_and_rivers, show_seats_and_rivers
 from ..wrapping import Wrapped, whole
@@ -39,7 +40,6 @@ from .table import SMALLEST, layout_for
 #: playing speeds, in actions a second
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)
 DEFAULT_SPEED = 2
-_EVERYONE = frozenset(range(4))
 
 
 def hand_events(saved: SavedGame) -> list[list[Event]]:
@@ -204,8 +204,10 @@ class ReplayScreen(Screen[None]):
         self.query_one("#replay-over", Static).update(game_over_line(look, events) or "")
 
     def _what_happened(self, look: Look) -> Group:
-        """The action that led here (or the deal) and what it caused, a line each."""
+        """The action that led here (or the deal) and what it caused, a line each: every seat's draws too, the game
+        being face up (but not each seat's deal: the hands show it)."""
         frame = self.replay.frame
+        teller = Teller(current(), look.table.ruleset, look, EVERY_SEAT, wall=True)
         lines: list[Text] = []
         action = frame.action
         if action is None:
@@ -216,12 +218,7 @@ class ReplayScreen(Screen[None]):
             head.append(action_title(action), style="bold #ffd166")
             lines.append(head)
         for ev in frame.events:
-            if action is not None and action.kind is ActionKind.DISCARD and isinstance(ev, TileDiscarded):
-                continue  # the action's own line says it
-            if isinstance(ev, TileDrawn) and ev.source is DrawSource.HEAD:
-                said: str | None = t("replay.draws", who=look.label(ev.seat), tile=look.word(ev.tile))
-            else:
-                said = describe_event(ev, look, _EVERYONE)
+            said = None if said_by(action, ev) or isinstance(ev, TilesDealt) else teller.line(ev)
             if said:
                 lines.append(Text(f"→ {said}"))
         return Group(*lines)

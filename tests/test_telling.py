@@ -1,0 +1,154 @@
+"""Events told as lines: every event the engine emits has its line, or is silent on purpose, in every language; the
+table's log keeps each seat's secrets; the export tells every draw."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+import pytest
+
+from mahjong_tui.engine import (
+    BirdDrawn,
+    ClaimLost,
+    DrawSource,
+    Event,
+    FlowerRevealed,
+    Game,
+    GameEnded,
+    GameOptions,
+    HaidiOffered,
+    HandEnded,
+    HandStarted,
+    InitialWinsDeclared,
+    KaigangDiscarded,
+    KaigangRevealed,
+    KongDeclared,
+    KongMode,
+    MeldClaimed,
+    OptionRefused,
+    PlayerWon,
+    TileDiscarded,
+    TileDrawn,
+    TilesDealt,
+)
+from mahjong_tui.i18n import LANGUAGES, catalogue
+from mahjong_tui.keep.export import export_text
+from mahjong_tui.keep.saves import SavedGame, Seat, Table
+from mahjong_tui.telling import EVERY_SEAT, Named, Teller
+from mahjong_tui.testing.fixtures import kaigang_prompt, play_until
+
+PRESETS = ("shanghai", "shanghai-qq", "shanghai-lezi", "changsha")
+SEEDS = (1, 2, 15)
+NAMES = ("Alice", "小明", "Lan", "Hao")
+#: the kinds of event every preset's games show, and those of each preset
+SHOWN = {HandStarted, TilesDealt, TileDrawn, TileDiscarded, MeldClaimed, PlayerWon, HandEnded, GameEnded}
+SHOWN_IN = dict.fromkeys(PRESETS[:3], {FlowerRevealed, KongDeclared, OptionRefused}) | {
+    "changsha": {BirdDrawn, InitialWinsDeclared, KaigangRevealed, KaigangDiscarded, HaidiOffered}
+}
+#: a ``{field}`` of a text left as it was
+UNFILLED = re.compile(r"\{\w*\}")
+
+
+@cache
+def played(rules: str, seed: int) -> Game:
+    """Demo players through a game of two hands."""
+    game = Game(rules, seed, GameOptions(max_hands=2))
+    play_until(game, lambda _game: False)
+    return game
+
+
+@cache
+def kaigang_played() -> Game:
+    """A Changsha hand in which seat 0 opens a kong with 开杠, played to its end."""
+    game = kaigang_prompt()
+    game.apply(next(a for a in game.legal_actions(0) if a.mode is KongMode.KAIGANG))
+    play_until(game, lambda g: g.hand_number > 1)
+    return game
+
+
+def games(rules: str) -> list[Game]:
+    """The games played under ``rules`` (Changsha's with a 开杠 too)."""
+    return [played(rules, seed) for seed in SEEDS] + ([kaigang_played()] if rules == "changsha" else [])
+
+
+def face_up(game: Game, language: str) -> Teller:
+    """A teller for a reader who sees every seat and every tile taken from the wall, as the export is told."""
+    return Teller(catalogue(language), game.rules, Named(NAMES, chinese=language != "en"), EVERY_SEAT, wall=True)
+
+
+def silent_on_purpose(ev: Event) -> bool:
+    """A 开杠 tile: the 开杠's own line shows the tiles its dice turn up."""
+    return isinstance(ev, TileDrawn) and ev.source is DrawSource.KAIGANG
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("rules", PRESETS)
+def test_every_event_has_its_line_in_every_language(rules: str, language: str) -> None:
+    """Face up, every event is told but a 开杠 tile (its own line shows it), every field filled; the log of each seat
+    and every action's words too."""
+    kinds: set[type[Event]] = set()
+    for game in games(rules):
+        teller = face_up(game, language)
+        logs = [Teller(teller.say, game.rules, teller.naming, frozenset({s})) for s in range(4)]
+        for ev in game.events:
+            kinds.add(type(ev))
+            line = teller.line(ev)
+            assert (line is None) == silent_on_purpose(ev), ev
+            for told in [line, *(log.line(ev) for log in logs)]:
+                assert told is None or (told.strip() and not UNFILLED.search(told)), (ev, told)
+        for action in (a for hand in game.actions for a in hand):
+            said = teller.action(action)
+            assert said.strip() and not UNFILLED.search(said), (action, said)
+    assert SHOWN | SHOWN_IN[rules] <= kinds, (SHOWN | SHOWN_IN[rules]) - kinds
+
+
+@pytest.mark.parametrize("rules", PRESETS)
+def test_the_log_never_tells_another_seats_concealed_tile(rules: str) -> None:
+    """Read by one seat, the log tells neither another seat's deal, nor the tile it draws, nor what was refused it;
+    it tells the seat its own draws from the tail."""
+    own_tail_draws = 0
+    for game in games(rules):
+        for seat in range(4):
+            log = Teller(catalogue("en"), game.rules, Named(NAMES), frozenset({seat}))
+            for ev in game.events:
+                line = log.line(ev)
+                mine = getattr(ev, "seat", seat) == seat
+                if isinstance(ev, TilesDealt | OptionRefused | ClaimLost) and not mine:
+                    assert line is None, ev
+                elif isinstance(ev, TileDrawn) and not mine:
+                    assert line is None or log.naming.word(ev.tile) not in line, (ev, line)
+                elif isinstance(ev, TileDrawn) and ev.source is DrawSource.TAIL:
+                    assert line is not None and log.naming.word(ev.tile) in line, ev
+                    own_tail_draws += 1
+    assert own_tail_draws  # a flower or a kong is replaced from the tail
+
+
+def draw_pattern(language: str) -> re.Pattern[str]:
+    """A draw as the catalogue says it (from the wall, the tail, the 海底), anyone drawing any tile."""
+    texts = [catalogue(language).text(f"log.{key}") for key in ("draws", "draws_tail", "takes_haidi_tile")]
+    fields = {re.escape("{who}"): ".+", re.escape("{tile}"): r"\S+"}
+    escaped = [re.escape(text) for text in texts]
+    for field, pattern in fields.items():
+        escaped = [text.replace(field, pattern) for text in escaped]
+    return re.compile("|".join(escaped))
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+@pytest.mark.parametrize("rules", PRESETS)
+def test_the_export_tells_every_draw(rules: str, language: str) -> None:
+    """Each tile anyone takes from the wall is told once in the export, at the deal or after the action before it."""
+    game = played(rules, SEEDS[0])
+    seats = Table((Seat(NAMES[0]), Seat(NAMES[1], "easy"), Seat(NAMES[2], "normal"), Seat(NAMES[3], "hard")))
+    text = export_text(SavedGame(game, seats), language)
+    assert not UNFILLED.search(text)
+    separator, pattern = catalogue(language)("export.separator"), draw_pattern(language)
+    told = [
+        item
+        for line in text.splitlines()
+        for part in line.strip().split(" → ")
+        for item in part.split(separator)
+        if pattern.fullmatch(item)
+    ]
+    drawn = [ev for ev in game.events if isinstance(ev, TileDrawn) and not silent_on_purpose(ev)]
+    assert len(told) == len(drawn) > 0
