@@ -52,7 +52,6 @@ class Look:
     bottom: int
     display: Display
     last_discard: tuple[int, int] | None = None
-    selected: int | None = None
     deciding: int | None = None  # the person whose decision is open at the screen
 
     @property

@@ -3,7 +3,8 @@
 The table screen holds a :class:`TableState` in its one reactive (``TableScreen.state``) and
 draws itself whenever it changes. A change is a new state made with ``dataclasses.replace``;
 nothing in a state is changed in place. What the screen draws besides comes from the game
-itself, at the moment the state names (the driver's views), and from the hand's own selection.
+itself, at the moment the state names (the driver's views), and from the selection, which is
+the hand's own (:class:`~mahjong_tui.ui.widgets.hand.HandView`).
 
 Strict privacy's call of everyone (:class:`Calls`) is part of the state: who is still to be
 called about the latest move, and about what.
@@ -104,8 +105,6 @@ class TableState:
     bottom: int  # the seat drawn at the bottom
     viewer: int | None = None  # the person whose concealed tiles the screen shows (None: nobody's)
     decision: SeatView | None = None  # the decision open for a person: what they see and may do
-    selected: int | None = None  # the tile selected in the hand of the person in their turn
-    armed: int | None = None  # a tile picked by number or click: the same again discards it
     confirm: Action | None = None  # a discard waiting for a second Enter: a win was there to take
     question: Question | None = None  # what a person is being asked (None: nobody is)
     paused: Action | None = None  # the bot move waiting for its moment
@@ -155,7 +154,7 @@ class TableState:
     def move_made(self, seat: int) -> TableState:
         """``seat`` moved: the choice in progress is over, and that seat's notices with it."""
         private = tuple(() if s == seat else notes for s, notes in enumerate(self.private))
-        return replace(self, decision=None, selected=None, armed=None, confirm=None, private=private)
+        return replace(self, decision=None, confirm=None, private=private)
 
     def noticed(self, seat: int, notice: str) -> TableState:
         """``seat`` has a private notice more."""

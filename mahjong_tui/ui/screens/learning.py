@@ -61,8 +61,6 @@ class Learner(TablePlay):
             self.state,
             viewer=seat,
             decision=None,
-            selected=None,
-            armed=None,
             confirm=None,
             question=None,
             paused=None,

@@ -74,12 +74,12 @@ class TableBase(Screen[str]):
 
     @property
     def selected(self) -> int | None:
-        """The tile selected in the hand of the person in their turn."""
-        return self.state.selected
+        """The tile selected in the hand of the person in their turn (the hand's own selection)."""
+        return self.hand.selected
 
     @selected.setter
     def selected(self, index: int | None) -> None:
-        self.state = replace(self.state, selected=index)
+        self.hand.select(index)
 
     @property
     def private(self) -> tuple[tuple[str, ...], ...]:
@@ -100,6 +100,11 @@ class TableBase(Screen[str]):
     def strict(self) -> bool:
         """Strict privacy is on and two or more people share the screen."""
         return self.driver.hotseat and self.driver.setup.privacy is Privacy.STRICT
+
+    @property
+    def hand(self) -> HandView:
+        """The bottom hand (which holds the selection)."""
+        return self.query_one("#hand", HandView)
 
     @property
     def learning(self) -> Learning:
@@ -128,7 +133,6 @@ class TableBase(Screen[str]):
             bottom=state.bottom,
             display=self.appearance,
             last_discard=state.last_discard,
-            selected=state.selected,
             deciding=state.viewer,
         )
 
@@ -147,16 +151,14 @@ class TableBase(Screen[str]):
             self._keys_shown = keys
             self.refresh_bindings()
 
-    def render_hand(self) -> None:
-        """Redraw only the bottom hand and its actions line (a new selection changes nothing else)."""
+    def on_hand_view_selected(self) -> None:
+        """The hand's selection changed: the actions line and the hint panel follow it."""
         self._draw_hand(self.look())
 
     def _draw_hand(self, look: Look) -> None:
         """The bottom hand, its actions line and the hint panel."""
         bottom = self.state.bottom
-        self.query_one("#hand", HandView).show(
-            look, bottom, active=self.state.actor == bottom, marks=self.hint_marks(look, bottom)
-        )
+        self.hand.show(look, bottom, active=self.state.actor == bottom, marks=self.hint_marks(look, bottom))
         self.query_one("#me-actions", Static).update(self._actions_line(look))
         self.draw_hints(look)
 
@@ -200,7 +202,7 @@ class TableBase(Screen[str]):
 
     def selected_tile(self, look: Look) -> Tile | None:
         """The tile selected in the hand of the person in their turn (None: none is)."""
-        actor, index = self.state.actor, self.state.selected
+        actor, index = self.state.actor, self.hand.selected
         if actor is None or index is None:
             return None
         tiles = hand_tiles(look, actor)

@@ -27,42 +27,41 @@ class TableKeys(TablePlay):
 
     def action_move(self, step: int) -> None:
         """Move the selection."""
-        state = self.state
-        if state.actor is None:
-            return
-        n = len(hand_tiles(self.look(), state.actor))
-        self.state = replace(state, selected=((state.selected or 0) + step) % n, armed=None, confirm=None)
-        self.render_hand()
+        if self.state.actor is not None:
+            self.hand.move(step)
+            self.unconfirm()
 
     def action_pick(self, index: int) -> None:
         """Select a tile by number; the same number again discards it."""
-        state = self.state
-        if state.actor is None:
+        actor = self.state.actor
+        if actor is None or index >= len(hand_tiles(self.look(), actor)):
             return
-        n = len(hand_tiles(self.look(), state.actor))
-        if index >= n:
-            return
-        if state.armed == index and state.selected == index:
+        if self.hand.pick(index):
             self.action_discard()
-            return
-        self.state = replace(state, selected=index, armed=index, confirm=None)
-        self.render_hand()
+        else:
+            self.unconfirm()
 
     def on_hand_view_tile_clicked(self, message: HandView.TileClicked) -> None:
         """Click selects; a click on the selected tile discards it."""
         self.action_pick(message.index)
 
+    def unconfirm(self) -> None:
+        """Another tile is selected: a discard waiting to be confirmed is not."""
+        if self.state.confirm is not None:
+            self.state = replace(self.state, confirm=None)
+
     def action_discard_drawn(self) -> None:
         """Discard the tile just drawn; without one, say so and discard nothing."""
-        state = self.state
-        if state.actor is None:
+        actor = self.state.actor
+        if actor is None:
             return
-        if not state.holds_drawn:
+        if not self.state.holds_drawn:
             self.notify(t("table.no_drawn"), severity="warning")
             return
-        tiles = hand_tiles(self.look(), state.actor)
-        if state.selected != len(tiles) - 1:
-            self.state = replace(state, selected=len(tiles) - 1, confirm=None)
+        last = len(hand_tiles(self.look(), actor)) - 1
+        if self.hand.selected != last:
+            self.hand.select(last)
+            self.unconfirm()
         self.action_discard()
 
     def action_discard(self) -> None:
@@ -155,7 +154,7 @@ class TableKeys(TablePlay):
             self.driver.autoplay.add(seat)
             self.notify(t("table.autoplay_on", name=self.driver.setup.names[seat]))
             if self.state.actor == seat:
-                self.state = replace(self.state, decision=None, selected=None, confirm=None)
+                self.state = replace(self.state, decision=None, confirm=None)
         self.render_table()
         self.advance()
 

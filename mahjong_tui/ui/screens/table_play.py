@@ -33,7 +33,6 @@ from ..config import BOT_SPEEDS, Display
 from ..driver import TableDriver
 from ..look import WINDOWS, describe_event
 from ..table_state import NO_NOTICES, Calls, Question, TableState
-from ..widgets.hand import hand_tiles
 from ..widgets.log import ReflowLog
 from .asking import Asking
 
@@ -195,8 +194,7 @@ class TablePlay(Asking):
         view = self.driver.seat_view(seat)
         state = replace(self.state, viewer=seat, bottom=seat, decision=view)
         if view.phase is Phase.TURN:
-            tiles = hand_tiles(self.look(state), seat)
-            self.state = replace(state, question=None, selected=len(tiles) - 1 if tiles else None)
+            self.state = replace(state, question=None)  # the hand selects the drawn tile, and the keys play
             return
         self.state = replace(state, question=Question.PROMPT)
         action = await self.prompt(view)

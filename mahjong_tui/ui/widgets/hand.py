@@ -1,4 +1,10 @@
-"""The hand of the seat at the bottom: tall tiles, a selection, number keys, mouse clicks."""
+"""The hand of the seat at the bottom: tall tiles, the selection its own, number keys, mouse clicks.
+
+While the player at the bottom chooses a discard the hand holds which tile is selected
+(:attr:`HandView.selected`) and which was picked by number or click (picked again, it goes);
+the table's keys move and pick through it, and it tells the table of every change of the
+selection (:class:`HandView.Selected`).
+"""
 
 from __future__ import annotations
 
@@ -9,6 +15,7 @@ from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.message import Message
+from textual.reactive import reactive
 from textual.widget import Widget
 
 from mahjong_tui.engine import Tile
@@ -33,7 +40,7 @@ def hand_length(look: Look, seat: int) -> int:
 
 
 class HandView(Widget):
-    """Concealed tiles of the bottom seat, face up or down; click a tile to select it."""
+    """Concealed tiles of the bottom seat, face up or down; while its player chooses a discard, a tile selected."""
 
     DEFAULT_CSS = """
     HandView { height: 4; width: 1fr; }
@@ -45,6 +52,15 @@ class HandView(Widget):
 
         index: int
 
+    @dataclass
+    class Selected(Message):
+        """The selection changed: the index of the tile selected now, in the shown order (None: none is)."""
+
+        index: int | None
+
+    #: the tile selected, in the shown order: the drawn tile (the last) when the player's choice opens
+    selected: reactive[int | None] = reactive(None, init=False)
+
     def __init__(self, *, id: str | None = None) -> None:
         """Empty until ``show``."""
         super().__init__(id=id)
@@ -52,14 +68,52 @@ class HandView(Widget):
         self.seat = 0
         self.active = False
         self.marks: list[Text] = []
+        self.armed: int | None = None  # a tile picked by number or click: picked again, it goes
 
     def show(self, look: Look, seat: int, *, active: bool, marks: list[Text] | None = None) -> None:
-        """Draw ``seat``'s tiles; ``active`` when that player is choosing a discard; ``marks`` over each tile."""
+        """Draw ``seat``'s tiles; ``active`` while that player is choosing a discard; ``marks`` over each tile.
+
+        When the player's choice opens the last tile is selected; when it ends, none is.
+        """
+        opened = active and not self.active
         self.look = look
         self.seat = seat
         self.active = active
         self.marks = marks or []
+        if opened or not active:
+            self.armed = None
+            self.selected = self._count() - 1 if opened and self._count() else None
         self.refresh()
+
+    def watch_selected(self, index: int | None) -> None:
+        """Tell the table the selection changed."""
+        self.post_message(self.Selected(index))
+
+    def _count(self) -> int:
+        """How many tiles the player choosing a discard holds (none while nobody at the bottom is)."""
+        return len(hand_tiles(self.look, self.seat)) if self.look is not None and self.active else 0
+
+    def move(self, step: int) -> None:
+        """Move the selection ``step`` tiles, round the hand (the arrow keys)."""
+        n = self._count()
+        if n:
+            self.armed = None
+            self.selected = ((self.selected or 0) + step) % n
+
+    def pick(self, index: int) -> bool:
+        """Select and pick the tile at ``index`` (by number or click); True: it was picked already, so it goes."""
+        if index >= self._count():
+            return False
+        if self.armed == index and self.selected == index:
+            return True
+        self.selected = index
+        self.armed = index
+        return False
+
+    def select(self, index: int | None) -> None:
+        """Select the tile at ``index`` (``d`` selects the drawn tile so)."""
+        if self.active:
+            self.selected = index
 
     def _has_drawn(self) -> bool:
         """The drawn tile is shown apart."""
@@ -98,7 +152,7 @@ class HandView(Widget):
             lead = " " * (GAP if drawn and i == len(tiles) - 1 else 0)
             for r in rows:
                 r.append(lead)
-            selected = self.active and look.selected == i
+            selected = self.active and self.selected == i
             if t is not None:
                 top, bottom = tall_rows(t, display.style)
                 style = face_style(t, display.palette, highlight=selected)
