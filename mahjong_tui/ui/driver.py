@@ -2,16 +2,18 @@
 
 The driver owns the :class:`~mahjong_tui.engine.Game`. The screens get from it the views
 they draw (:meth:`TableDriver.table`, :meth:`TableDriver.seat_view`), let it play the bot
-seats through the engine's play loop (:meth:`TableDriver.play`), and hand it the actions
+seats through the engine's play loop (:meth:`TableDriver.play_on`: it answers what the bots
+did and where they stopped, and the table is drawn from that), and hand it the actions
 people choose. Everything else the screens show of the game as a whole (names, the hands
 so far, the starting points, why the game ended) comes from here too.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from random import Random
+from time import monotonic
 from typing import TYPE_CHECKING
 
 from mahjong_tui.engine import (
@@ -23,6 +25,7 @@ from mahjong_tui.engine import (
     HandEnded,
     HandStarted,
     Move,
+    Phase,
     Player,
     SeatView,
     TableView,
@@ -33,7 +36,8 @@ from mahjong_tui.engine import (
     table_view,
 )
 
-from .config import GameSetup
+from .config import GameSetup, Privacy
+from .table_state import Calls
 
 if TYPE_CHECKING:
     from mahjong_tui.learn.review import Review
@@ -111,6 +115,24 @@ class Standings:
     scores: tuple[int, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class Pace:
+    """How the bots play on: the pause before a move worth showing, and when the table is to be drawn again."""
+
+    seconds: float = 0.0  # the pause before a move worth showing (none: every move is made at once)
+    batch: float = 0.05  # moves made at once for this long at the most, then the table is drawn and input read
+    covered: bool = False  # another screen covers the table: no move is made before it is seen again
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """What the bots did in one run of the play loop: their moves, where the loop stopped, the pause due there."""
+
+    moves: tuple[Move, ...]
+    halt: Halt
+    delay: float = 0.0  # the pause before the move the loop stopped at (Stop.PAUSED), then made by ``resume=``
+
+
 @dataclass
 class TableDriver:
     """The game in play, who is a person, and the bots for everyone else."""
@@ -138,6 +160,11 @@ class TableDriver:
     def hotseat(self) -> bool:
         """Two or more people share the screen."""
         return len(self.humans) >= 2
+
+    @property
+    def strict(self) -> bool:
+        """Strict privacy is on and two or more people share the screen."""
+        return self.hotseat and self.setup.privacy is Privacy.STRICT
 
     def is_bot(self, seat: int) -> bool:
         """A bot decides for this seat now (a bot seat, or a person on autoplay)."""
@@ -168,6 +195,44 @@ class TableDriver:
     ) -> Halt:
         """Let the bots play until a person must decide, ``pause`` stops before a move, or the hand ends."""
         return play_until_decision(self.game, self.players(), observe=observe, pause=pause, resume=resume)
+
+    def play_on(self, pace: Pace, calls: Calls, resume: Action | None = None) -> Played:
+        """Let the bots play at ``pace`` until a person must decide, a move is to be shown, or the hand ends.
+
+        The loop stops before a bot's move worth showing (any but a pass outside the 海底, at a
+        pace with a pause), once the batch's time is up, while the table is covered, and before
+        any move while someone in strict privacy's line (``calls``, as the moves change it) is
+        to be called; ``resume=`` the move it stopped at makes that move. The answer is what
+        happened: the moves made, in order, and where the loop stopped.
+        """
+        moves: list[Move] = []
+        line = calls
+        start = monotonic()
+        delay = 0.0
+
+        def pause(seat: int, action: Action) -> bool:
+            """True: the loop stops before ``seat``'s ``action`` (its pause is kept as ``delay``)."""
+            nonlocal delay
+            quick = action.kind is ActionKind.PASS and self.game.hand.phase is not Phase.HAIDI
+            delay = 0.0 if quick else pace.seconds
+            due = bool(line.line) and line.due(self.table())
+            return delay > 0 or monotonic() - start > pace.batch or pace.covered or due
+
+        def observe(move: Move) -> None:
+            """The move made: kept, with strict privacy's line after it."""
+            nonlocal line
+            moves.append(move)
+            line = self.calls_after(line, move.events)
+
+        halt = self.play(observe=observe, pause=pause, resume=resume)
+        return Played(tuple(moves), halt, delay)
+
+    def calls_after(self, calls: Calls, events: Sequence[Event]) -> Calls:
+        """Strict privacy's call after a move's ``events``: every other person when it opens claims (else ``calls``)."""
+        if not self.strict:
+            return calls
+        people = [seat for seat in range(4) if not self.is_bot(seat)]
+        return calls.after(events, initial_wins=self.game.rules.initial_small_wins, people=people)
 
     # ------------------------------------------------------------------ views
     def table(self, reveal: Collection[int] = ()) -> TableView:

@@ -156,6 +156,21 @@ class TableState:
         private = tuple(() if s == seat else notes for s, notes in enumerate(self.private))
         return replace(self, decision=None, confirm=None, private=private)
 
+    def discarded(self, events: Sequence[Event], rivers: Sequence[int]) -> TableState:
+        """The state with the latest discard among ``events`` marked, the rivers being ``rivers`` tiles long after them.
+
+        Counted back from the end: the 开杠 tiles that went to a river after the discard are not it.
+        """
+        lengths = list(rivers)
+        for ev in reversed(events):
+            if isinstance(ev, HandStarted):
+                return replace(self, last_discard=None)
+            if isinstance(ev, KaigangDiscarded):
+                lengths[ev.seat] -= len(ev.tiles)
+            elif isinstance(ev, TileDiscarded):
+                return replace(self, last_discard=(ev.seat, lengths[ev.seat] - 1))
+        return self
+
     def noticed(self, seat: int, notice: str) -> TableState:
         """``seat`` has a private notice more."""
         private = tuple((*notes, notice) if s == seat else notes for s, notes in enumerate(self.private))

@@ -67,7 +67,6 @@ class Learner(TablePlay):
             held=None,
             calls=Calls(),
             private=NO_NOTICES,
-            moment=self.driver.moment,
         )
         self.state = self.noted(state, self.driver.hand_events)
         self.notify(t("undo.done"))

@@ -9,8 +9,6 @@ the play (:mod:`.table_play`); the keys (:mod:`.table_keys`) and the learning ai
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -84,8 +82,7 @@ class TableScreen(Worded, TableKeys, Learner):
         """Log the hand so far and start play."""
         self.apply_layout(self.app.size.width, self.app.size.height)
         self.reset_hints()
-        state = self.noted(self.state, self.driver.hand_events)
-        self.state = self.hand_start_calls(replace(state, moment=self.driver.moment))
+        self.state = self.hand_start_calls(self.noted(self.state, self.driver.hand_events))
         self.render_table()
         self.call_after_refresh(self.advance)
         # The rules screen then opens on this game's page at once: it is rendered while nobody waits.

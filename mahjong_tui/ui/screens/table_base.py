@@ -22,7 +22,7 @@ from textual.widgets import Static
 from mahjong_tui.engine import Action, ActionKind, Tile
 from mahjong_tui.i18n import t
 
-from ..config import Display, Learning, Privacy
+from ..config import Display, Learning
 from ..driver import TableDriver
 from ..look import Look, claims_text, flowers_text, has_drawn_apart, meld_text, pack, relation_warnings, seat_header
 from ..preview import win_preview
@@ -99,7 +99,7 @@ class TableBase(Screen[str]):
     @property
     def strict(self) -> bool:
         """Strict privacy is on and two or more people share the screen."""
-        return self.driver.hotseat and self.driver.setup.privacy is Privacy.STRICT
+        return self.driver.strict
 
     @property
     def hand(self) -> HandView:

@@ -1,42 +1,30 @@
 """The table's play: the bots' moves, a person's decision, strict privacy's call, the end of a hand.
 
-:meth:`TablePlay.advance` starts whatever comes next. The bots play through the engine's play
-loop, paused before each move worth showing at the chosen speed. A person decides behind their
-curtain (in hot-seat), then in their turn by the keys, or in a prompt. Every question to a person
-is awaited in a worker (:mod:`.asking` holds the questions), and the play goes on from the answer.
+:meth:`TablePlay.advance` starts whatever comes next. The driver lets the bots play
+(:meth:`~mahjong_tui.ui.driver.TableDriver.play_on`) until a person must decide, a move is
+to be shown at the chosen speed, or the hand ends, and answers what happened; the table's
+state is made from that answer. A person decides behind their curtain (in hot-seat), then in
+their turn by the keys, or in a prompt. Every question to a person is awaited in a worker
+(:mod:`.asking` holds the questions), and the play goes on from the answer.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from time import monotonic
 
 from textual import work
 from textual.timer import Timer
 
-from mahjong_tui.engine import (
-    Action,
-    ActionKind,
-    ClaimLost,
-    Event,
-    HandStarted,
-    Move,
-    OptionRefused,
-    Phase,
-    Stop,
-    TileDiscarded,
-)
+from mahjong_tui.engine import Action, ClaimLost, Event, HandStarted, Move, OptionRefused, Phase, Stop
 from mahjong_tui.i18n import say
 
 from ..config import BOT_SPEEDS, Display
-from ..driver import TableDriver
+from ..driver import Pace, Played, TableDriver
 from ..look import WINDOWS, describe_event
 from ..table_state import NO_NOTICES, Calls, Question, TableState
 from ..widgets.log import ReflowLog
 from .asking import Asking
-
-_BATCH_SECONDS = 0.05  # bot moves are made at once for this long, then the table is drawn and input read
 
 
 class TablePlay(Asking):
@@ -45,19 +33,15 @@ class TablePlay(Asking):
     def __init__(self, driver: TableDriver, display: Display) -> None:
         """The play of the game ``driver`` holds."""
         super().__init__(driver, display)
-        self._timer: Timer | None = None  # makes the paused bot move when its moment comes
-        self._moved = 0  # moves made since the table was last drawn, in one run of the play loop
-        self._batch_start = 0.0  # when this run of the play loop began: it yields to input after a while
-        self._delay = 0.0  # the pause before the move the loop stopped at
+        self._timer: Timer | None = None  # makes the paused bot move (``state.paused``) when its moment comes
 
     # ------------------------------------------------------------------ the bots
     def advance(self, resume: Action | None = None) -> None:
         """Start whatever comes next: bot moves, a person's turn or prompt, or the hand's end.
 
-        The engine's play loop makes the bots' moves. Moves without a pause (passes,
-        fast-forward, the instant speed) are made at once, one after another, and the table
-        is drawn once after them; a move worth showing stops the loop, and ``resume`` makes it
-        when its time has come.
+        The bots' moves without a pause (passes, fast-forward, the instant speed) are made at
+        once, one after another, and the table is drawn once after them; a move worth showing
+        stops them, and ``resume`` makes it when its time has come.
         """
         state = self.state
         if state.waiting or self._timer is not None:
@@ -69,51 +53,42 @@ class TablePlay(Asking):
         if state.calls.under_way and not state.calls.line:
             # Whoever was last behind the curtain, the next decision gets a curtain of its own.
             state = replace(state, calls=replace(state.calls, under_way=False), viewer=None)
-        self.state = replace(state, held=None)
-        self._moved = 0
-        self._batch_start = monotonic()
-        halt = self.driver.play(observe=self._observed, pause=self._pause_before, resume=held)
+        played = self.driver.play_on(self.pace(), state.calls, resume=held)
+        state = self.bots_played(replace(state, held=None), played)
+        halt = played.halt
         if halt.why is Stop.HAND_OVER:
+            self.state = state
             self.show_hand_end()
         elif halt.why is Stop.PAUSED:
-            if self._moved:
-                self.render_table()
-            assert halt.action is not None
-            if self.state.calls.due(self.driver.table()):  # the move waits until everyone has been called
-                self.state = replace(self.state, held=halt.action)
+            if state.calls.due(self.driver.table()):  # the move waits until everyone has been called
+                self.state = replace(state, held=halt.action)
                 self.advance()
                 return
-            self.state = replace(self.state, paused=halt.action)
-            self._timer = self.set_timer(max(self._delay, 0.001), self._bot_move)
+            self.state = replace(state, paused=halt.action)
+            self._timer = self.set_timer(max(played.delay, 0.001), self._bot_move)
         else:
             assert halt.seat is not None
-            self.state = replace(self.state, fast=False)
-            if self.state.calls.due(self.driver.table()):  # everyone is called about the move before anyone plays on
+            self.state = replace(state, fast=False)
+            if state.calls.due(self.driver.table()):  # everyone is called about the move before anyone plays on
                 self.advance()
                 return
             self.person(halt.seat)
 
-    def _pause_before(self, seat: int, action: Action) -> bool:
-        """Stop the loop before a bot's move to show it at the chosen speed (or to draw the table and read keys)."""
-        quick = action.kind is ActionKind.PASS and self.driver.table().phase is not Phase.HAIDI
-        self._delay = 0.0 if (self.state.fast or quick) else BOT_SPEEDS.get(self.driver.setup.speed, 0.6)
-        viewer = self.state.viewer
-        if self.driver.hotseat and viewer is not None and viewer != seat:
-            self.set_reactive(TablePlay.state, replace(self.state, viewer=None))
-            self._moved += 1  # the hidden hand must be drawn now
-        return (
-            self._delay > 0
-            or monotonic() - self._batch_start > _BATCH_SECONDS
-            or not self.is_current
-            or self.state.calls.due(self.driver.table())
-        )
+    def pace(self) -> Pace:
+        """How the bots play on now: at the chosen speed (no pause when fast-forwarding), none while covered."""
+        seconds = 0.0 if self.state.fast else BOT_SPEEDS.get(self.driver.setup.speed, 0.6)
+        return Pace(seconds, covered=not self.is_current)
 
-    def _observed(self, move: Move) -> None:
-        """A bot's move was made: note it (the table is drawn once the loop stops)."""
-        if move.error:
-            self.log.warning(f"seat {move.seat}'s bot {move.error}; {move.action} was made instead")
-        self._moved += 1
-        self.set_reactive(TablePlay.state, self.moved(self.state, move.seat, move.events))
+    def bots_played(self, state: TableState, played: Played) -> TableState:
+        """``state`` after the bots' moves: in hot-seat no hand is shown once a bot is to move for another seat."""
+        for move in played.moves:
+            if move.error:
+                self.log.warning(f"seat {move.seat}'s bot {move.error}; {move.action} was made instead")
+        halt = played.halt
+        seats = [move.seat for move in played.moves] + ([halt.seat] if halt.why is Stop.PAUSED else [])
+        if self.driver.hotseat and any(seat != state.viewer for seat in seats):
+            state = replace(state, viewer=None)
+        return self.moved(state, played.moves) if played.moves else state
 
     def _bot_move(self) -> None:
         """Make the paused bot move (later, if a dialog covers the table), and go on."""
@@ -129,31 +104,34 @@ class TablePlay(Asking):
     def act(self, action: Action) -> None:
         """Send a person's action to the engine, show what happened, and go on."""
         events = self.driver.apply(action)
-        self.state = self.moved(self.state, action.seat, events)
+        self.state = self.moved(self.state, [Move(action.seat, action, tuple(events))])
         self.advance()
 
-    def moved(self, state: TableState, seat: int, events: Sequence[Event]) -> TableState:
-        """``state`` after ``seat``'s move and its ``events``: the choice in progress forgotten, the events logged."""
-        state = replace(state.move_made(seat), moment=self.driver.moment)
+    def moved(self, state: TableState, moves: Sequence[Move]) -> TableState:
+        """``state`` after ``moves``: the choice in progress forgotten, what happened told (the latest discard
+        marked), and strict privacy's call lined up; in hot-seat no hand is shown unless its person decides next."""
+        events: list[Event] = []
+        for move in moves:
+            state = self.told(state.move_made(move.seat), move.events)
+            state = replace(state, calls=self.driver.calls_after(state.calls, move.events))
+            events.extend(move.events)
         nxt = self.driver.next_seat()
         if self.driver.hotseat and (nxt is None or nxt != state.viewer or self.driver.is_bot(nxt)):
             state = replace(state, viewer=None)
-        state = self.noted(state, events)
-        return self.calls_after(state, events)
+        return replace(state.discarded(events, self.rivers()), moment=self.driver.moment)
 
     def noted(self, state: TableState, events: Sequence[Event]) -> TableState:
-        """Log events as the people at the screen may see them; ``state`` with the latest discard and notices."""
+        """``state`` after ``events`` (the hand so far, or a new hand's deal): told, the latest discard marked."""
+        return replace(self.told(state, events).discarded(events, self.rivers()), moment=self.driver.moment)
+
+    def told(self, state: TableState, events: Sequence[Event]) -> TableState:
+        """Log events as the people at the screen may see them; ``state`` with their private notices."""
         log = self.query_one("#log", ReflowLog)
         humans = frozenset(self.driver.humans)
         # In hot-seat the log is read by everyone: it keeps no one's private lines.
         viewers = humans if not self.driver.hotseat else frozenset()
         look = self.look(state)
         for ev in events:
-            if isinstance(ev, HandStarted):
-                state = replace(state, last_discard=None)
-                look = self.look(state)
-            if isinstance(ev, TileDiscarded):
-                state = replace(state, last_discard=(ev.seat, len(look.table.rivers[ev.seat]) - 1))
             if isinstance(ev, OptionRefused | ClaimLost) and ev.seat in humans:
                 reason = say(ev.reason)
                 state = state.noticed(ev.seat, look.seat_names(reason) if isinstance(ev, ClaimLost) else reason)
@@ -164,13 +142,9 @@ class TablePlay(Asking):
                 log.add(line)
         return state
 
-    def calls_after(self, state: TableState, events: Sequence[Event]) -> TableState:
-        """After a move that opens claims, every other person lined up to be called (strict privacy)."""
-        if not self.strict:
-            return state
-        people = [s for s in range(4) if not self.driver.is_bot(s)]
-        initial_wins = self.driver.table().ruleset.initial_small_wins
-        return replace(state, calls=state.calls.after(events, initial_wins=initial_wins, people=people))
+    def rivers(self) -> tuple[int, ...]:
+        """How many tiles each river holds now."""
+        return tuple(len(river) for river in self.driver.table().rivers)
 
     # ------------------------------------------------------------------ people
     def person(self, seat: int) -> None:
@@ -251,15 +225,7 @@ class TablePlay(Asking):
         humans = self.driver.humans
         viewer = humans[0] if not self.driver.hotseat and humans else self.state.viewer
         self._advice = None
-        state = replace(
-            self.state,
-            question=None,
-            private=NO_NOTICES,
-            last_discard=None,
-            viewer=viewer,
-            hints_open=self.hints_at_start(),
-            moment=self.driver.moment,
-        )
+        state = replace(self.state, question=None, private=NO_NOTICES, viewer=viewer, hints_open=self.hints_at_start())
         self.state = self.hand_start_calls(self.noted(state, events))
         log = self.query_one("#log", ReflowLog)
         # The log was hidden under the summary: scroll to the new hand once it is laid out again.
@@ -270,5 +236,6 @@ class TablePlay(Asking):
         """Strict privacy at a fresh hand with 起手小胡: every person is called before play."""
         table = self.driver.table()
         if not any(table.rivers) and table.phase in (Phase.INITIAL, Phase.TURN):
-            return self.calls_after(state, [e for e in self.driver.hand_events if isinstance(e, HandStarted)])
+            started = [e for e in self.driver.hand_events if isinstance(e, HandStarted)]
+            return replace(state, calls=self.driver.calls_after(state.calls, started))
         return state
