@@ -160,6 +160,8 @@ class Teller:
 
     ``wall``: each tile taken from the wall is told, every draw and each seat's deal (a record read line by line);
     without it only the draws from the tail are, as the table's log tells them beside the hands it shows.
+    ``asides``: what the game says to one seat alone (why a claim of its was refused or beaten) is told; a record
+    written for reading later leaves it out, since it addresses the player at the table ("you can't chi…").
     """
 
     say: Catalogue
@@ -167,6 +169,7 @@ class Teller:
     naming: Naming
     seats: frozenset[int]
     wall: bool = False
+    asides: bool = True
 
     def line(self, ev: Event) -> str | None:
         """The line telling ``ev``, or None where it is not told (another seat's secret, or a tile the 开杠 line
@@ -207,7 +210,7 @@ class Teller:
             return t("log.drawn") if ev.outcome is HandOutcome.DRAWN else t("log.hand_over")
         if isinstance(ev, GameEnded):
             return t("log.game_over", reason=self.reason(ev.reason))
-        if isinstance(ev, OptionRefused | ClaimLost) and ev.seat in self.seats:  # private to the seat refused or beaten
+        if isinstance(ev, OptionRefused | ClaimLost) and self.asides and ev.seat in self.seats:  # to that seat alone
             key = "log.refused" if isinstance(ev, OptionRefused) else "moment.claim_lost"
             return t(key, name=self.naming.names[ev.seat], reason=self.reason(ev.reason))
         return None

@@ -152,3 +152,16 @@ def test_the_export_tells_every_draw(rules: str, language: str) -> None:
     ]
     drawn = [ev for ev in game.events if isinstance(ev, TileDrawn) and not silent_on_purpose(ev)]
     assert len(told) == len(drawn) > 0
+
+
+def test_the_export_leaves_out_what_was_said_to_one_seat_alone() -> None:
+    """A record is read later, by anyone: the words the table said to one seat ("you can't chi…") are not in it,
+    while the log read by that seat tells them."""
+    from mahjong_tui.engine import Words
+
+    refused = OptionRefused(seat=1, kind="chi", tile=None, reason=Words("you can't chi: a test", "不能吃：测试"))
+    named = Named(["A", "B", "C", "D"], chinese=False)
+    rules = Game("shanghai", 1).rules
+    assert Teller(catalogue("en"), rules, named, EVERY_SEAT, wall=True, asides=False).line(refused) is None
+    told = Teller(catalogue("en"), rules, named, frozenset({1})).line(refused)
+    assert told is not None and "you can't chi" in told

@@ -57,7 +57,8 @@ class _Writer:
         self.names = names
         spoken = ("zh", "en") if language == "both" else (language,)
         self.tellers = tuple(
-            Teller(catalogue(x), game.rules, Named(names, chinese=x == "zh"), EVERY_SEAT, wall=True) for x in spoken
+            Teller(catalogue(x), game.rules, Named(names, chinese=x == "zh"), EVERY_SEAT, wall=True, asides=False)
+            for x in spoken
         )
 
     def header(self, game: Game, seats: Sequence[Seat]) -> str:
