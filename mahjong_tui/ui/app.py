@@ -256,7 +256,7 @@ class MahjongApp(App[int]):
 
         from .palette import GuardedPalette  # PageUp/PageDown cannot fail inside Textual
 
-        if self.use_command_palette and not CommandPalette.is_open(self):
+        if self.use_command_palette and not isinstance(self.screen, CommandPalette):  # not open already
             self.push_screen(GuardedPalette(placeholder=t("app.search"), id="--command-palette"))
 
     def action_records(self) -> None:
@@ -330,9 +330,9 @@ class MahjongApp(App[int]):
 
     def change_setting(self, name: str, value: str | bool) -> None:
         """Apply one setting now and keep it (ValueError for a value it may not have)."""
-        self.settings = self.settings.changed(**{name: value})
+        settings = self.settings = self.settings.changed(**{name: value})  # checked: each is of its own type now
         if name == "language":
-            self.language = str(value)
+            self.language = settings.language
             use(self.language)
             word_keys(self)
             self.title = t("app.title")
@@ -344,9 +344,9 @@ class MahjongApp(App[int]):
                 screen.refresh_bindings()
         elif name in ("tiles", "palette"):
             self.appearance = (
-                replace(self.appearance, style=TileStyle(value))
+                replace(self.appearance, style=TileStyle(settings.tiles))
                 if name == "tiles"
-                else replace(self.appearance, palette=Palette(value))
+                else replace(self.appearance, palette=Palette(settings.palette))
             )
             table = self._table()
             if table is not None:
@@ -359,15 +359,16 @@ class MahjongApp(App[int]):
                     table.reset_hints()
                 table.render_table()
         elif name in ("speed", "privacy"):
+            privacy = Privacy(settings.privacy)
             if self.driver is not None:
-                change = {"speed": value} if name == "speed" else {"privacy": Privacy(value)}
-                self.driver.setup = replace(self.driver.setup, **change)  # type: ignore[arg-type]
+                setup = self.driver.setup
+                self.driver.setup = (
+                    replace(setup, speed=settings.speed) if name == "speed" else replace(setup, privacy=privacy)
+                )
             form = self._form()
             if form is not None:
-                speed, privacy = form.pace()
-                form.set_pace(
-                    str(value) if name == "speed" else speed, Privacy(value) if name == "privacy" else privacy
-                )
+                speed, kept = form.pace()
+                form.set_pace(settings.speed if name == "speed" else speed, privacy if name == "privacy" else kept)
         try:
             save_settings(self.settings)
         except OSError as e:

@@ -14,7 +14,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from random import Random
 from time import monotonic
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Self
 
 from mahjong_tui.engine import (
     Action,
@@ -144,7 +144,7 @@ class TableDriver:
     _bots: dict[tuple[int, str], Player] = field(default_factory=dict)
 
     @classmethod
-    def start(cls, setup: GameSetup, bot_factory: BotFactory | None = None) -> TableDriver:
+    def start(cls, setup: GameSetup, bot_factory: BotFactory | None = None) -> Self:
         """A new game for ``setup`` (a random seed when it has none)."""
         seed = setup.seed if setup.seed is not None else Random().randrange(1_000_000)
         setup = setup.with_seed(seed)

@@ -164,7 +164,7 @@ class RulesScreen(Worded, ModalScreen[None]):
             yield Static(Text(t("rules_screen.keys"), style="#9aa0a6"), id="rules-keys")
 
     @property
-    def display(self) -> Display:
+    def appearance(self) -> Display:
         """How the app draws tiles (the examples are drawn the same way)."""
         return getattr(self.app, "appearance", None) or Display()
 
@@ -183,7 +183,7 @@ class RulesScreen(Worded, ModalScreen[None]):
         width = view.text_width
         if not width or not self.active:
             return  # not laid out yet: its first resize comes back here
-        lines = _RENDERED.get((self.active, width, self.display, current().language))
+        lines = _RENDERED.get((self.active, width, self.appearance, current().language))
         if lines is not None:
             self.pages[self.active] = (width, lines)
             view.show(lines, width)
@@ -191,7 +191,7 @@ class RulesScreen(Worded, ModalScreen[None]):
         view.show([[Segment("…", view.rich_style)]], width)
         if (self.active, width) not in self._rendering:
             self._rendering.add((self.active, width))
-            self.render_page(self.active, width, self.display)
+            self.render_page(self.active, width, self.appearance)
 
     @work(thread=True, group="rules-page")
     def render_page(self, key: str, width: int, display: Display) -> None:

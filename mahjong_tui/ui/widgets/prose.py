@@ -8,6 +8,8 @@ as written (no markup) and broken between Chinese characters as well.
 from __future__ import annotations
 
 from rich.console import RenderableType
+from rich.text import Text
+from textual.visual import VisualType
 from textual.widgets import Static
 
 from ..wrapping import wrapped
@@ -19,6 +21,6 @@ class Prose(Static):
     def __init__(self, content: RenderableType = "", *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(wrapped(content), id=id, classes=classes)
 
-    def update(self, content: RenderableType = "", *, layout: bool = True) -> None:
-        """Show ``content``."""
-        super().update(wrapped(content), layout=layout)
+    def update(self, content: VisualType = "", *, layout: bool = True) -> None:
+        """Show ``content``: text (a string or a Rich ``Text``) wrapped so, anything else as it is."""
+        super().update(wrapped(content) if isinstance(content, str | Text) else content, layout=layout)
