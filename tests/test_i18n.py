@@ -136,7 +136,7 @@ def test_a_text_filled_with_words_in_both_languages_says_each_once(key: str, val
 
 
 def test_a_list_of_hand_types_names_each_once_in_every_language() -> None:
-    """``碰碰胡 All pongs, 清一色 One suit`` in English and in both (not ``碰碰胡、清一色 · 碰碰胡 All pongs, …``),
+    """``碰碰胡 All pongs, 清一色 Full flush`` in English and in both (not ``碰碰胡、清一色 · 碰碰胡 All pongs, …``),
     ``碰碰胡、清一色`` in Chinese: the win preview, the hint panel's waits, the hand's end and the log say it so."""
     from mahjong_tui.engine import get_ruleset
     from mahjong_tui.ui.look import hand_type_labels
@@ -147,5 +147,5 @@ def test_a_list_of_hand_types_names_each_once_in_every_language() -> None:
         use(language)
         shown[language] = hand_type_labels(rules, ("pengpenghu", "qingyise"))
     use("en")
-    assert shown["en"] == shown["both"] == "碰碰胡 All pongs, 清一色 One suit"
+    assert shown["en"] == shown["both"] == "碰碰胡 All pongs, 清一色 Full flush"
     assert shown["zh"] == "碰碰胡、清一色"
