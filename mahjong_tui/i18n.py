@@ -8,7 +8,10 @@ shorter form.
 
 The engine's own reasons (refusals, a beaten claim, a hand that is not a win) are
 :class:`~mahjong_tui.engine.Words`, in both languages already; :meth:`Catalogue.words`
-picks the language. Rule and hand-type names come from the rule data.
+picks the language. Rule and hand-type names come from the rule data. The learning layer
+says its sentences in both languages too (:func:`said`: one key filled in the English and
+the Chinese texts); a field that one language leaves unsaid is written ``{name!s:.0}``
+there, which fills it in with nothing.
 """
 
 from __future__ import annotations
@@ -156,6 +159,18 @@ def t(key: str, **values: object) -> str:
 def say(words: Words) -> str:
     """The engine's words in the language in use."""
     return current().words(words)
+
+
+def said(key: str, **values: object) -> Words:
+    """The text of ``key`` in English and in Chinese, as :class:`~mahjong_tui.engine.Words` (the learning layer's
+    sentences, which the hint panel and ``mahjong-tui hint`` show in either language); a value given as ``Words``
+    fills its field with its English in the English text and its Chinese in the Chinese."""
+    from mahjong_tui.engine.words import Words
+
+    def text(language: str, side: int) -> str:
+        return catalogue(language)(key, **{k: v[side] if isinstance(v, Words) else v for k, v in values.items()})
+
+    return Words(text("en", 0), text("zh", 1))
 
 
 _SEAT_EN = re.compile(r"\b[Ss]eat ([0-3])\b")

@@ -185,60 +185,60 @@ def told(hint: Any, rules: Any, language: str) -> str:
     under it."""
     from mahjong_tui.book.rulebook import type_names
     from mahjong_tui.engine import Words, tile_name, tile_zh
-    from mahjong_tui.i18n import catalogue
+    from mahjong_tui.i18n import catalogue, said
+    from mahjong_tui.learn.hint_words import NONE
     from mahjong_tui.learn.hints import steps
 
-    line = catalogue(language).line
+    say = catalogue(language).line  # in both, the English under the Chinese
 
-    def say(words: Words) -> str:  # an indented line keeps its indent, and in both the English under the Chinese
-        lead = words.zh[: len(words.zh) - len(words.zh.lstrip())]
-        return line(Words(words.en.lstrip(), words.zh.lstrip()), lead)
+    def item(words: Words) -> str:  # a line of the list under the sentences
+        return say(words, "  ")
 
-    def names(ts: Any) -> str:
-        return " ".join(tile_zh(t) for t in ts)
+    def tiles(ts: Any) -> Words:
+        return Words("".join(tile_name(t) for t in ts), " ".join(tile_zh(t) for t in ts))
 
-    def notation(ts: Any) -> str:
-        return "".join(tile_name(t) for t in ts)
+    def number(n: int) -> Words:  # the JSON's number in English, the term in Chinese
+        return Words(str(n), steps(n).zh)
 
-    how_far = steps(hint.shanten)
-    qualifying = bool(rules.win_targets)
-    if qualifying:
-        win = "none" if hint.win_shanten is None else hint.win_shanten
-        win_zh = "没有" if hint.win_shanten is None else steps(hint.win_shanten).zh
+    def count(n: int) -> Words:  # set under each other in English
+        return Words(f"{n:>2}", str(n))
+
+    def tile(t: int) -> Words:
+        return Words(f"{tile_name(t):<3}", tile_zh(t))
+
+    shanten = number(hint.shanten)
+    if rules.win_targets:
+        win = said("hint_text.no_win") if hint.win_shanten is None else number(hint.win_shanten)
         nearer = hint.win_shanten is None or hint.shanten < hint.win_shanten
-        plain = f"平胡牌型{how_far.zh}，但平胡不能胡；" if nearer else ""
-        lines = [say(Words(f"shanten {hint.shanten}, win_shanten {win}", f"{plain}能胡的牌型{win_zh}"))]
+        lines = [say(said(f"hint_text.shanten_win{'_plain' if nearer else ''}", shanten=shanten, win=win))]
     else:
-        lines = [say(Words(f"shanten {hint.shanten}", how_far.zh))]
+        lines = [say(said("hint_text.shanten", shanten=shanten))]
     for words in (hint.why, hint.heading):
         if words.en:
             lines.append(say(words))
     for target in hint.targets if not hint.discards else ():
-        en = f"  target {target.id:<10} → shanten {target.shanten}, {target.acceptance:>2} tiles: "
-        en += notation(target.tiles)
-        zh = f"  {target.label(rules).zh} → {steps(target.shanten).zh}，{target.acceptance} 张：{names(target.tiles)}"
-        lines.append(say(Words(en, zh)))
+        label = Words(f"{target.id:<10}", target.label(rules).zh)
+        lines.append(item(said("hint_text.target", target=label, shanten=number(target.shanten),
+                               count=count(target.acceptance), tiles=tiles(target.tiles))))  # fmt: skip
     for d in hint.discards:
-        if qualifying:
-            ws = "none" if d.win_shanten is None else d.win_shanten
-            ws_zh = "没有能胡的牌型" if d.win_shanten is None else f"能胡{steps(d.win_shanten).zh}"
-            en = (
-                f"  discard {tile_name(d.tile):<3} → win_shanten {ws}, {d.win_acceptance:>2} tiles: "
-                f"{notation(d.win_tiles)} (shanten {d.shanten})"
+        if rules.win_targets:
+            ws = d.win_shanten
+            win = (
+                said("hint_text.discard_no_win")
+                if ws is None
+                else said("hint_text.discard_win_steps", steps=number(ws))
             )
-            cannot = "，平胡不能胡" if d.win_shanten is None or d.shanten < d.win_shanten else ""
-            zh = (
-                f"  打 {tile_zh(d.tile)} → {ws_zh}，{d.win_acceptance} 张：{names(d.win_tiles)}"
-                f"（平胡牌型{steps(d.shanten).zh}{cannot}）"
-            )
+            plain = ws is None or d.shanten < ws
+            lines.append(item(said(f"hint_text.discard_win{'_plain' if plain else ''}", tile=tile(d.tile), win=win,
+                                   count=count(d.win_acceptance), tiles=tiles(d.win_tiles),
+                                   shanten=number(d.shanten))))  # fmt: skip
         else:
-            en = f"  discard {tile_name(d.tile):<3} → shanten {d.shanten}, {d.acceptance:>2} tiles: {notation(d.tiles)}"
-            zh = f"  打 {tile_zh(d.tile)} → {steps(d.shanten).zh}，{d.acceptance} 张：{names(d.tiles)}"
-        lines.append(say(Words(en, zh)))
+            lines.append(item(said("hint_text.discard", tile=tile(d.tile), shanten=number(d.shanten),
+                                   count=count(d.acceptance), tiles=tiles(d.tiles))))  # fmt: skip
     for w in hint.waits:
-        en = f"  wait {tile_name(w.tile):<3} {w.left} left, {'wins' if w.qualifies else 'no win'}"
-        en = f"{en} {' '.join(w.types)} {w.why.en}".rstrip()
-        state = f"能胡：{type_names(rules, w.types).zh}" if w.qualifies else "不能胡"
-        why = f"{'；' if w.qualifies else '：'}{w.why.zh}" if w.why.en else ""
-        lines.append(say(Words(en, f"  听 {tile_zh(w.tile)} 还剩 {w.left} 张，{state}{why}")))
+        verdict = "wins" if w.qualifies else "no_win"
+        why = said(f"hint_text.{'wins_but' if w.qualifies else 'no_win_why'}", why=w.why) if w.why.en else NONE
+        types = Words(" ".join(w.types), type_names(rules, w.types).zh)
+        wait = said(f"hint_text.wait_{verdict}", tile=tile(w.tile), left=w.left, types=types, why=why)
+        lines.append(item(Words(wait.en.rstrip(), wait.zh)))  # no spaces after the last field when it is empty
     return "\n".join(lines)

@@ -13,11 +13,11 @@ from math import comb
 
 from bots.hard import HardBot, haidi_odds
 from bots.hard_defense import Reading
-from mahjong_tui.engine import Action, ActionKind, KongMode, Meld, MeldKind, Phase, SeatView, claimed_meld, tile_name
+from mahjong_tui.engine import Action, ActionKind, KongMode, Meld, MeldKind, Phase, SeatView, claimed_meld
 from mahjong_tui.engine.analysis import waits
-from mahjong_tui.engine.tiles import tile_zh
 from mahjong_tui.engine.words import Words
-from mahjong_tui.learn.hint_words import NONE, steps, tiles_words
+from mahjong_tui.i18n import said
+from mahjong_tui.learn.hint_words import NONE, steps, tile_words, tiles_words
 
 _OWN_KONGS = (ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG)
 
@@ -36,9 +36,9 @@ def suggested_action(view: SeatView) -> Action | None:
     return suggester(view).choose(view)
 
 
-def _pct(x: float) -> str:
+def _pct(x: float) -> Words:
     """``6%``; a chance that rounds to nothing is ``under 1%`` (it is not none)."""
-    return f"{100 * x:.0f}%" if x >= 0.005 or x == 0 else "under 1%"
+    return said("advice.percent", pct=f"{100 * x:.0f}") if x >= 0.005 or x == 0 else said("advice.under_one_percent")
 
 
 def after_kong(view: SeatView, action: Action) -> tuple[list[int], tuple[Meld, ...]]:
@@ -83,35 +83,18 @@ def kong_words(view: SeatView, action: Action) -> Words:
     live = sum(unseen[t] for t in ready)
     modes = {a.mode for a in view.legal if a.kind is action.kind and a.tile == action.tile}
     if KongMode.KAIGANG not in modes and KongMode.BUZHANG not in modes:
-        return Words(
-            f"a kong of {tile_name(action.tile or 0)} draws a tile from the tail, and the quad counts as a set",
-            f"杠{tile_zh(action.tile or 0)}能从牌尾补一张，这四张算一副",
-        )
+        return said("advice.kong_tail", tile=tile_words(action.tile or 0))
     one = live / pool
     two = 1 - comb(pool - live, 2) / comb(pool, 2) if pool >= 2 else one
     reading = Reading(view, unseen)
     feed = sum(unseen[t] * reading.feed(t) for t in range(34)) / pool
     feed_two = 1 - (1 - feed) ** 2
     if not ready:
-        return Words(
-            "补张: a tile from the tail; 开杠 needs the hand ready once the quad is set aside, and it is not",
-            "补张：从牌尾补一张；开杠要把这四张放下后就听牌，现在还没听",
-        )
-    names = tiles_words(ready)
-    odds_en = (
-        f"ready on {names.en} with {live} live tiles of {pool} unseen, 开杠's two tiles win (杠上开花) about "
-        f"{_pct(two)}, against about {_pct(feed_two)} that one of them feeds someone (杠上炮)"
-    )
-    odds_zh = (f"听{names.zh}，没见过的 {pool} 张里还有 {live} 张能胡，开杠翻两张杠上开花约 {_pct(two)}，"
-               f"翻出的牌放炮（杠上炮）约 {_pct(feed_two)}")  # fmt: skip
+        return said("advice.buzhang_not_ready")
+    odds = said("advice.kong_odds", tiles=tiles_words(ready), live=live, pool=pool, win=_pct(two), feed=_pct(feed_two))
     if action.mode is KongMode.KAIGANG:
-        return Words(f"开杠: {odds_en}; after it you must discard every tile you draw",
-                     f"开杠：{odds_zh}；开杠以后摸什么打什么")  # fmt: skip
-    return Words(
-        f"补张: {odds_en}, and 开杠 would lock your hand after; 补张 draws one tile ({_pct(one)} to win) and keeps "
-        "the hand free",
-        f"补张：{odds_zh}，开杠以后还要摸什么打什么；补张摸一张（{_pct(one)} 能胡），手牌还能换",
-    )
+        return said("advice.kaigang", odds=odds)
+    return said("advice.buzhang", odds=odds, one=_pct(one))
 
 
 def _no_kong(view: SeatView, action: Action) -> Words:
@@ -122,32 +105,19 @@ def _no_kong(view: SeatView, action: Action) -> Words:
     from mahjong_tui.engine.targets import win_shanten
 
     now = win_shanten(rules.win_targets, rules.shapes, counts, melds)
+    tile = tile_words(kong.tile or 0)
     if now is None:
-        return Words(f"no kong of {tile_name(kong.tile or 0)}: it would leave no hand that may win",
-                     f"不杠{tile_zh(kong.tile or 0)}：杠了就没有能胡的牌型了")  # fmt: skip
-    n = steps(now)
-    return Words(
-        f"no kong of {tile_name(kong.tile or 0)}: setting it aside would leave the hand {n.en}, further than a discard",
-        f"不杠{tile_zh(kong.tile or 0)}：杠了以后{n.zh}，不如打一张",
-    )
+        return said("advice.no_kong_no_win", tile=tile)
+    return said("advice.no_kong", tile=tile, steps=steps(now))
 
 
 def _haidi(view: SeatView, action: Action) -> Words:
     odds = haidi_odds(view)
     if odds is None:
-        return Words(
-            "leave the 海底: the hand is not ready, so it cannot win on it, and a shown 海底 may feed someone (海底炮)",
-            "海底不要：没听牌，要了也胡不了，亮出来还可能放海底炮",
-        )
-    numbers_en = (
-        f"{odds.live} live tiles of {odds.pool} unseen: it wins (海底捞月) about {_pct(odds.win)}; shown, it "
-        f"feeds someone (海底炮) about {_pct(odds.risk)} ({odds.threats} opponents with two or more melds)"
-    )
-    numbers_zh = (f"没见过的 {odds.pool} 张里有 {odds.live} 张能胡：海底捞月约 {_pct(odds.win)}；亮出来放海底炮约 "
-                  f"{_pct(odds.risk)}（{odds.threats} 家已有两副以上牌面）")  # fmt: skip
-    if action.kind is ActionKind.TAKE_HAIDI:
-        return Words(f"take the 海底: {numbers_en}", f"要海底：{numbers_zh}")
-    return Words(f"leave the 海底: {numbers_en}, not worth it", f"海底不要：{numbers_zh}，不值得")
+        return said("advice.haidi_not_ready")
+    numbers = said("advice.haidi_odds", live=odds.live, pool=odds.pool, win=_pct(odds.win), risk=_pct(odds.risk),
+                   threats=odds.threats)  # fmt: skip
+    return said(f"advice.{'take' if action.kind is ActionKind.TAKE_HAIDI else 'leave'}_haidi", odds=numbers)
 
 
 def _initial(view: SeatView) -> Words:
@@ -157,13 +127,7 @@ def _initial(view: SeatView) -> Words:
     result = initial_preview(view)
     if result is None or not result.valid:
         return NONE
-    pays = result.payments[view.seat]
-    types = type_names(view.ruleset, result.types)
-    return Words(
-        f"declare {types.en}: it pays you {pays:+d} now; the table then sees your whole hand, so they know what you "
-        "keep, and the hand goes on",
-        f"报{types.zh}：马上收 {pays:+d}；不过整手牌都亮给大家看了，别人知道你留着什么，这一局照常打",
-    )
+    return said("advice.initial", types=type_names(view.ruleset, result.types), pays=f"{result.payments[view.seat]:+d}")
 
 
 def _win(view: SeatView, action: Action) -> Words:
@@ -172,9 +136,7 @@ def _win(view: SeatView, action: Action) -> Words:
         return NONE
     from mahjong_tui.book.rulebook import type_names
 
-    types = type_names(view.ruleset, result.types)
-    pays = result.payments[view.seat]
-    return Words(f"win: {types.en}, {pays:+d} now", f"胡：{types.zh}，收 {pays:+d}")
+    return said("advice.win", types=type_names(view.ruleset, result.types), pays=f"{result.payments[view.seat]:+d}")
 
 
 def decision_advice(view: SeatView, action: Action | None) -> Words:

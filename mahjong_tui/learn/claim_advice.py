@@ -19,14 +19,14 @@ from mahjong_tui.engine import (
     SeatView,
     Tile,
     claimed_meld,
-    tile_name,
 )
 from mahjong_tui.engine.targets import open_targets, target_progress, win_shanten
-from mahjong_tui.engine.tiles import KINDS_258, NUM_KINDS, tile_zh
+from mahjong_tui.engine.tiles import KINDS_258, NUM_KINDS
 from mahjong_tui.engine.words import Words
+from mahjong_tui.i18n import said
 from mahjong_tui.learn.advice import kong_words, suggested_action
 from mahjong_tui.learn.hint_targets import TargetHint, target_hints
-from mahjong_tui.learn.hint_words import NONE, nearest, steps, targets_words
+from mahjong_tui.learn.hint_words import NONE, bare_steps, nearest, steps, targets_words, tile_words
 
 #: the claims a seat may answer a discard with
 CLAIM_KINDS = (ActionKind.CHI, ActionKind.PONG, ActionKind.KONG)
@@ -88,11 +88,10 @@ def claim_suggestion(view: SeatView, choice: Action | None = None) -> Words:
         if choice.mode in (KongMode.BUZHANG, KongMode.KAIGANG):
             why = kong_words(view, choice)
         why = _with_relation(view, choice, _with_ruled_out(view, choice, why))
-        return Words(f"suggestion: {move.en}; {why.en}", f"提示：{move.zh}；{why.zh}")
+        return said("claim_advice.take", move=move, why=why)
     best = min(options, key=lambda a: _order(_claim_result(view, a)[0]))
     after, _ = _claim_result(view, best)
-    why = _pass_why(view, best, now, after)
-    return Words(f"suggestion: let {tile_name(t)} go; {why.en}", f"提示：{tile_zh(t)}不要；{why.zh}")
+    return said("claim_advice.let_go", tile=tile_words(t), why=_pass_why(view, best, now, after))
 
 
 def _with_ruled_out(view: SeatView, claim: Action, why: Words) -> Words:
@@ -107,11 +106,7 @@ def _with_ruled_out(view: SeatView, claim: Action, why: Words) -> Words:
     lost = [t for t in now if t.id not in still]
     if not lost:
         return why
-    what = targets_words(rules, lost, both=True)
-    return Words(f"{why.en}; it rules out {what.en}", f"{why.zh}；但{what.zh}就做不成了")
-
-
-_ORDINALS = {2: "second", 3: "third", 4: "fourth", 5: "fifth"}
+    return said("claim_advice.rules_out", why=why, targets=targets_words(rules, lost, both=True))
 
 
 def _with_relation(view: SeatView, claim: Action, why: Words) -> Words:
@@ -121,12 +116,8 @@ def _with_relation(view: SeatView, claim: Action, why: Words) -> Words:
     need = rules.relation_claims
     if not need or frm == view.seat or table.claims[view.seat][frm] != need - 1:
         return why
-    who = Words(f"seat {frm}", f"座位{frm}")
-    return Words(
-        f"{why.en}; it is your {_ORDINALS.get(need, f'{need}th')} claim from {who.en}, which relates you two: "
-        "whoever of you wins, the other pays more",
-        f"{why.zh}；这是你第 {need} 次吃碰{who.zh}的牌，你们两家就有了关系：谁胡了，另一家都要多付",
-    )
+    nth = said(f"claim_advice.nth.{need if 2 <= need <= 5 else 'more'}", n=need)
+    return said("claim_advice.relation", why=why, nth=nth, who=said("hint_words.seat", seat=frm))
 
 
 def _order(w: int | None) -> int:
@@ -136,42 +127,36 @@ def _order(w: int | None) -> int:
 def _claim_why(
     rules: Ruleset, view: SeatView, claim: Action, now: int | None, after: int | None, targets: list[TargetHint]
 ) -> Words:
-    """Why take it: the steps it saves toward what, or what the set is worth at no cost."""
-    what = targets_words(rules, targets) if targets else Words("the hand", "")
+    """Why take it: the steps it saves toward what, or what the set is worth at no cost (``the hand`` when no
+    target is named)."""
+    what = {"targets": targets_words(rules, targets)} if targets else {}
+    hand = "" if targets else "_hand"
     if after is not None and (now is None or after < now):
-        b = steps(after)
         if now is None:
-            return Words(f"{what.en} becomes possible, {b.en}", f"{what.zh}能做了，{b.zh}")
-        a = steps(now)
-        return Words(f"{what.en} goes from {_short(a)} to {_short(b)}", f"{what.zh}从{a.zh}到{b.zh}")
+            return said(f"claim_advice.becomes_possible{hand}", **what, steps=steps(after))
+        return said(f"claim_advice.goes_from{hand}", **what, before=bare_steps(now), after=bare_steps(after))
     held = steps(after if after is not None else now if now is not None else 0)
     if claim.kind is ActionKind.KONG:
-        return Words(f"{what.en} stays {held.en}, and a kong draws a tile from the tail for free",
-                     f"{what.zh}还是{held.zh}，杠了还能从牌尾补一张")  # fmt: skip
-    if rules.scores_hua and claim.tile is not None and claim.tile >= 27:
-        return Words(f"{what.en} stays {held.en}, and a pong of {tile_name(claim.tile)} adds 花",
-                     f"{what.zh}还是{held.zh}，碰{tile_zh(claim.tile)}能加花")  # fmt: skip
-    return Words(f"{what.en} stays {held.en}, with one more set made", f"{what.zh}还是{held.zh}，多一副成牌")
-
-
-def _short(n: Words) -> str:
-    """``1 step``, ``ready``: the English of a steps phrase without its Chinese term."""
-    return n.en.split(" (")[0].replace(" from ready", "")
+        reason = said("claim_advice.kong_free")
+    elif rules.scores_hua and claim.tile is not None and claim.tile >= 27:
+        reason = said("claim_advice.pong_hua", tile=tile_words(claim.tile))
+    else:
+        reason = said("claim_advice.one_more_set")
+    return said(f"claim_advice.stays{hand}", **what, steps=held, reason=reason)
 
 
 def _pass_why(view: SeatView, best: Action, now: int | None, after: int | None) -> Words:
     """Why let it go: the claim would not bring a win closer (or would take it further), and what it would cost."""
     move = best.words()
     if now is None or after is None:
-        return Words(f"{move.en} would leave no hand that may win", f"{move.zh}以后就没有能胡的牌型了")
-    a, b = steps(now), steps(after)
+        return said("claim_advice.pass_no_win", move=move)
     rules, t = view.ruleset, best.tile
     if after > now:
-        out = Words(f"{move.en} would take the hand from {a.en} to {b.en}", f"{move.zh}会从{a.zh}退到{b.zh}")
+        out = said("claim_advice.pass_further", move=move, before=steps(now), after=steps(after))
     else:
-        out = Words(f"{move.en} would leave the hand {b.en}, no closer", f"{move.zh}以后还是{b.zh}，没有更近")
+        out = said("claim_advice.pass_no_closer", move=move, steps=steps(after))
     if rules.shapes.plain_pair_258 and best.kind is ActionKind.PONG and t is not None and _only_258_pair(view, t):
-        out = Words(f"{out.en}, and it uses your only 2-5-8 pair", f"{out.zh}，还用掉了你唯一的二五八将")
+        return said("claim_advice.only_258_pair", why=out)
     return out
 
 

@@ -28,9 +28,11 @@ from bots.defence_words import near_ready as near_ready_of
 from bots.hard import HardBot
 from bots.hard_defense import Reading
 from bots.risk import passed_since_turn
-from mahjong_tui.engine import ActionKind, Phase, SeatView, Tile, Words, tile_name, tile_zh
+from mahjong_tui.engine import ActionKind, Phase, SeatView, Tile, Words
 from mahjong_tui.engine.targets import win_shanten
 from mahjong_tui.engine.tiles import seat_wind_zh
+from mahjong_tui.i18n import said
+from mahjong_tui.learn.hint_words import joined, tile_words
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,32 +89,28 @@ def dangers(view: SeatView, *, everyone: bool = False) -> tuple[Danger, ...]:
 
 def _who(view: SeatView, seat: int) -> Words:
     """``seat 2`` (the table puts the name in its place) / its wind, 南."""
-    return Words(f"seat {seat}", f"座位{seat}（{seat_wind_zh(seat, view.dealer)}）")
+    return said("danger_words.who", seat=seat, wind=seat_wind_zh(seat, view.dealer))
 
 
 def _let_go(view: SeatView, t: Tile, seats: list[int]) -> Words:
-    who = [_who(view, s) for s in seats]
-    en, zh = " and ".join(w.en for w in who), "、".join(w.zh for w in who)
-    return Words(
-        f"discarded since {en} last played, who did not win on it: 漏胡 keeps {tile_name(t)} safe until they draw",
-        f"{zh}上次出牌后有人打过{tile_zh(t)}而没有胡：漏胡，摸牌之前不能胡这张",
-    )
+    """Why ``t`` is safe: each opponent close to ready let it go since its last turn (漏胡)."""
+    who = joined([_who(view, s) for s in seats], "people")
+    return said("danger_words.let_go", who=who, tile=tile_words(t))
 
 
 def _why(view: SeatView, t: Tile, seat: int, chance: float, *, close: bool = True) -> Words:
     """The opponent it is about, how far along it looks (``close``: close to ready), and the chance."""
-    who = _who(view, seat)
-    river, melds = len(view.rivers[seat]), len(view.melds[seat])
-    pct = f"{100 * chance:.1f}"
-    own = any(r.tile == t for r in view.rivers[seat])
-    shown = f"{river} discard{'s' * (river != 1)}, {melds} meld{'s' * (melds != 1)}"
-    looks, looks_zh = (" looks close to ready", "像是快听牌了") if close else ("", "")
-    en = f"{who.en}{looks} ({shown}): {pct}% that {tile_name(t)} wins for it"
-    zh = f"{who.zh}{looks_zh}（打了 {river} 张，{melds} 副牌面）：{tile_zh(t)}放炮的机会 {pct}%"
-    if own:
-        en += f"; it discarded {tile_name(t)} itself earlier"
-        zh += f"；它自己打过{tile_zh(t)}"
-    return Words(en, zh)
+    shown = said(
+        "danger_words.shown",
+        discards=said("danger_words.discards", n=len(view.rivers[seat])),
+        melds=said("danger_words.melds", n=len(view.melds[seat])),
+    )
+    tile = tile_words(t)
+    why = said(f"danger_words.{'close' if close else 'far'}", who=_who(view, seat), shown=shown,
+               pct=f"{100 * chance:.1f}", tile=tile)  # fmt: skip
+    if any(r.tile == t for r in view.rivers[seat]):
+        return said("danger_words.own", why=why, tile=tile)
+    return why
 
 
 @dataclass(frozen=True, slots=True)

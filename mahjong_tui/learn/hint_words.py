@@ -3,6 +3,8 @@
 Every sentence here is built from the numbers of :mod:`mahjong_tui.learn.hints` and says only
 what they show: a target is said to be given up only when the discard raises its steps,
 a plain shape that cannot win is never called ready without saying so in the same line.
+The texts are the catalogue's (``[hint_words]`` in ``mahjong_tui/locale``), each said in
+English and in Chinese at once.
 """
 
 from __future__ import annotations
@@ -10,44 +12,60 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from mahjong_tui.engine import Ruleset, Tile, counted, tile_name
+from mahjong_tui.engine import Ruleset, Tile, tile_name
 from mahjong_tui.engine.tiles import KINDS_258, is_suited, suit_of, tile_zh
 from mahjong_tui.engine.words import Words
+from mahjong_tui.i18n import said
 
 if TYPE_CHECKING:
     from mahjong_tui.learn.hints import DiscardHint, TargetHint
 
-SUITS_ZH = ("万", "筒", "条")
-_STEPS_ZH = {
-    -1: "和了",
-    0: "听牌",
-    1: "一向听",
-    2: "两向听",
-    3: "三向听",
-    4: "四向听",
-    5: "五向听",
-    6: "六向听",
-    7: "七向听",
-    8: "八向听",
-}
-NONE = Words("", "")
+NONE = Words("", "")  # nothing to say
+
+
+def _step_key(n: int) -> str:
+    """The catalogue's name for ``n`` steps: ``complete``, ``ready``, ``1`` … ``8``, then ``more``."""
+    return "complete" if n < 0 else "ready" if n == 0 else str(n) if n <= 8 else "more"
 
 
 def steps(n: int) -> Words:
     """``ready (听牌)``, ``1 step from ready (一向听)``, ``complete (和了)``; in Chinese the term alone."""
-    zh = _STEPS_ZH.get(n, f"{n}向听")
-    if n < 0:
-        return Words(f"complete ({zh})", zh)
-    if n == 0:
-        return Words(f"ready ({zh})", zh)
-    return Words(f"{n} step{'s' if n > 1 else ''} from ready ({zh})", zh)
+    return said(f"hint_words.steps.{_step_key(n)}", n=n)
+
+
+def bare_steps(n: int) -> Words:
+    """``2 steps``, ``ready`` / ``两向听``, ``听牌``: the steps in a sentence that says what they are from."""
+    return said(f"hint_words.short.{_step_key(n)}", n=n)
+
+
+def listed_steps(n: int) -> Words:
+    """``2 steps`` / ``两向听`` beside each hand of a list; past eight steps the Chinese gives the number alone."""
+    return bare_steps(n) if n <= 8 else said("hint_words.listed_far", n=n)
+
+
+def tile_words(tile: Tile) -> Words:
+    """A tile's names: ``5m`` / ``五万``."""
+    return Words(tile_name(tile), tile_zh(tile))
+
+
+def joined(parts: Sequence[Words], how: str = "list") -> Words:
+    """``parts`` in one line, the catalogue's separator ``how`` between each two (``list``: ``, `` / ``、``; also
+    ``clause``, ``then``, ``or``, ``and``, ``people``)."""
+    between = said(f"hint_words.join.{how}")
+    return Words(between.en.join(p.en for p in parts), between.zh.join(p.zh for p in parts))
+
+
+def also(first: Words, more: Words) -> Words:
+    """``first; more``; ``first`` alone when ``more`` says nothing."""
+    return joined([first, more], "then") if more.en else first
 
 
 def tiles_words(tiles: Sequence[Tile], limit: int | None = None) -> Words:
     """``3m, 6m`` / ``三万、六万`` (after ``limit`` tiles, ``…``)."""
-    shown = list(tiles if limit is None else tiles[:limit])
-    more = " …" if limit is not None and len(tiles) > limit else ""
-    return Words(", ".join(tile_name(t) for t in shown) + more, "、".join(tile_zh(t) for t in shown) + more)
+    shown = joined([tile_words(t) for t in (tiles if limit is None else tiles[:limit])])
+    if limit is not None and len(tiles) > limit:
+        return said("hint_words.more_tiles", tiles=shown)
+    return shown
 
 
 def type_label(rules: Ruleset, type_id: str, suit: int = -1) -> Words:
@@ -56,14 +74,12 @@ def type_label(rules: Ruleset, type_id: str, suit: int = -1) -> Words:
     name = ht.zh if ht else type_id
     if suit < 0:
         return Words(name, name)
-    return Words(f"{name} in {SUITS_ZH[suit]}", f"{SUITS_ZH[suit]}{name}")
+    return said("hint_words.in_suit", name=name, suit=said(f"hint_words.suit.{'mps'[suit]}"))
 
 
 def targets_words(rules: Ruleset, targets: Sequence[TargetHint], *, both: bool = False) -> Words:
     """``混一色 in 条 or 碰碰胡`` / ``条混一色或碰碰胡`` (``both``: ``… and …`` / ``…和…``)."""
-    labels = [t.label(rules) for t in targets]
-    en, zh = (" and ", "和") if both else (" or ", "或")
-    return Words(en.join(w.en for w in labels), zh.join(w.zh for w in labels))
+    return joined([t.label(rules) for t in targets], "and" if both else "or")
 
 
 def nearest(targets: Sequence[TargetHint]) -> list[TargetHint]:
@@ -84,33 +100,24 @@ def leaves(rules: Ruleset, chosen: DiscardHint, least: int | None = None) -> Wor
     elsewhere, the steps to ready. ``least``: the fewest steps any discard keeps; a discard
     that leaves more goes back to them, and is not said to keep them.
     """
-    en, zh = f"discard {tile_name(chosen.tile)}: ", f"打{tile_zh(chosen.tile)}："
+    tile = tile_words(chosen.tile)
     back = least is not None and chosen.win_shanten is not None and chosen.win_shanten > least
     if rules.win_targets:
         near = nearest(chosen.targets)
         if not near:
-            return Words(en + "no hand that may win is left (your melds rule out every qualifying shape)",
-                         zh + "已经没有能胡的牌型了（牌面把够格的牌型都堵死了）")  # fmt: skip
+            return said("hint_words.discard_no_win", tile=tile)
         what, left = targets_words(rules, near), steps(chosen.win_shanten if chosen.win_shanten is not None else 99)
         if chosen.win_shanten == 0:
-            en += f"ready for {what.en} ({left.zh})"
-            zh += f"{what.zh}听牌"
-        elif back:
-            en += f"{what.en} goes back to {left.en}"
-            zh += f"{what.zh}退到{left.zh}"
+            out = said("hint_words.discard_ready", tile=tile, targets=what)
         else:
-            en += f"{what.en} stays {left.en}"
-            zh += f"{what.zh}还是{left.zh}"
+            out = said(f"hint_words.discard_{'back' if back else 'stays'}", tile=tile, targets=what, steps=left)
     else:
         left = steps(chosen.win_shanten if chosen.win_shanten is not None else chosen.shanten)
-        en += f"it leaves the hand {left.en}"
-        zh += f"打完{left.zh}"
+        out = said("hint_words.discard_leaves", tile=tile, steps=left)
     if chosen.win_tiles and (chosen.win_shanten or 0) >= 0:
         helps = tiles_words(chosen.win_tiles, 6)
-        n = chosen.win_acceptance
-        en += f", {counted(n, 'unseen tile helps', 'unseen tiles help')} ({helps.en})"
-        zh += f"，还剩 {n} 张进张（{helps.zh}）"
-    return Words(en, zh)
+        return said("hint_words.discard_helps", discard=out, n=chosen.win_acceptance, tiles=helps)
+    return out
 
 
 def target_steps(d: DiscardHint, target_id: str) -> int | None:
@@ -130,25 +137,15 @@ def discard_why(rules: Ruleset, counts: Sequence[int], discards: Sequence[Discar
     best = discards[0]
     out = leaves(rules, chosen, best.win_shanten)
     if best.win_shanten is not None and (chosen.win_shanten is None or chosen.win_shanten > best.win_shanten):
-        n = steps(best.win_shanten)
-        return _join(out, Words(
-            f"{tile_name(best.tile)} would keep it {n.en}; this tile is the safer one (see the defence)",
-            f"打{tile_zh(best.tile)}能保持{n.zh}；这张更安全（见防守）",
-        ))  # fmt: skip
+        return also(out, said("hint_words.safer", tile=tile_words(best.tile), steps=steps(best.win_shanten)))
     if rules.win_targets:
         fast = min(discards, key=lambda d: (d.shanten, -d.acceptance, d.tile))
         if fast.tile != chosen.tile and (fast.shanten, -fast.acceptance) < (chosen.shanten, -chosen.acceptance):
-            out = _join(out, _plain_gives_up(rules, chosen, fast))
+            out = also(out, _plain_gives_up(rules, chosen, fast))
     as_near = best.win_shanten == chosen.win_shanten
     if best.tile != chosen.tile and as_near and best.win_acceptance > chosen.win_acceptance:
-        out = _join(out, _worth_or_shape(rules, counts, chosen, best))
+        out = also(out, _worth_or_shape(rules, counts, chosen, best))
     return out
-
-
-def _join(a: Words, b: Words) -> Words:
-    if not b.en:
-        return a
-    return Words(f"{a.en}; {b.en}", f"{a.zh}；{b.zh}")
 
 
 def _raised(rules: Ruleset, chosen: DiscardHint, other: DiscardHint) -> list[tuple[TargetHint, int]]:
@@ -167,19 +164,19 @@ def _plain_gives_up(rules: Ruleset, chosen: DiscardHint, fast: DiscardHint) -> W
     if not raised:
         return NONE
     t, after = raised[0]
-    label = t.label(rules)
-    a, b = _STEPS_ZH.get(t.shanten, t.shanten), _STEPS_ZH.get(after, after)
+    tile, fastest = tile_words(fast.tile), bare_steps(fast.shanten)
     if fast.shanten < chosen.shanten:
-        en = f"{tile_name(fast.tile)} is the fastest discard to a plain shape ({_short(fast.shanten)})"
-        zh = f"打{tile_zh(fast.tile)}的话平胡牌型最快（{steps(fast.shanten).zh}）"
+        faster = said("hint_words.plain_fastest", tile=tile, steps=fastest)
     else:
-        en = (
-            f"{tile_name(fast.tile)} keeps a plain shape as near ({_short(fast.shanten)}) with more tiles that help "
-            f"({fast.acceptance} against {chosen.acceptance})"
-        )
-        zh = f"打{tile_zh(fast.tile)}的话平胡牌型一样近，进张更多（{fast.acceptance} 对 {chosen.acceptance}）"
-    return Words(f"{en}, but it gives up {label.en} ({t.shanten} → {after} steps), and a plain hand cannot win here",
-                 f"{zh}，但{label.zh}就从{a}退到{b}，而平胡不能胡")  # fmt: skip
+        faster = said("hint_words.plain_as_near", tile=tile, steps=fastest, more=fast.acceptance,
+                      fewer=chosen.acceptance)  # fmt: skip
+    return said("hint_words.gives_up", faster=faster, target=t.label(rules), before=_numbered(t.shanten),
+                after=_numbered(after))  # fmt: skip
+
+
+def _numbered(n: int) -> Words:
+    """``2`` / ``两向听``: steps as a number where the English sentence names them, as a list does in Chinese."""
+    return Words(str(n), listed_steps(n).zh)
 
 
 def _worth_or_shape(rules: Ruleset, counts: Sequence[int], chosen: DiscardHint, best: DiscardHint) -> Words:
@@ -188,12 +185,9 @@ def _worth_or_shape(rules: Ruleset, counts: Sequence[int], chosen: DiscardHint, 
     for t in chosen.targets:
         after = target_steps(best, t.id)
         if t.valuable and after is not None and after > t.shanten:
-            label = t.label(rules)
-            return Words(
-                f"{tile_name(best.tile)} helps {more} more {'tile' if more == 1 else 'tiles'} now, but it takes "
-                f"{label.en} ({t.worth.en}) from {t.shanten} to {after} steps",
-                f"打{tile_zh(best.tile)}眼下多 {more} 张进张，但{label.zh}（{t.worth.zh}）就远了一步",
-            )
+            further = said("hint_words.takes_further", target=t.label(rules), worth=t.worth, before=t.shanten,
+                           after=after)  # fmt: skip
+            return said("hint_words.more_now", tile=tile_words(best.tile), n=more, but=further)
     runs = not rules.win_targets or any(not t.id.startswith(("pengpenghu", "honours")) for t in nearest(chosen.targets))
     return kept_together(rules, counts, best.tile, chosen.tile, more, runs=runs)
 
@@ -207,31 +201,25 @@ def kept_together(
     a tile among its neighbours can still grow into a run, which that count does not see.
     Nothing is said when none of these holds (a run counts only where the hand may use one: ``runs``).
     """
-    name, zh_name = tile_name(faster), tile_zh(faster)
-    en = f"{name} helps {more} more {'tile' if more == 1 else 'tiles'} now, but "
-    zh = f"打{zh_name}眼下多 {more} 张进张，但"
+    tile = tile_words(faster)
     held = counts[faster]
     if held == 2 and rules.shapes.plain_pair_258 and faster in KINDS_258:
-        eye = Words(f"it splits your two {name}, a 2-5-8 eye for a small win", f"会拆掉一对{zh_name}，小胡要的二五八将")
-        return Words(en + eye.en, zh + eye.zh)
-    if held == 2:
-        pong = Words(f"it splits your two {name}, which can still pong", f"会拆掉一对{zh_name}，留着还能碰")
-        return Words(en + pong.en, zh + pong.zh)
-    if held >= 3:
-        return Words(en + f"it breaks up your three {name}", zh + f"会拆掉三张{zh_name}")
-    if not runs:
+        but = said("hint_words.splits_eye", tile=tile)
+    elif held == 2:
+        but = said("hint_words.splits_pair", tile=tile)
+    elif held >= 3:
+        but = said("hint_words.breaks_three", tile=tile)
+    elif not runs:
         return NONE
-    near = [
-        u for u in range(max(0, faster - 2), min(27, faster + 3))
-        if u != faster and counts[u] and is_suited(u) and is_suited(faster) and suit_of(u) == suit_of(faster)
-    ]  # fmt: skip
-    if not near:
-        return NONE
-    with_ = tiles_words(near)
-    return Words(
-        en + f"{name} works with {with_.en} toward a run; {tile_name(chosen)} is the looser tile",
-        zh + f"{zh_name}和{with_.zh}能连成顺子，{tile_zh(chosen)}更孤",
-    )
+    else:
+        near = [
+            u for u in range(max(0, faster - 2), min(27, faster + 3))
+            if u != faster and counts[u] and is_suited(u) and is_suited(faster) and suit_of(u) == suit_of(faster)
+        ]  # fmt: skip
+        if not near:
+            return NONE
+        but = said("hint_words.toward_run", tile=tile, others=tiles_words(near), looser=tile_words(chosen))
+    return said("hint_words.more_now", tile=tile, n=more, but=but)
 
 
 # --------------------------------------------------------------------------- the hand as a whole
@@ -241,39 +229,29 @@ def plain_caveat(rules: Ruleset, shanten: int, win_shanten: int | None) -> Words
     """Where a plain shape is nearer than any hand that may win: say so, and that it cannot win."""
     if not rules.win_targets or win_shanten is not None and shanten >= win_shanten:
         return NONE
-    n = steps(shanten)
-    return Words(f"the plain shape is {n.en}, but a plain hand cannot win here", f"平胡牌型{n.zh}，但平胡不能胡")
+    return said("hint_words.plain_caveat", steps=steps(shanten))
 
 
 def targets_heading(rules: Ruleset, shanten: int, win_shanten: int | None, targets: Sequence[TargetHint]) -> Words:
     """Where a win must qualify: the nearest hands that may win, with steps and helping tiles; the plain caveat."""
     if not targets:
-        out = Words(
-            "no hand that may win is left: your melds rule out every qualifying shape (only 八花 could still win)",
-            "已经没有能胡的牌型：牌面把够格的牌型都堵死了（只有八花还能胡）",
-        )
+        out = said("hint_words.no_target_left")
     else:
         shown = [t for t in targets if t.shanten <= targets[0].shanten + 2][:3]
-        en = ", ".join(f"{t.label(rules).en} {_short(t.shanten)} ({t.acceptance} tiles help{_worth(t).en})"
-                       for t in shown)  # fmt: skip
-        zh = "，".join(f"{t.label(rules).zh}{_STEPS_ZH.get(t.shanten, t.shanten)}（进张 {t.acceptance}{_worth(t).zh}）"
-                       for t in shown)  # fmt: skip
-        out = Words(f"nearest hands that may win: {en}", f"离能胡最近的牌型：{zh}")
-    return _join(out, plain_caveat(rules, shanten, win_shanten))
+        items = [said("hint_words.target", target=t.label(rules), steps=listed_steps(t.shanten), count=t.acceptance,
+                      worth=_worth(t)) for t in shown]  # fmt: skip
+        out = said("hint_words.nearest_targets", targets=joined(items, "clause"))
+    return also(out, plain_caveat(rules, shanten, win_shanten))
 
 
 def _worth(t: TargetHint) -> Words:
     """``, 1 lezi``: what a target worth fixed units pays (a hand valued by its 花 says nothing here)."""
-    return Words(f", {t.worth.en}", f"，{t.worth.zh}") if t.valuable else NONE
-
-
-def _short(n: int) -> str:
-    return "ready" if n == 0 else "complete" if n < 0 else f"{n} step{'s' if n > 1 else ''}"
+    return said("hint_words.worth", worth=t.worth) if t.valuable else NONE
 
 
 def pairs_258(counts: Sequence[int]) -> Words:
     """The pairs of 2, 5 or 8 a small win could use."""
-    pairs = [t for t in KINDS_258 if counts[t] >= 2]
-    en = ", ".join(f"two {tile_name(t)}" for t in pairs) or "none yet"
-    zh = "有" + "、".join(f"一对{tile_zh(t)}" for t in pairs) if pairs else "还没有"
-    return Words(f"a small win needs a pair of 2, 5 or 8: you hold {en}", f"小胡要二五八作将：你{zh}")
+    pairs = [said("hint_words.pair", tile=tile_words(t)) for t in KINDS_258 if counts[t] >= 2]
+    if not pairs:
+        return said("hint_words.pairs_258_none")
+    return said("hint_words.pairs_258", pairs=joined(pairs))

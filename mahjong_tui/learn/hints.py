@@ -36,12 +36,16 @@ from mahjong_tui.engine.ruleset import PassedWinScope
 from mahjong_tui.engine.targets import target_progress, win_discard_options, win_shanten
 from mahjong_tui.engine.tiles import NUM_KINDS, tiles_of
 from mahjong_tui.engine.words import Words
+from mahjong_tui.i18n import said
 from mahjong_tui.learn.advice import decision_advice, suggested_action, suggester
 from mahjong_tui.learn.claim_advice import CLAIM_KINDS, claim_suggestion
 from mahjong_tui.learn.hint_targets import TargetHint, target_hints
 from mahjong_tui.learn.hint_words import (
     NONE,
+    also,
+    bare_steps,
     discard_why,
+    joined,
     nearest,
     pairs_258,
     plain_caveat,
@@ -121,9 +125,7 @@ class Aim:
     def label(self, rules: Ruleset) -> Words:
         """``混一色 in 万 (2 steps from ready)`` / ``万混一色（两向听）``."""
         name = type_label(rules, self.type, self.suit)
-        n = steps(self.shanten)
-        short = n.en.split(" (")[0]  # the Chinese term is in the name's language already
-        return Words(f"{name.en} ({short})", f"{name.zh}（{n.zh}）")
+        return said(f"hint_words.aim{'' if self.shanten > 0 else '_near'}", name=name, steps=bare_steps(self.shanten))
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,20 +245,19 @@ def _heading(
         parts.append(pairs_258(counts))
     big = [a.label(rules) for a in aims if a.shanten <= max(now, 0) + 1]
     if big:
-        en, zh = ", ".join(b.en for b in big), "、".join(b.zh for b in big)
-        parts.append(Words(f"big hands within reach: {en}", f"可以做的大胡：{zh}"))
-    return Words("; ".join(w.en for w in parts), "；".join(w.zh for w in parts))
+        parts.append(said("hint_words.big_hands", hands=joined(big)))
+    return joined(parts, "then")
 
 
 def _qualifies(rules: Ruleset, wait_hints: tuple[WaitHint, ...]) -> Words:
     """A ready hand where a win must qualify, and it does: with which hand types."""
+    from mahjong_tui.book.rulebook import type_names
+
     found: list[str] = []
     for w in wait_hints:
         found += [x for x in w.types if w.qualifies and x not in found]
-    known = [rules.hand_types[x] for x in found if x in rules.hand_types]
-    en = ", ".join(f"{ht.zh} {ht.en}" for ht in known)
-    zh = "、".join(ht.zh for ht in known)
-    return Words(f"the hand qualifies: a win would be {en}", f"这手牌够格：胡了是{zh}")
+    known = type_names(rules, [x for x in found if x in rules.hand_types])
+    return said("hint_words.qualifies", types=known)
 
 
 def win_context(
@@ -384,33 +385,25 @@ def _wait_why(
     """One sentence on a waiting hand; a plain shape that cannot win is never called ready without saying so."""
     good = [w for w in wait_hints if w.qualifies]
     near = nearest(targets)
-    toward = Words("", "")
+    toward = NONE
     if near and win_now is not None and win_now > 0:
-        what, n = targets_words(rules, near), steps(win_now)
-        toward = Words(f"; nearest hand that may win: {what.en}, {n.en}", f"；离能胡最近的是{what.zh}，{n.zh}")
+        toward = said("hint_words.nearest_target", targets=targets_words(rules, near), steps=steps(win_now))
     elif rules.win_targets and win_now is None:
-        toward = Words("; no hand that may win is left: your melds rule out every qualifying shape",
-                       "；已经没有能胡的牌型：牌面把够格的牌型都堵死了")  # fmt: skip
+        toward = said("hint_words.none_left_melds")
     if wait_hints and not good:
-        why = wait_hints[0].why
-        return Words("ready in shape, but no wait may win: " + why.en + toward.en,
-                     "牌型听了，但哪张都不能胡：" + why.zh + toward.zh)  # fmt: skip
+        return also(said("hint_words.shape_only", why=wait_hints[0].why), toward)
     if now > 0 or not wait_hints:
         if rules.win_targets:
             caveat = plain_caveat(rules, now, win_now)
             if win_now is None:
-                return Words("no hand that may win is left", "已经没有能胡的牌型")
+                return said("hint_words.none_left")
             n = steps(win_now)
-            en = f"{targets_words(rules, near).en} is {n.en}" if near else f"the hand is {n.en}"
-            zh = f"{targets_words(rules, near).zh}{n.zh}" if near else f"这手牌{n.zh}"
-            if caveat.en:
-                en, zh = f"{en}; {caveat.en}", f"{zh}；{caveat.zh}"
-            return Words(en, zh)
-        n = steps(now)
-        return Words(f"the hand is {n.en}", f"这手牌{n.zh}")
+            if near:
+                return also(said("hint_words.targets_are", targets=targets_words(rules, near), steps=n), caveat)
+            return also(said("hint_words.hand_is", steps=n), caveat)
+        return said("hint_words.hand_is", steps=steps(now))
     live = sum(w.left for w in good)
-    names = tiles_words([w.tile for w in good])
-    return Words(f"ready: waiting on {names.en}, {live} of them unseen", f"听牌：听{names.zh}，还有 {live} 张没见过")
+    return said("hint_words.waiting", tiles=tiles_words([w.tile for w in good]), live=live)
 
 
 def study_view(

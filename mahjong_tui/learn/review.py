@@ -21,14 +21,14 @@ from mahjong_tui.engine import (
     Phase,
     PlayerWon,
     SeatView,
-    counted,
     seat_view,
-    tile_name,
 )
 from mahjong_tui.engine.actions import KIND_WORDS
-from mahjong_tui.engine.tiles import counts_of, tile_zh
+from mahjong_tui.engine.tiles import counts_of
 from mahjong_tui.engine.words import Words
+from mahjong_tui.i18n import said
 from mahjong_tui.learn.danger import Defence, excused, safer_than
+from mahjong_tui.learn.hint_words import joined, tile_words, tiles_words
 from mahjong_tui.learn.hints import DiscardHint, Hint, analyse, hint_for_view, steps, suggested_answer
 
 
@@ -82,9 +82,8 @@ def review_hand(game: Game, hand_number: int, seat: int) -> Review:
                     untold = None
                 moments.append(Moment(i, "dealt_in", _dealt_in(ev, replay)))
             elif isinstance(ev, PlayerWon) and ev.seat == seat:
-                pays = ev.result.payments[seat]
                 types = type_names(replay.rules, ev.result.types)
-                moments.append(Moment(i, "won", Words(f"{types.en}, +{pays}", f"{types.zh}，+{pays}")))
+                moments.append(Moment(i, "won", said("review_words.won", types=types, pays=ev.result.payments[seat])))
         if replay.hand.over:
             break
     return Review(seat, hand_number, *_end(replay, seat), tuple(moments))
@@ -96,9 +95,11 @@ def _decision(index: int, view: SeatView, action: Action) -> list[Moment]:
     legal = view.legal
     could_win = [a for a in legal if a.kind is ActionKind.WIN]
     if could_win and action.kind is not ActionKind.WIN:
-        t = could_win[0].tile
-        en, zh = (tile_name(t), tile_zh(t)) if t is not None else ("it", "")
-        out.append(Moment(index, "passed_win", Words(f"you passed a win on {en}", f"你放过了{zh}的胡")))
+        t = could_win[0].tile  # None: a win on the dealt tiles (八花)
+        passed = (
+            said("review_words.passed_win_dealt") if t is None else said("review_words.passed_win", tile=tile_words(t))
+        )
+        out.append(Moment(index, "passed_win", passed))
     if view.phase is Phase.TURN and action.kind is ActionKind.DISCARD and action.tile is not None:
         hint = hint_for_view(view)
         chosen = next((d for d in hint.discards if d.tile == action.tile), None)
@@ -106,9 +107,8 @@ def _decision(index: int, view: SeatView, action: Action) -> list[Moment]:
         if chosen is not None and best is not None and best.tile != chosen.tile and not excused(view, chosen.tile):
             out.extend(_better_discard(index, chosen, best))
     if action.kind in (ActionKind.CHI, ActionKind.PONG, ActionKind.KONG):
-        move = action.words()
-        frm = view.current
-        out.append(Moment(index, "claim", Words(f"you took {move.en} from seat {frm}", f"你从座位{frm}那里{move.zh}")))
+        took = said("review_words.took", move=action.words(), seat=said("hint_words.seat", seat=view.current))
+        out.append(Moment(index, "claim", took))
     elif action.kind is ActionKind.PASS and view.phase is Phase.CLAIM and not could_win:
         out.extend(_declined(index, view))
     return out
@@ -116,28 +116,21 @@ def _decision(index: int, view: SeatView, action: Action) -> list[Moment]:
 
 def _better_discard(index: int, chosen: DiscardHint, best: DiscardHint) -> list[Moment]:
     """The suggestion (★) kept the hand nearer a win, or as near with more unseen tiles that help."""
-    mine, theirs = chosen.tile, best.tile
+    mine, theirs = tile_words(chosen.tile), tile_words(best.tile)
     far, near = _steps_or_none(chosen.win_shanten), _steps_or_none(best.win_shanten)
     if far > near:
-        left, kept = steps(far) if far < _NO_WIN else _NO_HAND, steps(near)
-        return [Moment(index, "discard", Words(
-            f"you discarded {tile_name(mine)}, leaving the hand {left.en}; {tile_name(theirs)} kept it {kept.en}",
-            f"你打了{tile_zh(mine)}，打完{left.zh}；打{tile_zh(theirs)}能{kept.zh}",
-        ))]  # fmt: skip
+        left = steps(far) if far < _NO_WIN else said("review_words.no_hand")
+        further = said("review_words.discard_further", mine=mine, left=left, theirs=theirs, kept=steps(near))
+        return [Moment(index, "discard", further)]
     if far == near and chosen.win_acceptance < best.win_acceptance:
-        more = best.win_acceptance - chosen.win_acceptance
-        more_tiles = counted(more, "more unseen tile that helps", "more unseen tiles that help")
-        return [Moment(index, "discard", Words(
-            f"you discarded {tile_name(mine)}: {tile_name(theirs)} kept {more_tiles} "
-            f"({best.win_acceptance} against {chosen.win_acceptance})",
-            f"你打了{tile_zh(mine)}：打{tile_zh(theirs)}多 {more} 张进张"
-            f"（{best.win_acceptance} 对 {chosen.win_acceptance}）",
-        ))]  # fmt: skip
+        helps, against = best.win_acceptance, chosen.win_acceptance
+        fewer = said("review_words.discard_fewer", mine=mine, theirs=theirs, n=helps - against, helps=helps,
+                     against=against)  # fmt: skip
+        return [Moment(index, "discard", fewer)]
     return []
 
 
 _NO_WIN = 99
-_NO_HAND = Words("with no hand that may win", "没有能胡的牌型")
 
 
 def _steps_or_none(n: int | None) -> int:
@@ -155,11 +148,8 @@ def _defence(view: SeatView, action: Action) -> Defence | None:
 
 def _defence_words(defence: Defence) -> Words:
     """The discard, the tile the hard bot would have thrown instead, and what its reading said."""
-    mine, safer, why = defence.against, defence.tile, defence.why
-    return Words(
-        f"you discarded {tile_name(mine)}; reading the table, the hard bot would throw {tile_name(safer)}: {why.en}",
-        f"你打了{tile_zh(mine)}；困难级电脑读牌会打{tile_zh(safer)}：{why.zh}",
-    )
+    return said("review_words.defence", mine=tile_words(defence.against), safer=tile_words(defence.tile),
+                why=defence.why)  # fmt: skip
 
 
 def _declined(index: int, view: SeatView) -> list[Moment]:
@@ -167,11 +157,8 @@ def _declined(index: int, view: SeatView) -> list[Moment]:
     suggested, t = suggested_answer(view), view.last_discard
     if suggested is None or t is None or suggested.kind not in (ActionKind.CHI, ActionKind.PONG, ActionKind.KONG):
         return []
-    move = KIND_WORDS[suggested.kind]
-    return [Moment(index, "declined", Words(
-        f"you let {tile_name(t)} go: the suggestion was to {move.en} it",
-        f"你没要{tile_zh(t)}：提示是{move.zh}",
-    ))]  # fmt: skip
+    declined = said("review_words.declined", tile=tile_words(t), move=KIND_WORDS[suggested.kind])
+    return [Moment(index, "declined", declined)]
 
 
 def _dealt_in(ev: PlayerWon, replay: Game) -> Words:
@@ -184,12 +171,8 @@ def _dealt_in(ev: PlayerWon, replay: Game) -> Words:
     waits = [w.tile for w in before.waits if w.qualifies] or [t]
     paid = -ev.result.payments[ctx.discarder] if ctx.discarder is not None else 0
     types = type_names(replay.rules, ev.result.types)
-    return Words(
-        f"you dealt in {tile_name(t)} to seat {ev.seat} ({types.en}), "
-        f"who waited on {', '.join(tile_name(w) for w in waits)}: it cost you {paid}",
-        f"你打的{tile_zh(t)}放了座位{ev.seat}的炮（{types.zh}），"
-        f"他听{'、'.join(tile_zh(w) for w in waits)}：你付了 {paid}",
-    )
+    return said("review_words.dealt_in", tile=tile_words(t), seat=said("hint_words.seat", seat=ev.seat), types=types,
+                waits=tiles_words(waits), paid=paid)  # fmt: skip
 
 
 def _end(replay: Game, seat: int) -> tuple[Words, Hint]:
@@ -199,22 +182,18 @@ def _end(replay: Game, seat: int) -> tuple[Words, Hint]:
     view = seat_view(hand, seat)
     hint = analyse(replay.rules, p.counts, p.melds, p.flowers, view.outside)
     if seat in hand.winners:
-        return Words("you won this hand", "这一局你胡了"), hint
+        return said("review_words.end_won"), hint
     ended = next((e for e in reversed(replay.events) if isinstance(e, HandEnded)), None)
     waits = [w for w in hint.waits if w.qualifies]
     if hint.win_shanten is None:
-        en, zh = "your hand ended with no hand that may win", "这一局结束时你已经没有能胡的牌型"
+        end = said("review_words.end_no_win")
     else:
-        n = steps(hint.win_shanten)
-        en, zh = f"your hand ended {n.en}", f"这一局结束时你{n.zh}"
+        end = said("review_words.end_steps", steps=steps(hint.win_shanten))
     if waits:
-        en += ", waiting on " + ", ".join(f"{tile_name(w.tile)} ({w.left} left)" for w in waits)
-        zh += "，听" + "、".join(f"{tile_zh(w.tile)}（剩 {w.left} 张）" for w in waits)
+        left = [said("review_words.wait_left", tile=tile_words(w.tile), left=w.left) for w in waits]
+        end = said("review_words.end_waiting", end=end, waits=joined(left))
     elif hint.waits:
-        why = hint.waits[0].why
-        en += f"; ready in shape only, which could not win: {why.en}"
-        zh += f"；只是牌型听了，不能胡：{why.zh}"
+        end = said("review_words.end_shape_only", end=end, why=hint.waits[0].why)
     if ended is not None:
-        en += f"; the hand paid you {ended.payments[seat]:+d}"
-        zh += f"；这一局你得 {ended.payments[seat]:+d}"
-    return Words(en, zh), hint
+        end = said("review_words.end_paid", end=end, paid=f"{ended.payments[seat]:+d}")
+    return end, hint
