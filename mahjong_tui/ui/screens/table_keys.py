@@ -46,7 +46,7 @@ class TableKeys(TablePlay):
         self.action_pick(message.index)
 
     def unconfirm(self) -> None:
-        """Another tile is selected: a discard waiting to be confirmed is not."""
+        """A tile is selected anew: no discard waits to be confirmed any more."""
         if self.state.confirm is not None:
             self.state = replace(self.state, confirm=None)
 

@@ -81,8 +81,9 @@ class HandView(Widget):
         self.active = active
         self.marks = marks or []
         if opened or not active:
+            count = self._count()  # none while nobody at the bottom chooses
             self.armed = None
-            self.selected = self._count() - 1 if opened and self._count() else None
+            self.selected = count - 1 if count else None
         self.refresh()
 
     def watch_selected(self, index: int | None) -> None:
