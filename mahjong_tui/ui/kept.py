@@ -89,7 +89,12 @@ class KeptDriver(TableDriver):
         except RuntimeError:  # no loop (a script): the line is told where it comes from
             self.keeper.listen(tell)
             return
-        self.keeper.listen(lambda news: loop.call_soon_threadsafe(tell, news))
+
+        def told(news: News) -> None:
+            """Hand the line to the loop, which tells it."""
+            loop.call_soon_threadsafe(tell, news)
+
+        self.keeper.listen(told)
 
     def play(
         self,
