@@ -43,9 +43,11 @@ def who(reading: Reading, o: int) -> Words:
     return Words(f"{where.en} ({wind})", f"{wind}家（{where.zh}）")
 
 
-def percent(x: float) -> str:
-    """``9%``; a chance that rounds to nothing but is not none: ``under 1%``."""
-    return f"{100 * x:.0f}%" if x >= 0.005 or x == 0 else "under 1%"
+def percent(x: float) -> Words:
+    """``9%``; a chance that rounds to nothing but is not none: ``under 1%`` / ``不到 1%``."""
+    if x >= 0.005 or x == 0:
+        return Words(f"{100 * x:.0f}%", f"{100 * x:.0f}%")
+    return Words("under 1%", "不到 1%")
 
 
 def likely_wait(t: int, unseen: Sequence[int]) -> Words:
@@ -118,11 +120,11 @@ def safe_words(reading: Reading, t: int) -> Words:
     en, zh = tile_name(t), tile_zh(t)
     pct = percent(chance)
     if level == "high":
-        return Words(f"{en} is a high risk too, against {name.en}: {pct}, but the least of them",
-                     f"{zh}对{name.zh}也危险（{pct}），但已经是最小的")  # fmt: skip
+        return Words(f"{en} is a high risk too, against {name.en}: {pct.en}, but the least of them",
+                     f"{zh}对{name.zh}也危险（{pct.zh}），但已经是最小的")  # fmt: skip
     if level == "low":
-        return Words(f"{en} is a low risk against {name.en}: {pct} to be its winning tile",
-                     f"{zh}对{name.zh}稍险（是它胡张的机会 {pct}）")  # fmt: skip
+        return Words(f"{en} is a low risk against {name.en}: {pct.en} to be its winning tile",
+                     f"{zh}对{name.zh}稍险（是它胡张的机会 {pct.zh}）")  # fmt: skip
     if t in passed_since_turn(view, o):
         return Words(
             f"{en} is safe against {name.en}: passed since its turn", f"{zh}对{name.zh}安全（它上次出牌后有人打过）"
@@ -133,7 +135,7 @@ def safe_words(reading: Reading, t: int) -> Words:
     elif any(k[0] == "suji" for k in keys):
         why = Words("three away from a tile it discarded (筋)", "和它打过的牌隔三张（筋）")
     else:
-        why = Words(f"{pct} to be its winning tile", f"是它胡张的机会只有 {pct}")
+        why = Words(f"{pct.en} to be its winning tile", f"是它胡张的机会只有 {pct.zh}")
     return Words(f"{en} is safe against {name.en}: {why.en}", f"{zh}对{name.zh}安全（{why.zh}）")
 
 
@@ -142,8 +144,8 @@ def feed_words(reading: Reading, t: int) -> Words:
     o, p = reading.threat(t)
     name, wait = who(reading, o), likely_wait(t, reading.view.unseen)
     pct = percent(p)
-    en = f"{tile_name(t)} may feed {name.en}: {pct}{f', most likely a {wait.en}' if wait.en else ''}"
-    zh = f"{tile_zh(t)}可能放炮给{name.zh}，机会 {pct}{f'，多半是听{wait.zh}' if wait.zh else ''}"
+    en = f"{tile_name(t)} may feed {name.en}: {pct.en}{f', most likely a {wait.en}' if wait.en else ''}"
+    zh = f"{tile_zh(t)}可能放炮给{name.zh}，机会 {pct.zh}{f'，多半是听{wait.zh}' if wait.zh else ''}"
     return Words(en, zh)
 
 

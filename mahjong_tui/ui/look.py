@@ -286,7 +286,7 @@ def describe_event(ev: Event, look: Look, viewers: frozenset[int]) -> str | None
 
 
 def hand_type_labels(ruleset: Ruleset, types: Sequence[str]) -> str:
-    """Hand types in a player's words, one after another: ``碰碰胡 All pongs, 清一色 One suit``, in Chinese
+    """Hand types in a player's words, one after another: ``碰碰胡 All pongs, 清一色 Full flush``, in Chinese
     ``碰碰胡、清一色`` (an id the rules do not know as itself). In English too the Chinese name comes first:
     learners meet the names players use. In both languages each name once (the English holds the Chinese)."""
     from mahjong_tui.book.rulebook import type_names  # the rule book's names (imported when a hand type is shown)

@@ -24,7 +24,6 @@ from rich.text import Text
 from mahjong_tui.book.rulebook import (
     AT_A_GLANCE,
     FOUR_SETS,
-    GLOSSARY,
     NEEDS,
     NOT_WINNING,
     WINNING,
@@ -185,7 +184,7 @@ def preset_page(name: str, display: Display) -> RenderableType:
     glossary = titled_table(t("rules_page.glossary"))
     glossary.add_column(no_wrap=True, style="bold")
     glossary.add_column(ratio=1, overflow="fold")
-    for entry, meaning in GLOSSARY:
+    for entry, meaning in book.glossary:  # the preset's own terms
         glossary.add_row(term(entry), Wrapped(prose(meaning)))
     parts += [Text(""), glossary]
     doc = read_doc(rules.docs_page)

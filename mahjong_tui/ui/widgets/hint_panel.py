@@ -20,7 +20,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from mahjong_tui.engine import Phase, SeatView, Tile, Words
-from mahjong_tui.i18n import catalogue, current, say, t
+from mahjong_tui.i18n import catalogue, current, said, say, t
 from mahjong_tui.learn.danger import Danger, dangers, near_ready
 from mahjong_tui.learn.hints import DiscardHint, Hint, WaitHint, hint_for_view, steps
 
@@ -102,7 +102,7 @@ def _heading(look: Look, advice: Advice) -> Text:
 def say_win_steps(hint: Hint) -> str:
     """Steps to a hand that may win (the heading below says when a plain shape is nearer and cannot win)."""
     if hint.win_shanten is None:
-        return say(Words("no hand that may win is left", "已经没有能胡的牌型"))
+        return say(said("hint_words.none_left"))
     return say(steps(hint.win_shanten))
 
 
