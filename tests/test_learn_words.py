@@ -12,7 +12,10 @@ from mahjong_tui.i18n import fields_of, messages, said
 from mahjong_tui.learn.hint_words import bare_steps, joined, steps, tiles_words
 
 ROOT = Path(__file__).resolve().parent.parent
-SPEAKERS = sorted((ROOT / "mahjong_tui" / "learn").glob("*.py")) + [ROOT / "mahjong_tui" / "commands" / "hint.py"]
+SPEAKERS = sorted((ROOT / "mahjong_tui" / "learn").glob("*.py")) + [
+    ROOT / "mahjong_tui" / "commands" / "hint.py",
+    ROOT / "mahjong_tui" / "commands" / "stats.py",
+]
 
 
 def calls(path: Path, name: str) -> list[ast.Call]:

@@ -19,8 +19,8 @@ from mahjong_tui.book.rulebook import (
     rulebook_text,
 )
 from mahjong_tui.commands.rules import run as run_rules
-from mahjong_tui.engine import get_ruleset, ruleset_names
-from mahjong_tui.i18n import use
+from mahjong_tui.engine import Words, get_ruleset, ruleset_names
+from mahjong_tui.i18n import said, use
 from mahjong_tui.ui.screens.rules import page_width, rendered
 
 ENGLISH = re.compile(r"[A-Za-z]{3,}")
@@ -79,6 +79,19 @@ def test_every_text_of_the_book_is_in_chinese_too(preset: str) -> None:
     for words in texts:
         assert words.en and words.zh, words
         assert not ENGLISH.findall(words.zh), words
+
+
+def test_the_book_s_sentences_come_from_the_catalogue_punctuated_as_each_language_writes() -> None:
+    """Headings, terms with their meanings and lists of claims: ``: `` and ``; `` in English, ``：`` and ``；`` in
+    Chinese; the preset's name in English is said in English only."""
+    assert said("rule_book.heading", title=WINNING) == Words("The winning hand:", "胡牌的牌型：")
+    term = said("rule_book.term_line", term=Words("吃 chi", "吃"), meaning=Words("take", "吃上家"))
+    assert term == Words("吃 chi: take", "吃：吃上家")
+    rules = get_ruleset("changsha")
+    text = {language: rulebook_text(rulebook(rules), language).splitlines()[0] for language in ("en", "zh")}
+    assert text == {"en": "长沙麻将 Changsha — preset changsha", "zh": "长沙麻将 — 预设 changsha"}
+    claims = next(f for f in rulebook(rules).facts if f.en.startswith("Claims: "))
+    assert claims.en.endswith(".") and "; " in claims.en and claims.zh.startswith("吃碰杠：") and "；" in claims.zh
 
 
 def test_the_rules_command_lists_the_presets_and_refuses_an_unknown_one(capsys: pytest.CaptureFixture[str]) -> None:

@@ -4,7 +4,8 @@ own rules, a glossary.
 Everything here comes from the rule set object: what wins and what does not, its tiles and
 flags, its hand types and what each is worth, its rules worded from its numbers, and for
 every hand type a worked example that the calculator scores (so every number shown is
-computed). The rules screen and ``mahjong-tui rules PRESET`` show the same book.
+computed). Its sentences are the message catalogue's (``[rule_book]``), said in English and in
+Chinese at once. The rules screen and ``mahjong-tui rules PRESET`` show the same book.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from mahjong_tui.engine.ruleset import EndOfWall, PassedWinScope
 from mahjong_tui.engine.shapes import regular_splits
 from mahjong_tui.engine.tiles import counts_of, is_flower
 from mahjong_tui.engine.words import Words
+from mahjong_tui.i18n import said
 from mahjong_tui.rules.glossary import TERMS, glossary
 
 #: (term, meaning) of every term a glossary lists, whichever rule set it belongs to (a rule set's own are
@@ -104,7 +106,7 @@ class SetRow:
         """``顺子 sequence: three in a row …`` / ``顺子：同一门…``, or the name alone once its kind is told."""
         if self.meaning is None:
             return self.name
-        return Words(f"{self.name.en}: {self.meaning.en}", f"{self.name.zh}：{self.meaning.zh}")
+        return said("rule_book.term_line", term=self.name, meaning=self.meaning)
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,27 +133,17 @@ class RuleBook:
 
 
 #: the headings of the winning hand's part of the book
-WINNING = Words("The winning hand", "胡牌的牌型")
-NOT_WINNING = Words("What does not win", "不能胡的牌")
-NEEDS = Words("What a win needs", "胡牌的条件")
+WINNING = said("rule_book.winning")
+NOT_WINNING = said("rule_book.not_winning")
+NEEDS = said("rule_book.needs")
 #: the heading of the rule set's facts
-AT_A_GLANCE = Words("The rules at a glance", "规则一览")
+AT_A_GLANCE = said("rule_book.at_a_glance")
 #: what a win is made of, before its example
-FOUR_SETS = Words(
-    "A hand wins with four sets and a pair: 14 tiles, one more for each kong. Sets taken from a discard (chi, pong, "
-    "kong) are shown on the table; the rest stay in hand. For example:",
-    "胡牌要四副牌加一对将：十四张，每个杠多一张。吃、碰、杠别人打的牌凑成的牌亮在桌上，其余的留在手里。例如：",
-)
+FOUR_SETS = said("rule_book.four_sets")
 #: each kind of set: its name and what it is
 _SEQUENCE = (TERMS["sequence"].entry, TERMS["sequence"].meaning)
 _TRIPLET = (TERMS["triplet"].entry, TERMS["triplet"].meaning)
-_KONG = (
-    TERMS["kong"].entry,
-    Words(
-        "four of a kind, declared and set aside, and a tile drawn in its place: one set",
-        "四张一样的牌，亮出来放在一边，再补一张牌：算一副",
-    ),
-)
+_KONG = (TERMS["kong"].entry, said("rule_book.kong"))
 _PAIR = (TERMS["pair"].entry, TERMS["pair"].meaning)
 
 
@@ -207,21 +199,18 @@ def rulebook(rules: Ruleset) -> RuleBook:
     return RuleBook(rules, winning_part(rules), tuple(_facts(rules)), tuple(rows), notes, glossary_of(rules))
 
 
-_WIN_BY = {"discard": Words("on a discard", "点炮"), "robbed_kong": Words("robbing a kong", "抢杠")}
-_EXTRAS = (
-    ("first_turn", Words("first turn", "第一轮")),
-    ("replacement", Words("on a replacement", "补牌时")),
-    ("last_tile", Words("on the last tile", "最后一张")),
-    ("kaigang_discard", Words("from an 开杠", "开杠打出的牌")),
-)
+#: how a tile was won that is not drawn (a self-draw otherwise), and what else an example's win came with
+_WIN_BY = ("discard", "robbed_kong")
+_EXTRAS = ("first_turn", "replacement", "last_tile", "kaigang_discard")
 
 
 def _how(example: Mapping[str, object]) -> Words:
     """How an example is won: ``self-draw``, ``on a discard``, ``dealt`` …"""
     if example.get("initial"):
-        return Words("dealt", "起手")
-    how = _WIN_BY.get(str(example.get("win_by")), Words("self-draw", "自摸"))
-    words = [how, *(word for key, word in _EXTRAS if example.get(key))]
+        return said("rule_book.how.dealt")
+    win_by = str(example.get("win_by"))
+    how = said(f"rule_book.how.{win_by if win_by in _WIN_BY else 'self_draw'}")
+    words = [how, *(said(f"rule_book.how.{key}") for key in _EXTRAS if example.get(key))]
     return Words(", ".join(w.en for w in words), "，".join(w.zh for w in words))
 
 
@@ -229,91 +218,58 @@ def _joined(head: Words, parts: list[Words]) -> Words:
     """``Claims: a; b.`` / ``吃碰杠：a；b。``"""
     en = "; ".join(p.en for p in parts)
     zh = "；".join(p.zh for p in parts)
-    return Words(f"{head.en}: {en}.", f"{head.zh}：{zh}。")
+    return said("rule_book.joined", head=head, parts=Words(en, zh))
 
 
 def _facts(rules: Ruleset) -> list[Words]:
     """The rule set's shape, from its flags: tiles, claims, the end of the wall, kongs, scoring."""
     tiles = rules.tile_set()
-    kinds = "the three suits" + (", winds and dragons" if rules.honours else "")
-    kinds += ", 8 flowers" if rules.flowers else ""
-    kinds_zh = "万、筒、条三门" + ("，风牌和字牌" if rules.honours else "") + ("，8 张花牌" if rules.flowers else "")
-    walls = ", ".join(map(str, rules.wall_layout))
+    kinds = [
+        said("rule_book.suits"),
+        *([said("rule_book.honours")] if rules.honours else []),
+        *([said("rule_book.flowers")] if rules.flowers else []),
+    ]
+    stacks = [str(n) for n in rules.wall_layout]
     options = GameOptions()
     start, floor = rules.starting_points(options), rules.floor(options)
-    times, times_zh = (" × the base score", " 倍底分") if rules.uses_base_score else ("", " 分")
     out = [
-        Words(f"{len(tiles)} tiles: {kinds}; walls of {walls} stacks.",
-              f"{len(tiles)} 张牌：{kinds_zh}；牌墙 {'、'.join(map(str, rules.wall_layout))} 墩。"),
-        Words(f"Each player starts with {start} points{times}; below {floor}"
-              f"{' × base' if rules.uses_base_score else ''} a player cannot go on.",
-              f"每家开始有 {start}{times_zh}；低于 {floor}{times_zh}就不能再打。"),
-    ]  # fmt: skip
-    claims = [
-        Words(
-            "chi from the previous player only, pong and kong from anyone; win > pong/kong > chi",
-            "吃只能吃上家，碰和杠谁打的都行；胡 > 碰/杠 > 吃",
-        )
+        said(
+            "rule_book.tiles",
+            count=len(tiles),
+            kinds=Words(", ".join(k.en for k in kinds), "，".join(k.zh for k in kinds)),
+            walls=Words(", ".join(stacks), "、".join(stacks)),
+        ),
+        said("rule_book.points_base" if rules.uses_base_score else "rule_book.points", start=start, floor=floor),
     ]
-    if rules.one_suit_melds:
-        claims.append(Words("melds keep to one suit", "吃碰只能一门"))
-    if rules.after_chi_restriction:
-        claims.append(Words("some discards are forbidden right after a chi", "吃了以后有些牌不能马上打"))
-    if rules.passed_pong_rule:
-        claims.append(
-            Words("a passed pong is not offered again before your next discard", "放过的碰，自己打牌之前不再问")
-        )
-    out.append(_joined(Words("Claims", "吃碰杠"), claims))
-    any_discard = rules.passed_win_scope is PassedWinScope.ANY_DISCARD
-    scope, scope_zh = ("every discard", "别人打的牌") if any_discard else ("that tile", "那张牌")
-    by_claim = rules.passed_win_lifted_by_claim
-    lift, lift_zh = ("your next draw or claim", "下次摸牌或吃碰") if by_claim else ("your next draw", "下次摸牌")
-    out.append(
-        Words(
-            f"A passed win (漏胡) blocks winning on {scope} until {lift}.",
-            f"漏胡：放过胡以后，{lift_zh}之前不能再胡{scope_zh}。",
-        )
+    flagged = (
+        (rules.one_suit_melds, "one_suit_melds"),
+        (rules.after_chi_restriction, "after_chi"),
+        (rules.passed_pong_rule, "passed_pong"),
     )
+    claims = [said("rule_book.claim_from"), *(said(f"rule_book.{key}") for on, key in flagged if on)]
+    out.append(_joined(said("rule_book.claims"), claims))
+    any_discard = rules.passed_win_scope is PassedWinScope.ANY_DISCARD
+    scope = said("rule_book.passed_any_discard" if any_discard else "rule_book.passed_that_tile")
+    by_claim = rules.passed_win_lifted_by_claim
+    lift = said("rule_book.lifted_by_claim" if by_claim else "rule_book.lifted_by_draw")
+    out.append(said("rule_book.passed_win", scope=scope, lift=lift))
     if rules.must_qualify:
-        out.append(
-            Words(
-                "A win must qualify: a plain hand with no hand type below cannot win.",
-                "胡牌要够格：没有下面任何一种牌型的平胡不能胡。",
-            )
-        )
-    if rules.end_of_wall is EndOfWall.HAIDI:
-        out.append(
-            Words(
-                "The last tile (海底) is offered in turn instead of drawn.",
-                "最后一张牌（海底）不是摸，而是按顺序问各家要不要。",
-            )
-        )
-    else:
-        out.append(
-            Words(
-                "Every tile of the wall may be drawn; then the hand is drawn.", "牌墙每张都可以摸；摸完没人胡就是荒庄。"
-            )
-        )
+        out.append(said("rule_book.must_qualify"))
+    out.append(said("rule_book.haidi" if rules.end_of_wall is EndOfWall.HAIDI else "rule_book.every_tile"))
     if KongMode.KAIGANG in rules.kong_modes:
+        # kept here: in the catalogue ``补张 (a replacement)`` would read as a second English name of 补张 (buzhang)
         out.append(
             Words(
                 "A quad is used as 补张 (a replacement) or, when ready, 开杠 (two tiles by the dice).",
                 "四张一样的牌可以补张（补一张），听牌时也可以开杠（掷骰翻两张）。",
             )
         )
-    if rules.bird:
-        out.append(Words("After a win a bird (扎鸟) doubles some payments.", "胡牌以后扎鸟，有些付分翻倍。"))
-    if rules.initial_small_wins:
-        out.append(
-            Words("Initial small wins (起手小胡) may be shown right after the deal.", "发完牌马上可以亮起手小胡。")
-        )
-    if rules.uses_huangfan:
-        out.append(
-            Words(
-                "荒番: hands nobody wins raise a counter; while it is above 0 a win pays double.",
-                "荒番：没人胡的一局加一次荒番；荒番大于 0 时胡牌翻倍。",
-            )
-        )
+    extras = (
+        (rules.bird, "bird"),
+        (rules.initial_small_wins, "initial"),
+        (rules.uses_huangfan, "huangfan"),
+    )
+    out += [said(f"rule_book.{key}") for on, key in extras if on]
     return out
 
 
@@ -331,19 +287,20 @@ def example_words(rules: Ruleset, example: Example) -> Words:
     12``), or for a hand that does not win, why."""
     if example.refusal is not None:
         why = example.refusal
-        return Words(f"e.g. {example.text()}, {example.how.en}: no win — {why.en}",
-                     f"例：{example.text()}，{example.how.zh}：不能胡——{why.zh}")  # fmt: skip
-    found = type_names(rules, example.types).zh
-    return Words(
-        f"e.g. {example.text()}, {example.how.en}: {', '.join(example.types)}, wins {example.points}",
-        f"例：{example.text()}，{example.how.zh}：{found}，胡家收 {example.points}",
-    )
+        return said("rule_book.example_refused", hand=example.text(), how=example.how, reason=why)
+    found = Words(", ".join(example.types), type_names(rules, example.types).zh)
+    return said("rule_book.example_won", hand=example.text(), how=example.how, types=found, points=example.points)
 
 
 def set_notation(row: SetRow) -> str:
     """A set in tile notation, a meld in brackets: ``234m``, ``[1111z]``."""
     tiles = format_tiles(row.tiles)
     return f"[{tiles}]" if row.meld else tiles
+
+
+def heading(title: Words) -> Words:
+    """A heading as a line of its own: ``The winning hand:`` / ``胡牌的牌型：``."""
+    return said("rule_book.heading", title=title)
 
 
 class LineMaker(Protocol):
@@ -355,14 +312,14 @@ class LineMaker(Protocol):
 def _winning_text(book: RuleBook, line: LineMaker) -> list[str]:
     """The winning hand's part of the book as lines of text."""
     part = book.winning
-    lines = [line(Words(f"{WINNING.en}:", f"{WINNING.zh}：")), line(FOUR_SETS, "  ")]
+    lines = [line(heading(WINNING)), line(FOUR_SETS, "  ")]
     lines += [line(row.said(), f"    {set_notation(row):<9}") for row in part.sets]
     lines.append(line(example_words(book.ruleset, part.example), "      "))
     lines += [line(shape, "  - ") for shape in part.shapes]
-    lines += ["", line(Words(f"{NOT_WINNING.en}:", f"{NOT_WINNING.zh}："))]
+    lines += ["", line(heading(NOT_WINNING))]
     for words, example in part.not_wins:
         lines += [line(words, "  - "), line(example_words(book.ruleset, example), "      ")]
-    lines += ["", line(Words(f"{NEEDS.en}:", f"{NEEDS.zh}："))]
+    lines += ["", line(heading(NEEDS))]
     lines += [line(need, "  - ") for need in part.qualifies]
     return lines
 
@@ -374,21 +331,20 @@ def rulebook_text(book: RuleBook, language: str = "en") -> str:
 
     line = catalogue(language).line
     rules = book.ruleset
-    head = Words(f"{rules.zh_name} {rules.en_name} — preset {rules.name}", f"{rules.zh_name} — 预设 {rules.name}")
+    head = said("rule_book.preset", zh_name=rules.zh_name, en_name=rules.en_name, name=rules.name)
     lines = [line(head), line(Words(rules.summary, rules.summary_zh)), ""]
-    lines += [*_winning_text(book, line), "", line(Words(f"{AT_A_GLANCE.en}:", f"{AT_A_GLANCE.zh}："))]
+    lines += [*_winning_text(book, line), "", line(heading(AT_A_GLANCE))]
     lines += [line(fact, "  - ") for fact in book.facts]
-    types = Words("Hand types (each example scored by the calculator):", "牌型（每个例子都由计分器算出）：")
-    lines += ["", line(types)]
+    lines += ["", line(said("rule_book.types"))]
     for row in book.types:
-        lines.append(line(Words(
-            f"{row.zh} {row.en} ({row.id}) — {row.value.en}: {row.description.en}",
-            f"{row.zh} ({row.id}) — {row.value.zh}：{row.description.zh}",
-        ), "  "))  # fmt: skip
+        said_row = said(
+            "rule_book.type_line", zh=row.zh, en=row.en, id=row.id, value=row.value, description=row.description
+        )
+        lines.append(line(said_row, "  "))
         lines.append(line(example_words(rules, row.example), "      "))
     for title, notes in book.notes:
-        lines += ["", line(Words(f"{title.en}:", f"{title.zh}："))]
+        lines += ["", line(heading(title))]
         lines += [line(n, "  - ") for n in notes]
-    lines += ["", line(Words("Glossary:", "术语："))]
-    lines += [line(Words(f"{t.en}: {m.en}", f"{t.zh}：{m.zh}"), "  ") for t, m in book.glossary]
+    lines += ["", line(said("rule_book.glossary"))]
+    lines += [line(said("rule_book.term_line", term=t, meaning=m), "  ") for t, m in book.glossary]
     return "\n".join(lines)

@@ -13,8 +13,7 @@ import json
 import sys
 from typing import TYPE_CHECKING
 
-from mahjong_tui.engine import Words, counted
-from mahjong_tui.i18n import Catalogue, catalogue, cells
+from mahjong_tui.i18n import Catalogue, catalogue, cells, said
 
 from .parser import OneLineParser, add_language
 
@@ -79,7 +78,7 @@ def run(argv: list[str]) -> int:
         return 0
     say = catalogue(args.lang)
     if not shown:
-        print(say("stats.none") if not rows else say.words(_NO_MATCH))
+        print(say("stats.none") if not rows else say.words(said("stats_words.no_match")))
     else:
         print("\n\n".join(_block(r, rules, say) for r, rules in shown))
     return 0
@@ -111,7 +110,6 @@ def read_players() -> tuple[list[PlayerStats], str]:
         db.close()
 
 
-_NO_MATCH = Words("No player matches.", "没有符合的玩家。")
 #: each share's field and the statistics screen's word for it
 _SHARES = (("wins", "stats.won"), ("self_draws", "stats.self_drawn"), ("deal_ins", "stats.dealt_in"))
 
@@ -130,10 +128,9 @@ def _block(r: PlayerStats, rules: Ruleset, say: Catalogue) -> str:
     names = {t: say.words(type_names(rules, [t])) for t in r.types}
     kinds = say("hint.separator").join(f"{names[t]} ×{n}" for t, n in r.types.most_common(5))
     points, per_hand = f"{r.points:+d}", f"{r.points_per_hand:+.2f}"
-    games, hand_count = counted(r.games, "game"), counted(r.hands, "hand")
-    counts = Words(
-        f"{games}, {hand_count}, {points} points ({per_hand} a hand), biggest win {r.biggest_shown}",
-        f"{r.games} 盘，{r.hands} 局，{points} 分（每局 {per_hand}），最大一胡 {r.biggest_shown}",
+    games, hand_count = said("stats_words.games", n=r.games), said("stats_words.hands", n=r.hands)
+    counts = said(
+        "stats_words.counts", games=games, hands=hand_count, points=points, per_hand=per_hand, biggest=r.biggest_shown
     )  # in both languages on two lines: one would be too long
     labels = [(key, say(word)) for key, word in _SHARES]
     wide = max(cells(label) for _, label in labels) + 1
@@ -143,6 +140,6 @@ def _block(r: PlayerStats, rules: Ruleset, say: Catalogue) -> str:
         for key, label in labels
     ]
     colon = "：" if say.language == "zh" else ": "
-    kinds = kinds or say.words(Words("none yet", "还没有"))
-    won = f"  {say.words(Words('hand types won', '胡过的番种'))}{colon}{kinds}"
+    kinds = kinds or say.words(said("stats_words.none_yet"))
+    won = f"  {say.words(said('stats_words.types_won'))}{colon}{kinds}"
     return "\n".join([who, say.line(counts, "  "), *shares, won])
