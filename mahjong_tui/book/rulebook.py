@@ -257,13 +257,7 @@ def _facts(rules: Ruleset) -> list[Words]:
         out.append(said("rule_book.must_qualify"))
     out.append(said("rule_book.haidi" if rules.end_of_wall is EndOfWall.HAIDI else "rule_book.every_tile"))
     if KongMode.KAIGANG in rules.kong_modes:
-        # kept here: in the catalogue ``补张 (a replacement)`` would read as a second English name of 补张 (buzhang)
-        out.append(
-            Words(
-                "A quad is used as 补张 (a replacement) or, when ready, 开杠 (two tiles by the dice).",
-                "四张一样的牌可以补张（补一张），听牌时也可以开杠（掷骰翻两张）。",
-            )
-        )
+        out.append(said("rule_book.kaigang"))
     extras = (
         (rules.bird, "bird"),
         (rules.initial_small_wins, "initial"),
