@@ -29,8 +29,8 @@ def test_settings_round_trip(home: Path) -> None:
 
 
 def test_first_start_takes_the_language_from_the_locale(monkeypatch: pytest.MonkeyPatch) -> None:
-    """No settings file: defaults, the language from the locale."""
-    assert load_settings().settings == Settings(language="en")
+    """No settings file: defaults, the language from the locale, the hint panel open for a new player."""
+    assert load_settings().settings == Settings(language="en", hints=True)
     monkeypatch.setenv("LANG", "zh_CN.UTF-8")
     assert load_settings().settings.language == "zh"
 
@@ -38,7 +38,7 @@ def test_first_start_takes_the_language_from_the_locale(monkeypatch: pytest.Monk
 def test_a_missing_value_takes_its_default(home: Path) -> None:
     """A file with some settings: the rest are defaults."""
     (home / "settings.toml").write_text('speed = "slow"\n', encoding="utf-8")
-    assert load_settings().settings == Settings(speed="slow")
+    assert load_settings().settings == Settings(speed="slow", hints=True)
 
 
 @pytest.mark.parametrize(
@@ -51,7 +51,7 @@ def test_a_broken_settings_file_is_moved_aside_and_defaults_used(home: Path, con
     path = home / "settings.toml"
     path.write_text(content, encoding="utf-8")
     loaded = load_settings()
-    assert loaded.settings == Settings() and "moved aside" in loaded.problem and "\n" not in loaded.problem
+    assert loaded.settings == Settings(hints=True) and "moved aside" in loaded.problem and "\n" not in loaded.problem
     assert not path.exists() and len(list(home.glob("settings.toml.broken-*"))) == 1
 
 
@@ -64,7 +64,7 @@ def test_a_bad_value_takes_its_own_default_only(home: Path, content: str, said: 
     """A value not allowed falls back to that setting's default, named in one line; the others are kept."""
     (home / "settings.toml").write_text(content, encoding="utf-8")
     loaded = load_settings()
-    assert loaded.settings == Settings(speed="slow")
+    assert loaded.settings == Settings(speed="slow", hints=True)
     assert said in loaded.problem and "default" in loaded.problem and "\n" not in loaded.problem
     assert (home / "settings.toml").exists() and not list(home.glob("settings.toml.broken-*"))
 

@@ -8,6 +8,7 @@ what the screen shows is checked against the analysis of the seat's own view.
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from textual.widgets import Button, Select, Static
@@ -27,7 +28,7 @@ from mahjong_tui.engine import (
 from mahjong_tui.i18n import say, t
 from mahjong_tui.learn.danger import dangers
 from mahjong_tui.learn.hints import hint_for_view, initial_preview, suggested_answer
-from mahjong_tui.testing.fixtures import demo_app, hand_won, mid_hand, play_until
+from mahjong_tui.testing.fixtures import demo_app, demo_bot_factory, hand_won, mid_hand, play_until
 from mahjong_tui.ui.app import MahjongApp
 from mahjong_tui.ui.config import Learning
 from mahjong_tui.ui.screens.choice import ChoiceScreen
@@ -300,6 +301,34 @@ async def test_a_beaten_claim_is_told_to_its_seat_only() -> None:
         assert not table.private[1]
         log = table.query_one("#log", ReflowLog)
         assert not any("not your chi" in text_of(e) for e in log.entries)
+
+
+async def test_a_panel_stays_as_its_player_left_it_from_hand_to_hand() -> None:
+    """Opened in one hand, the hint panel is open in the next: a learner does not lose it at every deal."""
+    app = demo_app(hand_won("shanghai", 1))
+    async with app.run_test(size=FULL) as pilot:
+        await settle(pilot, lambda: table_of(app).actor == 0 or isinstance(app.screen, ChoiceScreen))
+        table = table_of(app)
+        table.action_hints()  # as h does at the table
+        assert table.state.hints_open == frozenset({0})
+        assert app.driver is not None
+        number = app.driver.game.hand_number
+        await pilot.press("w")
+        await settle(pilot, lambda: isinstance(app.screen, HandEndScreen))
+        await pilot.press("enter")
+        await settle(pilot, lambda: app.driver is not None and app.driver.game.hand_number == number + 1)
+        await settle(pilot, lambda: table_of(app).actor == 0 or isinstance(app.screen, ChoiceScreen))
+        assert table_of(app).state.hints_open == frozenset({0})
+
+
+async def test_a_first_start_opens_the_hint_panel_for_a_new_player(kept_home: Path) -> None:
+    """No settings yet: the table opens with the hint panel of the person playing."""
+    from mahjong_tui.ui.config import quick_setup
+
+    app = MahjongApp(quick_setup("shanghai", 1, "normal", 3, speed="instant"), bot_factory=demo_bot_factory)
+    async with app.run_test(size=FULL) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, TableScreen))
+        assert app.settings.hints and table_of(app).state.hints_open == frozenset({0})
 
 
 # ---------------------------------------------------------------------- the review

@@ -74,7 +74,7 @@ async def test_a_broken_settings_file_is_named_and_the_defaults_used(kept_home: 
     app = MahjongApp()
     async with app.run_test(size=FULL) as pilot:
         await pilot.pause()
-        assert app.settings == Settings() and any("moved aside" in n for n in app.notices)
+        assert app.settings == Settings(hints=True) and any("moved aside" in n for n in app.notices)
     assert list(kept_home.glob("settings.toml.broken-*"))
 
 

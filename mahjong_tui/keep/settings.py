@@ -53,7 +53,7 @@ class Settings:
     tiles: str = "chinese"
     palette: str = "standard"
     speed: str = "normal"
-    hints: bool = False  # the hint panel open at the start of a hand
+    hints: bool = False  # the hint panel open at the start of a game (a first start has it on: defaults())
     open_hands: bool = False  # practice: every hand face up, for study
     privacy: str = "standard"  # hot-seat: "strict" asks every person about every discard
 
@@ -75,8 +75,9 @@ class Settings:
 
 
 def defaults() -> Settings:
-    """The settings of a first start."""
-    return Settings(language=locale_language())
+    """The settings of a first start: the language of the system, and the hint panel open (a new player learns
+    from it until they turn it off)."""
+    return Settings(language=locale_language(), hints=True)
 
 
 @dataclass(frozen=True, slots=True)

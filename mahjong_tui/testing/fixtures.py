@@ -256,9 +256,10 @@ def demo_app(
     language: str | None = None,
 ) -> MahjongApp:
     """The table app on ``game`` with people in the first ``humans`` seats and demo bots elsewhere (``language``:
-    the one the app speaks; without, the one in use)."""
+    the one the app speaks; without, the one in use; ``learning``: hints and open hands, both off unless given, so a
+    picture of the table does not hang on the settings of the machine it is taken on)."""
     from mahjong_tui.ui.app import MahjongApp
-    from mahjong_tui.ui.config import Display, quick_setup
+    from mahjong_tui.ui.config import Display, Learning, quick_setup
 
     setup = quick_setup(game.rules.name, humans, "normal", game.seed, speed="instant")
     return MahjongApp(
@@ -266,6 +267,6 @@ def demo_app(
         game=game,
         display=display or Display(),
         bot_factory=demo_bot_factory,
-        learning=learning,
+        learning=learning or Learning(),
         language=language,
     )

@@ -245,7 +245,8 @@ class TableBase(Screen[str]):
 
     # ------------------------------------------------------------------ the hint panel
     def hints_at_start(self) -> frozenset[int]:
-        """The people whose panel is open at the start of a hand: every person when the hints setting is on."""
+        """The people whose panel is open when the table opens: every person when the hints setting is on (later
+        hands keep each panel as its person left it)."""
         return frozenset(self.driver.humans) if self.learning.hints else frozenset()
 
     def reset_hints(self) -> None:

@@ -225,7 +225,7 @@ class TablePlay(Asking):
         humans = self.driver.humans
         viewer = humans[0] if not self.driver.hotseat and humans else self.state.viewer
         self._advice = None
-        state = replace(self.state, question=None, private=NO_NOTICES, viewer=viewer, hints_open=self.hints_at_start())
+        state = replace(self.state, question=None, private=NO_NOTICES, viewer=viewer)  # panels stay as they were left
         self.state = self.hand_start_calls(self.noted(state, events))
         log = self.query_one("#log", ReflowLog)
         # The log was hidden under the summary: scroll to the new hand once it is laid out again.
