@@ -331,6 +331,37 @@ async def test_a_first_start_opens_the_hint_panel_for_a_new_player(kept_home: Pa
         assert app.settings.hints and table_of(app).state.hints_open == frozenset({0})
 
 
+async def test_r_and_question_mark_open_the_rules_and_the_keys_on_every_screen(kept_home: Path) -> None:
+    """At a hand's end and on the new game screen too; a name being typed keeps its letters."""
+    from textual.widgets import Input
+
+    from mahjong_tui.keep.settings import Settings
+    from mahjong_tui.ui.screens.help import HelpScreen
+
+    app = demo_app(hand_won("shanghai", 1))
+    async with app.run_test(size=FULL) as pilot:
+        await settle(pilot, lambda: table_of(app).actor == 0 or isinstance(app.screen, ChoiceScreen))
+        await pilot.press("w")
+        await settle(pilot, lambda: isinstance(app.screen, HandEndScreen))
+        await pilot.press("r")
+        await settle(pilot, lambda: isinstance(app.screen, RulesScreen))
+        await pilot.press("escape")
+        await settle(pilot, lambda: isinstance(app.screen, HandEndScreen))
+        await pilot.press("question_mark")
+        await settle(pilot, lambda: isinstance(app.screen, HelpScreen))
+    app = MahjongApp(settings=Settings())
+    async with app.run_test(size=FULL) as pilot:
+        await pilot.pause()
+        name = app.screen.query(Input).first()
+        name.focus()
+        name.value = ""
+        await pilot.press("R", "o", "r", "y", "question_mark")
+        assert name.value == "Rory?" and not isinstance(app.screen, RulesScreen | HelpScreen)
+        app.screen.set_focus(None)
+        await pilot.press("r")
+        await settle(pilot, lambda: isinstance(app.screen, RulesScreen))
+
+
 # ---------------------------------------------------------------------- the review
 async def test_v_on_the_hand_end_opens_the_players_review() -> None:
     app = demo_app(hand_won("shanghai", 1))

@@ -50,6 +50,9 @@ class MahjongApp(App[int]):
     TITLE = "mahjong-tui"
     BINDINGS = [
         Binding("ctrl+q", "quit", "app.key_quit", show=False),
+        # the rules and the keys from every screen (a screen's own r or ? comes first; a text field keeps its letters)
+        Binding("r", "rules", "table.key_rules", show=False),
+        Binding("question_mark", "help", "table.key_help", show=False),
         Binding("ctrl+p", "command_palette", "app.key_palette", show=False, priority=True, tooltip="app.palette"),
     ]
 
@@ -289,6 +292,8 @@ class MahjongApp(App[int]):
         """Show the rules, open at the page of the rules in play (or chosen on the new game screen)."""
         from .screens.rules import RulesScreen
 
+        if isinstance(self.screen, RulesScreen):  # already reading them
+            return
         chosen = getattr(self.screen, "chosen_rules", None)  # the new game screen's current choice
         rules = self.driver.setup.rules if self.driver else (chosen() if callable(chosen) else None)
         self.push_screen(RulesScreen(rules))
@@ -297,7 +302,8 @@ class MahjongApp(App[int]):
         """Show the keys."""
         from .screens.help import HelpScreen
 
-        self.push_screen(HelpScreen())
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
 
     def action_settings(self) -> None:
         """The settings: each change applied and kept at once."""
