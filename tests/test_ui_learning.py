@@ -11,6 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from textual.pilot import Pilot
 from textual.widgets import Button, Select, Static
 from ui_support import settle, table_of
 
@@ -303,6 +304,13 @@ async def test_a_beaten_claim_is_told_to_its_seat_only() -> None:
         assert not any("not your chi" in text_of(e) for e in log.entries)
 
 
+async def won_to_the_hand_end(pilot: Pilot[int], app: MahjongApp) -> None:
+    """The person's win taken (``w``), and the hand's summary shown."""
+    await settle(pilot, lambda: table_of(app).actor == 0 or isinstance(app.screen, ChoiceScreen))
+    await pilot.press("w")
+    await settle(pilot, lambda: isinstance(app.screen, HandEndScreen))
+
+
 async def test_a_panel_stays_as_its_player_left_it_from_hand_to_hand() -> None:
     """Opened in one hand, the hint panel is open in the next: a learner does not lose it at every deal."""
     app = demo_app(hand_won("shanghai", 1))
@@ -340,9 +348,7 @@ async def test_r_and_question_mark_open_the_rules_and_the_keys_on_every_screen(k
 
     app = demo_app(hand_won("shanghai", 1))
     async with app.run_test(size=FULL) as pilot:
-        await settle(pilot, lambda: table_of(app).actor == 0 or isinstance(app.screen, ChoiceScreen))
-        await pilot.press("w")
-        await settle(pilot, lambda: isinstance(app.screen, HandEndScreen))
+        await won_to_the_hand_end(pilot, app)
         await pilot.press("r")
         await settle(pilot, lambda: isinstance(app.screen, RulesScreen))
         await pilot.press("escape")
@@ -366,9 +372,7 @@ async def test_r_and_question_mark_open_the_rules_and_the_keys_on_every_screen(k
 async def test_v_on_the_hand_end_opens_the_players_review() -> None:
     app = demo_app(hand_won("shanghai", 1))
     async with app.run_test(size=FULL) as pilot:
-        await settle(pilot, lambda: table_of(app).actor == 0 or isinstance(app.screen, ChoiceScreen))
-        await pilot.press("w")
-        await settle(pilot, lambda: isinstance(app.screen, HandEndScreen))
+        await won_to_the_hand_end(pilot, app)
         await pilot.press("v")
         await settle(pilot, lambda: isinstance(app.screen, ReviewScreen))
         review = app.driver.review(0)  # type: ignore[union-attr]
@@ -386,9 +390,7 @@ async def test_in_hot_seat_each_review_comes_behind_its_players_curtain() -> Non
     async with app.run_test(size=FULL) as pilot:
         await settle(pilot, lambda: isinstance(app.screen, CurtainScreen))
         await pilot.press("enter")
-        await settle(pilot, lambda: table_of(app).actor == 0 or isinstance(app.screen, ChoiceScreen))
-        await pilot.press("w")
-        await settle(pilot, lambda: isinstance(app.screen, HandEndScreen))
+        await won_to_the_hand_end(pilot, app)
         for seat in (0, 1):
             await pilot.press("v") if seat == 0 else None
             await settle(pilot, lambda: isinstance(app.screen, CurtainScreen))
@@ -452,9 +454,7 @@ async def test_undo_is_refused_once_the_hand_is_over() -> None:
     app = demo_app(hand_won("shanghai", 1))
     async with app.run_test(size=FULL) as pilot:
         said = noting(app)
-        await settle(pilot, lambda: table_of(app).actor == 0 or isinstance(app.screen, ChoiceScreen))
-        await pilot.press("w")
-        await settle(pilot, lambda: isinstance(app.screen, HandEndScreen))
+        await won_to_the_hand_end(pilot, app)
         await pilot.press("t")
         await settle(pilot, lambda: isinstance(app.screen, TableScreen))
         moment = app.driver.moment  # type: ignore[union-attr]
