@@ -19,7 +19,7 @@ from mahjong_tui.cli import main
 from mahjong_tui.engine import Game
 from mahjong_tui.keep.files import write_text_atomically
 from mahjong_tui.keep.saves import Seat, Table, save_data
-from mahjong_tui.keep.settings import Settings, load_settings, save_settings
+from mahjong_tui.keep.settings import Settings, defaults, load_settings, save_settings
 from mahjong_tui.keep.stats import Statistics
 from mahjong_tui.limits import MAX_BASE, MAX_HANDS, MAX_POINTS, MAX_SEED
 
@@ -174,11 +174,15 @@ def test_unknown_settings_are_kept_and_ignored(kept_home: Path) -> None:
     path = kept_home / "settings.toml"
     path.write_text('speed = "slow"\nfuture = "x"\n[newer]\nlevel = 3\n', encoding="utf-8")
     loaded = load_settings()
-    assert loaded.settings == Settings(speed="slow") and "future" in loaded.problem and "\n" not in loaded.problem
+    assert (
+        loaded.settings == Settings(speed="slow", hints=True)
+        and "future" in loaded.problem
+        and "\n" not in loaded.problem
+    )
     save_settings(loaded.settings.changed(tiles="plain"))
     text = path.read_text(encoding="utf-8")
     assert 'future = "x"' in text and "level = 3" in text and 'tiles = "plain"' in text
-    assert load_settings().settings == Settings(speed="slow", tiles="plain")
+    assert load_settings().settings == Settings(speed="slow", tiles="plain", hints=True)
 
 
 def test_a_settings_file_nested_too_deep_is_moved_aside(kept_home: Path) -> None:
@@ -186,7 +190,7 @@ def test_a_settings_file_nested_too_deep_is_moved_aside(kept_home: Path) -> None
     path = kept_home / "settings.toml"
     path.write_text("x = " + "[" * 5000 + "]" * 5000 + "\n", encoding="utf-8")
     loaded = load_settings()
-    assert loaded.settings == Settings() and "moved aside" in loaded.problem and not path.exists()
+    assert loaded.settings == defaults() and "moved aside" in loaded.problem and not path.exists()
 
 
 @pytest.mark.parametrize("kind", ["fifo", "folder"])
@@ -195,7 +199,7 @@ def test_a_settings_path_that_is_not_a_file_is_ignored_without_a_hang(kept_home:
     path = kept_home / "settings.toml"
     os.mkfifo(path) if kind == "fifo" else path.mkdir()
     loaded = load_settings()
-    assert loaded.settings == Settings() and loaded.problem and "\n" not in loaded.problem
+    assert loaded.settings == defaults() and loaded.problem and "\n" not in loaded.problem
     with pytest.raises(OSError):
         save_settings(Settings())
     assert path.exists() and not path.is_file()
