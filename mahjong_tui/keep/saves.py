@@ -157,13 +157,9 @@ def write_save(data: dict[str, Any], game_id: str) -> None:
     journal_path(target).unlink(missing_ok=True)
 
 
-def record_path(game: Game, table: Table) -> Path:
-    """The record of a game: named after when it began, its rules, seed and id (the same each time it is kept)."""
-    return records_dir() / record_name(game, table)
-
-
 def record_name(game: Game, table: Table) -> str:
-    """The file name of a game's record (:func:`record_path`), found without looking at the disk."""
+    """The file name of a game's record in the records folder: when it began, its rules, seed and id (the same each
+    time it is kept), found without looking at the disk."""
     began = "".join(c for c in table.started if c.isdigit())[:14]
     stamp = f"{began[:8]}-{began[8:]}" if len(began) == 14 else "00000000-000000"
     return f"{stamp}-{game.rules.name}-{game.seed}-{file_stem(table.id)[:12]}.json"
@@ -187,13 +183,6 @@ def drop_save(game_id: str) -> None:
     target = save_path(game_id)
     target.unlink(missing_ok=True)
     journal_path(target).unlink(missing_ok=True)
-
-
-def finish(game: Game, table: Table) -> Path:
-    """Keep a game among the records and remove its save; the record's path (the statistics are the keeper's)."""
-    target = keep_record(game, table)
-    drop_save(table.id)
-    return target
 
 
 def clear_cut_writes(path: Path) -> None:
