@@ -30,6 +30,7 @@ from .hand_types import (
     Reads,
     ShanghaiWin,
     hand_types_of,
+    numbers_of,
     paying,
     qualifying,
     shanghai_types,
@@ -57,9 +58,7 @@ from .shanghai_presets import SHANGHAI_PRESETS
 
 LEZI_HAND_TYPES: Mapping[str, HandType] = hand_types_of(LEZI)
 #: lezi value of each lezi type (0 for the types valued by 花)
-LEZI_VALUES: Mapping[str, int] = MappingProxyType(
-    {t: RECORDS[t].values[LEZI].n for t in paying(LEZI, Pays.LEZI, Pays.HUA)}
-)
+LEZI_VALUES: Mapping[str, int] = numbers_of(LEZI, Pays.LEZI, Pays.HUA)
 QUALIFYING: frozenset[str] = qualifying(LEZI)
 #: modifiers that raise a hand worth less than one lezi to one lezi
 RAISE_TO_LEZI: frozenset[str] = frozenset(paying(LEZI, Pays.RAISE))

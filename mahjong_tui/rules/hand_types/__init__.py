@@ -89,9 +89,9 @@ def paying(preset: str, *pays: Pays) -> tuple[str, ...]:
 
 
 @cache
-def numbers_of(preset: str, pays: Pays) -> Mapping[str, int]:
-    """The number each hand type ``preset`` pays as ``pays`` carries: its lezi, or its doublings."""
-    return MappingProxyType({t: RECORDS[t].values[preset].n for t in paying(preset, pays)})
+def numbers_of(preset: str, *pays: Pays) -> Mapping[str, int]:
+    """The number each hand type ``preset`` pays in one of the ways ``pays`` carries: its lezi, or its doublings."""
+    return MappingProxyType({t: RECORDS[t].values[preset].n for t in paying(preset, *pays)})
 
 
 @cache
