@@ -185,6 +185,13 @@ def drop_save(game_id: str) -> None:
     journal_path(target).unlink(missing_ok=True)
 
 
+def finish(game: Game, table: Table) -> Path:
+    """Keep a game among the records and remove its save; the record's path (the statistics are the keeper's)."""
+    target = keep_record(game, table)
+    drop_save(table.id)
+    return target
+
+
 def clear_cut_writes(path: Path) -> None:
     """Remove what a kill in the middle of writing ``path`` left (a temporary file that was never the save)."""
     for unfinished in path.parent.glob(f".{path.name}-*"):
