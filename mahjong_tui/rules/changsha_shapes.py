@@ -56,6 +56,16 @@ def _suit_info(key: tuple[int, ...]) -> int:
     return info
 
 
+def _suits(counts: Sequence[int], melds: Sequence[Meld]) -> tuple[int, int, int] | None:
+    """The packed facts of the three suits, or None when the tiles, a kong counting as 3, are not 14."""
+    m = _suit_info(tuple(counts[0:9]))
+    p = _suit_info(tuple(counts[9:18]))
+    s = _suit_info(tuple(counts[18:27]))
+    if (m >> _TOTAL_SHIFT) + (p >> _TOTAL_SHIFT) + (s >> _TOTAL_SHIFT) != 14 - 3 * len(melds):
+        return None
+    return m, p, s
+
+
 def _regular_info(m: int, p: int, s: int) -> tuple[int, int] | None:
     """(pair suit index, its pair bits) when the three suits make four sets + a pair."""
     pair_suit = -1
@@ -104,11 +114,10 @@ def is_changsha_win(counts: Sequence[int], melds: Sequence[Meld] = ()) -> bool:
     ``counts`` is the 34-slot count array of the concealed tiles with the winning tile;
     honour slots are not looked at (Changsha has none).
     """
-    m = _suit_info(tuple(counts[0:9]))
-    p = _suit_info(tuple(counts[9:18]))
-    s = _suit_info(tuple(counts[18:27]))
-    if (m >> _TOTAL_SHIFT) + (p >> _TOTAL_SHIFT) + (s >> _TOTAL_SHIFT) != 14 - 3 * len(melds):
+    suits = _suits(counts, melds)
+    if suits is None:
         return False
+    m, p, s = suits
     if m & p & s & _JIANG_ONLY and _melds_all_jiang(melds):
         return True
     if not melds and m & p & s & _PAIRS:
@@ -151,11 +160,10 @@ class ChangshaHand:
 
 def changsha_hand(counts: Sequence[int], melds: Sequence[Meld] = ()) -> ChangshaHand:
     """What the concealed ``counts`` (with the winning tile) and ``melds`` make."""
-    m = _suit_info(tuple(counts[0:9]))
-    p = _suit_info(tuple(counts[9:18]))
-    s = _suit_info(tuple(counts[18:27]))
-    if (m >> _TOTAL_SHIFT) + (p >> _TOTAL_SHIFT) + (s >> _TOTAL_SHIFT) != 14 - 3 * len(melds):
+    suits = _suits(counts, melds)
+    if suits is None:
         return ChangshaHand(tuple(counts))
+    m, p, s = suits
     regular = _regular_info(m, p, s)
     all_pairs = bool(m & p & s & _PAIRS)
     return ChangshaHand(
