@@ -33,28 +33,25 @@ def _folder(path: Path) -> Path:
     return path
 
 
-def data_dir() -> Path:
-    """Where saves, records and statistics live (created on first use)."""
+def _home(kind: str) -> Path:
+    """``MAHJONG_TUI_HOME``, or the user's ``kind`` directory (``data``, ``config``), made a folder if it is not one."""
     home = os.environ.get(HOME_VARIABLE)
     if home:
-        path = Path(home)
-    else:
-        from platformdirs import user_data_path
+        return _folder(Path(home))
+    import platformdirs  # only where no home is set: a portable install or a test never loads it
 
-        path = user_data_path(APP, appauthor=False)
+    path: Path = getattr(platformdirs, f"user_{kind}_path")(APP, appauthor=False)
     return _folder(path)
+
+
+def data_dir() -> Path:
+    """Where saves, records and statistics live (created on first use)."""
+    return _home("data")
 
 
 def config_dir() -> Path:
     """Where the settings file lives (created on first use)."""
-    home = os.environ.get(HOME_VARIABLE)
-    if home:
-        path = Path(home)
-    else:
-        from platformdirs import user_config_path
-
-        path = user_config_path(APP, appauthor=False)
-    return _folder(path)
+    return _home("config")
 
 
 def autosave_path() -> Path:
