@@ -55,7 +55,7 @@ def run(argv: list[str], stdin: TextIO | None = None, stdout: TextIO | None = No
     """Run ``mahjong-tui hint FILE.json [--text]``; return the exit status."""
     from mahjong_tui.book.json_io import InputError, dumps
     from mahjong_tui.clean import one_line
-    from mahjong_tui.keep.safe_json import MAX_HINT_BYTES, JsonProblem, parse_json, read_stream, read_text
+    from mahjong_tui.keep.safe_json import MAX_HINT_BYTES, JsonProblem, read_json_input
 
     args = parser().parse_or_status(argv)
     if isinstance(args, int):
@@ -63,11 +63,7 @@ def run(argv: list[str], stdin: TextIO | None = None, stdout: TextIO | None = No
     stdin = sys.stdin if stdin is None else stdin
     stdout = sys.stdout if stdout is None else stdout
     try:
-        if args.file == "-":
-            text = read_stream(stdin, max_bytes=MAX_HINT_BYTES, where="input")
-        else:
-            text = read_text(args.file, max_bytes=MAX_HINT_BYTES, where=args.file)
-        hint, rules = hint_from_json(parse_json(text, where="input"))
+        hint, rules = hint_from_json(read_json_input(args.file, stdin, max_bytes=MAX_HINT_BYTES))
     except (InputError, JsonProblem) as e:
         print(one_line(str(e)), file=sys.stderr)
         return 2

@@ -54,7 +54,7 @@ def parser() -> OneLineParser:
 
 def run(argv: list[str], stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     """Run ``mahjong-tui score FILE.json [--text]``; return the exit status."""
-    from mahjong_tui.keep.safe_json import JsonProblem
+    from mahjong_tui.keep.safe_json import MAX_SCORE_BYTES, JsonProblem, read_json_input
 
     stdin = sys.stdin if stdin is None else stdin
     stdout = sys.stdout if stdout is None else stdout
@@ -63,7 +63,7 @@ def run(argv: list[str], stdin: TextIO | None = None, stdout: TextIO | None = No
     if isinstance(args, int):
         return args
     try:
-        data = _read(args.file, stdin)
+        data = read_json_input(args.file, stdin, max_bytes=MAX_SCORE_BYTES)
     except JsonProblem as e:
         stderr.write(_one_line(str(e)) + "\n")
         return EXIT_MALFORMED
@@ -138,17 +138,6 @@ def _run_batch(items: list[object], text_mode: bool, stdout: TextIO, stderr: Tex
 
 def _failure(e: Exception) -> str:
     return f"scoring failed: {type(e).__name__}: {e}".splitlines()[0]
-
-
-def _read(path: str, stdin: TextIO | None) -> object:
-    """The input's JSON, from the file or standard input ('-'), within the size, depth and number limits."""
-    from mahjong_tui.keep.safe_json import MAX_SCORE_BYTES, parse_json, read_stream, read_text
-
-    if path == "-":
-        text = read_stream(stdin, max_bytes=MAX_SCORE_BYTES, where="input")
-    else:
-        text = read_text(path, max_bytes=MAX_SCORE_BYTES, where=path)
-    return parse_json(text, where="input")
 
 
 def _write(stream: TextIO, text: str, fallback: Callable[[], str]) -> None:

@@ -158,6 +158,16 @@ def read_json_file(path: str | os.PathLike[str], *, max_bytes: int, where: str |
     return parse_json(read_text(path, max_bytes=max_bytes, where=name), where=name)
 
 
+def read_json_input(path: str, stdin: IO[str] | None, *, max_bytes: int) -> Any:
+    """The JSON value a command is given: the file at ``path``, or standard input for ``-``, read within every limit
+    (a problem in the JSON itself is the input's); JsonProblem in one line otherwise."""
+    if path == "-":
+        text = read_stream(stdin, max_bytes=max_bytes, where="input")
+    else:
+        text = read_text(path, max_bytes=max_bytes, where=path)
+    return parse_json(text, where="input")
+
+
 def too_deep(text: str, most: int = MAX_DEPTH) -> bool:
     """Whether the text's arrays and objects nest deeper than ``most`` (strings skipped), found without parsing."""
     if text.count("[") + text.count("{") <= most:
