@@ -75,14 +75,9 @@ def stats_path() -> Path:
 
 
 def crash_log_path() -> Path:
-    """Where a crash's traceback is written: ``crash.log`` in the data folder, or the temporary folder's
-    ``mahjong-tui-crash.log`` when the data folder cannot be used."""
-    try:
-        return data_dir() / "crash.log"
-    except OSError:
-        import tempfile
-
-        return Path(tempfile.gettempdir()) / f"{APP}-crash.log"
+    """Where a crash's traceback is written: ``crash.log`` in the data folder (when it cannot be used, or written,
+    :mod:`mahjong_tui.crash` turns to the temporary folder)."""
+    return data_dir() / "crash.log"
 
 
 def settings_path() -> Path:
