@@ -248,7 +248,7 @@ def test_strict_privacy_asks_after_discards_added_kongs_kaigang_tiles_and_a_new_
         MeldKind,
         TileDrawn,
     )
-    from mahjong_tui.ui.screens.asking import asked_after
+    from mahjong_tui.ui.table_state import asked_after
 
     discard = TileDiscarded(2, 4)
     assert asked_after([discard, TileDrawn(3, 5, DrawSource.HEAD)], False) == (2, False, discard)

@@ -26,7 +26,6 @@ from mahjong_tui.engine import Action, Event, HandStarted, KaigangDiscarded, Kon
 from mahjong_tui.i18n import t
 
 from ..look import Look
-from ..table_state import asked_after as asked_after  # who is called after which move: the call is in the state
 from .choice import Choice, ChoiceScreen, choices_for
 from .curtain import CurtainScreen
 from .hand_end import GameEndScreen, HandEndScreen
