@@ -11,7 +11,6 @@ from rich.cells import cell_len
 from mahjong_tui.book.rulebook import (
     AT_A_GLANCE,
     FOUR_SETS,
-    GLOSSARY,
     NEEDS,
     NOT_WINNING,
     WINNING,
@@ -21,6 +20,7 @@ from mahjong_tui.book.rulebook import (
 from mahjong_tui.commands.rules import run as run_rules
 from mahjong_tui.engine import Words, get_ruleset, ruleset_names
 from mahjong_tui.i18n import said, use
+from mahjong_tui.rules.glossary import TERMS
 from mahjong_tui.ui.screens.rules import page_width, rendered
 
 ENGLISH = re.compile(r"[A-Za-z]{3,}")
@@ -75,7 +75,8 @@ def test_every_text_of_the_book_is_in_chinese_too(preset: str) -> None:
     texts += [*winning.qualifies, *(row.said() for row in winning.sets)]
     texts += [w for words, example in winning.not_wins for w in (words, example.how, example.refusal)]
     texts += [w for title, lines in book.notes for w in (title, *lines)]
-    texts += [w for pair in (*GLOSSARY, *book.glossary) for w in pair]
+    texts += [w for t in TERMS.values() if t.listed for w in (t.entry, t.meaning)]
+    texts += [w for pair in book.glossary for w in pair]
     for words in texts:
         assert words.en and words.zh, words
         assert not ENGLISH.findall(words.zh), words

@@ -23,10 +23,6 @@ from mahjong_tui.engine.words import Words
 from mahjong_tui.i18n import said
 from mahjong_tui.rules.glossary import TERMS, glossary
 
-#: (term, meaning) of every term a glossary lists, whichever rule set it belongs to (a rule set's own are
-#: :attr:`RuleBook.glossary`)
-GLOSSARY: tuple[tuple[Words, Words], ...] = tuple((t.entry, t.meaning) for t in TERMS.values() if t.listed)
-
 
 def glossary_of(rules: Ruleset) -> tuple[tuple[Words, Words], ...]:
     """The glossary of ``rules``, its own terms only: (term, meaning), each in English (``吃 chi``) and in Chinese
