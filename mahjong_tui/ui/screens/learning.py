@@ -70,5 +70,4 @@ class Learner(TablePlay):
         )
         self.state = self.noted(state, self.driver.hand_events)
         self.notify(t("undo.done"))
-        self.render_table()
         self.advance()
