@@ -234,7 +234,7 @@ async def test_privacy_is_a_setting_and_a_play_option() -> None:
         assert app.driver.setup.privacy is Privacy.STANDARD  # type: ignore[union-attr]
         await change_setting(pilot, app, "privacy", Privacy.STRICT)
         assert app.driver.setup.privacy is Privacy.STRICT  # type: ignore[union-attr]
-        assert table_of(app).strict
+        assert table_of(app).driver.strict
 
 
 def test_strict_privacy_asks_after_discards_added_kongs_kaigang_tiles_and_a_new_hand() -> None:

@@ -97,11 +97,6 @@ class TableBase(Screen[str]):
         return self.state.paused
 
     @property
-    def strict(self) -> bool:
-        """Strict privacy is on and two or more people share the screen."""
-        return self.driver.strict
-
-    @property
     def hand(self) -> HandView:
         """The bottom hand (which holds the selection)."""
         return self.query_one("#hand", HandView)
