@@ -16,4 +16,5 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "export": ("export", "a game record as a readable log: mahjong-tui export FILE --text [--lang zh]"),
     "stats": ("stats", "how players have done, per player and preset: mahjong-tui stats [--lang zh] [--json]"),
     "simulate": ("simulate", "bots play each other headless (mahjong-tui simulate --help)"),
+    "drill": ("drill", "practise discards, waits, scores, rare moments: mahjong-tui drill [--rules R] [--json]"),
 }
