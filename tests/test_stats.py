@@ -74,7 +74,7 @@ def test_an_older_database_is_migrated_with_its_data(tmp_path: Path) -> None:
     old.commit()
     old.close()
     db = Statistics(path)
-    assert db.version() == SCHEMA_VERSION == 3
+    assert db.version() == SCHEMA_VERSION == 4
     alice = next(s for s in db.players() if s.player == "Alice")
     assert (alice.hands, alice.wins, alice.points, alice.biggest_win, sum(alice.types.values())) == (1, 1, 30, 30, 0)
     db.record_hands("new", played("changsha", 2, 1), PLAYERS, "t")

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TypeVar
 
 from mahjong_tui.i18n import Catalogue, catalogue, cells, said
 
@@ -19,9 +20,10 @@ from .parser import OneLineParser, add_language
 
 if TYPE_CHECKING:
     from mahjong_tui.engine import Ruleset
-    from mahjong_tui.keep.stats import PlayerStats
+    from mahjong_tui.keep.stats import DrillAnswer, PlayerStats, Statistics
 
 BAR = 20  # the width of a bar at 100 %
+T = TypeVar("T")
 
 
 def parser() -> OneLineParser:
@@ -56,6 +58,8 @@ def run(argv: list[str]) -> int:
             print(f"mahjong-tui stats: {e}", file=sys.stderr)
             return 2
     rows, problem = read_players()
+    drills, drill_problem = read_drills(args.rules)
+    problem = problem or drill_problem
     if problem:
         print(f"mahjong-tui stats: {problem}", file=sys.stderr)
         return 2
@@ -74,14 +78,53 @@ def run(argv: list[str]) -> int:
             "points_per_hand": round(r.points_per_hand, 2), "biggest_win": r.biggest_win,
             "types": dict(r.types.most_common()), "title": rank_title(rules, r.points),
         } for r, rules in shown]  # fmt: skip
-        sys.stdout.write(json.dumps({"players": players}, ensure_ascii=False) + "\n")
+        out: dict[str, object] = {"players": players}
+        out["drills"] = drills_json(drills)
+        sys.stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
         return 0
     say = catalogue(args.lang)
     if not shown:
         print(say("stats.none") if not rows else say.words(said("stats_words.no_match")))
     else:
         print("\n\n".join(_block(r, rules, say) for r, rules in shown))
+    if drills:
+        print("\n" + drill_lines(drills, say))
     return 0
+
+
+def drills_json(answers: list[DrillAnswer]) -> dict[str, object]:
+    """The drills answered, for ``--json``: over all, per day and per kind (a rare moment by its name)."""
+    from mahjong_tui.keep.stats import DrillTally, drill_tallies
+
+    total, days, kinds = drill_tallies(answers)
+
+    def one(tally: DrillTally) -> dict[str, object]:
+        return {"answers": tally.answers, "right": tally.right, "accuracy": round(tally.accuracy, 3),
+                "best_streak": tally.best_streak, "seconds_each": round(tally.seconds_each, 2)}  # fmt: skip
+
+    return {**one(total), "streak": total.streak, "days": [{"day": d.label, **one(d)} for d in days],
+            "kinds": {k.label: one(k) for k in kinds}}  # fmt: skip
+
+
+def drill_lines(answers: list[DrillAnswer], say: Catalogue) -> str:
+    """The drills answered as lines: a heading, one line a day (the last 14), one for all, one per kind."""
+    from mahjong_tui.keep.stats import DrillTally, drill_tallies
+    from mahjong_tui.learn.drills import MOMENTS
+
+    total, days, kinds = drill_tallies(answers)
+
+    def line(label: str, tally: DrillTally) -> str:
+        return "  " + say("drill.stats_line", day=label, answered=tally.answers, pct=round(100 * tally.accuracy),
+                          best=tally.best_streak, secs=f"{tally.seconds_each:.1f}")  # fmt: skip
+
+    lines = [say("drill.stats_title")]
+    lines += [line(d.label, d) + f"  {bar(d.accuracy, BAR // 2)}" for d in days[-14:]]
+    lines.append(line(say("drill.stats_total"), total))
+    for k in kinds:
+        kind = say(f"drill.moment_{k.label}") if k.label in MOMENTS else say(f"drill.kind_{k.label}")
+        lines.append("  " + say("drill.stats_kind", kind=kind, right=k.right, answered=k.answers,
+                                pct=round(100 * k.accuracy)))  # fmt: skip
+    return "\n".join(lines)
 
 
 def read_players() -> tuple[list[PlayerStats], str]:
@@ -89,6 +132,17 @@ def read_players() -> tuple[list[PlayerStats], str]:
 
     The statistics screen reads them here too; names are as kept (see :func:`mahjong_tui.clean.clean_name`).
     """
+    return _read(lambda db: db.players())
+
+
+def read_drills(rules: str | None = None) -> tuple[list[DrillAnswer], str]:
+    """Every drill answer kept (under ``rules`` when given), or the one line saying why the database cannot be read."""
+    return _read(lambda db: db.drill_answers(rules))
+
+
+def _read(what: Callable[[Statistics], list[T]]) -> tuple[list[T], str]:
+    """``what`` the statistics database holds (none before it is made), or the one line saying why it cannot be
+    read (locked, broken, not one)."""
     import sqlite3
 
     from mahjong_tui.clean import one_line
@@ -103,7 +157,7 @@ def read_players() -> tuple[list[PlayerStats], str]:
     except (StatsError, OSError) as e:
         return [], one_line(str(e))
     try:
-        return db.players(), ""
+        return what(db), ""
     except sqlite3.Error as e:  # tables broken or gone: said in one line, and the game goes on
         return [], one_line(f"{path}: broken statistics database ({e})")
     finally:

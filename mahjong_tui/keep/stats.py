@@ -45,6 +45,14 @@ MIGRATIONS: tuple[str, ...] = (
              THEN char(31) || (seat + 1) ELSE '' END);
     CREATE INDEX results_identity ON results (identity);
     """,
+    # 4: every drill answered: its kind, preset and rare moment, right or not, the seconds it took, when
+    """
+    CREATE TABLE drill_answers (
+        id INTEGER PRIMARY KEY AUTOINCREMENT, kind TEXT NOT NULL, rules TEXT NOT NULL,
+        moment TEXT NOT NULL DEFAULT '', right INTEGER NOT NULL, seconds REAL NOT NULL, answered TEXT NOT NULL
+    );
+    CREATE INDEX drill_answers_answered ON drill_answers (answered);
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 #: between a name and its seat in a player's identity: a control character, which no name keeps
@@ -91,6 +99,50 @@ class PlayerStats:
     def win_rate(self) -> float:
         """Share of hands won."""
         return self.wins / self.hands if self.hands else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class DrillAnswer:
+    """One drill answered: its kind, preset and rare moment, whether it was right, the seconds it took, and when
+    (local time, ``2026-03-01T14:05:09``)."""
+
+    kind: str
+    rules: str
+    right: bool
+    seconds: float
+    answered: str
+    moment: str = ""
+
+
+@dataclass
+class DrillTally:
+    """Drills answered over a span (a day, a kind, or all): how many, how many right, the longest run of right
+    answers, the seconds they took in all."""
+
+    label: str
+    answers: int = 0
+    right: int = 0
+    best_streak: int = 0
+    seconds: float = 0.0
+    streak: int = 0  # the run of right answers at the end of the span
+
+    def add(self, right: bool, seconds: float) -> None:
+        """Count one answer, in the order they were given."""
+        self.answers += 1
+        self.right += right
+        self.seconds += seconds
+        self.streak = self.streak + 1 if right else 0
+        self.best_streak = max(self.best_streak, self.streak)
+
+    @property
+    def accuracy(self) -> float:
+        """Share of answers right."""
+        return self.right / self.answers if self.answers else 0.0
+
+    @property
+    def seconds_each(self) -> float:
+        """Average seconds an answer."""
+        return self.seconds / self.answers if self.answers else 0.0
 
 
 def rank_title(rules: Ruleset, points: int) -> str:
@@ -200,6 +252,36 @@ class Statistics:
             out.append(stats)
         return out
 
+    def add_drill_answer(self, answer: DrillAnswer) -> None:
+        """Keep one drill answer."""
+        with self.db:
+            self.db.execute(
+                "INSERT INTO drill_answers (kind, rules, moment, right, seconds, answered) VALUES (?, ?, ?, ?, ?, ?)",
+                (answer.kind, answer.rules, answer.moment, int(answer.right), answer.seconds, answer.answered),
+            )
+
+    def drill_answers(self, rules: str | None = None) -> list[DrillAnswer]:
+        """Every drill answer kept (only under ``rules`` when given), in the order given."""
+        rows = self.db.execute(
+            "SELECT kind, rules, right, seconds, answered, moment FROM drill_answers "
+            "WHERE ? IS NULL OR rules = ? ORDER BY id",
+            (rules, rules),
+        ).fetchall()
+        return [DrillAnswer(k, r, bool(right), float(sec), when, m) for k, r, right, sec, when, m in rows]
+
+
+def drill_tallies(answers: Sequence[DrillAnswer]) -> tuple[DrillTally, list[DrillTally], list[DrillTally]]:
+    """Drill answers summed: over all, per day (oldest first), per kind (a rare moment by its own name)."""
+    total = DrillTally("")
+    days: dict[str, DrillTally] = {}
+    kinds: dict[str, DrillTally] = {}
+    for a in answers:
+        kind = a.moment or a.kind
+        for tally in (total, days.setdefault(a.answered[:10], DrillTally(a.answered[:10])),
+                      kinds.setdefault(kind, DrillTally(kind))):  # fmt: skip
+            tally.add(a.right, a.seconds)
+    return total, list(days.values()), list(kinds.values())
+
 
 def identities(players: Sequence[tuple[str, bool]]) -> list[str]:
     """Who sits at each seat, for the statistics: ``person:NAME`` or ``bot:NAME``, with :data:`SEAT_MARK` and the
@@ -263,3 +345,24 @@ def _hand_rows(game: Game, players: Sequence[tuple[str, bool]]) -> list[tuple[ob
                     )
                 )
     return rows
+
+
+def keep_drill_answer(answer: DrillAnswer) -> str:
+    """Add one drill answer to the statistics database (made if there is none); the one line saying why it could
+    not be kept, or ``""``."""
+    from mahjong_tui.clean import one_line
+    from mahjong_tui.keep.storage import stats_path
+
+    try:
+        path = stats_path()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        db = Statistics(path, timeout=1.0)  # a drill waits for nobody: a locked database loses one answer, said so
+    except (StatsError, OSError) as e:
+        return one_line(str(e))
+    try:
+        db.add_drill_answer(answer)
+        return ""
+    except sqlite3.Error as e:
+        return one_line(f"{path}: the drill answer was not kept ({e})")
+    finally:
+        db.close()

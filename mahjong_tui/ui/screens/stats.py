@@ -11,6 +11,7 @@ at a time, ``b`` hides or shows the bots.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from rich.columns import Columns
 from rich.console import Group, RenderableType
@@ -24,7 +25,8 @@ from textual.widgets import Static
 
 from mahjong_tui.clean import clean_name
 from mahjong_tui.i18n import current, t
-from mahjong_tui.keep.stats import PlayerStats
+from mahjong_tui.keep.stats import DrillAnswer, PlayerStats
+from mahjong_tui.learn.drills import MOMENTS
 
 from ..keys import key_line
 from ..look import hand_type_labels
@@ -64,6 +66,34 @@ def read_statistics() -> tuple[list[PlayerStats], str]:
     from mahjong_tui.commands.stats import read_players
 
     return read_players()
+
+
+def read_drill_answers() -> list[DrillAnswer]:
+    """Every drill answer kept (none when the database cannot be read: the players' line says why)."""
+    from mahjong_tui.commands.stats import read_drills
+
+    return read_drills()[0]
+
+
+def drill_section(answers: Sequence[DrillAnswer]) -> RenderableType:
+    """The drills over time: per day (the last 14) the share right as a bar, the best streak and the pace; then all
+    of them, and each kind."""
+    from mahjong_tui.keep.stats import drill_tallies
+
+    total, days, kinds = drill_tallies(answers)
+    heading = Text(t("drill.stats_title"), style="bold reverse #ffd166")
+    chart = bar_table(figures=1)
+    for tally in [*days[-14:], replace(total, label=t("drill.stats_total"))]:
+        line = t("drill.stats_line", day=tally.label, answered=tally.answers, pct=round(100 * tally.accuracy),
+                 best=tally.best_streak, secs=f"{tally.seconds_each:.1f}")  # fmt: skip
+        day, _, rest = line.partition(": " if ": " in line else "：")
+        chart.add_row(day, bar(tally.accuracy), rest)
+    parts: list[RenderableType] = [heading, Text(""), chart]
+    for k in kinds:
+        kind = t(f"drill.moment_{k.label}") if k.label in MOMENTS else t(f"drill.kind_{k.label}")
+        parts.append(Text(t("drill.stats_kind", kind=kind, right=k.right, answered=k.answers,
+                            pct=round(100 * k.accuracy)), style="#cfd8dc"))  # fmt: skip
+    return Group(*parts)
 
 
 def bar_table(title: str | None = None, *, title_style: str = "bold", figures: int = 1) -> Table:
@@ -161,6 +191,7 @@ class StatsScreen(Screen[None]):
         """The statistics as they are now."""
         super().__init__()
         self.rows, self.problem = read_statistics()
+        self.drills = read_drill_answers()
         self.presets = list(dict.fromkeys(r.rules for r in self.rows))
         self.preset: str | None = None  # None: every preset
         self.bots = True
@@ -207,6 +238,8 @@ class StatsScreen(Screen[None]):
             for r in rows:
                 by_preset.setdefault(r.rules, []).append(r)
             body = Group(*[preset_section(name, group) for name, group in by_preset.items()])
+        if self.drills:
+            body = Group(body, Text(""), drill_section(self.drills))
         self.query_one("#stats-body", Static).update(body)
         keys = key_line(
             (("↑↓", "stats.key_scroll"), ("r", "stats.key_preset"), ("b", "stats.key_bots"), ("Esc", "stats.key_back"))
