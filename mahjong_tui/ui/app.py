@@ -242,10 +242,13 @@ class MahjongApp(App[int]):
 
     # ------------------------------------------------------------------ commands
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        """The palette: new game, records, statistics, rules, settings, help, besides Textual's own."""
+        """The palette: new game, records, statistics, drills, rules, settings, help, besides Textual's own."""
+        from .screens.drill import open_drills
+
         yield SystemCommand(t("app.new_game"), t("app.new_game_help"), self.action_new_game)
         yield SystemCommand(t("commands_kept.records"), t("commands_kept.records_help"), self.action_records)
         yield SystemCommand(t("commands_kept.statistics"), t("commands_kept.statistics_help"), self.action_statistics)
+        yield SystemCommand(t("drill.command"), t("drill.command_help"), lambda: open_drills(self))
         yield SystemCommand(t("app.rules"), t("app.rules_help"), self.action_rules)
         yield SystemCommand(t("commands_kept.settings"), t("commands_kept.settings_help"), self.action_settings)
         yield SystemCommand(t("app.help"), t("app.help_help"), self.action_help)
