@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from itertools import permutations
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from .actions import KongMode
 from .analysis import ShapeSet, is_ready, waits
@@ -29,6 +30,9 @@ from .scoring import HandType, ScoreResult, WinContext, bird_seat
 from .targets import TargetKind
 from .tiles import Tile, full_tile_set, tile_name, tile_zh, tiles_of
 from .words import Words
+
+if TYPE_CHECKING:  # a lesson's deal needs the wall, which needs the rule-set contract
+    from .lessons import Lesson
 
 
 class PassedWinScope(StrEnum):
@@ -258,6 +262,10 @@ class Ruleset(ABC):
     def rule_notes(self) -> list[tuple[Words, list[Words]]]:
         """This rule set's own rules, worded from its numbers: (title, one line per rule) per topic."""
         return []
+
+    def lessons(self) -> tuple[Lesson, ...]:
+        """This rule set's lessons for a new player, in order (none: the game has no lessons for it)."""
+        return ()
 
     @abstractmethod
     def winning_hand(self) -> WinningHand:

@@ -74,6 +74,11 @@ def stats_path() -> Path:
     return data_dir() / "statistics.sqlite3"
 
 
+def lessons_path() -> Path:
+    """The lessons finished, per rule set."""
+    return data_dir() / "lessons.json"
+
+
 def crash_log_path() -> Path:
     """Where a crash's traceback is written: ``crash.log`` in the data folder (when it cannot be used, or written,
     :mod:`mahjong_tui.crash` turns to the temporary folder)."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from mahjong_tui.engine.analysis import SETS_AND_PAIR
+from mahjong_tui.engine.lessons import Lesson
 from mahjong_tui.engine.melds import Meld, MeldKind
 from mahjong_tui.engine.options import GameOptions
 from mahjong_tui.engine.ruleset import EndOfWall, PassedWinScope, Ruleset, SeatFacts, WinningHand, seat_list
@@ -45,6 +46,9 @@ def huangfan_dice_bonus(dice: tuple[int, int]) -> int:
 
 class Shanghai(Ruleset):
     """上海麻将: 144 tiles, flowers, the qualifying rule, lezi, 荒番, 三口; ``params`` holds a preset's numbers."""
+
+    #: what two players are called when one has claimed three discards from the other (the lessons say it)
+    relation_name = "三口"
 
     zh_name = "上海麻将"
     en_name = "Shanghai"
@@ -123,6 +127,12 @@ class Shanghai(Ruleset):
         """A hand type's lezi, fan or 花 under this preset."""
         value = value_of(self.name, type_id)
         return Words("", "") if value is None else value_words(value, KONGER_PAYS)
+
+    def lessons(self) -> tuple[Lesson, ...]:
+        """The Shanghai lessons (:mod:`.shanghai_lessons`)."""
+        from .shanghai_lessons import shanghai_lessons
+
+        return shanghai_lessons(self)
 
     def rule_notes(self) -> list[tuple[Words, list[Words]]]:
         """Claims, value, payments, 花 and 荒番, from this preset's numbers."""

@@ -320,6 +320,7 @@ class ShanghaiLezi(Shanghai):
     """上海麻将（勒子）: Shanghai's tiles and shapes with free claims, 开宝, 承包 and its own lezi table."""
 
     zh_name = "上海麻将（勒子）"
+    relation_name = "承包"
     en_name = "Shanghai (lezi)"
     docs_page = "shanghai-lezi.md"
     passed_win_scope = PassedWinScope.SAME_TILE

@@ -50,9 +50,11 @@ class MahjongApp(App[int]):
     TITLE = "mahjong-tui"
     BINDINGS = [
         Binding("ctrl+q", "quit", "app.key_quit", show=False),
-        # the rules and the keys from every screen (a screen's own r or ? comes first; a text field keeps its letters)
+        # the rules, the keys and the rule terms shown (g) from every screen (a screen's own r, ? or g comes first; a
+        # text field keeps its letters)
         Binding("r", "rules", "table.key_rules", show=False),
         Binding("question_mark", "help", "table.key_help", show=False),
+        Binding("g", "glossary", "glossary_links.key", show=False),
         Binding("ctrl+p", "command_palette", "app.key_palette", show=False, priority=True, tooltip="app.palette"),
     ]
 
@@ -69,10 +71,13 @@ class MahjongApp(App[int]):
         resume: bool = False,
         replay: SavedGame | None = None,
         replay_hand: int = 1,
+        lessons: str | None = None,
+        lesson: int | None = None,
         notices: Iterable[str] = (),
     ) -> None:
         """``setup`` starts a game at once (``game``: one already under way); ``resume`` the saved game;
-        ``replay`` shows a kept game; without any, the new game screen.
+        ``replay`` shows a kept game; ``lessons`` opens the lessons at that rule set; without any, the new game
+        screen.
 
         ``settings``: the kept settings (read from their file when not given); ``language``,
         ``display`` and ``learning`` override them until the app ends; ``notices``: lines to
@@ -98,6 +103,8 @@ class MahjongApp(App[int]):
         self.resume = resume
         self.replay = replay
         self.replay_hand = replay_hand
+        self.lessons = lessons
+        self.lesson = lesson
         self.driver: KeptDriver | None = None
 
     #: what crashed the app, told by :func:`run` in one line (its traceback in the crash log)
@@ -121,6 +128,10 @@ class MahjongApp(App[int]):
                 self.notify(line, severity="warning", timeout=12)
         if self.replay is not None:
             self.open_replay(self.replay, hand=self.replay_hand, leave=lambda: self.exit(0))
+        elif self.lessons is not None and self.lesson is not None:
+            self.play_lesson(self.lessons, self.lesson, 0, leave=lambda: self.exit(0))
+        elif self.lessons is not None:
+            self.open_lessons(self.lessons, leave=lambda: self.exit(0))
         elif self.resume:
             self.resume_saved()
         elif self.setup is not None:
@@ -137,14 +148,16 @@ class MahjongApp(App[int]):
 
     def new_game(self, notice: str = "") -> None:
         """Ask for a setup (or a game not finished), then play it; ``notice``: a line to show on the form."""
-        from .screens.new_game import NewGameScreen
+        from .screens.new_game import LearnToPlay, NewGameScreen
 
-        def chosen(answer: GameSetup | Chosen | None) -> None:
+        def chosen(answer: GameSetup | Chosen | LearnToPlay | None) -> None:
             """Act on the dialog's answer."""
             if answer is None:
                 self.exit(0)
             elif isinstance(answer, GameSetup):
                 self.start_game(answer)
+            elif isinstance(answer, LearnToPlay):
+                self.open_lessons(answer.rules)
             else:
                 self.open_chosen(answer)
 
@@ -236,6 +249,66 @@ class MahjongApp(App[int]):
 
         self.push_screen(ReplayScreen(saved, self.appearance, hand=hand), lambda _: leave() if leave else None)
 
+    def open_lessons(self, rules: str | None, *, leave: Callable[[], None] | None = None) -> None:
+        """The lessons, open at ``rules``; a lesson chosen is played, and going back calls ``leave`` (by default the
+        new game screen)."""
+        from .screens.lessons import LessonPick, LessonsScreen
+
+        back = leave or self.new_game
+
+        def picked(pick: LessonPick | None) -> None:
+            """Play the lesson (or open the drills) picked, or go back."""
+            if pick is None:
+                back()
+            elif pick.drills:
+                self.open_drills(pick.rules, leave=lambda: self.open_lessons(pick.rules, leave=leave))
+            else:
+                self.play_lesson(pick.rules, pick.number, 0, leave=leave)
+
+        self.push_screen(LessonsScreen(rules), picked)
+
+    def play_lesson(self, rules: str, number: int, scene: int, *, leave: Callable[[], None] | None = None) -> None:
+        """Scene ``scene`` of lesson ``number`` of ``rules`` at the table; then the next scene, lesson, or the list."""
+        from mahjong_tui.keep.lessons import mark_finished
+        from mahjong_tui.learn.lessons import lessons_of
+
+        from .lesson_driver import LessonDriver
+        from .screens.lesson_table import LessonTable
+
+        lessons = lessons_of(rules)
+        lesson = lessons[number]
+        names = [t("lesson.you"), t("lesson.seat_next"), t("lesson.seat_across"), t("lesson.seat_before")]
+        driver = LessonDriver.begin(rules, lesson, number, scene, names, self.settings.speed)
+
+        def answered(answer: str | None) -> None:
+            """Go on as the learner chose."""
+            if answer == "next" and not driver.last_scene:
+                self.play_lesson(rules, number, scene + 1, leave=leave)
+                return
+            if answer in ("next", "again", "lessons") and driver.last_scene and driver.finished:
+                try:
+                    mark_finished(rules, lesson.id)
+                except OSError as e:
+                    self.notify(t("lesson.cannot_keep", reason=e.strerror or str(e)), severity="warning")
+            if answer == "next" and number + 1 < len(lessons):
+                self.play_lesson(rules, number + 1, 0, leave=leave)
+            elif answer == "again":
+                self.play_lesson(rules, number, 0, leave=leave)
+            elif answer == "quit":
+                self.exit(0)
+            elif answer == "new":
+                self.new_game()
+            else:
+                self.open_lessons(rules, leave=leave)
+
+        self.push_screen(LessonTable(driver, self.appearance), answered)
+
+    def open_drills(self, rules: str, *, leave: Callable[[], None]) -> None:
+        """The drills of ``rules``; leaving them calls ``leave``."""
+        from .screens.drill import open_drills
+
+        open_drills(self, rules, leave=leave)
+
     def tell_kept(self, news: News) -> None:
         """A line about the game kept: kept at its end, or what could not be saved."""
         self.notify(news.text, severity="warning" if news.warning else "information", timeout=8)
@@ -307,6 +380,12 @@ class MahjongApp(App[int]):
 
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
+
+    def action_glossary(self, term: str = "", rules: str = "") -> None:
+        """A rule term's glossary entry (a click on the term); without one (``g``), the terms the screen shows."""
+        from .screens.glossary import open_glossary
+
+        open_glossary(self, term, rules)
 
     def action_settings(self) -> None:
         """The settings: each change applied and kept at once."""
@@ -464,6 +543,21 @@ def run_replay(saved: SavedGame, *, lang: str | None = None, tiles: str | None =
     display = Display(TileStyle(tiles or settings.tiles), Palette(settings.palette))
     app = MahjongApp(
         display=display, settings=settings, language=lang, replay=saved, replay_hand=hand, notices=[loaded.problem]
+    )
+    return ended(app, app.run())
+
+
+def run_lessons(rules: str, *, lesson: int | None = None, lang: str | None = None) -> int:
+    """The lessons of ``rules`` (``lesson``: that one at once, from 0); the exit status."""
+    loaded = load_settings()
+    display = Display(TileStyle(loaded.settings.tiles), Palette(loaded.settings.palette))
+    app = MahjongApp(
+        display=display,
+        settings=loaded.settings,
+        language=lang,
+        lessons=rules,
+        lesson=lesson,
+        notices=[loaded.problem],
     )
     return ended(app, app.run())
 

@@ -10,7 +10,7 @@ so far, the starting points, why the game ended) comes from here too.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from random import Random
 from time import monotonic
@@ -29,6 +29,7 @@ from mahjong_tui.engine import (
     Player,
     SeatView,
     TableView,
+    Words,
     next_seat,
     play_until_decision,
     rewound,
@@ -182,7 +183,7 @@ class TableDriver:
             self._bots[key] = self.bot_factory(level, seat, (self.game.seed * 4 + seat) % 2**31)
         return self._bots[key]
 
-    def players(self) -> dict[int, Player]:
+    def players(self) -> Mapping[int, Player]:
         """The play loop's players: every seat a bot decides for now (a person's seat has none)."""
         return {seat: self.bot_for(seat) for seat in range(4) if self.is_bot(seat)}
 
@@ -284,6 +285,10 @@ class TableDriver:
         from mahjong_tui.learn.review import review_hand
 
         return review_hand(self.game, len(self.game.actions), seat)
+
+    def refusal(self, action: Action) -> Words | None:
+        """Why the table does not take a person's legal ``action`` now (None: it does; a lesson's coach may not)."""
+        return None
 
     def apply(self, action: Action) -> list[Event]:
         """Apply a person's action; returns its events."""

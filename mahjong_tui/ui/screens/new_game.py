@@ -10,6 +10,7 @@ the line saying what the preset is are filled in right after the first frame.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
@@ -102,6 +103,7 @@ def keys_line(saved: bool) -> list[Text]:
     """The form's keys, with resuming when there is a saved game."""
     keys = [("^o", t("new_game_kept.key_resume"))] if saved else []
     keys += [
+        ("^l", t("lesson.key_learn")),
         ("^g", t("new_game_kept.key_records")),
         ("^t", t("new_game_kept.key_statistics")),
         ("F2", t("new_game_kept.key_settings")),
@@ -191,7 +193,14 @@ def rules_line(rules: Ruleset) -> Text:
     return out
 
 
-class NewGameScreen(Screen["GameSetup | Chosen | None"]):
+@dataclass(frozen=True, slots=True)
+class LearnToPlay:
+    """The new game screen's answer when the player would rather learn first: the lessons of ``rules``."""
+
+    rules: str
+
+
+class NewGameScreen(Screen["GameSetup | Chosen | LearnToPlay | None"]):
     """A form; Start (Enter or Ctrl+S) answers with the setup, Esc quits, Ctrl+R shows the rules.
 
     When games are not finished, Resume (Ctrl+O) answers with the one saved (to watch, when
@@ -203,6 +212,7 @@ class NewGameScreen(Screen["GameSetup | Chosen | None"]):
         Binding("ctrl+s", "start", "new_game_screen.start"),
         Binding("enter", "start", "new_game_screen.start", show=False),
         Binding("ctrl+r", "app.rules", "new_game_screen.rules"),
+        Binding("ctrl+l", "learn", "lesson.learn_to_play", show=False),
         Binding("ctrl+o", "resume", show=False),
         Binding("ctrl+g", "app.records", show=False),
         Binding("ctrl+t", "app.statistics", show=False),
@@ -297,6 +307,7 @@ class NewGameScreen(Screen["GameSetup | Chosen | None"]):
             buttons.styles.grid_size_columns = self._button_columns()
             with buttons:
                 yield Button(t("new_game_screen.start"), id="start", variant="primary")
+                yield Button(t("lesson.learn_to_play"), id="learn", variant="success")
                 yield Button(t("new_game_kept.records"), id="records")
                 yield Button(t("new_game_kept.statistics"), id="statistics")
                 yield Button(t("new_game_screen.rules"), id="rules-button")
@@ -345,6 +356,7 @@ class NewGameScreen(Screen["GameSetup | Chosen | None"]):
         self.query_one("#new-game-title", Static).update(t("new_game_screen.title"))
         for button, key in (
             ("#start", "new_game_screen.start"),
+            ("#learn", "lesson.learn_to_play"),
             ("#rules-button", "new_game_screen.rules"),
             ("#quit", "new_game_screen.quit"),
         ):
@@ -375,7 +387,7 @@ class NewGameScreen(Screen["GameSetup | Chosen | None"]):
 
     def _button_columns(self) -> int:
         """The buttons in one row when they fit, else in two."""
-        return 6 if self.app.size.width >= 110 else 3
+        return 7 if self.app.size.width >= 120 else 4
 
     def on_resize(self) -> None:
         """Lay the seats and the numbers out, and the buttons, for the new width."""
@@ -514,6 +526,11 @@ class NewGameScreen(Screen["GameSetup | Chosen | None"]):
     async def _settings_button(self) -> None:
         """Language, tiles, colours, pace, learning aids."""
         await self.run_action("app.settings")
+
+    @on(Button.Pressed, "#learn")
+    def action_learn(self) -> None:
+        """The lessons, open at the rules chosen on the form."""
+        self.dismiss(LearnToPlay(self.chosen_rules()))
 
     @on(Button.Pressed, "#quit")
     def action_quit(self) -> None:

@@ -102,10 +102,22 @@ class TablePlay(Asking):
 
     # ------------------------------------------------------------------ moves
     def act(self, action: Action) -> None:
-        """Send a person's action to the engine, show what happened, and go on."""
+        """Send a person's action to the engine, show what happened, and go on (or say why the table refuses it)."""
+        why = self.driver.refusal(action)
+        if why is not None:
+            self.refused(action, say(why))
+            return
         events = self.driver.apply(action)
         self.state = self.moved(self.state, [Move(action.seat, action, tuple(events))])
         self.advance()
+
+    def refused(self, action: Action, why: str) -> None:
+        """The table refused the person's ``action`` (nothing changed): say why, and ask them again."""
+        self.notify(why, severity="warning", timeout=8)
+        self.state = replace(self.state.noticed(action.seat, why), confirm=None)
+        decision = self.state.decision
+        if decision is None or decision.phase is not Phase.TURN:
+            self.person(action.seat)  # a prompt's answer: the prompt comes again, with the reason among its notes
 
     def moved(self, state: TableState, moves: Sequence[Move]) -> TableState:
         """``state`` after ``moves``: the choice in progress forgotten, what happened told (the latest discard

@@ -73,6 +73,9 @@ class KeysFooter(Footer):
             offer, palette = self._offer(screen)
             if self._settings(palette) == self._built and _merged(self._keys, offer) == self._keys:
                 widgets = [w for w in self.query(FooterKey) if not w.has_class("-command-palette")]
+                if len(widgets) != len(self._keys):  # a rebuild is still being mounted: build again
+                    super().bindings_changed(screen)
+                    return
                 for entry, widget in zip(self._keys, widgets, strict=True):
                     widget.display = entry in offer
                     off = not offer.get(entry, False)

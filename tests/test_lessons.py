@@ -1,0 +1,229 @@
+"""The lessons: every scene of every rule set plays through its goals; a wrong move is explained and changes nothing;
+Pilot plays each rule family's lessons by keys to a finished lesson, kept as progress."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from ui_support import plain, settle
+
+from mahjong_tui.cli import main
+from mahjong_tui.engine import ActionKind, ClaimLost, HandEnded, OptionRefused, ruleset_names, seat_view
+from mahjong_tui.keep.lessons import finished_lessons
+from mahjong_tui.keep.settings import Settings
+from mahjong_tui.keep.storage import lessons_path
+from mahjong_tui.learn.lessons import Coach, LessonPlayers, lessons_of, players_for, scene_game, walk_scene
+from mahjong_tui.ui.app import MahjongApp
+from mahjong_tui.ui.screens.choice import ChoiceScreen
+from mahjong_tui.ui.screens.hand_end import HandEndScreen
+from mahjong_tui.ui.screens.lesson_table import LessonDone, LessonTable
+from mahjong_tui.ui.widgets.hand import hand_tiles
+
+PRESETS = ruleset_names()
+SCENES = [
+    pytest.param(preset, n, i, id=f"{preset}-{lesson.id}-{i}")
+    for preset in PRESETS
+    for n, lesson in enumerate(lessons_of(preset))
+    for i in range(len(lesson.scenes))
+]
+
+
+def test_every_rule_family_has_the_six_lessons_it_needs() -> None:
+    """Tiles, sets, the winning hand, the family's own rules, defence: five lessons each, in that order."""
+    for preset in PRESETS:
+        ids = [lesson.id for lesson in lessons_of(preset)]
+        assert ids[:3] == ["tiles", "sets", "winning"] and ids[-1] == "defence", preset
+    assert "qualifying" in [lesson.id for lesson in lessons_of("shanghai")]
+    assert "changsha" in [lesson.id for lesson in lessons_of("changsha")]
+
+
+@pytest.mark.parametrize(("preset", "number", "scene"), SCENES)
+def test_following_the_goals_plays_the_scene_through(preset: str, number: int, scene: int) -> None:
+    """Each step's move is legal when its goal is shown; a scene that ends in a win ends with the learner's."""
+    lesson = lessons_of(preset)[number]
+    walked = walk_scene(preset, lesson.scenes[scene])
+    assert len(walked.moves) == sum(1 for s in lesson.scenes[scene].steps if not s.auto)
+    last = lesson.scenes[scene].steps[-1]
+    ended = [e for e in walked.events if isinstance(e, HandEnded)]
+    if ActionKind.WIN in last.move.kinds:
+        assert ended and ended[-1].winners == (lesson.scenes[scene].learner,)
+    else:
+        assert not ended
+
+
+@pytest.mark.parametrize(("preset", "number", "scene"), SCENES)
+def test_a_wrong_move_is_refused_with_a_reason_and_changes_nothing(preset: str, number: int, scene: int) -> None:
+    """At every step, every other legal move is refused by the coach with a reason; the game is as it was."""
+    the_scene = lessons_of(preset)[number].scenes[scene]
+    game = scene_game(preset, the_scene)
+    coach = Coach(the_scene)
+    players = LessonPlayers(game, the_scene, coach, players_for(the_scene))
+    from mahjong_tui.engine import play_until_decision
+
+    while not coach.finished:
+        play_until_decision(game, players)
+        step = coach.step
+        assert step is not None
+        view = seat_view(game.hand, the_scene.learner)
+        actions_before = len(game.actions[-1])
+        for action in view.legal:
+            why = coach.refusal(action)
+            if step.move.matches(action):
+                assert why is None
+            else:
+                assert why is not None and why.en and why.zh, action
+        assert len(game.actions[-1]) == actions_before and coach.step is step
+        right = next(a for a in view.legal if step.move.matches(a))
+        game.apply(right)
+        coach.moved(right)
+
+
+def test_the_rules_the_lessons_name_hold_at_the_table() -> None:
+    """Shanghai's one-suit claim rule, a pong beating a chi, and 漏胡 happen where the lessons say so."""
+    by_id = {lesson.id: lesson for lesson in lessons_of("shanghai")}
+    qualifying = walk_scene("shanghai", by_id["qualifying"].scenes[0])
+    refused = [e for e in qualifying.events if isinstance(e, OptionRefused) and e.seat == 0]
+    assert refused and "one suit" in refused[0].reason.en
+    sets = walk_scene("changsha", {lesson.id: lesson for lesson in lessons_of("changsha")}["sets"].scenes[0])
+    assert any(isinstance(e, ClaimLost) and e.seat == 0 for e in sets.events)
+    defence = walk_scene("shanghai", by_id["defence"].scenes[1])
+    assert any(isinstance(e, OptionRefused) and "漏胡" in e.reason.zh for e in defence.events)
+
+
+# ---------------------------------------------------------------- at the table, by keys
+
+
+async def _make(pilot, app: MahjongApp, action) -> None:  # type: ignore[no-untyped-def]
+    """The learner makes ``action`` by the keys a player would press."""
+    screen = app.screen
+    if isinstance(screen, ChoiceScreen):
+        index = next(i for i, c in enumerate(screen.choices) if c.action == action)
+        times = 2 if action.kind is ActionKind.PASS and screen.win_offered else 1
+        for _ in range(times):
+            await pilot.press(screen.choices[index].key)
+        return
+    table = app.screen
+    assert isinstance(table, LessonTable)
+    if action.kind is ActionKind.WIN:
+        await pilot.press("w")
+    elif action.kind is ActionKind.CONCEALED_KONG:
+        await pilot.press("k")
+        await pilot.pause()
+        if isinstance(app.screen, ChoiceScreen):
+            await pilot.press(next(c.key for c in app.screen.choices if c.action == action))
+    else:
+        tiles = hand_tiles(table.look(), action.seat)
+        index = tiles.index(action.tile)
+        steps = index - (table.selected or 0)
+        for _ in range(abs(steps)):
+            await pilot.press("right" if steps > 0 else "left")
+        await pilot.press("enter")
+
+
+def _table(app: MahjongApp) -> LessonTable:
+    """The lesson's table."""
+    return next(s for s in app.screen_stack if isinstance(s, LessonTable))
+
+
+def _at_table(app: MahjongApp) -> bool:
+    """A lesson's table is open (a prompt may be over it)."""
+    return any(isinstance(s, LessonTable) for s in app.screen_stack) and not isinstance(app.screen, LessonDone)
+
+
+def _deciding(app: MahjongApp) -> bool:
+    """The learner is asked, a summary or the lesson's end is up."""
+    screen = app.screen
+    if isinstance(screen, ChoiceScreen | HandEndScreen | LessonDone):
+        return True
+    return isinstance(screen, LessonTable) and screen.actor is not None
+
+
+async def _play_lesson(pilot, app: MahjongApp, *, wrong_first: bool = False) -> int:  # type: ignore[no-untyped-def]
+    """Play the lesson at the table to its end, each goal met by keys; the number of steps made."""
+    made = 0
+    for _ in range(200):
+        await settle(pilot, lambda: _deciding(app), rounds=1500)
+        screen = app.screen
+        if isinstance(screen, LessonDone):
+            return made
+        if isinstance(screen, HandEndScreen):
+            await pilot.press("enter")
+            continue
+        table = next(s for s in app.screen_stack if isinstance(s, LessonTable))
+        driver = table.lesson_driver
+        assert driver.coach is not None and driver.coach.step is not None
+        step = driver.coach.step
+        view = driver.seat_view(driver.scene.learner)
+        right = next(a for a in view.legal if step.move.matches(a))
+        if wrong_first:
+            wrong = next((a for a in view.legal if not step.move.matches(a) and a.kind is ActionKind.DISCARD), None)
+            if wrong is not None and isinstance(app.screen, LessonTable):
+                before = len(driver.game.actions[-1])
+                await _make(pilot, app, wrong)
+                await pilot.pause()
+                assert len(driver.game.actions[-1]) == before  # nothing changed
+                bar = plain(table.query_one("#lesson-bar"))
+                assert "✕" in bar and driver.coach.refusal(wrong) is not None
+                assert driver.coach.refusal(wrong).en in bar.replace("\n", " ")  # type: ignore[union-attr]
+                wrong_first = False
+        await _make(pilot, app, right)
+        made += 1
+    raise AssertionError("the lesson did not end")
+
+
+@pytest.mark.parametrize("preset", ["shanghai", "changsha"])
+async def test_the_winning_lesson_by_keys_reaches_a_first_win_and_is_kept(preset: str) -> None:
+    """Lesson 3 at the table: both scenes, a wrong discard explained first; finished, it is kept as progress."""
+    app = MahjongApp(settings=Settings(speed="instant"), lessons=preset, lesson=2)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await _play_lesson(pilot, app, wrong_first=True)
+        assert isinstance(app.screen, LessonDone)
+        await pilot.press("enter")  # the second scene: a self-draw
+        await settle(pilot, lambda: _at_table(app))
+        await _play_lesson(pilot, app)
+        assert "winning" not in finished_lessons(preset)
+        await pilot.press("enter")  # the next lesson
+        await settle(pilot, lambda: _at_table(app))
+        assert _table(app).lesson_driver.number == 3
+    assert "winning" in finished_lessons(preset)
+    assert json.loads(lessons_path().read_text())["finished"][preset] == ["winning"]
+
+
+@pytest.mark.parametrize(("preset", "number"), [(p, n) for p in ("shanghai", "changsha") for n in (0, 1, 3, 4)])
+async def test_every_other_lesson_plays_through_by_keys(preset: str, number: int) -> None:
+    """The tiles, sets, the family's own lesson and defence, every scene played at the table by keys."""
+    app = MahjongApp(settings=Settings(speed="instant"), lessons=preset, lesson=number)
+    scenes = len(lessons_of(preset)[number].scenes)
+    async with app.run_test(size=(100, 32)) as pilot:
+        for scene in range(scenes):
+            await _play_lesson(pilot, app)
+            if scene < scenes - 1:
+                await pilot.press("enter")
+                await settle(pilot, lambda: _at_table(app))
+        await pilot.press("l")  # back to the list
+        await settle(pilot, lambda: type(app.screen).__name__ == "LessonsScreen")
+    assert lessons_of(preset)[number].id in finished_lessons(preset)
+
+
+async def test_learn_to_play_on_the_new_game_screen_opens_the_lessons() -> None:
+    """The new game screen's Learn to play opens the lessons of the rules chosen there; 1 starts the first."""
+    app = MahjongApp(settings=Settings(speed="instant"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, lambda: type(app.screen).__name__ == "NewGameScreen")
+        await pilot.press("ctrl+l")
+        await settle(pilot, lambda: type(app.screen).__name__ == "LessonsScreen")
+        await pilot.press("1")
+        await settle(pilot, lambda: _at_table(app))
+        assert _table(app).lesson_driver.lesson.id == "tiles"  # type: ignore[union-attr]
+
+
+def test_learn_lists_the_lessons_and_refuses_bad_arguments(capsys: pytest.CaptureFixture[str]) -> None:
+    """``learn --list`` prints the lessons; a lesson beyond the last, or unknown rules, is one line and exit 2."""
+    assert main(["learn", "--rules", "changsha", "--list"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert len(out) == len(lessons_of("changsha")) and out[0].startswith("1. ")
+    assert main(["learn", "--rules", "changsha", "--lesson", "9"]) == 2
+    assert main(["learn", "--rules", "nope"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 2 and all(line.startswith("mahjong-tui learn") for line in err)
