@@ -213,6 +213,10 @@ async def test_learn_to_play_on_the_new_game_screen_opens_the_lessons() -> None:
         await settle(pilot, lambda: type(app.screen).__name__ == "NewGameScreen")
         await pilot.press("ctrl+l")
         await settle(pilot, lambda: type(app.screen).__name__ == "LessonsScreen")
+        await pilot.press("d")  # the drills of these rules, and back
+        await settle(pilot, lambda: type(app.screen).__name__ == "DrillScreen", rounds=1500)
+        await pilot.press("escape")
+        await settle(pilot, lambda: type(app.screen).__name__ == "LessonsScreen")
         await pilot.press("1")
         await settle(pilot, lambda: _at_table(app))
         assert _table(app).lesson_driver.lesson.id == "tiles"  # type: ignore[union-attr]

@@ -39,7 +39,7 @@ class LessonPick:
 def preset_label(rules: str) -> str:
     """A rule set's name in the language in use."""
     ruleset = resolve(rules)
-    return ruleset.zh_name if current().language == "zh" else f"{ruleset.zh_name} {ruleset.en_name}"
+    return ruleset.en_name if current().language == "en" else ruleset.zh_name
 
 
 class LessonsScreen(Worded, Screen[LessonPick | None]):

@@ -307,7 +307,7 @@ class NewGameScreen(Screen["GameSetup | Chosen | LearnToPlay | None"]):
             buttons.styles.grid_size_columns = self._button_columns()
             with buttons:
                 yield Button(t("new_game_screen.start"), id="start", variant="primary")
-                yield Button(t("lesson.learn_to_play"), id="learn", variant="success")
+                yield Button(t("lesson.learn_button"), id="learn", variant="success")
                 yield Button(t("new_game_kept.records"), id="records")
                 yield Button(t("new_game_kept.statistics"), id="statistics")
                 yield Button(t("new_game_screen.rules"), id="rules-button")
@@ -356,7 +356,7 @@ class NewGameScreen(Screen["GameSetup | Chosen | LearnToPlay | None"]):
         self.query_one("#new-game-title", Static).update(t("new_game_screen.title"))
         for button, key in (
             ("#start", "new_game_screen.start"),
-            ("#learn", "lesson.learn_to_play"),
+            ("#learn", "lesson.learn_button"),
             ("#rules-button", "new_game_screen.rules"),
             ("#quit", "new_game_screen.quit"),
         ):
