@@ -35,6 +35,7 @@ class Term:
     meaning: Words
     rule_sets: frozenset[str]
     listed: bool = True
+    aliases: tuple[str, ...] = ()  # other ways the texts write it (``2-5-8 eye``, ``二五八`` in ``二五八作将``)
 
     @property
     def name(self) -> Words:
@@ -48,8 +49,17 @@ class Term:
         return Words(f"{self.zh} {self.en}", self.zh)
 
 
-def _t(id_: str, zh: str, en: str, meaning: str, meaning_zh: str, rule_sets: frozenset[str] = ALL) -> Term:
-    return Term(id_, zh, en, Words(meaning, meaning_zh), rule_sets)
+def _t(
+    id_: str,
+    zh: str,
+    en: str,
+    meaning: str,
+    meaning_zh: str,
+    rule_sets: frozenset[str] = ALL,
+    aliases: tuple[str, ...] = (),
+) -> Term:
+    """A term a glossary lists."""
+    return Term(id_, zh, en, Words(meaning, meaning_zh), rule_sets, aliases=aliases)
 
 
 _TERMS: tuple[Term, ...] = (
@@ -62,6 +72,8 @@ _TERMS: tuple[Term, ...] = (
        "四张一样的牌：杠别人打的（明杠），手里四张（暗杠），碰了以后加第四张（上杠）"),
     _t("win", "胡", "win", "a complete hand: on your own draw (自摸 self-draw) or on another's discard",
        "牌成了：自己摸到（自摸），或胡别人打的牌（点炮）"),
+    _t("self_draw", "自摸", "self-draw", "a win on a tile you draw yourself: each of the other three players pays",
+       "自己摸到的牌胡了：其他三家都要付", aliases=("self-drawn",)),
     _t("ready", "听牌", "ready", "one tile from a win; the tiles that would complete it are your waits",
        "差一张就胡；能胡的那几张就是听的牌"),
     _t("shanten", "向听", "steps", "how many tiles still to exchange before the hand is ready", "还要换几张牌才能听牌"),
@@ -94,6 +106,10 @@ _TERMS: tuple[Term, ...] = (
     _t("initial_wins", "起手小胡", "initial small wins",
        "Changsha: a dealt hand with a special pattern, shown and paid at once",
        "长沙：发到的牌有特殊牌型，马上亮出，马上收钱", _CHANGSHA),
+    _t("big_win", "大胡", "big win",
+       "Changsha: a win with one or more big types (碰碰胡, 清一色, 海底捞月 …), each paid on its own; a win with none "
+       "is a small win (小胡)",
+       "长沙：带一个或几个大胡牌型（碰碰胡、清一色、海底捞月……）的胡，每个大胡分别算钱；一个也没有的是小胡", _CHANGSHA),
     _t("dealer", "庄家", "dealer", "the player who starts the hand with 14 tiles; winds are counted from them (东)",
        "起手拿十四张牌的那家；风位从庄家数起（东）"),
     Term("sequence", "顺子", "sequence", Words("three in a row of one suit; 9 and 1 do not connect",
@@ -101,7 +117,8 @@ _TERMS: tuple[Term, ...] = (
     Term("triplet", "刻子", "triplet", Words("three of a kind", "三张一样的牌"), ALL, listed=False),
     Term("pair", "将", "pair", Words("two of a kind", "两张一样的牌（对子）"), ALL, listed=False),
     Term("pair_258", "二五八将", "2-5-8 pair", Words("a pair of 2s, 5s or 8s, which a small win needs",
-                                                     "2、5 或 8 的对子，小胡要用它作将"), _CHANGSHA, listed=False),
+                                                     "2、5 或 8 的对子，小胡要用它作将"), _CHANGSHA, listed=False,
+         aliases=("2-5-8 eye", "2-5-8 将", "二五八")),
 )  # fmt: skip
 
 #: every term, by id

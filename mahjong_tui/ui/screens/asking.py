@@ -73,7 +73,9 @@ class Asking(TableBase):
         notes = prompt_notes(view, list(self.state.private[view.seat]))
         info = prompt_info(look, view)
         choices = prompt_choices(view)
-        return await self.app.push_screen_wait(ChoiceScreen(title, choices, tiles=tiles, notes=notes, info=info))
+        rules = view.ruleset.name
+        screen = ChoiceScreen(title, choices, tiles=tiles, notes=notes, info=info, rules=rules)
+        return await self.app.push_screen_wait(screen)
 
     async def acknowledgement(self, seat: int, ev: Event) -> None:
         """Behind the curtain: what happened (``ev``), and only "continue", over a hidden table.
@@ -86,13 +88,17 @@ class Asking(TableBase):
         words = t("asking.nothing_to_declare") if isinstance(ev, HandStarted) else t("asking.nothing_to_claim")
         title = Text(t("prompt.who", who=look.label(seat)), style="bold") + what
         await self.app.push_screen_wait(
-            ChoiceScreen(title, [Choice("enter", words, None)], tiles=tiles, classes="-ack")
+            ChoiceScreen(
+                title, [Choice("enter", words, None)], tiles=tiles, classes="-ack", rules=look.table.ruleset.name
+            )
         )
 
     async def which_kong(self, seat: int, kongs: list[Action]) -> Action | None:
         """Which of the kongs ``seat`` may declare (or 补张 / 开杠); None: back to the turn without one."""
-        title = Text(t("table.which_kong", who=self.look().label(seat)), style="bold")
-        return await self.app.push_screen_wait(ChoiceScreen(title, choices_for(kongs, cancel=True)))
+        look = self.look()
+        title = Text(t("table.which_kong", who=look.label(seat)), style="bold")
+        screen = ChoiceScreen(title, choices_for(kongs, cancel=True), rules=look.table.ruleset.name)
+        return await self.app.push_screen_wait(screen)
 
     async def summary(self, look: Look) -> str | None:
         """The end of the hand drawn in ``look``: ``next``, ``table`` (to look at it), ``new`` or ``quit``."""

@@ -19,7 +19,7 @@ from mahjong_tui.i18n import t
 
 from ..keys import Worded
 from ..look import action_title
-from ..widgets.prose import Prose
+from ..term_links import LinkedProse, LinkedStatic, linked
 
 _KIND_KEYS = {
     ActionKind.WIN: "w",
@@ -97,6 +97,7 @@ class ChoiceScreen(Worded, ModalScreen[Action | None]):
         # the table's keys in its footer work while a dialog asks
         *[Binding(key, f"table('{name}')", show=False) for key, name in _TABLE_KEYS.items()],
         Binding("a", "autoplay", show=False),
+        Binding("g", "app.glossary", show=False),  # the rule terms the dialog names (where g is no choice)
     ]
 
     def __init__(
@@ -108,10 +109,13 @@ class ChoiceScreen(Worded, ModalScreen[Action | None]):
         notes: list[str] | None = None,
         info: list[Text] | None = None,
         classes: str | None = None,
+        rules: str | None = None,
     ) -> None:
         """A dialog with a title, the tile(s) in question, the choices, what a win would pay and the rule
-        of the moment (``info``), and one line per refused option."""
+        of the moment (``info``), and one line per refused option; with ``rules`` (the rule set in play), each
+        term of its glossary that the words name is a link to its entry."""
         super().__init__(classes=classes)
+        self.rules = rules
         self.title_text = title
         self.choices = choices
         self.tiles = tiles
@@ -123,7 +127,7 @@ class ChoiceScreen(Worded, ModalScreen[Action | None]):
     def compose(self) -> ComposeResult:
         """Title, tiles, one button per choice, the refusal lines, a hint."""
         with Vertical(id="choice-card"):
-            yield Static(self.title_text, id="choice-title")
+            yield LinkedStatic(linked(self.title_text, self.rules), id="choice-title")
             if self.tiles is not None:
                 yield Static(self.tiles, id="choice-tiles")
             for i, c in enumerate(self.choices):
@@ -134,11 +138,11 @@ class ChoiceScreen(Worded, ModalScreen[Action | None]):
                 button.can_focus = False  # only a choice's own key (or a click) answers
                 yield button
             for line in self.info:
-                yield Prose(line, classes="choice-info")
+                yield LinkedProse(linked(line, self.rules), classes="choice-info")
             for note in self.notes:
-                yield Prose(f"✕ {note}", classes="choice-note")
+                yield LinkedProse(linked(f"✕ {note}", self.rules), classes="choice-note")
             if self.explain:
-                yield Prose(self.explain, id="choice-explain")
+                yield LinkedProse(linked(self.explain, self.rules), id="choice-explain")
             yield Static("", id="choice-hint")
 
     def on_mount(self) -> None:

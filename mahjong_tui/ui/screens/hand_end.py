@@ -36,6 +36,7 @@ from mahjong_tui.learn.review import Review
 from ..driver import Standings
 from ..keys import Worded
 from ..look import Look, dice_text, hand_type_labels, meld_text
+from ..term_links import LinkedStatic, link_terms
 from ..wrapping import wrap_lines, wrapped
 from .review import ReviewScreen
 
@@ -101,7 +102,8 @@ def standings_table(look: Look, standings: Standings, *, title: str | None = Non
 
 
 def hand_summary(look: Look, events: list[Event]) -> RenderableType:
-    """The hand's result, the winners' breakdowns and every hand, as one renderable."""
+    """The hand's result, the winners' breakdowns and every hand, as one renderable; each rule term its lines name
+    a link to its glossary entry."""
     table = look.table
     rules = table.ruleset
     parts: list[RenderableType] = []
@@ -115,7 +117,7 @@ def hand_summary(look: Look, events: list[Event]) -> RenderableType:
     else:
         who = t("hint.separator").join(look.label(s) for s in ended.winners)
         head.append(t("hand_end.won", who=who), style="bold #69f0ae")
-    parts.append(head)
+    parts.append(link_terms(head, rules.name))
     for ev in events:
         if isinstance(ev, HandStarted):
             line = Text(t("hand_end.dice", dice=dice_text(ev.dice), total=sum(ev.dice), dealer=look.label(ev.dealer)))
@@ -125,16 +127,17 @@ def hand_summary(look: Look, events: list[Event]) -> RenderableType:
                 line.append(t("log.huangfan", n=ev.huangfan))
                 if ev.huangfan_from_dice:
                     line.append(" " + t("wall.from_dice", n=ev.huangfan_from_dice))
-            parts.append(line)
+            parts.append(link_terms(line, rules.name))
         elif isinstance(ev, InitialWinsDeclared):
             types = hand_type_labels(rules, ev.result.types)
-            line = Text(t("hand_end.initial", who=look.label(ev.seat), types=types) + " ")
+            line = link_terms(t("hand_end.initial", who=look.label(ev.seat), types=types) + " ", rules.name)
             parts.append(line + _tiles(look, ev.tiles))
         elif isinstance(ev, KaigangRevealed):
-            line = Text(t("hand_end.kaigang", who=look.label(ev.seat), dice=dice_text(ev.dice)) + " ")
+            line = link_terms(t("hand_end.kaigang", who=look.label(ev.seat), dice=dice_text(ev.dice)) + " ", rules.name)
             parts.append(line + _tiles(look, ev.tiles))
         elif isinstance(ev, BirdDrawn):
-            parts.append(Text(t("hand_end.bird") + " ") + look.tile(ev.tile) + Text(f" → {look.label(ev.seat)}"))
+            bird = link_terms(t("hand_end.bird") + " ", rules.name)
+            parts.append(bird + look.tile(ev.tile) + Text(f" → {look.label(ev.seat)}"))
     for ev in events:
         if isinstance(ev, PlayerWon):
             parts.append(_win_block(look, ev, rules))
@@ -193,6 +196,7 @@ def _win_block(look: Look, ev: PlayerWon, rules: Ruleset) -> RenderableType:
     title = Text(t("hand_end.win_title", who=look.label(ev.seat), how=how), style="bold #69f0ae")
     if ctx.discarder is not None and ctx.win_by is not WinBy.SELF_DRAW:
         title.append(t("hand_end.from", who=look.label(ctx.discarder)))
+    link_terms(title, rules.name)
     hand = Text()
     for tile in sorted(ctx.concealed):
         hand.append_text(look.tile(tile))
@@ -207,7 +211,7 @@ def _win_block(look: Look, ev: PlayerWon, rules: Ruleset) -> RenderableType:
         hand.append(f"  {t('seat.flowers')} ")
         hand.append_text(_tiles(look, ctx.flowers))
     types = Text(t("hand_end.types") + " ", style="#9aa0a6")
-    types.append(hand_type_labels(rules, res.types) or "—", style="bold")
+    types.append_text(link_terms(Text(hand_type_labels(rules, res.types) or "—", style="bold"), rules.name))
     rows = []
     for ln in res.lines:
         style = "bold" if ln.kind in (LineKind.VALUE, LineKind.TYPE) else ""
@@ -215,7 +219,7 @@ def _win_block(look: Look, ev: PlayerWon, rules: Ruleset) -> RenderableType:
             style = "#ffab40"
         counted = ln.kind in (LineKind.TYPE, LineKind.FLOWER, LineKind.VALUE, LineKind.PAYMENT)
         amount = "" if ln.amount is None or not counted else str(ln.amount)
-        rows.append((Text(look.told(current().pick(ln.en, ln.zh)), style=style), amount))
+        rows.append((link_terms(Text(look.told(current().pick(ln.en, ln.zh)), style=style), rules.name), amount))
     return Group(Text(""), *(wrapped(p) for p in (title, hand, types)), ScoreLines(rows))
 
 
@@ -266,7 +270,7 @@ class HandEndScreen(Worded, Screen[str]):
     def compose(self) -> ComposeResult:
         """The summary in a scroll, and the keys."""
         with VerticalScroll(id="hand-end"):
-            yield Static(hand_summary(self.look, self.events), id="hand-end-body")
+            yield LinkedStatic(hand_summary(self.look, self.events), id="hand-end-body")
             with Horizontal(id="hand-end-tables"):
                 yield Static(payments_table(self.look, self.events) or "", id="hand-end-payments")
                 yield Static(standings_table(self.look, self.standings), id="hand-end-standings")

@@ -56,6 +56,7 @@ SIGNS = (
     ("help.sign_red", "help.sign_red_text"),
     ("help.sign_wall", "help.sign_wall_text"),
     ("help.sign_underlined", "help.sign_underlined_text"),
+    ("glossary_links.sign", "glossary_links.sign_text"),
 )
 
 
@@ -69,14 +70,15 @@ PRIVACY = (
 def learning_keys() -> tuple[tuple[str, str], ...]:
     """The keys and marks that help a player learn."""
     return tuple(
-        (sign, i18n.t(f"help.{key}"))
+        (sign, i18n.t(key))
         for sign, key in (
-            ("h", "hints"),
-            ("★", "suggest"),
-            ("✓ △ ▲", "danger"),
-            ("u", "undo"),
-            ("v", "review"),
-            ("r", "rules"),
+            ("h", "help.hints"),
+            ("★", "help.suggest"),
+            ("✓ △ ▲", "help.danger"),
+            ("u", "help.undo"),
+            ("v", "help.review"),
+            ("r", "help.rules"),
+            ("g", "glossary_links.help"),
         )
     )
 

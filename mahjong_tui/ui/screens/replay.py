@@ -31,6 +31,7 @@ from ..config import Display, named
 from ..driver import Standings, hand_records
 from ..keys import key_line
 from ..look import Look, action_title, seat_header
+from ..term_links import LinkedStatic
 from ..widgets.hand import HandView
 from ..widgets.layout import seats_and_rivers, show_seats_and_rivers
 from ..wrapping import Wrapped, whole
@@ -129,7 +130,7 @@ class ReplayScreen(Screen[None]):
                         yield HandView(id="hand")
                     yield Static(id="replay-action")
             with VerticalScroll(id="replay-result"):
-                yield Static(id="replay-summary")
+                yield LinkedStatic(id="replay-summary")
                 with Horizontal(id="replay-result-tables"):
                     yield Static(id="replay-payments")
                     yield Static(id="replay-standings")

@@ -20,6 +20,7 @@ from mahjong_tui.learn.review import Review
 
 from ..keys import Worded
 from ..look import Look, meld_text
+from ..term_links import LinkedStatic, link_terms
 from ..wrapping import wrapped
 
 _KIND_STYLE = {
@@ -34,8 +35,10 @@ _KIND_STYLE = {
 
 
 def review_body(look: Look, review: Review) -> RenderableType:
-    """The review: the end of the hand (tiles, steps, waits), then one line per moment."""
+    """The review: the end of the hand (tiles, steps, waits), then one line per moment; each rule term its sentences
+    name a link to its glossary entry."""
     seat = review.seat
+    rules = look.table.ruleset.name
     parts: list[RenderableType] = []
     parts.append(Text(t("review.title", hand=review.hand_number, who=look.label(seat)), style="bold #ffd166"))
     hand = Text()
@@ -45,7 +48,7 @@ def review_body(look: Look, review: Review) -> RenderableType:
     for m in look.table.melds[seat]:
         hand.append(" ")
         hand.append_text(meld_text(look, m, seat))
-    parts += [Text(""), hand, Text(look.told(review.end))]
+    parts += [Text(""), hand, link_terms(look.told(review.end), rules)]
     waits = review.end_hint.waits
     if waits:
         line = Text(t("review.waits") + " ", style="#9aa0a6")
@@ -61,7 +64,7 @@ def review_body(look: Look, review: Review) -> RenderableType:
         line = Text(number, style="#9aa0a6")
         kind = moment.kind
         line.append(t("review.moment", kind=t("review.kind." + kind)), style=f"bold {_KIND_STYLE.get(kind, '')}")
-        line.append(look.told(moment.text))
+        line.append_text(link_terms(look.told(moment.text), rules))
         parts.append(wrapped(line, hang=len(number)))  # a moment wraps under its words, its turn in a column
     return Group(*(wrapped(p) for p in parts))
 
@@ -73,6 +76,7 @@ class ReviewScreen(Worded, ModalScreen[None]):
         Binding("escape,v,q", "close", "help.key_close"),
         Binding("up", "scroll(-1)", show=False),
         Binding("down", "scroll(1)", show=False),
+        Binding("g", "app.glossary", show=False),  # the rule terms the review names
     ]
 
     def __init__(self, look: Look, review: Review) -> None:
@@ -85,7 +89,7 @@ class ReviewScreen(Worded, ModalScreen[None]):
         """The review in a scroll, and the keys."""
         with Vertical(id="review-card"):
             with VerticalScroll(id="review-scroll"):
-                yield Static(review_body(self.look, self.review), id="review-body")
+                yield LinkedStatic(review_body(self.look, self.review), id="review-body")
             yield Static(Text(t("review.keys"), style="#9aa0a6"), id="review-keys")
 
     def action_scroll(self, lines: int) -> None:

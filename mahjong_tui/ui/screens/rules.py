@@ -126,6 +126,21 @@ def rendered(key: str, width: int, display: Display | None = None) -> list[list[
     return _RENDERED[at]
 
 
+def line_at(lines: list[list[Segment]], at: tuple[str, ...]) -> int:
+    """The line of a page where ``at`` leads: the first line that starts with ``at[0]``, then after it the first
+    that starts with ``at[1]`` … (0 when the first is not there; the last found when a later one is not)."""
+    found = 0
+    start = 0
+    for words in at:
+        for i in range(start, len(lines)):
+            if "".join(segment.text for segment in lines[i]).strip().startswith(words):
+                found = start = i
+                break
+        else:
+            break
+    return found
+
+
 def prerender(rules: str, screen_width: int, display: Display | None = None) -> None:
     """Render the page of ``rules`` for a screen this wide, so the rules open on it at once."""
     rendered(page_of(rules), page_width(screen_width), display)
@@ -143,10 +158,12 @@ class RulesScreen(Worded, ModalScreen[None]):
         Binding("pagedown,space", "scroll(10)", show=False),
     ]
 
-    def __init__(self, rules: str | None = None) -> None:
-        """Open at the page of the preset ``rules`` (the presets page when None)."""
+    def __init__(self, rules: str | None = None, *, at: tuple[str, ...] = ()) -> None:
+        """Open at the page of the preset ``rules`` (the presets page when None); ``at``: scrolled to a place on it
+        (:func:`line_at`: a glossary entry, say)."""
         super().__init__()
         self.start = rules
+        self.at = at
         self.pages: dict[str, tuple[int, list[list[Segment]]]] = {}  # by tab: (width, lines), when first shown
         self.active = ""  # the tab shown
         self._rendering: set[tuple[str, int]] = set()  # pages a worker is rendering
@@ -187,6 +204,9 @@ class RulesScreen(Worded, ModalScreen[None]):
         if lines is not None:
             self.pages[self.active] = (width, lines)
             view.show(lines, width)
+            if self.at and self.start is not None and self.active == page_of(self.start):
+                view.scroll_to(y=line_at(lines, self.at), animate=False)
+                self.at = ()
             return
         view.show([[Segment("…", view.rich_style)]], width)
         if (self.active, width) not in self._rendering:

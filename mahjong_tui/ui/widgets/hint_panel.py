@@ -25,6 +25,7 @@ from mahjong_tui.learn.danger import Danger, dangers, near_ready
 from mahjong_tui.learn.hints import DiscardHint, Hint, WaitHint, hint_for_view, steps
 
 from ..look import Look, hand_type_labels
+from ..term_links import LinkedStatic, link_terms
 from ..wrapping import Wrapped
 
 #: a danger level's mark on a tile, and its colour
@@ -208,9 +209,10 @@ def _defence_line(look: Look, advice: Advice) -> Text | None:
 
 def hint_body(look: Look, advice: Advice, selected: Tile | None) -> Group:
     """The panel for a seat: the heading, the suggestion, the defence and the selected tile, every discard
-    (or every wait), who looks close to ready."""
+    (or every wait), who looks close to ready; each rule term its sentences name a link to its glossary entry."""
     hint = advice.hint
     parts = [_heading(look, advice)]
+    rows: list[Text] = []  # every discard, a row each: figures, not sentences
     if hint.advice.en:
         parts.append(Text(f"{SUGGEST[0]} " + look.told(hint.advice), style="#ffe9a8"))
     if hint.discards:
@@ -223,7 +225,7 @@ def hint_body(look: Look, advice: Advice, selected: Tile | None) -> Group:
             chosen = _selected(look, advice, selected)
             if chosen:
                 parts.append(chosen)
-        parts.extend(_discards(look, advice))
+        rows = _discards(look, advice)
     else:
         if hint.claim.en:
             parts.append(Text(f"{SUGGEST[0]} " + look.told(hint.claim), style="#ffe9a8"))
@@ -232,9 +234,9 @@ def hint_body(look: Look, advice: Advice, selected: Tile | None) -> Group:
         if hint.waits:
             parts.append(_waits(look, advice))
     danger = _danger_line(look, advice)
-    if danger is not None:
-        parts.append(danger)
-    return Group(*(Wrapped(p) for p in parts))
+    rules = advice.view.ruleset.name
+    sentences = [Wrapped(link_terms(p, rules)) for p in parts]
+    return Group(*sentences, *map(Wrapped, rows), *([Wrapped(link_terms(danger, rules))] if danger else []))
 
 
 class HintPanel(VerticalScroll):
@@ -247,7 +249,7 @@ class HintPanel(VerticalScroll):
 
     def compose(self) -> ComposeResult:
         """The body."""
-        yield Static(classes="hint-body")
+        yield LinkedStatic(classes="hint-body")
 
     def show(self, body: Group) -> None:
         """Show ``body``."""
