@@ -202,21 +202,22 @@ async def test_new_game_screen_starts_the_chosen_game() -> None:
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
 async def test_every_new_game_button_is_on_the_screen(size: tuple[int, int]) -> None:
-    """Start, Records, Statistics, Rules, Settings and Quit: in one row when they fit, else two; none cut off.
+    """Start, Learn, Records, Statistics, Rules, Settings and Quit: in one row when they fit, else two; none cut off.
     The keys below them wrap between two keys, never inside one."""
     app = MahjongApp(bot_factory=policy_bots)
     async with app.run_test(size=size) as pilot:
         await settle(pilot, lambda: isinstance(app.screen, NewGameScreen))
         buttons = list(app.screen.query_one("#new-game-buttons").query(Button))
-        assert [b.id for b in buttons] == ["start", "records", "statistics", "rules-button", "settings-button", "quit"]
+        ids = ["start", "learn", "records", "statistics", "rules-button", "settings-button", "quit"]
+        assert [b.id for b in buttons] == ids
         for b in buttons:
             b.scroll_visible(animate=False)
             await pilot.pause()
             box = b.region
             assert box.width >= cell_len(str(b.label)) + 2 and box.right <= size[0], b.id
-        assert len({b.region.y for b in buttons}) == (1 if size[0] >= 110 else 2)
+        assert len({b.region.y for b in buttons}) == (1 if size[0] >= 120 else 2)
         keys = app.screen.query_one("#new-game-keys").render().plain.splitlines()  # type: ignore[attr-defined]
-        starts = {"←→", "Tab", "Enter/^s", "^r", "Esc", "^p", "^o", "^g", "^t", "F2"}
+        starts = {"←→", "Tab", "Enter/^s", "^r", "Esc", "^p", "^o", "^l", "^g", "^t", "F2"}
         assert all(line.split()[0] in starts for line in keys), keys  # broken between keys, never inside one
         assert "F2 settings" in " ".join(keys) and all(cell_len(line) <= size[0] for line in keys)
 
