@@ -140,15 +140,15 @@ def defence_rivers(*, honours: bool) -> Scene:
                 ),
                 "1s",
                 W(
-                    "The safest tile here is the 1s: two are out, and seat 2 threw one itself.",
-                    "这里最安全的是一条：已经出了两张，对家自己也打过。",
+                    "This step asks for the 1s: two are out, and seat 2 threw one itself.",
+                    "这一步要打一条：已经出了两张，对家自己也打过。",
                 ),
                 mistake(
                     DISCARD,
                     "3p4p",
                     W(
-                        "筒 is the suit seat 2 collects: that tile is the likeliest to feed it. Discard the 1s.",
-                        "对家在做筒子：这张最可能放炮。打一条。",
+                        "筒 is the suit seat 2 collects: your 3p or 4p may be just what it needs. Discard the 1s.",
+                        "对家在做筒子：你的三筒、四筒可能正是它要的。打一条。",
                     ),
                 ),
             ),

@@ -33,8 +33,8 @@ NOT_45M = mistake(
     W("Not with 45m: they are already part of 456m. Chi with 12m.", "不要用四五万：它们在 456 万里。用一二万吃。"),
 )
 KEEP_TYPE = W(
-    "that gives up the hand type this hand is heading for: watch the hint panel's first line",
-    "这样会放弃这手牌正在做的牌型：看提示栏第一行",
+    "This step asks for the 4p: it is the one tile outside 万 and honours, which 混一色 cannot use.",
+    "这一步要打四筒：它是万子和字牌以外唯一的牌，混一色用不上。",
 )
 
 

@@ -113,7 +113,6 @@ class TablePlay(Asking):
 
     def refused(self, action: Action, why: str) -> None:
         """The table refused the person's ``action`` (nothing changed): say why, and ask them again."""
-        self.notify(why, severity="warning", timeout=8)
         self.state = replace(self.state.noticed(action.seat, why), confirm=None)
         decision = self.state.decision
         if decision is None or decision.phase is not Phase.TURN:
