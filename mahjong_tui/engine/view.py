@@ -17,6 +17,7 @@ from collections.abc import Collection
 from typing import NamedTuple
 
 from .actions import Action
+from .events import ClaimLost, Event, OptionRefused, TileDrawn, TilesDealt
 from .haidi import shown_tile
 from .hand import Hand
 from .melds import Meld, MeldKind
@@ -277,3 +278,19 @@ def seat_view(hand: Hand, seat: int) -> SeatView:
         frozenset(p.passed_wins) if p.passed_wins else _NO_PASSED,
         tuple((a, r) for a, r in offered.items() if a.seat == seat) if offered else (),
     )
+
+
+def seen_by(ev: Event, seat: int) -> Event | None:
+    """``ev`` as ``seat`` may see it (None: not at all): another seat's dealt tiles and draws, and the notices
+    private to another seat, are not seen; a 海底 another seat takes is seen when it is shown, not drawn.
+
+    What a remote seat is sent is built from this and from its :func:`seat_view`.
+    """
+    if isinstance(ev, TilesDealt | TileDrawn | OptionRefused | ClaimLost) and ev.seat != seat:
+        return None
+    return ev
+
+
+def seen_events(events: Collection[Event], seat: int) -> list[Event]:
+    """The events of ``events`` that ``seat`` may see, as it sees them."""
+    return [seen for ev in events if (seen := seen_by(ev, seat)) is not None]

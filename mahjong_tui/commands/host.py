@@ -1,0 +1,122 @@
+"""``mahjong-tui host [options]``: a table server; friends join with ``mahjong-tui join ws://HOST:PORT/ROOM``.
+
+The host holds the games, the bots and the journal of every table; it sends each seat only
+what that seat may see (:mod:`mahjong_tui.net`). It listens on 127.0.0.1 unless ``--host``
+says otherwise. Tables the host left unfinished (killed, or stopped with Ctrl+C) are taken
+up again at its next start, under the same room codes: their people join back with their
+seats' tokens. The host keeps its games apart from the player's own (``--home``, by
+default ``host`` in the data folder).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import signal
+import sys
+
+from bots import LEVELS
+from mahjong_tui.engine import GameOptions, ruleset_names
+from mahjong_tui.ui.config import MAX_BASE, MAX_HANDS, MAX_SEED, MIN_BASE, MIN_HANDS, MIN_SEED
+
+from .parser import OneLineParser, one_of, whole_number
+
+KINDS = ("person", *LEVELS)
+
+
+def _seats(text: str) -> tuple[str, str, str, str]:
+    """``person,person,normal,hard``: who sits at each seat (a person, or a bot of a level)."""
+    seats = [s.strip() for s in text.split(",")]
+    if len(seats) != 4 or any(s not in KINDS for s in seats):
+        raise argparse.ArgumentTypeError(f"four seats, each one of {', '.join(KINDS)}: got {text!r}")
+    if "person" not in seats:
+        raise argparse.ArgumentTypeError("at least one seat is for a person")
+    return (seats[0], seats[1], seats[2], seats[3])
+
+
+def _room(text: str) -> str:
+    """A room code: 4 to 12 letters or digits."""
+    if not (4 <= len(text) <= 12 and text.isascii() and text.isalnum()):
+        raise argparse.ArgumentTypeError(f"a room code is 4 to 12 letters or digits: got {text!r}")
+    return text.upper()
+
+
+def _seconds(text: str) -> float:
+    """A number of seconds, 0 to 600."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a number of seconds: got {text!r}") from None
+    if not 0 <= value <= 600:
+        raise argparse.ArgumentTypeError(f"0 to 600 seconds: got {text!r}")
+    return value
+
+
+def parser() -> OneLineParser:
+    """Options of ``mahjong-tui host``."""
+    p = OneLineParser(prog="mahjong-tui host", description="A table server: people join from their own terminals.")
+    rules = ruleset_names()
+    p.add_argument("--rules", default="shanghai", type=one_of(rules, "rules"), help=f"preset: {', '.join(rules)}")
+    p.add_argument(
+        "--seats",
+        type=_seats,
+        default=("person", "person", "person", "person"),
+        help=f"who sits at each seat, comma-separated: {', '.join(KINDS)} (default: four people)",
+    )
+    p.add_argument("--tables", type=whole_number(1, 50), default=1, help="how many tables to open (default 1)")
+    p.add_argument("--room", type=_room, default=None, help="the room code joining requires (one table; default: new)")
+    p.add_argument("--base", type=whole_number(MIN_BASE, MAX_BASE), default=1, help="base score 底分")
+    p.add_argument("--hands", type=whole_number(MIN_HANDS, MAX_HANDS), default=None, help="stop after this many hands")
+    p.add_argument("--seed", type=whole_number(MIN_SEED, MAX_SEED), default=None, help="seed of the first table")
+    p.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1: this machine)")
+    p.add_argument("--port", type=whole_number(1, 65535), default=8765, help="the port (default 8765)")
+    p.add_argument("--claim-seconds", type=_seconds, default=2.0, help="how long every claim window lasts (2)")
+    p.add_argument("--grace", type=_seconds, default=60.0, help="how long a dropped seat waits before a bot plays (60)")
+    p.add_argument("--home", default=None, help="where the host keeps its games (default: host/ in the data folder)")
+    return p
+
+
+def run(argv: list[str]) -> int:
+    """Serve until interrupted; the exit status."""
+    args = parser().parse_or_status(argv)
+    if isinstance(args, int):
+        return args
+    if args.room and args.tables > 1:
+        print("mahjong-tui host: --room names one table: leave it out with --tables", file=sys.stderr)
+        return 2
+    from mahjong_tui.keep.storage import HOME_VARIABLE, data_dir
+
+    os.environ[HOME_VARIABLE] = args.home or str(data_dir() / "host")  # the host's games are not the player's
+    try:
+        return asyncio.run(_serve(args))
+    except OSError as e:
+        print(f"mahjong-tui host: cannot listen on {args.host}:{args.port}: {e.strerror or e}", file=sys.stderr)
+        return 1
+
+
+async def _serve(args: argparse.Namespace) -> int:
+    """Open (or take up) the tables, listen, and serve until a signal stops the host."""
+    from mahjong_tui.net.server import Host, TableSpec
+
+    host = Host(claim_seconds=args.claim_seconds, grace=args.grace)
+    resumed = host.resume_tables()
+    server = await host.serve(args.host, args.port)
+    shown = "localhost" if args.host in ("127.0.0.1", "::1") else args.host
+    for table in resumed:
+        print(f"taken up again: mahjong-tui join ws://{shown}:{args.port}/{table.room}", flush=True)
+    if not resumed:
+        options = GameOptions(base=args.base, max_hands=args.hands)
+        for n in range(args.tables):
+            seed = None if args.seed is None else args.seed + n
+            table = host.open_table(TableSpec(args.rules, options, args.seats, args.room or "", seed))
+            print(f"table {n + 1}: mahjong-tui join ws://{shown}:{args.port}/{table.room}", flush=True)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop.set)
+    await stop.wait()
+    host.close()
+    server.close()
+    await server.wait_closed()
+    return 0

@@ -1,0 +1,131 @@
+"""A seat's end of the protocol: connect, join, read what the table sends, answer its prompts. No Textual here.
+
+:class:`SeatClient` keeps what its seat was last sent: the seat's view (a
+:class:`~mahjong_tui.engine.SeatView`, rebuilt by :mod:`mahjong_tui.net.wire`), every event
+the seat has seen, the prompt open for it, and the table's notices. The Textual table
+(``mahjong-tui join``), the scripted players of the tests and the load script all play
+through it. A URL names the server and the room: ``ws://host:8765/ROOM``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import urlsplit
+
+from mahjong_tui.engine import Action, Event, SeatView, Words
+
+from .protocol import MAX_SERVER_BYTES, VERSION, action_message, dumps
+from .wire import decode_event, decode_view
+
+
+class JoinError(RuntimeError):
+    """The table would not seat us; the text says why, in one line."""
+
+
+def split_url(url: str) -> tuple[str, str]:
+    """``ws://host:port/ROOM`` → (``ws://host:port/``, ``ROOM``); ValueError for a URL that is not one."""
+    parts = urlsplit(url)
+    room = parts.path.strip("/")
+    if parts.scheme not in ("ws", "wss") or not parts.netloc or not room or "/" in room:
+        raise ValueError(f"{url!r} is not a table's address: ws://HOST:PORT/ROOM")
+    return f"{parts.scheme}://{parts.netloc}/{room}", room
+
+
+@dataclass
+class SeatClient:
+    """One seat at a remote table."""
+
+    url: str
+    seat: int = -1
+    token: str = ""
+    rules: str = ""
+    names: list[str] = field(default_factory=list)
+    view: SeatView | None = None
+    prompt: int | None = None
+    events: list[Event] = field(default_factory=list)
+    refused: list[Words] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    waiting: bool = True
+    over: bool = False
+    received: int = 0  # messages read
+    _ws: Any = None
+    _changed: asyncio.Event = field(default_factory=asyncio.Event)
+    listeners: list[Callable[[dict[str, Any]], None]] = field(default_factory=list)
+
+    async def connect(self, *, name: str = "", token: str = "") -> None:
+        """Connect and sit down (as ``name``, or back at the seat of ``token``); JoinError when we may not."""
+        from websockets.asyncio.client import connect
+
+        address, room = split_url(self.url)
+        self._ws = await connect(address, max_size=MAX_SERVER_BYTES, open_timeout=10)
+        await self._ws.send(dumps({"type": "join", "v": VERSION, "room": room, "name": name, "token": token}))
+        first = json.loads(await self._ws.recv())
+        if first.get("type") != "welcome":
+            await self._ws.close()
+            raise JoinError(str(first.get("reason", "the table would not seat us")))
+        self.seat, self.token, self.rules = int(first["seat"]), str(first["token"]), str(first["rules"])
+
+    async def listen(self) -> None:
+        """Read what the table sends until the connection closes."""
+        from websockets.exceptions import ConnectionClosed
+
+        try:
+            async for text in self._ws:
+                self.take(json.loads(text))
+        except ConnectionClosed:
+            pass
+        finally:
+            self._changed.set()
+
+    def take(self, message: dict[str, Any]) -> None:
+        """Keep what ``message`` says."""
+        self.received += 1
+        kind = message.get("type")
+        if kind == "state":
+            self.view = decode_view(message["view"])
+            self.events.extend(decode_event(e) for e in message["events"])
+            self.prompt = message.get("prompt")
+            self.names = list(message.get("names", self.names))
+            self.waiting, self.over = bool(message.get("waiting")), bool(message.get("over"))
+        elif kind == "refused":
+            reason = message.get("reason", {})
+            self.refused.append(Words(str(reason.get("en", "")), str(reason.get("zh", ""))))
+        elif kind == "error":
+            self.errors.append(str(message.get("reason", "")))
+        for listener in self.listeners:
+            listener(message)
+        self._changed.set()
+
+    async def changed(self, timeout: float | None = None) -> bool:
+        """Wait for the next message (False: none came within ``timeout``)."""
+        self._changed.clear()
+        try:
+            await asyncio.wait_for(self._changed.wait(), timeout)
+        except TimeoutError:
+            return False
+        return True
+
+    async def act(self, action: Action) -> None:
+        """Answer the prompt open with ``action``."""
+        assert self.prompt is not None
+        prompt, self.prompt = self.prompt, None
+        await self._ws.send(dumps(action_message(prompt, action)))
+
+    async def next_hand(self) -> None:
+        """Ready for the next hand."""
+        assert self.prompt is not None
+        prompt, self.prompt = self.prompt, None
+        await self._ws.send(dumps({"type": "next", "prompt": prompt}))
+
+    async def send_raw(self, text: str) -> None:
+        """Send ``text`` as it is (the tests' malformed messages)."""
+        await self._ws.send(text)
+
+    async def close(self) -> None:
+        """Leave (the seat waits for us for the table's grace period)."""
+        if self._ws is not None:
+            await self._ws.close()

@@ -1,0 +1,225 @@
+"""The table server: tables behind room codes, each connection seated at one of them, over websockets.
+
+:class:`Host` holds the tables (:class:`~mahjong_tui.net.table.HostedTable`) by room code,
+opens new ones, resumes those a host killed or stopped left unfinished (each table's seats
+and room are kept beside its game: ``games/ID.host.json``), and serves the protocol
+(:mod:`mahjong_tui.net.protocol`) with the ``websockets`` package. A connection acts only
+for the seat it joined: the seat is the connection's, never a field of its messages.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from time import monotonic
+from typing import Any
+
+from mahjong_tui.engine import Game, GameOptions
+from mahjong_tui.keep.files import write_json_atomically
+from mahjong_tui.keep.safe_json import JsonProblem, read_json_file
+from mahjong_tui.keep.saves import Seat, Table
+from mahjong_tui.keep.storage import games_dir
+from mahjong_tui.keep.unfinished import take_up
+
+from .protocol import VERSION, Act, Join, Next, Ping, ProtocolError, dumps, read_message
+from .table import HostedTable, Place
+
+#: room codes: letters and digits that cannot be read one for another
+CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+#: what the websockets package itself refuses (larger than any message the protocol takes, which it refuses itself)
+LIBRARY_MAX = 64 * 1024
+
+
+def room_code() -> str:
+    """A new room code: six letters and digits."""
+    return "".join(secrets.choice(CODE_LETTERS) for _ in range(6))
+
+
+@dataclass(frozen=True, slots=True)
+class TableSpec:
+    """A table to open: its rules and options, which seats are for people (the others' bot levels), its room."""
+
+    rules: str
+    options: GameOptions
+    seats: tuple[str, str, str, str]  # "person", or a bot level
+    room: str = ""
+    seed: int | None = None
+
+
+def host_path(table_id: str) -> Path:
+    """Where the host keeps a table's room and seats, beside its game's save."""
+    return games_dir() / f"{table_id}.host.json"
+
+
+class Host:
+    """Every table of the server, and the connections to them."""
+
+    def __init__(
+        self,
+        *,
+        claim_seconds: float = 2.0,
+        grace: float = 60.0,
+        keep: bool = True,
+        bot_factory: Callable[[str, int, int], object] | None = None,
+    ) -> None:
+        """A host with no table yet."""
+        self.claim_seconds, self.grace, self.keep = claim_seconds, grace, keep
+        self.bot_factory = bot_factory
+        self.tables: dict[str, HostedTable] = {}
+        self.tasks: dict[str, asyncio.Task[None]] = {}
+
+    # ------------------------------------------------------------------ tables
+    def open_table(self, spec: TableSpec) -> HostedTable:
+        """Open a new table for ``spec`` and start its play (it waits for its people)."""
+        room = (spec.room or room_code()).upper()
+        if room in self.tables:
+            raise ValueError(f"room {room} is taken")
+        seed = spec.seed if spec.seed is not None else secrets.randbelow(1_000_000)
+        game = Game(spec.rules, seed, spec.options)
+        places = [
+            Place(f"Seat {s + 1}", True) if kind == "person" else Place(f"Bot {s + 1}", False, level=kind)
+            for s, kind in enumerate(spec.seats)
+        ]
+        return self._start(game, room, places, None)
+
+    def resume_tables(self) -> list[HostedTable]:
+        """Take up every table a host left unfinished, as it was (its people come back with their tokens)."""
+        resumed = []
+        for path in sorted(games_dir().glob("*.host.json")):
+            table_id = path.name.removesuffix(".host.json")
+            try:
+                kept = read_json_file(path, max_bytes=64 * 1024)
+                room, places = str(kept["room"]), [_place(p) for p in kept["places"]]
+            except (OSError, JsonProblem, KeyError, TypeError, ValueError):
+                continue
+            taken = take_up(table_id)
+            if taken.saved is None:
+                with contextlib.suppress(OSError):
+                    path.unlink()  # the game ended (or is gone): nothing to resume
+                continue
+            for place in places:
+                place.gone_at = monotonic() if place.taken else None  # away until they come back: the grace starts now
+            resumed.append(self._start(taken.saved.game, room, places, taken.saved.table, taken.lock))
+        return resumed
+
+    def _start(
+        self, game: Game, room: str, places: list[Place], table: Table | None, lock: object = None
+    ) -> HostedTable:
+        """Seat ``places`` at ``game`` behind ``room``, keep them, and start the table's play."""
+        table = table or Table((_seat(places[0]), _seat(places[1]), _seat(places[2]), _seat(places[3])))
+        hosted = HostedTable(
+            game,
+            room,
+            places,
+            table=table,
+            claim_seconds=self.claim_seconds,
+            grace=self.grace,
+            keep=self.keep,
+            bot_factory=self.bot_factory,
+            lock=lock,
+        )
+        self.tables[room] = hosted
+        self.remember(hosted)
+        self.tasks[room] = asyncio.get_running_loop().create_task(self._play(hosted), name=f"table {room}")
+        return hosted
+
+    def remember(self, hosted: HostedTable) -> None:
+        """Keep the table's room and seats (tokens included) beside its game."""
+        if self.keep:
+            data = {"room": hosted.room, "places": [p.to_json() for p in hosted.places]}
+            write_json_atomically(data, host_path(hosted.id))
+
+    async def _play(self, hosted: HostedTable) -> None:
+        """Play the table to its end, then forget it (its record is kept like any game's)."""
+        await hosted.run()
+        if hosted.game.over:
+            with contextlib.suppress(OSError):
+                host_path(hosted.id).unlink()
+
+    def close(self) -> None:
+        """Stop every table: each is kept as it stands, to be resumed."""
+        for hosted in self.tables.values():
+            hosted.close()
+        for task in self.tasks.values():
+            task.cancel()
+
+    # ------------------------------------------------------------------ connections
+    async def handler(self, ws: Any) -> None:
+        """One connection: it joins a table, then answers that seat's prompts."""
+        link = ws.send  # one object: the table knows the connection by it
+        hosted: HostedTable | None = None
+        seat: int | None = None
+        try:
+            async for text in ws:
+                try:
+                    message = read_message(text)
+                except ProtocolError as e:
+                    await ws.send(dumps({"type": "error", "reason": str(e)}))
+                    continue
+                if isinstance(message, Ping):
+                    await ws.send(dumps({"type": "pong"}))
+                elif isinstance(message, Join):
+                    if hosted is not None:
+                        await ws.send(dumps({"type": "error", "reason": "this connection already sits at a table"}))
+                        continue
+                    hosted, seat = await self.join(ws, message, link)
+                elif hosted is None or seat is None:
+                    await ws.send(dumps({"type": "error", "reason": "join a table first"}))
+                elif isinstance(message, Act):
+                    why = hosted.answer(seat, message)
+                    if why is not None:
+                        await hosted.refuse(seat, message.prompt, why)
+                elif isinstance(message, Next):
+                    why = hosted.ready(seat, message.prompt)
+                    if why is not None:
+                        await hosted.refuse(seat, message.prompt, why)
+        except Exception as e:  # the connection closed (or failed): the seat waits for its person
+            if type(e).__name__ not in ("ConnectionClosed", "ConnectionClosedOK", "ConnectionClosedError"):
+                raise
+        finally:
+            if hosted is not None and seat is not None:
+                hosted.left(seat, link)
+
+    async def join(self, ws: Any, message: Join, link: Callable[[str], Any]) -> tuple[HostedTable | None, int | None]:
+        """Seat the connection as ``message`` asks: the welcome and the state, or an error and no seat."""
+        hosted = self.tables.get(message.room.upper())
+        if hosted is None:
+            await ws.send(dumps({"type": "error", "reason": f"no table has the room code {message.room!r}"}))
+            return None, None
+        seat = hosted.back(message.token, link) if message.token else hosted.sit(message.name, link)
+        if seat is None:
+            reason = "that token is no seat at this table" if message.token else "the table is full"
+            await ws.send(dumps({"type": "error", "reason": reason}))
+            return None, None
+        self.remember(hosted)
+        place = hosted.places[seat]
+        welcome = {"type": "welcome", "v": VERSION, "room": hosted.room, "table": hosted.id, "seat": seat,
+                   "token": place.token, "rules": hosted.game.rules.name}  # fmt: skip
+        await ws.send(dumps(welcome))
+        await hosted.send_state(seat)
+        return hosted, seat
+
+    async def serve(self, host: str = "127.0.0.1", port: int = 8765) -> Any:
+        """Listen on ``host``:``port`` (localhost unless told otherwise); the websockets server."""
+        from websockets.asyncio.server import serve
+
+        return await serve(self.handler, host, port, max_size=LIBRARY_MAX, ping_interval=20, ping_timeout=20)
+
+
+def _seat(place: Place) -> Seat:
+    """A seat as a game's save keeps it."""
+    return Seat(place.name, None if place.person else place.level)
+
+
+def _place(data: object) -> Place:
+    """A seat as the host kept it; ValueError when it is not one."""
+    if not isinstance(data, dict):
+        raise ValueError("a seat is an object")
+    name, person, token, level = data.get("name"), data.get("person"), data.get("token"), data.get("level")
+    if not (isinstance(name, str) and isinstance(person, bool) and isinstance(token, str) and isinstance(level, str)):
+        raise ValueError("a seat has a name, a token, a level and whether a person sits there")
+    return Place(name, person, token, level, bool(data.get("taken")))

@@ -1,0 +1,347 @@
+"""One table on the server: its game, who sits where, the prompts, the bots, the claim windows, the journal.
+
+:class:`HostedTable` is authoritative. It plays the game's one loop (:meth:`HostedTable.run`):
+a bot seat's move is made at once; a person's decision is a numbered prompt, answered by
+:meth:`HostedTable.answer` from that person's connection only. After every change each
+connected seat is sent its own view (:func:`~mahjong_tui.engine.seat_view`) and the
+events it may see (:func:`~mahjong_tui.engine.seen_events`), encoded by
+:mod:`mahjong_tui.net.wire`; nothing else of the game ever leaves the table.
+
+Fair across machines: whenever a person sits at the table, every claim window (a discard,
+a kong that may be robbed, the 开杠 tiles, the shown 海底, the initial wins) stays open for
+the same time, ``claim_seconds``, whoever may claim, so how long a window lasts tells nobody
+who could claim. A person whose connection drops keeps the seat for ``grace`` seconds; then
+the seat's bot plays it until they come back with the seat's token. Every action is written
+to the game's journal (:class:`~mahjong_tui.keep.keeping.Keeper`), so a host killed and
+started again resumes the table where it was.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
+from time import monotonic
+
+from mahjong_tui.engine import Action, ActionKind, Event, Game, IllegalAction, Words, seat_view, seen_events
+from mahjong_tui.engine.state import SINGLE_SEAT_PHASES
+from mahjong_tui.keep.keeping import Keeper
+from mahjong_tui.keep.saves import Seat, Table
+
+from .protocol import Act, dumps
+from .wire import encode_event, encode_view
+
+Send = Callable[[str], Awaitable[None]]
+
+
+@dataclass
+class Place:
+    """A seat: open for a person (with its token) or a bot's, the name shown, the person's link when connected."""
+
+    name: str
+    person: bool
+    token: str = field(default_factory=lambda: secrets.token_urlsafe(12))
+    level: str = "normal"  # the bot's level: a bot seat's, and the bot standing in for a person gone too long
+    taken: bool = False  # a person has sat here
+    link: Send | None = None
+    gone_at: float | None = None  # when the person's connection dropped (None: connected, or never came)
+    sent: int = 0  # how many of the game's events this seat has been sent
+
+    def to_json(self) -> dict[str, object]:
+        """What the host keeps of the seat."""
+        return {"name": self.name, "person": self.person, "token": self.token, "level": self.level,
+                "taken": self.taken}  # fmt: skip
+
+
+class HostedTable:
+    """A game played on the server, seat by seat."""
+
+    def __init__(
+        self,
+        game: Game,
+        room: str,
+        places: list[Place],
+        *,
+        table: Table | None = None,
+        claim_seconds: float = 2.0,
+        grace: float = 60.0,
+        keep: bool = True,
+        bot_factory: Callable[[str, int, int], object] | None = None,
+        lock: object = None,
+    ) -> None:
+        """The table of ``game`` behind ``room``; ``places``: the four seats; ``lock``: the game's, already held."""
+        self.game = game
+        self.room = room
+        self.places = places
+        self.table = table or Table(tuple(Seat(p.name, None if p.person else p.level) for p in places))  # type: ignore[arg-type]
+        self.claim_seconds = claim_seconds
+        self.grace = grace
+        self.keeper = Keeper(self.table, lock) if keep else None  # type: ignore[arg-type]
+        self._bot_factory = bot_factory
+        self._bots: dict[int, object] = {}
+        self.prompts = 0  # the number of the latest prompt
+        self.asked: dict[int, int] = {}  # seat → the prompt open for it
+        self.answers: dict[int, Action | None] = {}  # seat → its answer to the prompt open (None: ready to go on)
+        self.changed = asyncio.Event()  # an answer came, or someone sat down or left
+        self.closed = False
+        if self.keeper is not None:
+            self.keeper.keep(game)
+
+    # ------------------------------------------------------------------ seats
+    @property
+    def id(self) -> str:
+        """The table's id (the kept game's)."""
+        return self.table.id
+
+    def sit(self, name: str, link: Send) -> int | None:
+        """A new person sits in the first free seat open for people (None: the table is full)."""
+        for seat, place in enumerate(self.places):
+            if place.person and not place.taken:
+                place.name, place.taken, place.link, place.gone_at = name, True, link, None
+                self._seen_from_hand_start(seat)
+                self._poke()
+                return seat
+        return None
+
+    def back(self, token: str, link: Send) -> int | None:
+        """The person of the seat whose token is ``token`` is back (None: no such seat)."""
+        for seat, place in enumerate(self.places):
+            if place.person and place.taken and secrets.compare_digest(place.token, token):
+                place.link, place.gone_at = link, None
+                self._seen_from_hand_start(seat)
+                self._poke()
+                return seat
+        return None
+
+    def left(self, seat: int, link: Send) -> None:
+        """``seat``'s connection ``link`` dropped: the seat waits for its person, for ``grace`` seconds."""
+        place = self.places[seat]
+        if place.link is link:
+            place.link, place.gone_at = None, monotonic()
+            self._poke()
+
+    def _seen_from_hand_start(self, seat: int) -> None:
+        """A seat (new, or back) is sent the current hand's events from its start."""
+        events = self.game.events
+        self.places[seat].sent = len(events) - len(self.game.hand_events)
+
+    def bot_plays(self, seat: int) -> bool:
+        """A bot decides for ``seat`` now: a bot seat, or a person gone for longer than the grace period."""
+        place = self.places[seat]
+        if not place.person:
+            return True
+        return place.link is None and place.gone_at is not None and monotonic() - place.gone_at >= self.grace
+
+    @property
+    def people_present(self) -> bool:
+        """Some person sits at the table (connected, or within the grace period)."""
+        return any(p.person and p.taken and not self.bot_plays(s) for s, p in enumerate(self.places))
+
+    @property
+    def full(self) -> bool:
+        """Every seat open for people is taken."""
+        return all(p.taken for p in self.places if p.person)
+
+    # ------------------------------------------------------------------ what each seat is sent
+    async def send_all(self) -> None:
+        """Every connected seat gets its view, the events it has not seen, and its prompt if one is open."""
+        for seat, place in enumerate(self.places):
+            if place.link is not None:
+                await self.send_state(seat)
+
+    async def send_state(self, seat: int) -> None:
+        """``seat`` gets its view, the events it has not seen, and the prompt open for it (if any)."""
+        place = self.places[seat]
+        if place.link is None:
+            return
+        events = self.game.events[place.sent :]
+        place.sent = len(self.game.events)
+        message = self.state_message(seat, events)
+        await self._send(seat, message)
+
+    def state_message(self, seat: int, events: Sequence[Event]) -> dict[str, object]:
+        """The state message of ``seat``: built from its view and the events it may see, nothing else."""
+        hand = self.game.hand
+        return {
+            "type": "state",
+            "seat": seat,
+            "prompt": self.asked.get(seat),
+            "names": [p.name for p in self.places],
+            "view": encode_view(seat_view(hand, seat)),
+            "events": [encode_event(ev) for ev in seen_events(events, seat)],
+            "waiting": not self.full,
+            "over": self.game.over,
+        }
+
+    async def _send(self, seat: int, message: dict[str, object]) -> None:
+        """Send ``message`` to ``seat``; a link that fails is treated as dropped."""
+        link = self.places[seat].link
+        if link is None:
+            return
+        try:
+            await link(dumps(message))
+        except Exception:  # the connection went away while sending: the seat waits for its person
+            self.left(seat, link)
+
+    async def refuse(self, seat: int, prompt: int, why: Words) -> None:
+        """Tell ``seat`` its answer to ``prompt`` was not taken, and why."""
+        await self._send(seat, {"type": "refused", "prompt": prompt, "reason": {"en": why.en, "zh": why.zh}})
+
+    # ------------------------------------------------------------------ answers
+    def answer(self, seat: int, act: Act) -> Words | None:
+        """``seat``'s answer to a prompt; why it is not taken (None: taken). Nothing changes when it is refused."""
+        open_prompt = self.asked.get(seat)
+        if open_prompt is None or act.prompt != open_prompt or seat in self.answers:
+            return Words(
+                f"prompt {act.prompt} is not open for you: the table has moved on, or you already answered",
+                f"第 {act.prompt} 问已经结束或你已回答：牌局已经往下走了",
+            )
+        action = act.action(seat)
+        legal = self.game.legal_actions(seat)
+        if action not in legal:
+            view = seat_view(self.game.hand, seat)
+            refusal = next((r.reason for r in view.refusals if r.kind is action.kind and r.tile == action.tile), None)
+            return refusal or Words("that is not a move you may make now", "现在不能这样走")
+        self.answers[seat] = action
+        self._poke()
+        return None
+
+    def ready(self, seat: int, prompt: int) -> Words | None:
+        """``seat`` is ready for the next hand (its answer to a hand's-end prompt)."""
+        if self.asked.get(seat) != prompt or not self.game.hand.over:
+            return Words("there is no hand's end to go on from now", "现在不是一局结束的时候")
+        self.answers[seat] = None
+        self._poke()
+        return None
+
+    def _poke(self) -> None:
+        """Wake the table's loop."""
+        self.changed.set()
+
+    async def _wait(self, until: Callable[[], bool], deadline: float | None = None) -> None:
+        """Wait until ``until()`` holds (or ``deadline``, by the monotonic clock), waking at every change."""
+        while not until() and not self.closed:
+            timeout = None if deadline is None else deadline - monotonic()
+            if timeout is not None and timeout <= 0:
+                return
+            self.changed.clear()
+            wake = min(timeout, 1.0) if timeout is not None else 1.0  # a person gone too long is noticed too
+            try:
+                await asyncio.wait_for(self.changed.wait(), wake)
+            except TimeoutError:
+                pass
+
+    # ------------------------------------------------------------------ the play
+    async def run(self) -> None:
+        """Play the game to its end: wait for the people, then decision after decision, hand after hand."""
+        await self._wait(lambda: self.full)
+        await self.send_all()
+        while not self.closed:
+            if self.game.over:
+                await self.send_all()
+                return
+            if self.game.hand.over:
+                await self.between_hands()
+                continue
+            phase = self.game.hand.phase
+            if phase not in SINGLE_SEAT_PHASES and self.people_present:
+                await self.window()
+            else:
+                await self.decide(self.game.pending_seats()[0])
+
+    async def decide(self, seat: int) -> None:
+        """One seat's decision: a bot's at once; a person's when they answer (their bot's once gone too long)."""
+        if not self.bot_plays(seat):
+            self.open_prompts([seat])
+            await self.send_all()
+            await self._wait(lambda: seat in self.answers or self.bot_plays(seat))
+        action = self.answers.get(seat) or self.bot_choice(seat)
+        self.close_prompts()
+        self.apply(action)
+        await self.send_all()
+
+    async def window(self) -> None:
+        """A claim window: everyone asked answers within the same ``claim_seconds``; then the answers are made in
+        the engine's order (a person who did not answer passes)."""
+        pending = self.game.pending_seats()
+        people = [s for s in pending if not self.bot_plays(s)]
+        self.open_prompts(people)
+        if people:  # the others already have the moment's state: they are sent nothing new until the window closes
+            await self.send_all()
+        await self._wait(lambda: False, monotonic() + self.claim_seconds)
+        answers = dict(self.answers)
+        self.close_prompts()
+        asked = set(pending)
+        while not self.game.hand.over and self.game.hand.phase not in SINGLE_SEAT_PHASES:
+            seat = self.game.pending_seats()[0]
+            if seat not in asked:
+                break  # a new window opened: the loop opens it for everyone again
+            asked.discard(seat)
+            self.apply(answers.get(seat) or self.passing(seat) if seat in people else self.bot_choice(seat))
+        await self.send_all()
+
+    async def between_hands(self) -> None:
+        """The hand is over: every person sees its end; the next hand is dealt once they are ready (or a minute)."""
+        people = [s for s, p in enumerate(self.places) if p.person and p.link is not None]
+        self.open_prompts(people)
+        await self.send_all()
+        await self._wait(lambda: all(s in self.answers for s in people), monotonic() + 60.0)
+        self.close_prompts()
+        self.game.next_hand()
+        self._keep()
+        await self.send_all()
+
+    def open_prompts(self, seats: list[int]) -> None:
+        """Number a prompt for each of ``seats``."""
+        self.answers.clear()
+        for seat in seats:
+            self.prompts += 1
+            self.asked[seat] = self.prompts
+
+    def close_prompts(self) -> None:
+        """No prompt is open any more."""
+        self.asked.clear()
+        self.answers.clear()
+
+    def passing(self, seat: int) -> Action:
+        """The pass of ``seat`` (what a person who did not answer in time does)."""
+        legal = self.game.legal_actions(seat)
+        return next((a for a in legal if a.kind is ActionKind.PASS), legal[0])
+
+    def bot_choice(self, seat: int) -> Action:
+        """The move of ``seat``'s bot (the only legal move at once)."""
+        legal = self.game.legal_actions(seat)
+        if len(legal) == 1:
+            return legal[0]
+        bot = self._bots.get(seat)
+        if bot is None:
+            from bots import create_bot
+
+            factory = self._bot_factory or create_bot
+            bot = self._bots[seat] = factory(self.places[seat].level, seat, (self.game.seed * 4 + seat) % 2**31)
+        try:
+            action: Action = bot.choose(seat_view(self.game.hand, seat))  # type: ignore[attr-defined]
+        except Exception:  # a failing bot never stops a table: its seat makes the first legal move
+            return legal[0]
+        return action if action in legal else legal[0]
+
+    def apply(self, action: Action) -> None:
+        """Make ``action`` (legal: it was checked) and keep it."""
+        try:
+            self.game.apply(action)
+        except IllegalAction:
+            self.game.apply(self.game.legal_actions(action.seat)[0])
+        self._keep()
+
+    def _keep(self) -> None:
+        """Write the latest action to the journal."""
+        if self.keeper is not None:
+            self.keeper.keep(self.game)
+
+    def close(self) -> None:
+        """The server stops: the table's game is kept as it stands (and resumed when the host starts again)."""
+        self.closed = True
+        self._poke()
+        if self.keeper is not None:
+            self.keeper.close()

@@ -1,0 +1,324 @@
+"""The table server: what each seat is sent, a whole game of remote clients, bad messages, late answers, a seat that
+drops and comes back, a host killed and started again. Servers listen on 127.0.0.1 only."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bots import create_bot
+from mahjong_tui.engine import (
+    ClaimLost,
+    Game,
+    GameOptions,
+    OptionRefused,
+    Phase,
+    TileDrawn,
+    TilesDealt,
+    ruleset_names,
+    seat_view,
+)
+from mahjong_tui.net.client import JoinError, SeatClient
+from mahjong_tui.net.protocol import dumps
+from mahjong_tui.net.server import Host, TableSpec
+from mahjong_tui.net.table import HostedTable, Place
+from mahjong_tui.net.wire import decode_event, decode_view
+
+PRIVATE = (TilesDealt, TileDrawn, OptionRefused, ClaimLost)
+
+
+def free_port() -> int:
+    """A port nothing listens on, on 127.0.0.1."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+# ---------------------------------------------------------------- what each seat is sent
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.sampled_from(ruleset_names()), st.integers(0, 10_000))
+def test_nothing_sent_to_a_seat_carries_another_seats_hidden_tiles(rules: str, seed: int) -> None:
+    """At every move of a seeded hand, each seat's message holds no other seat's concealed or drawn tiles, and
+    none of the events private to another seat, until the hand is over and every hand is shown."""
+    game = Game(rules, seed, GameOptions(max_hands=1))
+    table = HostedTable(game, "ROOM", [Place(f"P{s}", True) for s in range(4)], keep=False)
+    bots = {s: create_bot("normal", s, seed) for s in range(4)}
+    sent = [0, 0, 0, 0]
+    moves = 0
+    while not game.hand.over and moves < 400:
+        for seat in range(4):
+            events = game.events[sent[seat] :]
+            sent[seat] = len(game.events)
+            message = json.loads(dumps(table.state_message(seat, events)))
+            view = decode_view(message["view"])
+            assert view.seat == seat
+            for other in range(4):
+                if other != seat and not view.table.over:
+                    assert view.table.concealed[other] is None and view.table.drawn[other] is None
+            for ev in map(decode_event, message["events"]):
+                if isinstance(ev, PRIVATE):
+                    assert ev.seat == seat, ev
+        seat = game.pending_seats()[0]
+        game.apply(bots[seat].choose(seat_view(game.hand, seat)))
+        moves += 1
+
+
+# ---------------------------------------------------------------- over websockets
+
+
+async def _serve(host: Host) -> tuple[object, int]:
+    """The host listening on a free port of 127.0.0.1."""
+    port = free_port()
+    server = await host.serve("127.0.0.1", port)
+    return server, port
+
+
+async def _play(client: SeatClient, level: str = "normal", *, stop_after: int | None = None) -> int:
+    """Answer every prompt with a bot until the game is over (or ``stop_after`` answers); how many were made."""
+    bot = create_bot(level, client.seat, 11)
+    made = 0
+    while not client.over and (stop_after is None or made < stop_after):
+        if client.prompt is not None and client.view is not None:
+            if client.view.phase is Phase.ENDED:
+                await client.next_hand()
+            elif client.view.legal:
+                await client.act(bot.choose(client.view))
+                made += 1
+            continue
+        if not await client.changed(20):
+            raise AssertionError(f"seat {client.seat} waited 20 s: prompt {client.prompt}")
+    return made
+
+
+async def test_a_whole_game_with_four_remote_clients(tmp_path: Path) -> None:
+    """Four people on four connections play two hands to the game's end; each saw only its own seat."""
+    host = Host(claim_seconds=0.02, grace=5)
+    server, port = await _serve(host)
+    table = host.open_table(TableSpec("changsha", GameOptions(max_hands=2), ("person",) * 4, room="GAME4", seed=3))
+    clients = [SeatClient(f"ws://127.0.0.1:{port}/game4") for _ in range(4)]
+    for i, client in enumerate(clients):
+        await client.connect(name=f"P{i}")
+    listeners = [asyncio.create_task(c.listen()) for c in clients]
+    made = await asyncio.wait_for(asyncio.gather(*(_play(c) for c in clients)), 120)
+    assert table.game.over and sorted(c.seat for c in clients) == [0, 1, 2, 3]
+    assert all(m > 0 for m in made) and not any(c.errors for c in clients)
+    for c in clients:
+        assert not any(isinstance(ev, PRIVATE) and ev.seat != c.seat for ev in c.events)
+        await c.close()
+    await asyncio.gather(*listeners)
+    host.close()
+    server.close()  # type: ignore[attr-defined]
+
+
+async def test_bad_messages_are_refused_and_the_connection_goes_on() -> None:
+    """Not JSON, too big, an unknown type, a bad action, acting before joining, a wrong room: each is one error line;
+    the connection still answers and the table still plays."""
+    host = Host(claim_seconds=0.02, grace=5)
+    server, port = await _serve(host)
+    host.open_table(TableSpec("shanghai", GameOptions(max_hands=1), ("person", "normal", "normal", "normal"),
+                              room="BADMSG", seed=5))  # fmt: skip
+    stranger = SeatClient(f"ws://127.0.0.1:{port}/nosuch")
+    with pytest.raises(JoinError, match="no table has the room code"):
+        await stranger.connect(name="Ann")
+    client = SeatClient(f"ws://127.0.0.1:{port}/badmsg")
+    await client.connect(name="Ann")
+    listener = asyncio.create_task(client.listen())
+    for text in ("not json", "x" * 5000, '{"type": "dance"}', '{"type": "act", "prompt": 1, "action": {"kind": "fly"}}',
+                 '{"type": "act", "prompt": -1, "action": {}}', "[1, 2]"):  # fmt: skip
+        await client.send_raw(text)
+    await client.send_raw(dumps({"type": "ping"}))
+    for _ in range(50):
+        if len(client.errors) >= 6:
+            break
+        await client.changed(1)
+    assert [e.split(":")[0] for e in client.errors] == [
+        "not JSON",
+        "message too big",
+        "unknown message type 'dance'",
+        "bad action",
+        "prompt must be a whole number",
+        "a message is a JSON object",
+    ]
+    await asyncio.wait_for(_play(client), 60)  # the connection and the table went on
+    assert client.over
+    await client.close()
+    await listener
+    host.close()
+    server.close()  # type: ignore[attr-defined]
+
+
+async def test_a_late_repeated_or_illegal_answer_is_refused_with_a_reason_and_changes_nothing() -> None:
+    """An answer to a prompt already answered, or not open, or a move not allowed, is refused; the game is as it was."""
+    host = Host(claim_seconds=0.02, grace=5)
+    server, port = await _serve(host)
+    table = host.open_table(TableSpec("shanghai", GameOptions(max_hands=1), ("person", "normal", "normal", "normal"),
+                                      room="LATE1", seed=8))  # fmt: skip
+    client = SeatClient(f"ws://127.0.0.1:{port}/LATE1")
+    await client.connect(name="Ann")
+    listener = asyncio.create_task(client.listen())
+    while client.prompt is None or client.view is None or client.view.phase is not Phase.TURN:
+        await client.changed(10)
+    prompt, view = client.prompt, client.view
+    actions = len(table.game.actions[-1])
+    held = set(view.hand)
+    not_held = next(t for t in range(27) if t not in held)
+    from mahjong_tui.engine import Action, ActionKind
+
+    await client.send_raw(
+        dumps({"type": "act", "prompt": prompt, "action": {"kind": "discard", "tile": _name(not_held)}})
+    )
+    await client.send_raw(dumps({"type": "act", "prompt": prompt + 100, "action": {"kind": "pass"}}))
+    while len(client.refused) < 2:
+        await client.changed(10)
+    assert "not a move you may make" in client.refused[0].en and "not open for you" in client.refused[1].en
+    assert len(table.game.actions[-1]) == actions  # nothing changed
+    discard = next(a for a in view.legal if a.kind is ActionKind.DISCARD)
+    client.prompt = prompt
+    await client.act(discard)
+    client.prompt = prompt
+    await client.act(Action(client.seat, ActionKind.DISCARD, discard.tile))  # the same answer again: too late
+    while len(client.refused) < 3:
+        await client.changed(10)
+    assert "not open for you" in client.refused[2].en
+    await client.close()
+    await listener
+    host.close()
+    server.close()  # type: ignore[attr-defined]
+
+
+def _name(tile: int) -> str:
+    """A tile in notation."""
+    from mahjong_tui.engine.tiles import tile_name
+
+    return tile_name(tile)
+
+
+async def test_a_seat_that_drops_is_played_by_its_bot_and_taken_back_with_its_token() -> None:
+    """A person leaves mid-hand: after the grace period the bot plays the seat; back with the token, the person has
+    the seat again, with the current view, and plays on; a wrong token is refused."""
+    host = Host(claim_seconds=0.02, grace=0.3)
+    server, port = await _serve(host)
+    table = host.open_table(TableSpec("changsha", GameOptions(max_hands=1), ("person", "person", "easy", "easy"),
+                                      room="DROP1", seed=2))  # fmt: skip
+    ann, bo = SeatClient(f"ws://127.0.0.1:{port}/DROP1"), SeatClient(f"ws://127.0.0.1:{port}/DROP1")
+    await ann.connect(name="Ann")
+    await bo.connect(name="Bo")
+    tasks = [asyncio.create_task(ann.listen()), asyncio.create_task(bo.listen())]
+    bo_plays = asyncio.create_task(_play(bo))
+    await asyncio.wait_for(_play(ann, stop_after=2), 30)
+    token, seat = ann.token, ann.seat
+    await ann.close()
+    before = sum(len(a) for a in table.game.actions)
+    for _ in range(100):  # the bot takes the seat over once the grace period is up, and the game goes on
+        await asyncio.sleep(0.05)
+        if table.bot_plays(seat) and sum(len(a) for a in table.game.actions) > before + 4:
+            break
+    assert table.bot_plays(seat)
+    wrong = SeatClient(f"ws://127.0.0.1:{port}/DROP1")
+    with pytest.raises(JoinError, match="no seat"):
+        await wrong.connect(token="not-a-token")
+    back = SeatClient(f"ws://127.0.0.1:{port}/DROP1")
+    await back.connect(token=token)
+    assert back.seat == seat and not table.bot_plays(seat)
+    tasks.append(asyncio.create_task(back.listen()))
+    await asyncio.wait_for(asyncio.gather(_play(back), bo_plays), 60)
+    assert table.game.over and back.view is not None and back.view.seat == seat
+    for c in (back, bo):
+        await c.close()
+    await asyncio.gather(*tasks)
+    host.close()
+    server.close()  # type: ignore[attr-defined]
+
+
+async def test_every_claim_window_lasts_the_same_time_when_a_person_sits() -> None:
+    """With a person at the table, each claim window is held for the claim time, whoever may claim: the state after
+    a discard is followed by the next one no sooner."""
+    host = Host(claim_seconds=0.25, grace=5)
+    server, port = await _serve(host)
+    host.open_table(TableSpec("changsha", GameOptions(max_hands=1), ("person", "easy", "easy", "easy"), room="FAIR1",
+                              seed=4))  # fmt: skip
+    client = SeatClient(f"ws://127.0.0.1:{port}/FAIR1")
+    stamps: list[tuple[float, str, int]] = []  # when, the phase, how many tiles the rivers hold
+    client.listeners.append(
+        lambda m: (
+            stamps.append(
+                (time.monotonic(), m["view"]["table"]["phase"], len(json.dumps(m["view"]["table"]["rivers"])))
+            )
+            if m.get("type") == "state"
+            else None
+        )
+    )
+    await client.connect(name="Ann")
+    listener = asyncio.create_task(client.listen())
+    await asyncio.wait_for(_play(client, stop_after=6), 60)
+    windows = []  # each claim window: when its moment was first sent, and when a later moment was
+    for i, (t, phase, rivers) in enumerate(stamps):
+        if phase == "claim" and (i == 0 or stamps[i - 1][1:] != (phase, rivers)):
+            later = next((u for u, p, r in stamps[i + 1 :] if (p, r) != (phase, rivers)), None)
+            if later is not None:
+                windows.append(later - t)
+    assert len(windows) >= 3
+    assert min(windows) >= 0.24, windows
+    await client.close()
+    await listener
+    host.close()
+    server.close()  # type: ignore[attr-defined]
+
+
+# ---------------------------------------------------------------- a host killed, and started again
+
+
+def _start_host(home: Path, port: int) -> tuple[subprocess.Popen[str], str]:
+    """``mahjong-tui host`` in a process of its own; the process and the first line it prints."""
+    command = [sys.executable, "-m", "mahjong_tui", "host", "--home", str(home), "--port", str(port), "--seed", "6"]
+    command += ["--seats", "person,normal,normal,normal", "--hands", "1", "--claim-seconds", "0", "--grace", "30"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    assert process.stdout is not None
+    return process, process.stdout.readline().strip()
+
+
+async def test_a_host_killed_mid_hand_takes_its_table_up_again(tmp_path: Path) -> None:
+    """SIGKILL mid-hand; the host started again resumes the table under its room from the journal, and the person
+    comes back with the seat's token to the same moment of the hand and plays it to the end."""
+    home, port = tmp_path / "host", free_port()
+    process, line = _start_host(home, port)
+    try:
+        url = line.split()[-1]
+        client = SeatClient(url)
+        await client.connect(name="Ann")
+        listener = asyncio.create_task(client.listen())
+        await asyncio.wait_for(_play(client, stop_after=4), 60)
+        await asyncio.sleep(0.3)  # the answer is journalled
+        token, seen = client.token, client.view
+        process.send_signal(signal.SIGKILL)
+        process.wait()
+        await listener
+        process, again = _start_host(home, port)
+        assert again.startswith("taken up again") and again.split()[-1] == url
+        back = SeatClient(url)
+        await back.connect(token=token)
+        listener = asyncio.create_task(back.listen())
+        while back.view is None:
+            await back.changed(10)
+        assert back.seat == client.seat and seen is not None
+        assert len(back.view.table.rivers[back.seat]) >= len(seen.table.rivers[back.seat])
+        await asyncio.wait_for(_play(back), 90)
+        assert back.over
+        await back.close()
+        await listener
+    finally:
+        process.send_signal(signal.SIGKILL)
+        process.wait()
