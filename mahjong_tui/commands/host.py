@@ -71,7 +71,7 @@ def parser() -> OneLineParser:
     p.add_argument("--seed", type=whole_number(MIN_SEED, MAX_SEED), default=None, help="seed of the first table")
     p.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1: this machine)")
     p.add_argument("--port", type=whole_number(1, 65535), default=8765, help="the port (default 8765)")
-    p.add_argument("--claim-seconds", type=_seconds, default=2.0, help="how long every claim window lasts (2)")
+    p.add_argument("--claim-seconds", type=_seconds, default=4.0, help="how long every claim window lasts (4)")
     p.add_argument("--grace", type=_seconds, default=60.0, help="how long a dropped seat waits before a bot plays (60)")
     p.add_argument("--home", default=None, help="where the host keeps its games (default: host/ in the data folder)")
     return p

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
 
-from mahjong_tui.engine import Action, Event, SeatView, Words
+from mahjong_tui.engine import Action, Event, GameOptions, SeatView, Words
 
 from .protocol import MAX_SERVER_BYTES, VERSION, action_message, dumps
 from .wire import decode_event, decode_view
@@ -44,6 +44,7 @@ class SeatClient:
     token: str = ""
     rules: str = ""
     names: list[str] = field(default_factory=list)
+    options: GameOptions = field(default_factory=GameOptions)
     view: SeatView | None = None
     prompt: int | None = None
     events: list[Event] = field(default_factory=list)
@@ -52,6 +53,7 @@ class SeatClient:
     waiting: bool = True
     over: bool = False
     received: int = 0  # messages read
+    leaving: bool = False  # we left: a closed connection is not taken up again
     _ws: Any = None
     _changed: asyncio.Event = field(default_factory=asyncio.Event)
     listeners: list[Callable[[dict[str, Any]], None]] = field(default_factory=list)
@@ -68,6 +70,12 @@ class SeatClient:
             await self._ws.close()
             raise JoinError(str(first.get("reason", "the table would not seat us")))
         self.seat, self.token, self.rules = int(first["seat"]), str(first["token"]), str(first["rules"])
+        options = first.get("options") or {}
+        self.options = GameOptions(
+            base=int(options.get("base") or 1),
+            starting_points=options.get("starting_points"),
+            max_hands=options.get("max_hands"),
+        )
 
     async def listen(self) -> None:
         """Read what the table sends until the connection closes."""
@@ -111,15 +119,19 @@ class SeatClient:
 
     async def act(self, action: Action) -> None:
         """Answer the prompt open with ``action``."""
-        assert self.prompt is not None
-        prompt, self.prompt = self.prompt, None
-        await self._ws.send(dumps(action_message(prompt, action)))
+        await self.answer(action)
 
     async def next_hand(self) -> None:
         """Ready for the next hand."""
+        await self.answer(None)
+
+    def answer(self, action: Action | None) -> Awaitable[None]:
+        """Answer the prompt open (``action``; None: ready for the next hand): it is closed at once, here, and the
+        answer is on its way once the result is awaited."""
         assert self.prompt is not None
         prompt, self.prompt = self.prompt, None
-        await self._ws.send(dumps({"type": "next", "prompt": prompt}))
+        message = action_message(prompt, action) if action is not None else {"type": "next", "prompt": prompt}
+        return self._ws.send(dumps(message))  # type: ignore[no-any-return]
 
     async def send_raw(self, text: str) -> None:
         """Send ``text`` as it is (the tests' malformed messages)."""

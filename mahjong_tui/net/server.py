@@ -197,8 +197,11 @@ class Host:
             return None, None
         self.remember(hosted)
         place = hosted.places[seat]
+        options = hosted.game.options
         welcome = {"type": "welcome", "v": VERSION, "room": hosted.room, "table": hosted.id, "seat": seat,
-                   "token": place.token, "rules": hosted.game.rules.name}  # fmt: skip
+                   "token": place.token, "rules": hosted.game.rules.name,
+                   "options": {"base": options.base, "starting_points": options.starting_points,
+                               "max_hands": options.max_hands}}  # fmt: skip
         await ws.send(dumps(welcome))
         await hosted.send_state(seat)
         return hosted, seat

@@ -19,12 +19,14 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from textual.app import App, SystemCommand
+from textual.app import SystemCommand
 from textual.binding import Binding
 
 from mahjong_tui.i18n import current, t, use
 from mahjong_tui.keep.settings import Settings, load_settings, save_settings
 
+from .app_lessons import LessonFlow
+from .app_remote import Remote, RemoteFlow
 from .config import Display, GameSetup, Learning, Palette, Privacy, TileStyle, quick_setup
 from .keys import textual_command, word_keys
 
@@ -38,12 +40,13 @@ if TYPE_CHECKING:
 
     from .driver import BotFactory
     from .kept import KeptDriver
+    from .remote_driver import RemoteDriver
     from .screens.new_game import NewGameScreen
     from .screens.resume import Chosen
     from .screens.table import TableScreen
 
 
-class MahjongApp(App[int]):
+class MahjongApp(RemoteFlow, LessonFlow):
     """Shanghai and Changsha mahjong at one terminal: people and bots around one table."""
 
     CSS_PATH = "app.tcss"
@@ -73,6 +76,7 @@ class MahjongApp(App[int]):
         replay_hand: int = 1,
         lessons: str | None = None,
         lesson: int | None = None,
+        remote: Remote | None = None,
         notices: Iterable[str] = (),
     ) -> None:
         """``setup`` starts a game at once (``game``: one already under way); ``resume`` the saved game;
@@ -105,6 +109,10 @@ class MahjongApp(App[int]):
         self.replay_hand = replay_hand
         self.lessons = lessons
         self.lesson = lesson
+        self.remote = remote
+        #: why joining a remote table failed, told by :func:`run_join` in one line
+        self.join_problem = ""
+        self.remote_driver: RemoteDriver | None = None
         self.driver: KeptDriver | None = None
 
     #: what crashed the app, told by :func:`run` in one line (its traceback in the crash log)
@@ -128,6 +136,8 @@ class MahjongApp(App[int]):
                 self.notify(line, severity="warning", timeout=12)
         if self.replay is not None:
             self.open_replay(self.replay, hand=self.replay_hand, leave=lambda: self.exit(0))
+        elif self.remote is not None:
+            self.join_table(self.remote)
         elif self.lessons is not None and self.lesson is not None:
             self.play_lesson(self.lessons, self.lesson, 0, leave=lambda: self.exit(0))
         elif self.lessons is not None:
@@ -248,66 +258,6 @@ class MahjongApp(App[int]):
         from .screens.replay import ReplayScreen
 
         self.push_screen(ReplayScreen(saved, self.appearance, hand=hand), lambda _: leave() if leave else None)
-
-    def open_lessons(self, rules: str | None, *, leave: Callable[[], None] | None = None) -> None:
-        """The lessons, open at ``rules``; a lesson chosen is played, and going back calls ``leave`` (by default the
-        new game screen)."""
-        from .screens.lessons import LessonPick, LessonsScreen
-
-        back = leave or self.new_game
-
-        def picked(pick: LessonPick | None) -> None:
-            """Play the lesson (or open the drills) picked, or go back."""
-            if pick is None:
-                back()
-            elif pick.drills:
-                self.open_drills(pick.rules, leave=lambda: self.open_lessons(pick.rules, leave=leave))
-            else:
-                self.play_lesson(pick.rules, pick.number, 0, leave=leave)
-
-        self.push_screen(LessonsScreen(rules), picked)
-
-    def play_lesson(self, rules: str, number: int, scene: int, *, leave: Callable[[], None] | None = None) -> None:
-        """Scene ``scene`` of lesson ``number`` of ``rules`` at the table; then the next scene, lesson, or the list."""
-        from mahjong_tui.keep.lessons import mark_finished
-        from mahjong_tui.learn.lessons import lessons_of
-
-        from .lesson_driver import LessonDriver
-        from .screens.lesson_table import LessonTable
-
-        lessons = lessons_of(rules)
-        lesson = lessons[number]
-        names = [t("lesson.you"), t("lesson.seat_next"), t("lesson.seat_across"), t("lesson.seat_before")]
-        driver = LessonDriver.begin(rules, lesson, number, scene, names, self.settings.speed)
-
-        def answered(answer: str | None) -> None:
-            """Go on as the learner chose."""
-            if answer == "next" and not driver.last_scene:
-                self.play_lesson(rules, number, scene + 1, leave=leave)
-                return
-            if answer in ("next", "again", "lessons") and driver.last_scene and driver.finished:
-                try:
-                    mark_finished(rules, lesson.id)
-                except OSError as e:
-                    self.notify(t("lesson.cannot_keep", reason=e.strerror or str(e)), severity="warning")
-            if answer == "next" and number + 1 < len(lessons):
-                self.play_lesson(rules, number + 1, 0, leave=leave)
-            elif answer == "again":
-                self.play_lesson(rules, number, 0, leave=leave)
-            elif answer == "quit":
-                self.exit(0)
-            elif answer == "new":
-                self.new_game()
-            else:
-                self.open_lessons(rules, leave=leave)
-
-        self.push_screen(LessonTable(driver, self.appearance), answered)
-
-    def open_drills(self, rules: str, *, leave: Callable[[], None]) -> None:
-        """The drills of ``rules``; leaving them calls ``leave``."""
-        from .screens.drill import open_drills
-
-        open_drills(self, rules, leave=leave)
 
     def tell_kept(self, news: News) -> None:
         """A line about the game kept: kept at its end, or what could not be saved."""

@@ -245,6 +245,26 @@ class TableDriver:
         return seat_view(self.game.hand, seat)
 
     @property
+    def game_over(self) -> bool:
+        """The game has ended."""
+        return self.game.over
+
+    @property
+    def end_reason(self) -> Words:
+        """Why the game ended (empty: it played its hands)."""
+        return self.game.end_reason
+
+    @property
+    def reviews(self) -> bool:
+        """The game is here: a person's review of a hand can be made from it."""
+        return True
+
+    @property
+    def remote(self) -> bool:
+        """The game is played here."""
+        return False
+
+    @property
     def hand_over(self) -> bool:
         """The current hand has ended: the engine asks nobody anything (it always asks someone until then)."""
         return not self.game.pending_seats()

@@ -104,14 +104,18 @@ class Asking(TableBase):
         """The end of the hand drawn in ``look``: ``next``, ``table`` (to look at it), ``new`` or ``quit``."""
         driver = self.driver
         screen = HandEndScreen(
-            look, list(driver.hand_events), driver.standings(), people=tuple(driver.humans), review=driver.review
+            look,
+            list(driver.hand_events),
+            driver.standings(),
+            people=tuple(driver.humans),
+            review=driver.review if driver.reviews else None,
         )
         return await self.app.push_screen_wait(screen)
 
     async def final_standings(self, look: Look) -> str | None:
         """The game is over: its final standings; ``new`` for a new game, else leaving."""
         driver = self.driver
-        return await self.app.push_screen_wait(GameEndScreen(look, driver.standings(), driver.game.end_reason))
+        return await self.app.push_screen_wait(GameEndScreen(look, driver.standings(), driver.end_reason))
 
 
 async def leave(screen: Screen[str]) -> None:

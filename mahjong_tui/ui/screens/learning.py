@@ -34,6 +34,8 @@ class Learner(TablePlay):
     def undo_refusal(self) -> str | None:
         """Why ``u`` cannot take anything back now (None: it can try)."""
         humans = self.driver.humans
+        if self.driver.remote:
+            return t("undo.remote")
         if len(humans) != 1:
             return t("undo.people") if humans else t("undo.no_person")
         if self.driver.hand_over:  # its result is kept and counted: the hand is over for good

@@ -23,9 +23,9 @@ from mahjong_tui.engine import Action, ActionKind, Tile
 from mahjong_tui.i18n import t
 
 from ..config import Display, Learning
-from ..driver import TableDriver
 from ..look import Look, claims_text, flowers_text, has_drawn_apart, meld_text, pack, relation_warnings, seat_header
 from ..preview import win_preview
+from ..seating import Seating
 from ..table_state import TableState
 from ..widgets.hand import HandView, hand_tiles
 from ..widgets.hint_panel import Advice, HintPanel, advise, hand_marks, hint_body
@@ -40,7 +40,7 @@ class TableBase(Screen[str]):
 
     state: reactive[TableState] = reactive(TableState(0), init=False, repaint=False)
 
-    def __init__(self, driver: TableDriver, display: Display) -> None:
+    def __init__(self, driver: Seating, display: Display) -> None:
         """A table for the game ``driver`` holds, drawn in ``display``."""
         super().__init__()
         self.driver = driver

@@ -20,8 +20,9 @@ from mahjong_tui.engine import Action, ClaimLost, Event, HandStarted, Move, Opti
 from mahjong_tui.i18n import say
 
 from ..config import BOT_SPEEDS, Display
-from ..driver import Pace, Played, TableDriver
+from ..driver import Pace, Played
 from ..look import WINDOWS, describe_event
+from ..seating import Seating
 from ..table_state import NO_NOTICES, Calls, Question, TableState
 from ..widgets.log import ReflowLog
 from .asking import Asking
@@ -30,7 +31,7 @@ from .asking import Asking
 class TablePlay(Asking):
     """What comes next at the table, what each move changes, and what each person's answer leads to."""
 
-    def __init__(self, driver: TableDriver, display: Display) -> None:
+    def __init__(self, driver: Seating, display: Display) -> None:
         """The play of the game ``driver`` holds."""
         super().__init__(driver, display)
         self._timer: Timer | None = None  # makes the paused bot move (``state.paused``) when its moment comes
@@ -224,7 +225,7 @@ class TablePlay(Asking):
             self.dismiss(answer)
         elif answer == "table":
             self.refresh_bindings()  # the summary comes back with ``c``
-        elif self.driver.game.over:
+        elif self.driver.game_over:
             choice = await self.final_standings(look)
             self.dismiss("new" if choice == "new" else "quit")
         else:

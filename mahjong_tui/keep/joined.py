@@ -1,0 +1,49 @@
+"""The seats this player holds at remote tables: each table's address and the seat's token, in ``joined.json``.
+
+``mahjong-tui join URL`` keeps the token the table gave, so the same command run again (after
+a dropped connection, or a host started again) sits back at the same seat. Written
+atomically; a file that cannot be read is read as holding no seat.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .files import write_json_atomically
+from .safe_json import JsonProblem, read_json_file
+from .storage import data_dir
+
+MAX_BYTES = 256 * 1024
+#: the tables kept at most (the oldest are forgotten first)
+MAX_TABLES = 200
+
+
+def joined_path() -> Path:
+    """Where the seats held at remote tables are kept."""
+    return data_dir() / "joined.json"
+
+
+def token_for(url: str, path: Path | None = None) -> str:
+    """The token of our seat at the table ``url`` ('' when we hold none)."""
+    return _read(path or joined_path()).get(url, "")
+
+
+def keep_token(url: str, token: str, path: Path | None = None) -> None:
+    """Keep ``token`` as our seat's at ``url`` (OSError when it cannot be written)."""
+    path = path or joined_path()
+    seats = _read(path)
+    seats.pop(url, None)
+    seats[url] = token
+    write_json_atomically({"seats": dict(list(seats.items())[-MAX_TABLES:])}, path)
+
+
+def _read(path: Path) -> dict[str, str]:
+    """What the file keeps: table address → token."""
+    try:
+        data = read_json_file(path, max_bytes=MAX_BYTES)
+    except (OSError, JsonProblem):
+        return {}
+    seats = data.get("seats") if isinstance(data, dict) else None
+    if not isinstance(seats, dict):
+        return {}
+    return {str(url): token for url, token in seats.items() if isinstance(token, str)}

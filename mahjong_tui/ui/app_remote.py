@@ -1,0 +1,146 @@
+"""The app at a remote table: sitting down (back at our seat when a token is kept), staying connected, and what the
+table says that is not a view (a refused answer, an error, a claim window that ran out).
+
+:class:`RemoteFlow` is a part of :class:`~mahjong_tui.ui.app.MahjongApp`; :func:`run_join` runs the app at a
+remote table (``mahjong-tui join``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from textual import work
+from textual.app import App
+
+from mahjong_tui.i18n import say, t
+from mahjong_tui.keep.settings import load_settings
+
+from .config import Display, Palette, TileStyle
+
+if TYPE_CHECKING:
+    from mahjong_tui.keep.settings import Settings
+    from mahjong_tui.net.client import SeatClient
+
+    from .remote_driver import RemoteDriver
+
+
+@dataclass(frozen=True, slots=True)
+class Remote:
+    """A remote table to sit at: its address, our name, our seat's token (if we have one)."""
+
+    url: str
+    name: str = ""
+    token: str = ""
+
+
+class RemoteFlow(App[int]):
+    """A seat at a remote table, in this app."""
+
+    settings: Settings
+    appearance: Display
+    remote_driver: RemoteDriver | None
+    join_problem: str
+
+    @work(group="join")
+    async def join_table(self, remote: Remote) -> None:
+        """Sit at the remote table (back at our seat when a token is kept for it) and open its table here."""
+        from mahjong_tui.keep.joined import keep_token, token_for
+        from mahjong_tui.net.client import SeatClient
+
+        from .remote_driver import RemoteDriver
+        from .screens.table import TableScreen
+
+        client = SeatClient(remote.url)
+        token = remote.token or token_for(remote.url)
+        try:
+            await client.connect(name=remote.name, token=token)
+        except Exception as e:  # refused, unreachable, not a table: one line, and the app ends
+            if token and not remote.token and remote.name:  # a seat kept from an earlier game: sit anew instead
+                client = SeatClient(remote.url)
+                try:
+                    await client.connect(name=remote.name)
+                except Exception as again:
+                    self.leave_join(again)
+                    return
+            else:
+                self.leave_join(e)
+                return
+        with contextlib.suppress(OSError):
+            keep_token(remote.url, client.token)
+        client.listeners.append(self.told_by_table)
+        self.run_worker(self.stay_connected(client), group="listen")
+        while client.view is None:
+            await client.changed(1.0)
+        driver = self.remote_driver = RemoteDriver(client, client.options)
+
+        def left(answer: str | None) -> None:
+            """The table was left: the seat waits for us (the same command sits back at it)."""
+            client.leaving = True
+            self.run_worker(client.close(), group="close")
+            self.exit(0)
+
+        self.push_screen(TableScreen(driver, self.appearance), left)
+
+    def leave_join(self, error: BaseException) -> None:
+        """Joining failed: why, for :func:`run_join` to say, and the app ends."""
+        self.join_problem = str(error) or type(error).__name__
+        self.exit(2)
+
+    async def stay_connected(self, client: SeatClient) -> None:
+        """Read what the table sends; a dropped connection is taken up again with our token, as long as it takes."""
+        while True:
+            await client.listen()
+            if client.leaving:
+                return
+            self.notify(t("remote.reconnecting"), severity="warning", timeout=6)
+            while not client.leaving:
+                try:
+                    await client.connect(token=client.token)
+                    self.notify(t("remote.back"), timeout=4)
+                    break
+                except Exception:  # the host is not back yet
+                    await asyncio.sleep(2.0)
+
+    def told_by_table(self, message: dict[str, object]) -> None:
+        """A refused answer, or an error from the table: said over the table."""
+        from mahjong_tui.engine.words import Words
+
+        from .screens.choice import ChoiceScreen
+
+        driver = self.remote_driver
+        if message.get("type") == "state" and driver is not None and driver.question_closed:
+            driver.asked = None
+            if isinstance(self.screen, ChoiceScreen):  # the window ran out before the answer: it is over
+                self.screen.dismiss(None)
+                self.notify(t("remote.window_over"), timeout=4)
+        if message.get("type") == "refused":
+            reason = message.get("reason")
+            words = Words(str(reason.get("en", "")), str(reason.get("zh", ""))) if isinstance(reason, dict) else None
+            if words is not None:
+                self.notify(say(words), severity="warning", timeout=8)
+        elif message.get("type") == "error":
+            self.notify(str(message.get("reason", "")), severity="error", timeout=8)
+
+
+def run_join(url: str, *, name: str = "", token: str = "", lang: str | None = None) -> int:
+    """Sit at the remote table ``url`` (as ``name``, or at the seat of ``token``); the exit status."""
+    from .app import MahjongApp, ended
+
+    loaded = load_settings()
+    display = Display(TileStyle(loaded.settings.tiles), Palette(loaded.settings.palette))
+    app = MahjongApp(
+        display=display,
+        settings=loaded.settings,
+        language=lang,
+        remote=Remote(url, name, token),
+        notices=[loaded.problem],
+    )
+    status = ended(app, app.run())
+    if app.join_problem:
+        import sys
+
+        print(f"mahjong-tui join: {app.join_problem}", file=sys.stderr)
+    return status

@@ -1,0 +1,109 @@
+"""``mahjong-tui join``: the Textual table at a remote seat, played by keys against a host on 127.0.0.1; a claim window
+that runs out closes its prompt; a bad address is one line."""
+
+from __future__ import annotations
+
+import pytest
+from test_net import free_port
+from textual.widgets import Static
+from ui_support import plain, settle
+
+from mahjong_tui.cli import main
+from mahjong_tui.engine import ActionKind, GameOptions, Phase
+from mahjong_tui.keep.joined import token_for
+from mahjong_tui.keep.settings import Settings
+from mahjong_tui.net.server import Host, TableSpec
+from mahjong_tui.ui.app import MahjongApp
+from mahjong_tui.ui.app_remote import Remote
+from mahjong_tui.ui.screens.choice import ChoiceScreen
+from mahjong_tui.ui.screens.hand_end import GameEndScreen, HandEndScreen
+from mahjong_tui.ui.screens.table import TableScreen
+from mahjong_tui.ui.widgets.hint_panel import HintPanel
+
+
+def _table(app: MahjongApp) -> TableScreen | None:
+    """The table screen, once open."""
+    return next((s for s in app.screen_stack if isinstance(s, TableScreen)), None)
+
+
+async def test_a_remote_seat_plays_a_hand_by_keys_with_its_own_hints() -> None:
+    """Joined by URL, the person sees the table from their seat with the hint panel, discards by keys, passes claims,
+    and reaches the hand's end; the seat's token is kept for the same command to sit back."""
+    host = Host(claim_seconds=0.1, grace=30)
+    port = free_port()
+    server = await host.serve("127.0.0.1", port)
+    table = host.open_table(TableSpec("shanghai", GameOptions(max_hands=1), ("person", "easy", "easy", "easy"),
+                                      room="KEYS1", seed=12))  # fmt: skip
+    url = f"ws://127.0.0.1:{port}/KEYS1"
+    app = MahjongApp(settings=Settings(hints=True), remote=Remote(url, "Ann"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, lambda: _table(app) is not None, rounds=1000)
+        screen = _table(app)
+        assert screen is not None and screen.driver.remote and screen.bottom == 0
+        assert token_for(url) == table.places[0].token
+        for _ in range(300):
+            await settle(
+                pilot,
+                lambda: (
+                    isinstance(app.screen, ChoiceScreen | HandEndScreen | GameEndScreen)
+                    or (app.screen is screen and screen.actor is not None)
+                ),
+                rounds=2000,
+            )
+            if isinstance(app.screen, HandEndScreen | GameEndScreen):
+                break
+            if isinstance(app.screen, ChoiceScreen):
+                choice = app.screen
+                key = next((c.key for c in choice.choices if c.action and c.action.kind is ActionKind.WIN), None)
+                if key is None:
+                    key = next(c.key for c in choice.choices if c.action and c.action.kind is ActionKind.PASS)
+                    await pilot.press(key)
+                await pilot.press(key)
+                continue
+            panel = plain(screen.query_one("#hints-full", HintPanel).query_one(".hint-body", Static))
+            assert "steps" in panel or "ready" in panel  # the hints, from the seat's own view
+            await pilot.press("w" if screen.state.offers(ActionKind.WIN) else "d")
+        assert isinstance(app.screen, HandEndScreen | GameEndScreen)
+        assert table.game.hand.phase is Phase.ENDED
+    host.close()
+    server.close()
+
+
+async def test_a_claim_window_that_runs_out_closes_its_prompt() -> None:
+    """The server passes for a person who has not answered when the window closes: the prompt goes, and play goes on."""
+    host = Host(claim_seconds=0.3, grace=30)
+    port = free_port()
+    server = await host.serve("127.0.0.1", port)
+    table = host.open_table(TableSpec("changsha", GameOptions(max_hands=1), ("person", "easy", "easy", "easy"),
+                                      room="LATE2", seed=3))  # fmt: skip
+    app = MahjongApp(settings=Settings(), remote=Remote(f"ws://127.0.0.1:{port}/LATE2", "Ann"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        for _ in range(300):
+            await settle(
+                pilot,
+                lambda: (
+                    isinstance(app.screen, ChoiceScreen | HandEndScreen | GameEndScreen)
+                    or ((t := _table(app)) is not None and app.screen is t and t.actor is not None)
+                ),
+                rounds=2000,
+            )
+            if isinstance(app.screen, ChoiceScreen):
+                before = sum(len(a) for a in table.game.actions)
+                await settle(pilot, lambda: not isinstance(app.screen, ChoiceScreen), rounds=300)
+                assert sum(len(a) for a in table.game.actions) > before  # the table went on without the answer
+                break
+            if isinstance(app.screen, HandEndScreen | GameEndScreen):
+                pytest.skip("no claim came to the person in this hand")
+            await pilot.press("d")
+        else:
+            raise AssertionError("no prompt came")
+    host.close()
+    server.close()
+
+
+def test_join_refuses_a_bad_address_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """Not a table's address: one line and exit 2, before any screen."""
+    assert main(["join", "http://example.com/ROOM"]) == 2
+    assert main(["join", "ws://127.0.0.1:1/"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 2 and all("is not a table's address" in line for line in err)
