@@ -322,3 +322,59 @@ async def test_a_host_killed_mid_hand_takes_its_table_up_again(tmp_path: Path) -
     finally:
         process.send_signal(signal.SIGKILL)
         process.wait()
+
+
+# ---------------------------------------------------------------- the SSH door
+
+
+async def test_a_game_through_the_ssh_door_and_the_websocket_door(tmp_path: Path) -> None:
+    """One person by ``ssh -p PORT ann@host`` (the table's client in a pseudo-terminal on the host), one by the
+    websocket: they play the hand to the end; the SSH session gets the table drawn, and ends when the client does."""
+    import asyncssh
+
+    from mahjong_tui.net.ssh import serve_ssh
+
+    host = Host(claim_seconds=0.05, grace=30)
+    server, port = await _serve(host)
+    host.open_table(TableSpec("shanghai", GameOptions(max_hands=1), ("person", "person", "easy", "easy"),
+                              room="SSH1", seed=7))  # fmt: skip
+    url = f"ws://127.0.0.1:{port}/SSH1"
+    ssh_port = free_port()
+    acceptor = await serve_ssh("127.0.0.1", ssh_port, tmp_path / "host", lambda name, own: url)
+    table = host.tables["SSH1"]
+    async with asyncssh.connect("127.0.0.1", ssh_port, username="ann", known_hosts=None) as conn:
+        process = await conn.create_process(term_type="xterm-256color", term_size=(120, 40), encoding=None)
+        shown = bytearray()
+
+        async def read() -> None:
+            """Keep what the table draws."""
+            while chunk := await process.stdout.read(65536):
+                shown.extend(chunk)
+
+        reader = asyncio.create_task(read())
+        for _ in range(100):  # the SSH player sits down first
+            if table.places[0].taken:
+                break
+            await asyncio.sleep(0.1)
+        assert table.places[0].taken and table.places[0].name == "ann"
+        bo = SeatClient(url)
+        await bo.connect(name="Bo")
+        listener = asyncio.create_task(bo.listen())
+        bo_plays = asyncio.create_task(_play(bo))
+        for _ in range(1200):  # the SSH player's keys: discard the drawn tile, pass, go on
+            if table.game.over:
+                break
+            process.stdin.write(b"d" if _ % 3 == 0 else b"x" if _ % 3 == 1 else b"\r")
+            await asyncio.sleep(0.05)
+        assert table.game.over
+        await asyncio.wait_for(bo_plays, 30)
+        process.stdin.write(b"\r\r")
+        text = bytes(shown).decode("utf-8", "replace")
+        assert "ann" in text and "pts" in text  # the table, drawn in the player's terminal
+        process.close()
+        reader.cancel()
+    await bo.close()
+    await listener
+    acceptor.close()
+    host.close()
+    server.close()  # type: ignore[attr-defined]

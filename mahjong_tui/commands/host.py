@@ -15,12 +15,18 @@ import asyncio
 import os
 import signal
 import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from bots import LEVELS
 from mahjong_tui.engine import GameOptions, ruleset_names
+from mahjong_tui.keep.storage import HOME_VARIABLE, data_dir
 from mahjong_tui.ui.config import MAX_BASE, MAX_HANDS, MAX_SEED, MIN_BASE, MIN_HANDS, MIN_SEED
 
 from .parser import OneLineParser, one_of, whole_number
+
+if TYPE_CHECKING:
+    from mahjong_tui.net.server import Host
 
 KINDS = ("person", *LEVELS)
 
@@ -73,8 +79,23 @@ def parser() -> OneLineParser:
     p.add_argument("--port", type=whole_number(1, 65535), default=8765, help="the port (default 8765)")
     p.add_argument("--claim-seconds", type=_seconds, default=4.0, help="how long every claim window lasts (4)")
     p.add_argument("--grace", type=_seconds, default=60.0, help="how long a dropped seat waits before a bot plays (60)")
+    p.add_argument(
+        "--ssh", type=whole_number(1, 65535), default=None, help="also let players in by ssh -p PORT name@host"
+    )
     p.add_argument("--home", default=None, help="where the host keeps its games (default: host/ in the data folder)")
     return p
+
+
+def _table_for(host: Host, local: str, port: int, own: Path) -> str:
+    """The table an SSH player joins: where they hold a seat, else the first with a free seat, else the first."""
+    from mahjong_tui.keep.joined import token_for
+
+    urls = {room: f"ws://{local}:{port}/{room}" for room in host.tables}
+    held = next((url for url in urls.values() if token_for(url, own / "joined.json")), None)
+    if held is not None:
+        return held
+    free = next((room for room, t in host.tables.items() if any(p.person and not p.taken for p in t.places)), None)
+    return urls[free] if free is not None else next(iter(urls.values()))
 
 
 def run(argv: list[str]) -> int:
@@ -85,8 +106,6 @@ def run(argv: list[str]) -> int:
     if args.room and args.tables > 1:
         print("mahjong-tui host: --room names one table: leave it out with --tables", file=sys.stderr)
         return 2
-    from mahjong_tui.keep.storage import HOME_VARIABLE, data_dir
-
     os.environ[HOME_VARIABLE] = args.home or str(data_dir() / "host")  # the host's games are not the player's
     try:
         return asyncio.run(_serve(args))
@@ -111,6 +130,17 @@ async def _serve(args: argparse.Namespace) -> int:
             seed = None if args.seed is None else args.seed + n
             table = host.open_table(TableSpec(args.rules, options, args.seats, args.room or "", seed))
             print(f"table {n + 1}: mahjong-tui join ws://{shown}:{args.port}/{table.room}", flush=True)
+    if args.ssh is not None:
+        from mahjong_tui.net.ssh import serve_ssh
+
+        local = "127.0.0.1" if args.host in ("0.0.0.0", "::", "") else args.host
+        await serve_ssh(
+            args.host,
+            args.ssh,
+            Path(os.environ[HOME_VARIABLE]),
+            lambda name, own: _table_for(host, local, args.port, own),
+        )
+        print(f"by ssh: ssh -p {args.ssh} NAME@{shown}", flush=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
