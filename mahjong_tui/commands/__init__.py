@@ -13,6 +13,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "hint": ("hint", "what to discard, what you wait on: mahjong-tui hint FILE.json [--text] [--lang zh]"),
     "host": ("host", "a table server; friends join from their terminals (mahjong-tui host --help)"),
     "join": ("join", "sit at a table a host serves: mahjong-tui join ws://HOST:PORT/ROOM [--name NAME]"),
+    "web": ("web", "the table in a browser tab: mahjong-tui web ws://HOST:PORT/ROOM [--port 8000]"),
     "learn": ("learn", "lessons on the real table: mahjong-tui learn [--rules PRESET] [--lesson N] [--list]"),
     "rules": ("rules", "a preset's rules with worked examples: mahjong-tui rules [PRESET] [--lang zh]"),
     "replay": ("replay", "a kept game on the table, step by step: mahjong-tui replay FILE"),

@@ -46,6 +46,8 @@ def parser() -> OneLineParser:
     p.add_argument("url", metavar="URL", type=_url, help="the table's address: ws://HOST:PORT/ROOM")
     p.add_argument("--name", type=_name, default=None, help="your name at the table (default: your login name)")
     p.add_argument("--token", default="", help="your seat's token, to sit back at it (kept for you after joining)")
+    p.add_argument("--ask-name", action="store_true", help="ask the name at the table (the web door)")
+    p.add_argument("--fresh", action="store_true", help="sit anew and keep no token (a machine shared by players)")
     add_language(p, None, "the settings'")
     return p
 
@@ -57,4 +59,5 @@ def run(argv: list[str]) -> int:
         return args
     from mahjong_tui.ui.app_remote import run_join
 
-    return run_join(args.url, name=args.name or default_name(), token=args.token, lang=args.lang)
+    name = args.name or ("" if args.ask_name else default_name())
+    return run_join(args.url, name=name, token=args.token, lang=args.lang, ask_name=args.ask_name, fresh=args.fresh)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from textual import work
@@ -34,6 +34,8 @@ class Remote:
     url: str
     name: str = ""
     token: str = ""
+    ask_name: bool = False  # ask the name first (the web door's players have no command line)
+    fresh: bool = False  # sit anew: no seat kept on this machine is taken, and none is kept (a shared machine)
 
 
 class RemoteFlow(App[int]):
@@ -53,8 +55,16 @@ class RemoteFlow(App[int]):
         from .remote_driver import RemoteDriver
         from .screens.table import TableScreen
 
+        if remote.ask_name:
+            from .screens.name import NameScreen
+
+            name = await self.push_screen_wait(NameScreen())
+            if name is None:
+                self.exit(0)
+                return
+            remote = replace(remote, name=name)
         client = SeatClient(remote.url)
-        token = remote.token or token_for(remote.url)
+        token = remote.token or ("" if remote.fresh else token_for(remote.url))
         try:
             await client.connect(name=remote.name, token=token)
         except Exception as e:  # refused, unreachable, not a table: one line, and the app ends
@@ -68,8 +78,9 @@ class RemoteFlow(App[int]):
             else:
                 self.leave_join(e)
                 return
-        with contextlib.suppress(OSError):
-            keep_token(remote.url, client.token)
+        if not remote.fresh:
+            with contextlib.suppress(OSError):
+                keep_token(remote.url, client.token)
         client.listeners.append(self.told_by_table)
         self.run_worker(self.stay_connected(client), group="listen")
         while client.view is None:
@@ -125,7 +136,9 @@ class RemoteFlow(App[int]):
             self.notify(str(message.get("reason", "")), severity="error", timeout=8)
 
 
-def run_join(url: str, *, name: str = "", token: str = "", lang: str | None = None) -> int:
+def run_join(
+    url: str, *, name: str = "", token: str = "", lang: str | None = None, ask_name: bool = False, fresh: bool = False
+) -> int:
     """Sit at the remote table ``url`` (as ``name``, or at the seat of ``token``); the exit status."""
     from .app import MahjongApp, ended
 
@@ -135,7 +148,7 @@ def run_join(url: str, *, name: str = "", token: str = "", lang: str | None = No
         display=display,
         settings=loaded.settings,
         language=lang,
-        remote=Remote(url, name, token),
+        remote=Remote(url, name, token, ask_name, fresh),
         notices=[loaded.problem],
     )
     status = ended(app, app.run())

@@ -1,0 +1,93 @@
+"""The web door: ``mahjong-tui web`` opened in headless Chromium (Debian's ``chromium`` and ``chromium-driver``;
+nothing is downloaded): the page asks the name, sits the player at the host's table, and a discard is played by
+keys in the browser. Everything listens on 127.0.0.1."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import shutil
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+from test_net import free_port
+
+from mahjong_tui.engine import ActionKind, GameOptions
+from mahjong_tui.net.server import Host, TableSpec
+
+CHROMIUM, DRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
+pytestmark = pytest.mark.skipif(
+    not (Path(CHROMIUM).exists() and Path(DRIVER).exists() and shutil.which("chromedriver")),
+    reason="Debian's chromium and chromium-driver are not installed (.ci/run installs them)",
+)
+
+
+def _browser():  # type: ignore[no-untyped-def]
+    """Headless Chromium, driven by Selenium."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.options import Options
+    from selenium.webdriver.chrome.service import Service
+
+    options = Options()
+    options.binary_location = CHROMIUM
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1400,1000",
+                     "--disable-dev-shm-usage"):  # fmt: skip
+        options.add_argument(argument)
+    return webdriver.Chrome(service=Service(DRIVER), options=options)
+
+
+def _type(page_url: str, keys: list[str], pause: float) -> bytes:
+    """Open the page, wait for the table's terminal, type ``keys`` one after another; a screenshot at the end."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    browser = _browser()
+    try:
+        browser.get(page_url)
+        WebDriverWait(browser, 30).until(
+            lambda b: "-first-byte" in b.find_element(By.TAG_NAME, "body").get_attribute("class")
+        )
+        field = browser.find_element(By.CSS_SELECTOR, ".xterm-helper-textarea")
+        time.sleep(1.0)
+        for key in keys:
+            field.send_keys(key)
+            time.sleep(pause)
+        return browser.get_screenshot_as_png()  # type: ignore[no-any-return]
+    finally:
+        browser.quit()
+
+
+async def test_a_discard_played_in_a_browser_tab(tmp_path: Path) -> None:
+    """The web door's page asks the name; the player sits down and discards by keys, as at the terminal."""
+    host = Host(claim_seconds=0.05, grace=30)
+    port = free_port()
+    server = await host.serve("127.0.0.1", port)
+    table = host.open_table(TableSpec("changsha", GameOptions(max_hands=1), ("person", "easy", "easy", "easy"),
+                                      room="WEB1", seed=4))  # fmt: skip
+    web_port = free_port()
+    env = {**os.environ, "MAHJONG_TUI_HOME": str(tmp_path / "web")}
+    command = [sys.executable, "-m", "mahjong_tui", "web", f"ws://127.0.0.1:{port}/WEB1", "--port", str(web_port)]
+    web = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    try:
+        page = f"http://127.0.0.1:{web_port}/"
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(page, timeout=1).read()
+                break
+            except OSError:
+                await asyncio.sleep(0.1)
+        keys = ["Ann", "\n", *["d"] * 8]
+        shot = await asyncio.to_thread(_type, page, keys, 0.5)
+        assert table.places[0].taken and table.places[0].name == "Ann"
+        ann = [a for a in table.game.actions[0] if a.seat == 0 and a.kind is ActionKind.DISCARD]
+        assert ann, "no discard came from the browser"
+        (tmp_path / "web.png").write_bytes(shot)
+    finally:
+        web.terminate()
+        web.wait(10)
+        host.close()
+        server.close()
