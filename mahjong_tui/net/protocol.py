@@ -11,6 +11,7 @@ a one-line :class:`ProtocolError`, and the connection and the table go on.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -142,6 +143,6 @@ def action_message(prompt: int, action: Action) -> dict[str, object]:
     return {"type": "act", "prompt": prompt, "action": body}
 
 
-def dumps(message: dict[str, object]) -> str:
+def dumps(message: Mapping[str, object]) -> str:
     """A message as sent: compact JSON, Chinese as it is."""
     return json.dumps(message, ensure_ascii=False, separators=(",", ":"))

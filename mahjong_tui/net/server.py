@@ -210,7 +210,11 @@ class Host:
         """Listen on ``host``:``port`` (localhost unless told otherwise); the websockets server."""
         from websockets.asyncio.server import serve
 
-        return await serve(self.handler, host, port, max_size=LIBRARY_MAX, ping_interval=20, ping_timeout=20)
+        # No per-message compression: a state is a few kilobytes, and deflating each one costs the server more than
+        # the bytes cost any network a table is played over.
+        return await serve(
+            self.handler, host, port, max_size=LIBRARY_MAX, ping_interval=20, ping_timeout=20, compression=None
+        )
 
 
 def _seat(place: Place) -> Seat:

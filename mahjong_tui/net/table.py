@@ -24,15 +24,29 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from time import monotonic
 
-from mahjong_tui.engine import Action, ActionKind, Event, Game, IllegalAction, Words, seat_view, seen_events
+from mahjong_tui.engine import (
+    Action,
+    ActionKind,
+    Event,
+    Game,
+    IllegalAction,
+    Words,
+    seat_view,
+    seen_events,
+    table_view,
+)
 from mahjong_tui.engine.state import SINGLE_SEAT_PHASES
 from mahjong_tui.keep.keeping import Keeper
 from mahjong_tui.keep.saves import Seat, Table
 
 from .protocol import Act, dumps
-from .wire import encode_event, encode_view
+from .wire import Json, encode_event, encode_table, encode_view
 
 Send = Callable[[str], Awaitable[None]]
+
+#: where a state's text takes the table's (a JSON object no string can hold: inside a string its quotes are escaped)
+_TABLE_MARK: dict[str, Json] = {"\u0000table": 0}
+_TABLE_TEXT = dumps(_TABLE_MARK)
 
 
 @dataclass
@@ -77,13 +91,15 @@ class HostedTable:
         self.table = table or Table(tuple(Seat(p.name, None if p.person else p.level) for p in places))  # type: ignore[arg-type]
         self.claim_seconds = claim_seconds
         self.grace = grace
-        self.keeper = Keeper(self.table, lock) if keep else None  # type: ignore[arg-type]
+        # Written on the event loop's thread: a journal line and its sync cost less than handing each one to a thread.
+        self.keeper = Keeper(self.table, lock, background=False) if keep else None  # type: ignore[arg-type]
         self._bot_factory = bot_factory
         self._bots: dict[int, object] = {}
         self.prompts = 0  # the number of the latest prompt
         self.asked: dict[int, int] = {}  # seat → the prompt open for it
         self.answers: dict[int, Action | None] = {}  # seat → its answer to the prompt open (None: ready to go on)
         self.changed = asyncio.Event()  # an answer came, or someone sat down or left
+        self._table: tuple[tuple[int, int], str] | None = None  # the moment, and the table's JSON text then
         self.closed = False
         if self.keeper is not None:
             self.keeper.keep(game)
@@ -144,10 +160,11 @@ class HostedTable:
         return all(p.taken for p in self.places if p.person)
 
     # ------------------------------------------------------------------ what each seat is sent
-    async def send_all(self) -> None:
-        """Every connected seat gets its view, the events it has not seen, and its prompt if one is open."""
-        for seat, place in enumerate(self.places):
-            if place.link is not None:
+    async def send_all(self, seats: Sequence[int] = range(4)) -> None:
+        """Every connected seat of ``seats`` gets its view, the events it has not seen, and its prompt if one is open
+        (a prompt opened changes nothing for the others: they are not sent it again)."""
+        for seat in seats:
+            if self.places[seat].link is not None:
                 await self.send_state(seat)
 
     async def send_state(self, seat: int) -> None:
@@ -157,30 +174,45 @@ class HostedTable:
             return
         events = self.game.events[place.sent :]
         place.sent = len(self.game.events)
-        message = self.state_message(seat, events)
-        await self._send(seat, message)
+        text = dumps(self.state_message(seat, events, _TABLE_MARK)).replace(_TABLE_TEXT, self.table_text(), 1)
+        await self._send_text(seat, text)
 
-    def state_message(self, seat: int, events: Sequence[Event]) -> dict[str, object]:
-        """The state message of ``seat``: built from its view and the events it may see, nothing else."""
+    def table_text(self) -> str:
+        """The JSON text of what every seat sees of the hand now: made once a moment, the same in every seat's view."""
+        actions = self.game.actions
+        moment = (len(actions), len(actions[-1]) if actions else 0)
+        if self._table is None or self._table[0] != moment:
+            self._table = (moment, dumps(encode_table(table_view(self.game.hand))))
+        return self._table[1]
+
+    def state_message(
+        self, seat: int, events: Sequence[Event], table: dict[str, Json] | None = None
+    ) -> dict[str, object]:
+        """The state message of ``seat``: built from its view and the events it may see, nothing else (``table``: the
+        form of the table every seat sees now, when already made)."""
         hand = self.game.hand
         return {
             "type": "state",
             "seat": seat,
             "prompt": self.asked.get(seat),
             "names": [p.name for p in self.places],
-            "view": encode_view(seat_view(hand, seat)),
+            "view": encode_view(seat_view(hand, seat), table),
             "events": [encode_event(ev) for ev in seen_events(events, seat)],
             "waiting": not self.full,
             "over": self.game.over,
         }
 
     async def _send(self, seat: int, message: dict[str, object]) -> None:
-        """Send ``message`` to ``seat``; a link that fails is treated as dropped."""
+        """Send ``message`` to ``seat``."""
+        await self._send_text(seat, dumps(message))
+
+    async def _send_text(self, seat: int, text: str) -> None:
+        """Send ``text`` to ``seat``; a link that fails is treated as dropped."""
         link = self.places[seat].link
         if link is None:
             return
         try:
-            await link(dumps(message))
+            await link(text)
         except Exception:  # the connection went away while sending: the seat waits for its person
             self.left(seat, link)
 
@@ -254,11 +286,11 @@ class HostedTable:
         """One seat's decision: a bot's at once; a person's when they answer (their bot's once gone too long)."""
         if not self.bot_plays(seat):
             self.open_prompts([seat])
-            await self.send_all()
+            await self.send_all([seat])
             await self._wait(lambda: seat in self.answers or self.bot_plays(seat))
         action = self.answers.get(seat) or self.bot_choice(seat)
         self.close_prompts()
-        self.apply(action)
+        await self.apply(action)
         await self.send_all()
 
     async def window(self) -> None:
@@ -268,7 +300,7 @@ class HostedTable:
         people = [s for s in pending if not self.bot_plays(s)]
         self.open_prompts(people)
         if people:  # the others already have the moment's state: they are sent nothing new until the window closes
-            await self.send_all()
+            await self.send_all(people)
         await self._wait(lambda: False, monotonic() + self.claim_seconds)
         answers = dict(self.answers)
         self.close_prompts()
@@ -278,7 +310,7 @@ class HostedTable:
             if seat not in asked:
                 break  # a new window opened: the loop opens it for everyone again
             asked.discard(seat)
-            self.apply(answers.get(seat) or self.passing(seat) if seat in people else self.bot_choice(seat))
+            await self.apply(answers.get(seat) or self.passing(seat) if seat in people else self.bot_choice(seat))
         await self.send_all()
 
     async def between_hands(self) -> None:
@@ -289,7 +321,7 @@ class HostedTable:
         await self._wait(lambda: all(s in self.answers for s in people), monotonic() + 60.0)
         self.close_prompts()
         self.game.next_hand()
-        self._keep()
+        await self._keep()
         await self.send_all()
 
     def open_prompts(self, seats: list[int]) -> None:
@@ -326,16 +358,16 @@ class HostedTable:
             return legal[0]
         return action if action in legal else legal[0]
 
-    def apply(self, action: Action) -> None:
+    async def apply(self, action: Action) -> None:
         """Make ``action`` (legal: it was checked) and keep it."""
         try:
             self.game.apply(action)
         except IllegalAction:
             self.game.apply(self.game.legal_actions(action.seat)[0])
-        self._keep()
+        await self._keep()
 
-    def _keep(self) -> None:
-        """Write the latest action to the journal."""
+    async def _keep(self) -> None:
+        """Write the latest action to the journal (a line, synced) before the table goes on."""
         if self.keeper is not None:
             self.keeper.keep(self.game)
 

@@ -457,9 +457,25 @@ def _encode(struct: _Struct, value: object) -> dict[str, Json]:
         raise e.error() from None
 
 
-def encode_view(view: SeatView) -> dict[str, Json]:
-    """The JSON form of one seat's view: its table, tiles, choices, refusals and win previews."""
-    return _encode(_STRUCTS[SeatView], view)
+def encode_view(view: SeatView, table: dict[str, Json] | None = None) -> dict[str, Json]:
+    """The JSON form of one seat's view: its table, tiles, choices, refusals and win previews (``table``: the form of
+    the view's table, made once by :func:`encode_table` for every seat that sees the same table)."""
+    if table is None:
+        return _encode(_STRUCTS[SeatView], view)
+    struct = _STRUCTS[SeatView]
+    name = ""
+    out: dict[str, Json] = {}
+    try:
+        for name, kind in struct.fields.items():
+            out[name] = table if name == "table" else kind.encode(getattr(view, name))
+    except _Bad as e:
+        raise e.within(f".{name}").error() from None
+    return out
+
+
+def encode_table(table: TableView) -> dict[str, Json]:
+    """The JSON form of what everyone sees of a hand (the table part of every seat's view at that moment)."""
+    return _encode(_STRUCTS[TableView], table)
 
 
 def decode_view(data: object) -> SeatView:
