@@ -17,6 +17,7 @@ from mahjong_tui.ui.app import MahjongApp
 from mahjong_tui.ui.app_remote import Remote
 from mahjong_tui.ui.screens.choice import ChoiceScreen
 from mahjong_tui.ui.screens.hand_end import GameEndScreen, HandEndScreen
+from mahjong_tui.ui.screens.review import ReviewScreen
 from mahjong_tui.ui.screens.table import TableScreen
 from mahjong_tui.ui.widgets.hint_panel import HintPanel
 
@@ -63,8 +64,11 @@ async def test_a_remote_seat_plays_a_hand_by_keys_with_its_own_hints() -> None:
             panel = plain(screen.query_one("#hints-full", HintPanel).query_one(".hint-body", Static))
             assert "steps" in panel or "ready" in panel  # the hints, from the seat's own view
             await pilot.press("w" if screen.state.offers(ActionKind.WIN) else "d")
-        assert isinstance(app.screen, HandEndScreen | GameEndScreen)
+        assert isinstance(app.screen, HandEndScreen)
         assert table.game.hand.phase is Phase.ENDED
+        await pilot.press("v")  # the review, made on the server from the seat's own views
+        await settle(pilot, lambda: isinstance(app.screen, ReviewScreen))
+        assert "Review of hand 1" in plain(app.screen.query_one("#review-body"))
     host.close()
     server.close()
 

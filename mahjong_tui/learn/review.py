@@ -24,12 +24,12 @@ from mahjong_tui.engine import (
     seat_view,
 )
 from mahjong_tui.engine.actions import KIND_WORDS
-from mahjong_tui.engine.tiles import counts_of
+from mahjong_tui.engine.tiles import Tile, counts_of
 from mahjong_tui.engine.words import Words
 from mahjong_tui.i18n import said
 from mahjong_tui.learn.danger import Defence, excused, safer_than
 from mahjong_tui.learn.hint_words import joined, tile_words, tiles_words
-from mahjong_tui.learn.hints import DiscardHint, Hint, analyse, hint_for_view, steps, suggested_answer
+from mahjong_tui.learn.hints import DiscardHint, analyse, hint_for_view, steps, suggested_answer
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,13 +42,22 @@ class Moment:
 
 
 @dataclass(frozen=True, slots=True)
+class EndWait:
+    """A tile the player's hand waited on at the end: copies left, and whether a win on it was allowed."""
+
+    tile: Tile
+    left: int
+    qualifies: bool
+
+
+@dataclass(frozen=True, slots=True)
 class Review:
     """One player's review of one hand."""
 
     seat: int
     hand_number: int
     end: Words  # how the hand ended for the player: won, or steps to ready and waits
-    end_hint: Hint
+    waits: tuple[EndWait, ...]  # what the hand waited on at the end
     moments: tuple[Moment, ...]
 
 
@@ -175,14 +184,15 @@ def _dealt_in(ev: PlayerWon, replay: Game) -> Words:
                 waits=tiles_words(waits), paid=paid)  # fmt: skip
 
 
-def _end(replay: Game, seat: int) -> tuple[Words, Hint]:
+def _end(replay: Game, seat: int) -> tuple[Words, tuple[EndWait, ...]]:
     """The player's hand at the end, counted from what the seat could see: won, or how far from a win and its waits."""
     hand = replay.hand
     p = hand.players[seat]
     view = seat_view(hand, seat)
     hint = analyse(replay.rules, p.counts, p.melds, p.flowers, view.outside)
+    kept = tuple(EndWait(w.tile, w.left, w.qualifies) for w in hint.waits)
     if seat in hand.winners:
-        return said("review_words.end_won"), hint
+        return said("review_words.end_won"), kept
     ended = next((e for e in reversed(replay.events) if isinstance(e, HandEnded)), None)
     waits = [w for w in hint.waits if w.qualifies]
     if hint.win_shanten is None:
@@ -196,4 +206,4 @@ def _end(replay: Game, seat: int) -> tuple[Words, Hint]:
         end = said("review_words.end_shape_only", end=end, why=hint.waits[0].why)
     if ended is not None:
         end = said("review_words.end_paid", end=end, paid=f"{ended.payments[seat]:+d}")
-    return end, hint
+    return end, kept

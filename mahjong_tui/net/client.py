@@ -13,10 +13,13 @@ import asyncio
 import json
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from mahjong_tui.engine import Action, Event, GameOptions, SeatView, Words
+
+if TYPE_CHECKING:
+    from mahjong_tui.learn.review import Review
 
 from .protocol import MAX_SERVER_BYTES, VERSION, action_message, dumps
 from .wire import decode_event, decode_view
@@ -49,6 +52,7 @@ class SeatClient:
     prompt: int | None = None
     events: list[Event] = field(default_factory=list)
     refused: list[Words] = field(default_factory=list)
+    reviews: dict[int, Review] = field(default_factory=dict)  # hand number → this seat's review of it
     errors: list[str] = field(default_factory=list)
     waiting: bool = True
     over: bool = False
@@ -99,6 +103,11 @@ class SeatClient:
             self.prompt = message.get("prompt")
             self.names = list(message.get("names", self.names))
             self.waiting, self.over = bool(message.get("waiting")), bool(message.get("over"))
+        elif kind == "review":
+            from .reviews import read_review
+
+            review = read_review(message)
+            self.reviews[review.hand_number] = review
         elif kind == "refused":
             reason = message.get("reason", {})
             self.refused.append(Words(str(reason.get("en", "")), str(reason.get("zh", ""))))

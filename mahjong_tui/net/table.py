@@ -40,6 +40,7 @@ from mahjong_tui.keep.keeping import Keeper
 from mahjong_tui.keep.saves import Seat, Table
 
 from .protocol import Act, dumps
+from .reviews import review_message
 from .wire import Json, encode_event, encode_table, encode_view
 
 Send = Callable[[str], Awaitable[None]]
@@ -100,6 +101,7 @@ class HostedTable:
         self.answers: dict[int, Action | None] = {}  # seat → its answer to the prompt open (None: ready to go on)
         self.changed = asyncio.Event()  # an answer came, or someone sat down or left
         self._table: tuple[tuple[int, int], str] | None = None  # the moment, and the table's JSON text then
+        self._reviewed = 0  # the latest hand whose reviews were sent
         self.closed = False
         if self.keeper is not None:
             self.keeper.keep(game)
@@ -162,7 +164,12 @@ class HostedTable:
     # ------------------------------------------------------------------ what each seat is sent
     async def send_all(self, seats: Sequence[int] = range(4)) -> None:
         """Every connected seat of ``seats`` gets its view, the events it has not seen, and its prompt if one is open
-        (a prompt opened changes nothing for the others: they are not sent it again)."""
+        (a prompt opened changes nothing for the others: they are not sent it again). A hand that has just ended
+        sends each person their review of it first, so it is there when they see the hand's end."""
+        hand = len(self.game.actions)
+        if self.game.hand.over and self._reviewed < hand:
+            self._reviewed = hand
+            await self.send_reviews([s for s, p in enumerate(self.places) if p.person and p.link is not None])
         for seat in seats:
             if self.places[seat].link is not None:
                 await self.send_state(seat)
@@ -323,6 +330,17 @@ class HostedTable:
         self.game.next_hand()
         await self._keep()
         await self.send_all()
+
+    async def send_reviews(self, seats: Sequence[int]) -> None:
+        """Each of ``seats`` gets its review of the hand just played (made from its own views), before its end."""
+        from mahjong_tui.learn.review import review_hand
+
+        for seat in seats:
+            try:
+                review = review_hand(self.game, len(self.game.actions), seat)
+            except Exception:  # a review that cannot be made never stops a table: the seat goes without it
+                continue
+            await self._send(seat, review_message(review))
 
     def open_prompts(self, seats: list[int]) -> None:
         """Number a prompt for each of ``seats``."""

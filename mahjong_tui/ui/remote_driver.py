@@ -214,8 +214,9 @@ class RemoteDriver:
 
     @property
     def reviews(self) -> bool:
-        """A review needs the whole hand, which only the server holds."""
-        return False
+        """The server sent our review of the hand that ended (it holds the whole hand; the review tells only what our
+        seat could see)."""
+        return self.client.view is not None and self.view.table.hand_number in self.client.reviews
 
     @property
     def remote(self) -> bool:
@@ -223,8 +224,8 @@ class RemoteDriver:
         return True
 
     def review(self, seat: int) -> Review:
-        """Not made here (``reviews`` is False)."""
-        raise NotImplementedError("a remote table's review is not made at the client")
+        """Our review of the hand that ended, as the server sent it."""
+        return self.client.reviews[self.view.table.hand_number]
 
     def standings(self) -> Standings:
         """Every finished hand our seat has seen, and the points now."""

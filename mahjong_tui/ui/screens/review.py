@@ -49,7 +49,7 @@ def review_body(look: Look, review: Review) -> RenderableType:
         hand.append(" ")
         hand.append_text(meld_text(look, m, seat))
     parts += [Text(""), hand, link_terms(look.told(review.end), rules)]
-    waits = review.end_hint.waits
+    waits = review.waits
     if waits:
         line = Text(t("review.waits") + " ", style="#9aa0a6")
         for w in waits:
