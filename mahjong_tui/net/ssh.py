@@ -165,8 +165,18 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
                 os.close(self.master)
             self.master = None
         if self.process is not None and self.process.poll() is None:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(self.process.pid, signal.SIGHUP)
+            _signal(self.process, signal.SIGHUP)
+            # A client whose terminal is gone may not take the hang-up: it is told to stop, then made to.
+            loop = asyncio.get_running_loop()
+            loop.call_later(2.0, _signal, self.process, signal.SIGTERM)
+            loop.call_later(5.0, _signal, self.process, signal.SIGKILL)
+
+
+def _signal(process: subprocess.Popen[bytes], sig: int) -> None:
+    """Send ``sig`` to the client's process group, if it still runs (and reap it once it has ended)."""
+    if process.poll() is None:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(process.pid, sig)
 
 
 async def serve_ssh(host: str, port: int, folder: Path, table_url: Callable[[str, Path], str]) -> asyncssh.SSHAcceptor:
