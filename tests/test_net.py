@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from bots import create_bot
 from mahjong_tui.engine import (
+    ActionKind,
     ClaimLost,
     Game,
     GameOptions,
@@ -175,7 +176,7 @@ async def test_a_late_repeated_or_illegal_answer_is_refused_with_a_reason_and_ch
     actions = len(table.game.actions[-1])
     held = set(view.hand)
     not_held = next(t for t in range(27) if t not in held)
-    from mahjong_tui.engine import Action, ActionKind
+    from mahjong_tui.engine import Action
 
     await client.send_raw(
         dumps({"type": "act", "prompt": prompt, "action": {"kind": "discard", "tile": _name(not_held)}})
@@ -361,12 +362,15 @@ async def test_a_game_through_the_ssh_door_and_the_websocket_door(tmp_path: Path
         await bo.connect(name="Bo")
         listener = asyncio.create_task(bo.listen())
         bo_plays = asyncio.create_task(_play(bo))
+        # The keys: discard the drawn tile; pass a claim; win when a win is offered (a discard then asks twice); after
+        # a claim (nothing drawn), pick the first tile and discard it; Enter also goes on from the hand's end.
         deadline, n = time.monotonic() + 120, 0
-        while not table.game.over and time.monotonic() < deadline:  # the keys: discard the drawn tile, pass, go on
-            process.stdin.write(b"dx\r"[n % 3 : n % 3 + 1])
+        while not table.game.over and time.monotonic() < deadline:
+            process.stdin.write(b"dxw1\r"[n % 5 : n % 5 + 1])
             n += 1
             await asyncio.sleep(0.05)
-        assert table.game.over
+        hand = table.game.hand
+        assert table.game.over, (hand.phase, hand.pending_seats(), table.asked, table.answers, table.places[0].link)
         await asyncio.wait_for(bo_plays, 30)
         process.stdin.write(b"\r\r")
         text = bytes(shown).decode("utf-8", "replace")

@@ -111,3 +111,23 @@ def test_join_refuses_a_bad_address_in_one_line(capsys: pytest.CaptureFixture[st
     assert main(["join", "ws://127.0.0.1:1/"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 2 and all("is not a table's address" in line for line in err)
+
+
+def test_an_answer_chosen_for_a_prompt_the_server_closed_is_not_sent_for_the_next() -> None:
+    """A pass chosen in a claim window that the server closed meanwhile, when the seat's turn has opened since, is
+    dropped: it is not sent as the answer to the turn (which the server would refuse, leaving the turn unanswered)."""
+    from mahjong_tui.engine import Action
+    from mahjong_tui.net.client import SeatClient
+    from mahjong_tui.ui.remote_driver import RemoteDriver
+
+    sent: list[object] = []
+    client = SeatClient("ws://127.0.0.1:1/ROOM", seat=0, rules="shanghai", names=["A", "B", "C", "D"])
+    client.answer = lambda action, prompt=None: sent.append((action, prompt))  # type: ignore[method-assign,assignment,return-value]
+    driver = RemoteDriver(client)
+    driver._send = lambda sending: None  # type: ignore[method-assign]
+    client.prompt, driver.asked = 8, 7  # the claim window was prompt 7; the server has opened the turn, prompt 8
+    driver.apply(Action(0, ActionKind.PASS))
+    assert sent == [] and client.prompt == 8 and driver.asked is None
+    driver.asked = 8
+    driver.apply(Action(0, ActionKind.DISCARD, 5))
+    assert sent == [(Action(0, ActionKind.DISCARD, 5), 8)]

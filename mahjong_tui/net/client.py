@@ -111,6 +111,8 @@ class SeatClient:
         elif kind == "refused":
             reason = message.get("reason", {})
             self.refused.append(Words(str(reason.get("en", "")), str(reason.get("zh", ""))))
+            if message.get("open") and self.prompt is None:
+                self.prompt = message.get("prompt")  # still open: it is ours to answer again
         elif kind == "error":
             self.errors.append(str(message.get("reason", "")))
         for listener in self.listeners:
@@ -134,11 +136,12 @@ class SeatClient:
         """Ready for the next hand."""
         await self.answer(None)
 
-    def answer(self, action: Action | None) -> Awaitable[None]:
+    def answer(self, action: Action | None, prompt: int | None = None) -> Awaitable[None]:
         """Answer the prompt open (``action``; None: ready for the next hand): it is closed at once, here, and the
-        answer is on its way once the result is awaited."""
-        assert self.prompt is not None
-        prompt, self.prompt = self.prompt, None
+        answer is on its way once the result is awaited. ``prompt``: the one the answer was chosen for."""
+        prompt = self.prompt if prompt is None else prompt
+        assert prompt is not None
+        self.prompt = None
         message = action_message(prompt, action) if action is not None else {"type": "next", "prompt": prompt}
         return self._ws.send(dumps(message))  # type: ignore[no-any-return]
 

@@ -224,8 +224,11 @@ class HostedTable:
             self.left(seat, link)
 
     async def refuse(self, seat: int, prompt: int, why: Words) -> None:
-        """Tell ``seat`` its answer to ``prompt`` was not taken, and why."""
-        await self._send(seat, {"type": "refused", "prompt": prompt, "reason": {"en": why.en, "zh": why.zh}})
+        """Tell ``seat`` its answer to ``prompt`` was not taken, why, and whether the prompt is still open (then the
+        seat answers it again)."""
+        still = self.asked.get(seat) == prompt and seat not in self.answers
+        message = {"type": "refused", "prompt": prompt, "open": still, "reason": {"en": why.en, "zh": why.zh}}
+        await self._send(seat, message)
 
     # ------------------------------------------------------------------ answers
     def answer(self, seat: int, act: Act) -> Words | None:

@@ -165,10 +165,11 @@ class RemoteDriver:
         return None
 
     def apply(self, action: Action) -> list[Event]:
-        """Send our answer; what it did comes back from the server."""
-        self.asked = None
-        if self.client.prompt is not None:
-            self._send(self.client.answer(action))
+        """Send our answer to the prompt it was chosen for; what it did comes back from the server. An answer to a
+        prompt the server has already closed (another has opened since) is not sent: that question is over."""
+        asked, self.asked = self.asked, None
+        if asked is not None and asked == self.client.prompt:
+            self._send(self.client.answer(action, asked))
         return []
 
     def next_hand(self) -> list[Event]:
