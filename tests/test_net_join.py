@@ -3,6 +3,8 @@ that runs out closes its prompt; a bad address is one line."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 from test_net import free_port
 from textual.widgets import Static
@@ -113,7 +115,7 @@ def test_join_refuses_a_bad_address_in_one_line(capsys: pytest.CaptureFixture[st
     assert len(err) == 2 and all("is not a table's address" in line for line in err)
 
 
-def test_an_answer_chosen_for_a_prompt_the_server_closed_is_not_sent_for_the_next() -> None:
+async def test_an_answer_chosen_for_a_prompt_the_server_closed_is_not_sent_for_the_next() -> None:
     """A pass chosen in a claim window that the server closed meanwhile, when the seat's turn has opened since, is
     dropped: it is not sent as the answer to the turn (which the server would refuse, leaving the turn unanswered)."""
     from mahjong_tui.engine import Action
@@ -121,13 +123,19 @@ def test_an_answer_chosen_for_a_prompt_the_server_closed_is_not_sent_for_the_nex
     from mahjong_tui.ui.remote_driver import RemoteDriver
 
     sent: list[object] = []
+
+    async def answer(action: Action | None, prompt: int | None = None) -> None:
+        """What would go to the server."""
+        sent.append((action, prompt))
+
     client = SeatClient("ws://127.0.0.1:1/ROOM", seat=0, rules="shanghai", names=["A", "B", "C", "D"])
-    client.answer = lambda action, prompt=None: sent.append((action, prompt))  # type: ignore[method-assign,assignment,return-value]
+    client.answer = answer  # type: ignore[method-assign,assignment]
     driver = RemoteDriver(client)
-    driver._send = lambda sending: None  # type: ignore[method-assign]
     client.prompt, driver.asked = 8, 7  # the claim window was prompt 7; the server has opened the turn, prompt 8
     driver.apply(Action(0, ActionKind.PASS))
+    await asyncio.sleep(0)
     assert sent == [] and client.prompt == 8 and driver.asked is None
     driver.asked = 8
     driver.apply(Action(0, ActionKind.DISCARD, 5))
+    await asyncio.sleep(0)
     assert sent == [(Action(0, ActionKind.DISCARD, 5), 8)]
