@@ -362,13 +362,24 @@ async def test_a_game_through_the_ssh_door_and_the_websocket_door(tmp_path: Path
         await bo.connect(name="Bo")
         listener = asyncio.create_task(bo.listen())
         bo_plays = asyncio.create_task(_play(bo))
-        # The keys: discard the drawn tile; pass a claim; win when a win is offered (a discard then asks twice); after
-        # a claim (nothing drawn), pick the first tile and discard it; Enter also goes on from the hand's end.
-        deadline, n = time.monotonic() + 120, 0
+        # Keys for a while: discard the drawn tile; pass a claim; win when a win is offered (a discard then asks
+        # twice); after a claim (nothing drawn), pick the first tile and discard it; Enter goes on from the hand's end.
+        # These blind keys can pick a tile the rules forbid right after a chi, so then autoplay finishes the game,
+        # still at ann's end of the SSH link.
+        deadline, n = time.monotonic() + 20, 0
         while not table.game.over and time.monotonic() < deadline:
             process.stdin.write(b"dxw1\r"[n % 5 : n % 5 + 1])
             n += 1
             await asyncio.sleep(0.05)
+        assert any(a.seat == 0 and a.kind is ActionKind.DISCARD for a in table.game.actions[0])  # keys went through
+        process.stdin.write(b"a")
+        deadline = time.monotonic() + 90
+        while not table.game.over and time.monotonic() < deadline:
+            process.stdin.write(
+                b"x\r" if n % 2 else b"x"
+            )  # a claim prompt still asks ann: pass (autoplay is the turns)
+            n += 1
+            await asyncio.sleep(0.2)
         hand = table.game.hand
         assert table.game.over, (hand.phase, hand.pending_seats(), table.asked, table.answers, table.places[0].link)
         await asyncio.wait_for(bo_plays, 30)
