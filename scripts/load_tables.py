@@ -110,10 +110,12 @@ async def run(tables: int, seconds: float, hands: int, claim: float) -> None:
     home = tempfile.mkdtemp(prefix="mahjong-load-")
     command = [sys.executable, "-m", "mahjong_tui", "host", "--home", home, "--port", str(port)]
     command += ["--tables", str(tables), "--seed", "1", "--claim-seconds", str(claim), "--grace", "600"]
-    host = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
-    assert host.stdout is not None
-    urls = [host.stdout.readline().split()[-1] for _ in range(tables)]
-    urls = [u.replace("localhost", "127.0.0.1") for u in urls]
+    said = Path(home) / "host.out"
+    with said.open("w") as out:
+        host = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, text=True)
+    while len(lines := said.read_text().splitlines()) < tables:
+        await asyncio.sleep(0.1)
+    urls = [line.split()[-1].replace("localhost", "127.0.0.1") for line in lines[:tables]]
     await asyncio.sleep(0.5)
     idle = rss_kib(host.pid)
     cpu_start, start = cpu_seconds(host.pid), time.perf_counter()

@@ -338,9 +338,12 @@ class HostedTable:
         """Each of ``seats`` gets its review of the hand just played (made from its own views), before its end."""
         from mahjong_tui.learn.review import review_hand
 
+        hand = len(self.game.actions)
         for seat in seats:
             try:
-                review = review_hand(self.game, len(self.game.actions), seat)
+                # A review replays the hand and weighs each of the seat's decisions: on a thread of its own, the other
+                # tables play on meanwhile (this table's game does not change until its reviews are sent).
+                review = await asyncio.to_thread(review_hand, self.game, hand, seat)
             except Exception:  # a review that cannot be made never stops a table: the seat goes without it
                 continue
             await self._send(seat, review_message(review))
