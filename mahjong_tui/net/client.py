@@ -145,6 +145,10 @@ class SeatClient:
         message = action_message(prompt, action) if action is not None else {"type": "next", "prompt": prompt}
         return self._ws.send(dumps(message))  # type: ignore[no-any-return]
 
+    async def ask_review(self, hand: int) -> None:
+        """Ask for our review of ``hand`` (it comes as a review message)."""
+        await self._ws.send(dumps({"type": "review", "hand": hand}))
+
     async def send_raw(self, text: str) -> None:
         """Send ``text`` as it is (the tests' malformed messages)."""
         await self._ws.send(text)

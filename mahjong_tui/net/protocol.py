@@ -64,11 +64,18 @@ class Next:
 
 
 @dataclass(frozen=True, slots=True)
+class AskReview:
+    """Our review of hand ``hand`` (a finished hand of the game), please."""
+
+    hand: int
+
+
+@dataclass(frozen=True, slots=True)
 class Ping:
     """Are you there? (answered with a pong)."""
 
 
-Message = Join | Act | Next | Ping
+Message = Join | Act | Next | AskReview | Ping
 
 
 def read_message(text: str | bytes) -> Message:
@@ -90,7 +97,9 @@ def read_message(text: str | bytes) -> Message:
         return Next(_whole(data, "prompt"))
     if kind == "ping":
         return Ping()
-    raise ProtocolError(f"unknown message type {kind!r}: join, act, next or ping")
+    if kind == "review":
+        return AskReview(_whole(data, "hand"))
+    raise ProtocolError(f"unknown message type {kind!r}: join, act, next, review or ping")
 
 
 def _join(data: dict[str, Any]) -> Join:

@@ -1,8 +1,8 @@
 """A person's review of a hand, as the table server sends it to that person's seat at the hand's end.
 
 The review is made on the server (:func:`mahjong_tui.learn.review.review_hand`), which has
-the whole hand; it is made from that seat's own views at its decisions, and tells only
-what that seat could see. :func:`review_message` is what is sent; :func:`read_review`
+the whole hand, when the seat asks for it; it is made from that seat's own views at its
+decisions, and tells only what that seat could see. :func:`review_message` is what is sent; :func:`read_review`
 rebuilds it at the client, strictly (a malformed review is a WireError, as a malformed view is).
 """
 

@@ -25,7 +25,7 @@ from mahjong_tui.keep.saves import Seat, Table
 from mahjong_tui.keep.storage import games_dir
 from mahjong_tui.keep.unfinished import take_up
 
-from .protocol import VERSION, Act, Join, Next, Ping, ProtocolError, dumps, read_message
+from .protocol import VERSION, Act, AskReview, Join, Next, Ping, ProtocolError, dumps, read_message
 from .table import HostedTable, Place
 
 #: room codes: letters and digits that cannot be read one for another
@@ -173,6 +173,8 @@ class Host:
                     why = hosted.answer(seat, message)
                     if why is not None:
                         await hosted.refuse(seat, message.prompt, why)
+                elif isinstance(message, AskReview):
+                    await hosted.send_review(seat, message.hand)
                 elif isinstance(message, Next):
                     why = hosted.ready(seat, message.prompt)
                     if why is not None:

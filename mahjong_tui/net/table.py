@@ -31,6 +31,8 @@ from mahjong_tui.engine import (
     Game,
     IllegalAction,
     Words,
+    game_from_record,
+    game_record,
     seat_view,
     seen_events,
     table_view,
@@ -38,12 +40,19 @@ from mahjong_tui.engine import (
 from mahjong_tui.engine.state import SINGLE_SEAT_PHASES
 from mahjong_tui.keep.keeping import Keeper
 from mahjong_tui.keep.saves import Seat, Table
+from mahjong_tui.learn.review import Review, review_hand
 
 from .protocol import Act, dumps
 from .reviews import review_message
 from .wire import Json, encode_event, encode_table, encode_view
 
 Send = Callable[[str], Awaitable[None]]
+
+
+def _review(record: dict[str, object], hand: int, seat: int) -> Review:
+    """``seat``'s review of ``hand`` of the game ``record`` holds (its own copy: the table plays on meanwhile)."""
+    return review_hand(game_from_record(record), hand, seat)
+
 
 #: where a state's text takes the table's (a JSON object no string can hold: inside a string its quotes are escaped)
 _TABLE_MARK: dict[str, Json] = {"\u0000table": 0}
@@ -101,7 +110,6 @@ class HostedTable:
         self.answers: dict[int, Action | None] = {}  # seat → its answer to the prompt open (None: ready to go on)
         self.changed = asyncio.Event()  # an answer came, or someone sat down or left
         self._table: tuple[tuple[int, int], str] | None = None  # the moment, and the table's JSON text then
-        self._reviewed = 0  # the latest hand whose reviews were sent
         self.closed = False
         if self.keeper is not None:
             self.keeper.keep(game)
@@ -164,12 +172,7 @@ class HostedTable:
     # ------------------------------------------------------------------ what each seat is sent
     async def send_all(self, seats: Sequence[int] = range(4)) -> None:
         """Every connected seat of ``seats`` gets its view, the events it has not seen, and its prompt if one is open
-        (a prompt opened changes nothing for the others: they are not sent it again). A hand that has just ended
-        sends each person their review of it first, so it is there when they see the hand's end."""
-        hand = len(self.game.actions)
-        if self.game.hand.over and self._reviewed < hand:
-            self._reviewed = hand
-            await self.send_reviews([s for s, p in enumerate(self.places) if p.person and p.link is not None])
+        (a prompt opened changes nothing for the others: they are not sent it again)."""
         for seat in seats:
             if self.places[seat].link is not None:
                 await self.send_state(seat)
@@ -334,19 +337,19 @@ class HostedTable:
         await self._keep()
         await self.send_all()
 
-    async def send_reviews(self, seats: Sequence[int]) -> None:
-        """Each of ``seats`` gets its review of the hand just played (made from its own views), before its end."""
-        from mahjong_tui.learn.review import review_hand
-
-        hand = len(self.game.actions)
-        for seat in seats:
-            try:
-                # A review replays the hand and weighs each of the seat's decisions: on a thread of its own, the other
-                # tables play on meanwhile (this table's game does not change until its reviews are sent).
-                review = await asyncio.to_thread(review_hand, self.game, hand, seat)
-            except Exception:  # a review that cannot be made never stops a table: the seat goes without it
-                continue
-            await self._send(seat, review_message(review))
+    async def send_review(self, seat: int, hand: int) -> None:
+        """``seat`` asked for its review of ``hand`` (a hand that has ended): made from the seat's own views, on a
+        thread of its own (a review replays the hand and weighs each of the seat's decisions), and sent."""
+        finished = len(self.game.actions) - (0 if self.game.hand.over else 1)
+        if not 1 <= hand <= finished:
+            await self._send(seat, {"type": "error", "reason": f"hand {hand} has not ended"})
+            return
+        record = game_record(self.game)
+        try:
+            review = await asyncio.to_thread(_review, record, hand, seat)
+        except Exception:  # a review that cannot be made never stops a table: the seat goes without it
+            return
+        await self._send(seat, review_message(review))
 
     def open_prompts(self, seats: list[int]) -> None:
         """Number a prompt for each of ``seats``."""

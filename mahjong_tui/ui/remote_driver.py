@@ -59,6 +59,7 @@ class RemoteDriver:
     #: the prompt the person is being asked now (None: none): when the server closes it first, the question goes
     asked: int | None = None
     _tasks: set[asyncio.Future[None]] = field(default_factory=set)
+    _asked_reviews: set[int] = field(default_factory=set)  # the hands whose reviews we asked the server for
 
     def __post_init__(self) -> None:
         """The setup the table shows: the rules, the names, which seat is ours."""
@@ -135,6 +136,9 @@ class RemoteDriver:
             return Played(moves, Halt(Stop.PAUSED), POLL)
         if view.phase is Phase.ENDED:
             if view.table.hand_number > self._ready_for:
+                if view.table.hand_number not in self._asked_reviews:  # ready by the time the person presses v
+                    self._asked_reviews.add(view.table.hand_number)
+                    self._send(self.client.ask_review(view.table.hand_number))
                 return Played(moves, Halt(Stop.HAND_OVER))
             return Played(moves, Halt(Stop.PAUSED), POLL)
         if self.client.prompt is not None and view.legal:
@@ -215,9 +219,9 @@ class RemoteDriver:
 
     @property
     def reviews(self) -> bool:
-        """The server sent our review of the hand that ended (it holds the whole hand; the review tells only what our
-        seat could see)."""
-        return self.client.view is not None and self.view.table.hand_number in self.client.reviews
+        """Our review of a hand comes from the server, asked for as the hand ends (it holds the whole hand; the review
+        tells only what our seat could see)."""
+        return True
 
     @property
     def remote(self) -> bool:
@@ -225,7 +229,7 @@ class RemoteDriver:
         return True
 
     def review(self, seat: int) -> Review:
-        """Our review of the hand that ended, as the server sent it."""
+        """Our review of the hand that ended, as the server sent it (LookupError: it has not come yet)."""
         return self.client.reviews[self.view.table.hand_number]
 
     def standings(self) -> Standings:

@@ -261,7 +261,12 @@ class HandEndScreen(Worded, Screen[str]):
         if not self.people or self.review is None:
             return
         if len(self.people) == 1:
-            self.app.push_screen(ReviewScreen(self.look, self.review(self.people[0])))
+            try:
+                review = self.review(self.people[0])
+            except LookupError:  # made elsewhere (a remote table's server), and not here yet
+                self.notify(t("hand_end.review_coming"), timeout=4)
+                return
+            self.app.push_screen(ReviewScreen(self.look, review))
             return
         from .asking import reviews
 
