@@ -11,7 +11,7 @@ from textual.widgets import Static
 from ui_support import plain, settle
 
 from mahjong_tui.cli import main
-from mahjong_tui.engine import ActionKind, GameOptions, Phase
+from mahjong_tui.engine import ActionKind, GameOptions, HandStarted, Phase
 from mahjong_tui.keep.joined import token_for
 from mahjong_tui.keep.settings import Settings
 from mahjong_tui.net.server import Host, TableSpec
@@ -142,3 +142,32 @@ async def test_an_answer_chosen_for_a_prompt_the_server_closed_is_not_sent_for_t
     driver.apply(Action(0, ActionKind.DISCARD, 5))
     await asyncio.sleep(0)
     assert sent == [(Action(0, ActionKind.DISCARD, 5), 8)]
+
+
+async def test_a_dropped_connection_is_taken_up_again_at_the_same_seat() -> None:
+    """The table's connection drops (the host stops listening, then listens again): the app sits back down at the
+    same seat with its token, by itself, and plays on."""
+    host = Host(claim_seconds=0.05, grace=60)
+    port = free_port()
+    server = await host.serve("127.0.0.1", port)
+    table = host.open_table(TableSpec("changsha", GameOptions(max_hands=1), ("person", "easy", "easy", "easy"),
+                                      room="DROP2", seed=6))  # fmt: skip
+    app = MahjongApp(settings=Settings(), remote=Remote(f"ws://127.0.0.1:{port}/DROP2", "Ann", fresh=True))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, lambda: (t := _table(app)) is not None and t.actor is not None, rounds=1000)
+        server.close()  # every connection drops
+        await server.wait_closed()
+        await settle(pilot, lambda: table.places[0].link is None, rounds=500)
+        server = await host.serve("127.0.0.1", port)
+        await settle(pilot, lambda: table.places[0].link is not None, rounds=1500)  # back, with the seat's token
+        screen = _table(app)
+        assert screen is not None and screen.bottom == 0
+        client = screen.driver.client  # type: ignore[attr-defined]
+        started = [ev for ev in client.events if isinstance(ev, HandStarted)]
+        assert len(started) == 1  # the hand sent again from its start is not held twice
+        before = sum(1 for a in table.game.actions[0] if a.seat == 0)
+        await settle(pilot, lambda: app.screen is screen and screen.actor is not None, rounds=1500)
+        await pilot.press("d")
+        await settle(pilot, lambda: sum(1 for a in table.game.actions[0] if a.seat == 0) > before, rounds=500)
+    host.close()
+    server.close()
