@@ -20,6 +20,7 @@ from mahjong_tui.engine import (
     ActionKind,
     Event,
     Game,
+    GameOptions,
     Halt,
     Player,
     SeatView,
@@ -45,8 +46,6 @@ def lesson_presets(presets: Sequence[str]) -> list[str]:
 
 def scene_game(rules: str | Ruleset, scene: Scene) -> Game:
     """A new game begun from the scene's deal (one hand: a lesson is over when its hand is)."""
-    from mahjong_tui.engine import GameOptions
-
     return Game(rules, scene.deal.fill_seed, GameOptions(max_hands=1), rigged=scene.deal)
 
 

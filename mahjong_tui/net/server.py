@@ -18,15 +18,16 @@ from pathlib import Path
 from time import monotonic
 from typing import Any
 
-from mahjong_tui.engine import Game, GameOptions
+from mahjong_tui.engine import Game, GameOptions, Player
 from mahjong_tui.keep.files import write_json_atomically
+from mahjong_tui.keep.locks import GameLock
 from mahjong_tui.keep.safe_json import JsonProblem, read_json_file
-from mahjong_tui.keep.saves import Seat, Table
+from mahjong_tui.keep.saves import Table
 from mahjong_tui.keep.storage import games_dir
 from mahjong_tui.keep.unfinished import take_up
 
 from .protocol import VERSION, Act, AskReview, Join, Next, Ping, ProtocolError, dumps, read_message
-from .table import HostedTable, Place
+from .table import HostedTable, Place, seating
 
 #: room codes: letters and digits that cannot be read one for another
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
@@ -64,7 +65,7 @@ class Host:
         claim_seconds: float = 2.0,
         grace: float = 60.0,
         keep: bool = True,
-        bot_factory: Callable[[str, int, int], object] | None = None,
+        bot_factory: Callable[[str, int, int], Player] | None = None,
     ) -> None:
         """A host with no table yet."""
         self.claim_seconds, self.grace, self.keep = claim_seconds, grace, keep
@@ -107,10 +108,10 @@ class Host:
         return resumed
 
     def _start(
-        self, game: Game, room: str, places: list[Place], table: Table | None, lock: object = None
+        self, game: Game, room: str, places: list[Place], table: Table | None, lock: GameLock | None = None
     ) -> HostedTable:
         """Seat ``places`` at ``game`` behind ``room``, keep them, and start the table's play."""
-        table = table or Table((_seat(places[0]), _seat(places[1]), _seat(places[2]), _seat(places[3])))
+        table = table or seating(places)
         hosted = HostedTable(
             game,
             room,
@@ -217,11 +218,6 @@ class Host:
         return await serve(
             self.handler, host, port, max_size=LIBRARY_MAX, ping_interval=20, ping_timeout=20, compression=None
         )
-
-
-def _seat(place: Place) -> Seat:
-    """A seat as a game's save keeps it."""
-    return Seat(place.name, None if place.person else place.level)
 
 
 def _place(data: object) -> Place:

@@ -30,6 +30,7 @@ from mahjong_tui.engine import (
     Event,
     Game,
     IllegalAction,
+    Player,
     Words,
     game_from_record,
     game_record,
@@ -39,6 +40,7 @@ from mahjong_tui.engine import (
 )
 from mahjong_tui.engine.state import SINGLE_SEAT_PHASES
 from mahjong_tui.keep.keeping import Keeper
+from mahjong_tui.keep.locks import GameLock
 from mahjong_tui.keep.saves import Seat, Table
 from mahjong_tui.learn.review import Review, review_hand
 
@@ -78,6 +80,12 @@ class Place:
                 "taken": self.taken}  # fmt: skip
 
 
+def seating(places: Sequence[Place]) -> Table:
+    """Who sits where, as a game's save keeps it: a name, and a bot's level."""
+    seats = [Seat(p.name, None if p.person else p.level) for p in places]
+    return Table((seats[0], seats[1], seats[2], seats[3]))
+
+
 class HostedTable:
     """A game played on the server, seat by seat."""
 
@@ -91,20 +99,20 @@ class HostedTable:
         claim_seconds: float = 2.0,
         grace: float = 60.0,
         keep: bool = True,
-        bot_factory: Callable[[str, int, int], object] | None = None,
-        lock: object = None,
+        bot_factory: Callable[[str, int, int], Player] | None = None,
+        lock: GameLock | None = None,
     ) -> None:
         """The table of ``game`` behind ``room``; ``places``: the four seats; ``lock``: the game's, already held."""
         self.game = game
         self.room = room
         self.places = places
-        self.table = table or Table(tuple(Seat(p.name, None if p.person else p.level) for p in places))  # type: ignore[arg-type]
+        self.table = table or seating(places)
         self.claim_seconds = claim_seconds
         self.grace = grace
         # Written on the event loop's thread: a journal line and its sync cost less than handing each one to a thread.
-        self.keeper = Keeper(self.table, lock, background=False) if keep else None  # type: ignore[arg-type]
+        self.keeper = Keeper(self.table, lock, background=False) if keep else None
         self._bot_factory = bot_factory
-        self._bots: dict[int, object] = {}
+        self._bots: dict[int, Player] = {}
         self.prompts = 0  # the number of the latest prompt
         self.asked: dict[int, int] = {}  # seat → the prompt open for it
         self.answers: dict[int, Action | None] = {}  # seat → its answer to the prompt open (None: ready to go on)
@@ -380,7 +388,7 @@ class HostedTable:
             factory = self._bot_factory or create_bot
             bot = self._bots[seat] = factory(self.places[seat].level, seat, (self.game.seed * 4 + seat) % 2**31)
         try:
-            action: Action = bot.choose(seat_view(self.game.hand, seat))  # type: ignore[attr-defined]
+            action = bot.choose(seat_view(self.game.hand, seat))
         except Exception:  # a failing bot never stops a table: its seat makes the first legal move
             return legal[0]
         return action if action in legal else legal[0]

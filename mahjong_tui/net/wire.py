@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import types
 import typing
+from abc import ABC, abstractmethod
 from dataclasses import fields, is_dataclass
 from enum import Enum
 from typing import TypeVar
@@ -94,16 +95,16 @@ class _Bad(Exception):
         return WireError(f"{where}: {self.reason}")
 
 
-class _Kind:
+class _Kind(ABC):
     """How one kind of value goes on the wire and comes back."""
 
+    @abstractmethod
     def encode(self, value: object) -> Json:
         """The JSON form of ``value``; _Bad if it is not of this kind."""
-        raise NotImplementedError
 
+    @abstractmethod
     def decode(self, data: object) -> object:
         """The value ``data`` stands for; _Bad if it stands for none."""
-        raise NotImplementedError
 
 
 class _Int(_Kind):

@@ -20,11 +20,13 @@ from .lesson_parts import (
     SELF_DRAW_INTRO,
     TAKE_HAIDI,
     WIN,
+    WON_ON_DISCARD,
     W,
     deal,
     discard,
     mistake,
     step,
+    win_on_discard,
     winning,
 )
 from .lessons_common import defence_lesson, sets_lesson
@@ -103,16 +105,9 @@ def winning_lesson() -> Lesson:
                 "1p",
                 W("Only the 1p is outside your sets: discard it, and you are ready.", "只有一筒不成组：打它就听牌。"),
             ),
-            step(
-                W(
-                    "Seat 2 threw 5m, your winning tile: anyone's discard may win. Choose Win.",
-                    "对家打出五万，正是你要的牌：谁打的都能胡。选「胡」。",
-                ),
-                expect(WIN),
-                W("This is the tile you wait for: take the win.", "这就是你等的牌：胡牌。"),
-            ),
+            win_on_discard("5m", "五万"),
         ),
-        learnt=W("You won on a discard: the player who threw it pays.", "你胡了别人打的牌：点炮的人付钱。"),
+        learnt=WON_ON_DISCARD,
     )
     self_drawn = Scene(
         deal("234m567p678s22p45s9m", "9p1p9m3s", honours=False),

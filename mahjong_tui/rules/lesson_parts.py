@@ -95,6 +95,22 @@ def scripted(seat: int, kind: ActionKind, tiles: str = "") -> Scripted:
     return Scripted(seat, expect(kind, tiles))
 
 
+#: what a win on a discard taught, alike in every rule set's lessons
+WON_ON_DISCARD = W("You won on a discard: the player who threw it pays.", "你胡了别人打的牌：点炮的人付钱。")
+
+
+def win_on_discard(tile: str, tile_zh: str) -> Step:
+    """The step of winning on seat 2's discard of ``tile`` (``tile_zh``: its Chinese name)."""
+    return step(
+        W(
+            f"Seat 2 threw {tile}, your winning tile: anyone's discard may win. Choose Win.",
+            f"对家打出{tile_zh}，正是你要的牌：谁打的都能胡。选「胡」。",
+        ),
+        expect(WIN),
+        W("This is the tile you wait for: take the win.", "这就是你等的牌：胡牌。"),
+    )
+
+
 #: a win's own words, alike in every rule set's lessons
 COMPLETES = W("This tile completes your hand: press w.", "这张牌让你胡了：按 w。")
 SELF_DRAW_INTRO = W(

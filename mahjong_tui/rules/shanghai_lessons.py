@@ -18,11 +18,13 @@ from .lesson_parts import (
     PONG,
     SELF_DRAW_INTRO,
     WIN,
+    WON_ON_DISCARD,
     W,
     deal,
     discard,
     mistake,
     step,
+    win_on_discard,
     winning,
 )
 from .lessons_common import defence_lesson, sets_lesson
@@ -125,16 +127,9 @@ def winning_lesson() -> Lesson:
                     "只有九筒不是万子或字牌：打它就听牌。",
                 ),
             ),
-            step(
-                W(
-                    "Seat 2 threw 6m, your winning tile: anyone's discard may win. Choose Win.",
-                    "对家打出六万，正是你要的牌：谁打的都能胡。选「胡」。",
-                ),
-                expect(WIN),
-                W("This is the tile you wait for: take the win.", "这就是你等的牌：胡牌。"),
-            ),
+            win_on_discard("6m", "六万"),
         ),
-        learnt=W("You won on a discard: the player who threw it pays.", "你胡了别人打的牌：点炮的人付钱。"),
+        learnt=WON_ON_DISCARD,
     )
     self_drawn = Scene(
         deal("234m567m888m11z77z5p", "2z3z4z7z"),

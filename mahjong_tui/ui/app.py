@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual.app import SystemCommand
 from textual.binding import Binding
@@ -488,28 +488,22 @@ def run(
 
 def run_replay(saved: SavedGame, *, lang: str | None = None, tiles: str | None = None, hand: int = 1) -> int:
     """Show a kept game on the table, step by step (from ``hand``); the exit status."""
-    loaded = load_settings()
-    settings = loaded.settings
-    display = Display(TileStyle(tiles or settings.tiles), Palette(settings.palette))
-    app = MahjongApp(
-        display=display, settings=settings, language=lang, replay=saved, replay_hand=hand, notices=[loaded.problem]
-    )
-    return ended(app, app.run())
+    return run_app(lang=lang, tiles=tiles, replay=saved, replay_hand=hand)[1]
 
 
 def run_lessons(rules: str, *, lesson: int | None = None, lang: str | None = None) -> int:
     """The lessons of ``rules`` (``lesson``: that one at once, from 0); the exit status."""
+    return run_app(lang=lang, lessons=rules, lesson=lesson)[1]
+
+
+def run_app(*, lang: str | None = None, tiles: str | None = None, **opening: Any) -> tuple[MahjongApp, int]:
+    """Run the app with the kept settings (``lang``, ``tiles``: for this run only), opening as ``opening`` says (a
+    replay, the lessons, a remote table); the app and its exit status."""
     loaded = load_settings()
-    display = Display(TileStyle(loaded.settings.tiles), Palette(loaded.settings.palette))
-    app = MahjongApp(
-        display=display,
-        settings=loaded.settings,
-        language=lang,
-        lessons=rules,
-        lesson=lesson,
-        notices=[loaded.problem],
-    )
-    return ended(app, app.run())
+    settings = loaded.settings
+    display = Display(TileStyle(tiles or settings.tiles), Palette(settings.palette))
+    app = MahjongApp(display=display, settings=settings, language=lang, notices=[loaded.problem], **opening)
+    return app, ended(app, app.run())
 
 
 def ended(app: MahjongApp, result: int | None) -> int:

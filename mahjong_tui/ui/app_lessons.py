@@ -25,9 +25,10 @@ class LessonFlow(App[int]):
     settings: Settings
     appearance: Display
 
-    def new_game(self, notice: str = "") -> None:
-        """The new game screen (the app's own)."""
-        raise NotImplementedError
+    if TYPE_CHECKING:  # the app's own (MahjongApp.new_game)
+
+        def new_game(self, notice: str = "") -> None:
+            """The new game screen."""
 
     def open_lessons(self, rules: str | None, *, leave: Callable[[], None] | None = None) -> None:
         """The lessons, open at ``rules``; a lesson chosen is played, and going back calls ``leave`` (by default the

@@ -16,9 +16,8 @@ from textual import work
 from textual.app import App
 
 from mahjong_tui.i18n import say, t
-from mahjong_tui.keep.settings import load_settings
 
-from .config import Display, Palette, TileStyle
+from .config import Display
 
 if TYPE_CHECKING:
     from mahjong_tui.keep.settings import Settings
@@ -140,18 +139,9 @@ def run_join(
     url: str, *, name: str = "", token: str = "", lang: str | None = None, ask_name: bool = False, fresh: bool = False
 ) -> int:
     """Sit at the remote table ``url`` (as ``name``, or at the seat of ``token``); the exit status."""
-    from .app import MahjongApp, ended
+    from .app import run_app
 
-    loaded = load_settings()
-    display = Display(TileStyle(loaded.settings.tiles), Palette(loaded.settings.palette))
-    app = MahjongApp(
-        display=display,
-        settings=loaded.settings,
-        language=lang,
-        remote=Remote(url, name, token, ask_name, fresh),
-        notices=[loaded.problem],
-    )
-    status = ended(app, app.run())
+    app, status = run_app(lang=lang, remote=Remote(url, name, token, ask_name, fresh))
     if app.join_problem:
         import sys
 

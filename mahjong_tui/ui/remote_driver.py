@@ -59,7 +59,8 @@ class RemoteDriver:
     #: the prompt the person is being asked now (None: none): when the server closes it first, the question goes
     asked: int | None = None
     _tasks: set[asyncio.Future[None]] = field(default_factory=set)
-    _asked_reviews: set[int] = field(default_factory=set)  # the hands whose reviews we asked the server for
+    _asked_reviews: set[int] = field(default_factory=set)
+    _autoplayer: Player | None = None  # the hands whose reviews we asked the server for
 
     def __post_init__(self) -> None:
         """The setup the table shows: the rules, the names, which seat is ours."""
@@ -150,10 +151,12 @@ class RemoteDriver:
         return Played(moves, Halt(Stop.PAUSED), POLL)
 
     def _bot(self) -> Player:
-        """The bot that plays our seat on autoplay."""
-        from .driver import default_bot_factory
+        """The bot that plays our seat on autoplay (one, made when first needed)."""
+        if self._autoplayer is None:
+            from .driver import default_bot_factory
 
-        return default_bot_factory("normal", self.seat, self.seat)
+            self._autoplayer = default_bot_factory("normal", self.seat, self.seat)
+        return self._autoplayer
 
     @property
     def question_closed(self) -> bool:
