@@ -8,9 +8,9 @@ import json
 import os
 import signal
 import socket
-import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -104,6 +104,15 @@ async def _play(client: SeatClient, level: str = "normal", *, stop_after: int | 
     return made
 
 
+async def _until(client: SeatClient, done: Callable[[], bool], seconds: float = 60) -> None:
+    """Wait for what the server sends until ``done()``; fail after ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while not done():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"seat {client.seat} waited {seconds} s")
+        await client.changed(1)
+
+
 async def test_a_whole_game_with_four_remote_clients(tmp_path: Path) -> None:
     """Four people on four connections play two hands to the game's end; each saw only its own seat."""
     host = Host(claim_seconds=0.02, grace=5)
@@ -119,7 +128,7 @@ async def test_a_whole_game_with_four_remote_clients(tmp_path: Path) -> None:
     for c in clients:
         assert not any(isinstance(ev, PRIVATE) and ev.seat != c.seat for ev in c.events)
         await c.close()
-    await asyncio.gather(*listeners)
+    await asyncio.wait_for(asyncio.gather(*listeners), 30)
     host.close()
     server.close()  # type: ignore[attr-defined]
 
@@ -156,7 +165,7 @@ async def test_bad_messages_are_refused_and_the_connection_goes_on() -> None:
     await asyncio.wait_for(_play(client), 60)  # the connection and the table went on
     assert client.over
     await client.close()
-    await listener
+    await asyncio.wait_for(listener, 30)
     host.close()
     server.close()  # type: ignore[attr-defined]
 
@@ -170,8 +179,9 @@ async def test_a_late_repeated_or_illegal_answer_is_refused_with_a_reason_and_ch
     client = SeatClient(f"ws://127.0.0.1:{port}/LATE1")
     await client.connect(name="Ann")
     listener = asyncio.create_task(client.listen())
-    while client.prompt is None or client.view is None or client.view.phase is not Phase.TURN:
-        await client.changed(10)
+    await _until(
+        client, lambda: client.prompt is not None and client.view is not None and client.view.phase is Phase.TURN
+    )
     prompt, view = client.prompt, client.view
     actions = len(table.game.actions[-1])
     held = set(view.hand)
@@ -182,8 +192,7 @@ async def test_a_late_repeated_or_illegal_answer_is_refused_with_a_reason_and_ch
         dumps({"type": "act", "prompt": prompt, "action": {"kind": "discard", "tile": _name(not_held)}})
     )
     await client.send_raw(dumps({"type": "act", "prompt": prompt + 100, "action": {"kind": "pass"}}))
-    while len(client.refused) < 2:
-        await client.changed(10)
+    await _until(client, lambda: len(client.refused) >= 2)
     assert "not a move you may make" in client.refused[0].en and "not open for you" in client.refused[1].en
     assert len(table.game.actions[-1]) == actions  # nothing changed
     discard = next(a for a in view.legal if a.kind is ActionKind.DISCARD)
@@ -191,11 +200,10 @@ async def test_a_late_repeated_or_illegal_answer_is_refused_with_a_reason_and_ch
     await client.act(discard)
     client.prompt = prompt
     await client.act(Action(client.seat, ActionKind.DISCARD, discard.tile))  # the same answer again: too late
-    while len(client.refused) < 3:
-        await client.changed(10)
+    await _until(client, lambda: len(client.refused) >= 3)
     assert "not open for you" in client.refused[2].en
     await client.close()
-    await listener
+    await asyncio.wait_for(listener, 30)
     host.close()
     server.close()  # type: ignore[attr-defined]
 
@@ -239,7 +247,7 @@ async def test_a_seat_that_drops_is_played_by_its_bot_and_taken_back_with_its_to
     assert table.game.over and back.view is not None and back.view.seat == seat
     for c in (back, bo):
         await c.close()
-    await asyncio.gather(*tasks)
+    await asyncio.wait_for(asyncio.gather(*tasks), 30)
     host.close()
     server.close()  # type: ignore[attr-defined]
 
@@ -274,7 +282,7 @@ async def test_every_claim_window_lasts_the_same_time_when_a_person_sits() -> No
     assert len(windows) >= 3
     assert min(windows) >= 0.24, windows
     await client.close()
-    await listener
+    await asyncio.wait_for(listener, 30)
     host.close()
     server.close()  # type: ignore[attr-defined]
 
@@ -282,20 +290,30 @@ async def test_every_claim_window_lasts_the_same_time_when_a_person_sits() -> No
 # ---------------------------------------------------------------- a host killed, and started again
 
 
-def _start_host(home: Path, port: int) -> tuple[subprocess.Popen[str], str]:
-    """``mahjong-tui host`` in a process of its own; the process and the first line it prints."""
-    command = [sys.executable, "-m", "mahjong_tui", "host", "--home", str(home), "--port", str(port), "--seed", "6"]
+async def _start_host(home: Path, port: int) -> tuple[asyncio.subprocess.Process, str]:
+    """``mahjong-tui host`` in a process of its own; the process and the first line it prints (within 60 s)."""
+    command = ["-m", "mahjong_tui", "host", "--home", str(home), "--port", str(port), "--seed", "6"]
     command += ["--seats", "person,normal,normal,normal", "--hands", "1", "--claim-seconds", "0", "--grace", "30"]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, *command, stdout=asyncio.subprocess.PIPE, env={**os.environ, "PYTHONUNBUFFERED": "1"}
+    )
     assert process.stdout is not None
-    return process, process.stdout.readline().strip()
+    line = await asyncio.wait_for(process.stdout.readline(), 60)
+    return process, line.decode().strip()
+
+
+async def _kill(process: asyncio.subprocess.Process) -> None:
+    """SIGKILL, and the process reaped."""
+    if process.returncode is None:
+        process.send_signal(signal.SIGKILL)
+    await asyncio.wait_for(process.wait(), 30)
 
 
 async def test_a_host_killed_mid_hand_takes_its_table_up_again(tmp_path: Path) -> None:
     """SIGKILL mid-hand; the host started again resumes the table under its room from the journal, and the person
     comes back with the seat's token to the same moment of the hand and plays it to the end."""
     home, port = tmp_path / "host", free_port()
-    process, line = _start_host(home, port)
+    process, line = await _start_host(home, port)
     try:
         url = line.split()[-1]
         client = SeatClient(url)
@@ -304,25 +322,22 @@ async def test_a_host_killed_mid_hand_takes_its_table_up_again(tmp_path: Path) -
         await asyncio.wait_for(_play(client, stop_after=4), 60)
         await asyncio.sleep(0.3)  # the answer is journalled
         token, seen = client.token, client.view
-        process.send_signal(signal.SIGKILL)
-        process.wait()
-        await listener
-        process, again = _start_host(home, port)
+        await _kill(process)
+        await asyncio.wait_for(listener, 30)
+        process, again = await _start_host(home, port)
         assert again.startswith("taken up again") and again.split()[-1] == url
         back = SeatClient(url)
         await back.connect(token=token)
         listener = asyncio.create_task(back.listen())
-        while back.view is None:
-            await back.changed(10)
+        await _until(back, lambda: back.view is not None)
         assert back.seat == client.seat and seen is not None
         assert len(back.view.table.rivers[back.seat]) >= len(seen.table.rivers[back.seat])
         await asyncio.wait_for(_play(back), 90)
         assert back.over
         await back.close()
-        await listener
+        await asyncio.wait_for(listener, 30)
     finally:
-        process.send_signal(signal.SIGKILL)
-        process.wait()
+        await _kill(process)
 
 
 # ---------------------------------------------------------------- the SSH door
@@ -343,7 +358,7 @@ async def test_a_game_through_the_ssh_door_and_the_websocket_door(tmp_path: Path
     ssh_port = free_port()
     acceptor = await serve_ssh("127.0.0.1", ssh_port, tmp_path / "host", lambda name, own: url)
     table = host.tables["SSH1"]
-    async with asyncssh.connect("127.0.0.1", ssh_port, username="ann", known_hosts=None) as conn:
+    async with asyncssh.connect("127.0.0.1", ssh_port, username="ann", known_hosts=None, connect_timeout=30) as conn:
         process = await conn.create_process(term_type="xterm-256color", term_size=(120, 40), encoding=None)
         shown = bytearray()
 
@@ -389,7 +404,7 @@ async def test_a_game_through_the_ssh_door_and_the_websocket_door(tmp_path: Path
         process.close()
         reader.cancel()
     await bo.close()
-    await listener
+    await asyncio.wait_for(listener, 30)
     acceptor.close()
     host.close()
     server.close()  # type: ignore[attr-defined]
