@@ -403,6 +403,11 @@ async def test_a_game_through_the_ssh_door_and_the_websocket_door(tmp_path: Path
         assert "ann" in text and "pts" in text  # the table, drawn in the player's terminal
         process.close()
         reader.cancel()
+    for _ in range(100):  # the SSH session over, its client ends and leaves the seat
+        if table.places[0].link is None:
+            break
+        await asyncio.sleep(0.1)
+    assert table.places[0].link is None
     await bo.close()
     await asyncio.wait_for(listener, 30)
     acceptor.close()
