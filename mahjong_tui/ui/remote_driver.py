@@ -11,6 +11,7 @@ the prompt open; the moves of the others come back as events, told as they arriv
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Awaitable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -42,6 +43,8 @@ from .table_state import Calls
 if TYPE_CHECKING:
     from mahjong_tui.learn.review import Review
 
+#: how long an asked-for review may take before it is asked for again
+REVIEW_ASKED = 10.0
 #: how soon the table looks again for what the server sent, while others play
 POLL = 0.05
 
@@ -59,7 +62,7 @@ class RemoteDriver:
     #: the prompt the person is being asked now (None: none): when the server closes it first, the question goes
     asked: int | None = None
     _tasks: set[asyncio.Future[None]] = field(default_factory=set)
-    _asked_reviews: set[int] = field(default_factory=set)
+    _asked_reviews: dict[int, float] = field(default_factory=dict)  # hand number → when its review was asked for
     _autoplayer: Player | None = None  # the hands whose reviews we asked the server for
 
     def __post_init__(self) -> None:
@@ -138,8 +141,7 @@ class RemoteDriver:
         if view.phase is Phase.ENDED:
             if view.table.hand_number > self._ready_for:
                 if view.table.hand_number not in self._asked_reviews:  # ready by the time the person presses v
-                    self._asked_reviews.add(view.table.hand_number)
-                    self._send(self.client.ask_review(view.table.hand_number))
+                    self._ask_review(view.table.hand_number)
                 return Played(moves, Halt(Stop.HAND_OVER))
             return Played(moves, Halt(Stop.PAUSED), POLL)
         if self.client.prompt is not None and view.legal:
@@ -190,7 +192,14 @@ class RemoteDriver:
         """Send in the background (the screen goes on at once; what happens comes back from the server)."""
         task = asyncio.ensure_future(sending)
         self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        task.add_done_callback(self._sent)
+
+    def _sent(self, task: asyncio.Future[None]) -> None:
+        """A send is over: a connection that dropped meanwhile is taken up again elsewhere (the app reconnects and
+        the server sends the moment again), so its error is only noted here."""
+        self._tasks.discard(task)
+        if not task.cancelled():
+            task.exception()
 
     def undo(self, seat: int) -> bool:
         """A move sent to the table cannot be taken back."""
@@ -232,8 +241,20 @@ class RemoteDriver:
         return True
 
     def review(self, seat: int) -> Review:
-        """Our review of the hand that ended, as the server sent it (LookupError: it has not come yet)."""
-        return self.client.reviews[self.view.table.hand_number]
+        """Our review of the hand that ended, as the server sent it (LookupError: it has not come yet; asked for
+        again if the first asking may have been lost with a dropped connection)."""
+        hand = self.view.table.hand_number
+        if (
+            hand not in self.client.reviews
+            and time.monotonic() - self._asked_reviews.get(hand, -REVIEW_ASKED) >= REVIEW_ASKED
+        ):
+            self._ask_review(hand)
+        return self.client.reviews[hand]
+
+    def _ask_review(self, hand: int) -> None:
+        """Ask the server for our review of ``hand``."""
+        self._asked_reviews[hand] = time.monotonic()
+        self._send(self.client.ask_review(hand))
 
     def standings(self) -> Standings:
         """Every finished hand our seat has seen, and the points now."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 
 from rich.cells import cell_len
@@ -39,6 +40,9 @@ from ..look import Look, dice_text, hand_type_labels, meld_text
 from ..term_links import LinkedStatic, link_terms
 from ..wrapping import wrap_lines, wrapped
 from .review import ReviewScreen
+
+#: how often a review made elsewhere is looked for, once asked for
+REVIEW_LOOK = 0.2
 
 _HOW = {
     WinBy.SELF_DRAW: "log.how.self_draw",
@@ -263,14 +267,29 @@ class HandEndScreen(Worded, Screen[str]):
         if len(self.people) == 1:
             try:
                 review = self.review(self.people[0])
-            except LookupError:  # made elsewhere (a remote table's server), and not here yet
+            except LookupError:  # made elsewhere (a remote table's server), and not here yet: shown once it comes
                 self.notify(t("hand_end.review_coming"), timeout=4)
+                self.run_worker(self._review_when_it_comes(self.people[0]), group="review-wait", exclusive=True)
                 return
             self.app.push_screen(ReviewScreen(self.look, review))
             return
         from .asking import reviews
 
         self.run_worker(reviews(self.app, self.look, list(self.people), self.review), group="reviews")
+
+    async def _review_when_it_comes(self, seat: int, seconds: float = 60.0) -> None:
+        """Open ``seat``'s review as soon as it has come, if this summary is still the screen shown."""
+        assert self.review is not None
+        for _ in range(int(seconds / REVIEW_LOOK)):
+            await asyncio.sleep(REVIEW_LOOK)
+            try:
+                review = self.review(seat)
+            except LookupError:
+                continue
+            if self.app.screen is self:
+                self.app.push_screen(ReviewScreen(self.look, review))
+            return
+        self.notify(t("hand_end.review_lost"), severity="warning", timeout=6)
 
     def compose(self) -> ComposeResult:
         """The summary in a scroll, and the keys."""
