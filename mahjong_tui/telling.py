@@ -25,6 +25,7 @@ from mahjong_tui.engine import (
     GameEnded,
     HaidiDeclined,
     HaidiOffered,
+    HaidiTaken,
     HandEnded,
     HandOutcome,
     HandStarted,
@@ -201,6 +202,8 @@ class Teller:
             return t("log.haidi_offered", who=who(ev.seat))
         if isinstance(ev, HaidiDeclined):
             return t("log.haidi_declined", who=who(ev.seat))
+        if isinstance(ev, HaidiTaken):
+            return t("log.takes_haidi", who=who(ev.seat))
         if isinstance(ev, BirdDrawn):
             return t("log.bird", tile=self.naming.word(ev.tile), who=who(ev.seat))
         if isinstance(ev, PlayerWon):

@@ -18,6 +18,7 @@ from mahjong_tui.engine import (
     GameEnded,
     GameOptions,
     HaidiOffered,
+    HaidiTaken,
     HandEnded,
     HandStarted,
     InitialWinsDeclared,
@@ -31,6 +32,7 @@ from mahjong_tui.engine import (
     TileDiscarded,
     TileDrawn,
     TilesDealt,
+    seen_events,
 )
 from mahjong_tui.i18n import LANGUAGES, catalogue
 from mahjong_tui.keep.export import export_text
@@ -165,3 +167,18 @@ def test_the_export_leaves_out_what_was_said_to_one_seat_alone() -> None:
     assert Teller(catalogue("en"), rules, named, EVERY_SEAT, wall=True, asides=False).line(refused) is None
     told = Teller(catalogue("en"), rules, named, frozenset({1})).line(refused)
     assert told is not None and "you can't chi" in told
+
+
+@pytest.mark.parametrize("rules", PRESETS)
+def test_a_remote_seat_reads_the_log_a_seat_at_the_table_reads(rules: str) -> None:
+    """What a remote seat is sent (``seen_events``) is told line for line as the table tells that seat the whole
+    record: another seat taking the 海底 included, and no tile of another seat's draw."""
+    haidi_by_others = 0
+    for game in games(rules):
+        for seat in range(4):
+            log = Teller(catalogue("en"), game.rules, Named(NAMES), frozenset({seat}))
+            at_table = [line for ev in game.events if (line := log.line(ev)) is not None]
+            sent = seen_events(game.events, seat)
+            assert [line for ev in sent if (line := log.line(ev)) is not None] == at_table
+            haidi_by_others += sum(isinstance(ev, HaidiTaken) for ev in sent)
+    assert haidi_by_others or rules != "changsha"  # a Changsha game in which another seat took the 海底

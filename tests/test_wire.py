@@ -39,6 +39,7 @@ from mahjong_tui.engine import (
     events,
     scripted_hand,
     seat_view,
+    seen_events,
 )
 from mahjong_tui.net.wire import (
     EVENT_TYPES,
@@ -125,10 +126,15 @@ def check_views(hand: Hand) -> int:
 
 
 def check_events(events: list[Event]) -> int:
-    """Every event comes back equal; how many."""
-    for event in events:
+    """Every event comes back equal, as the engine made it and as each seat is sent it; how many."""
+    for event in [*events, *(e for seat in range(4) for e in seen_events(events, seat))]:
         assert decode_event(sent(encode_event(event))) == event
     return len(events)
+
+
+def kinds_sent(events: list[Event]) -> set[str]:
+    """The kinds of event in ``events``, as the engine made them and as each seat is sent them."""
+    return {type(e).__name__ for e in events} | {type(e).__name__ for s in range(4) for e in seen_events(events, s)}
 
 
 @pytest.mark.parametrize(("rules", "seed", "hands"), GAMES, ids=lambda g: str(g))
@@ -178,13 +184,13 @@ def test_the_games_pass_through_every_event_and_every_part_of_a_view() -> None:
     for hand in rob_moments():
         covered |= parts_of(hand)
     assert hand is not None
-    covered |= {type(e).__name__ for e in hand.events}
+    covered |= kinds_sent(hand.events)
     for rules, seed, hands in GAMES:
         game = None
         for game in moments(rules, seed, hands):
             covered |= parts_of(game.hand)
         assert game is not None
-        covered |= {type(e).__name__ for e in game.events}
+        covered |= kinds_sent(game.events)
     wanted = set(EVENT_TYPES) | {p.value for p in Phase if p is not Phase.DEALT_WIN}
     wanted |= {"win preview", "passed wins", "refusals", "rob tile", "kaigang tiles", "haidi tile", "kaigang locked"}
     assert wanted - covered == set()

@@ -160,6 +160,14 @@ class HaidiOffered(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class HaidiTaken(Event):
+    """Changsha: another seat took the 海底, as a seat that does not see the tile is told (the engine's own record
+    is the :class:`TileDrawn`; the tile is seen once it is shown). Made by :func:`~mahjong_tui.engine.seen_by`."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
 class HaidiDeclined(Event):
     """Changsha: a seat did not take the 海底."""
 

@@ -17,7 +17,7 @@ from collections.abc import Collection
 from typing import NamedTuple
 
 from .actions import Action
-from .events import ClaimLost, Event, OptionRefused, TileDrawn, TilesDealt
+from .events import ClaimLost, DrawSource, Event, HaidiTaken, OptionRefused, TileDrawn, TilesDealt
 from .haidi import shown_tile
 from .hand import Hand
 from .melds import Meld, MeldKind
@@ -282,10 +282,13 @@ def seat_view(hand: Hand, seat: int) -> SeatView:
 
 def seen_by(ev: Event, seat: int) -> Event | None:
     """``ev`` as ``seat`` may see it (None: not at all): another seat's dealt tiles and draws, and the notices
-    private to another seat, are not seen; a 海底 another seat takes is seen when it is shown, not drawn.
+    private to another seat, are not seen; that another seat took the 海底 is seen (:class:`HaidiTaken`), its tile once
+    it is shown.
 
     What a remote seat is sent is built from this and from its :func:`seat_view`.
     """
+    if isinstance(ev, TileDrawn) and ev.seat != seat and ev.source is DrawSource.HAIDI:
+        return HaidiTaken(ev.seat)
     if isinstance(ev, TilesDealt | TileDrawn | OptionRefused | ClaimLost) and ev.seat != seat:
         return None
     return ev

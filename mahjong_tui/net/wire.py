@@ -401,6 +401,7 @@ EVENT_TYPES: dict[str, type[ev.Event]] = {
         ev.KaigangDiscarded,
         ev.InitialWinsDeclared,
         ev.HaidiOffered,
+        ev.HaidiTaken,
         ev.HaidiDeclined,
         ev.BirdDrawn,
         ev.PlayerWon,
