@@ -23,6 +23,8 @@ from mahjong_tui.engine import (
     ClaimLost,
     Game,
     GameOptions,
+    HandEnded,
+    HandStarted,
     OptionRefused,
     Phase,
     TileDrawn,
@@ -248,6 +250,37 @@ async def test_a_seat_that_drops_is_played_by_its_bot_and_taken_back_with_its_to
     for c in (back, bo):
         await c.close()
     await asyncio.wait_for(asyncio.gather(*tasks), 30)
+    host.close()
+    server.close()  # type: ignore[attr-defined]
+
+
+async def test_a_seat_taken_back_by_a_new_client_holds_the_whole_game() -> None:
+    """Back with its token from a client that holds nothing (another machine, the app started again), the seat is sent
+    the game from its start: every hand it played is in its log and its standings, as the first client saw them."""
+    host = Host(claim_seconds=0.02, grace=30)
+    server, port = await _serve(host)
+    host.open_table(TableSpec("shanghai", GameOptions(max_hands=2), ("person", "easy", "easy", "easy"), room="BACK1",
+                              seed=9))  # fmt: skip
+    first = SeatClient(f"ws://127.0.0.1:{port}/BACK1")
+    await first.connect(name="Ann")
+    listener = asyncio.create_task(first.listen())
+    bot = create_bot("normal", first.seat, 3)
+    while first.view is None or first.view.table.hand_number < 2 or first.prompt is None:  # into the second hand
+        if first.prompt is not None and first.view is not None:
+            await (first.next_hand() if first.view.phase is Phase.ENDED else first.act(bot.choose(first.view)))
+        await _until(first, lambda: first.prompt is not None)
+    held = list(first.events)
+    await first.close()
+    await asyncio.wait_for(listener, 30)
+    back = SeatClient(f"ws://127.0.0.1:{port}/BACK1")
+    await back.connect(token=first.token)
+    listener = asyncio.create_task(back.listen())
+    await _until(back, lambda: back.view is not None)
+    assert back.events[: len(held)] == held
+    assert [e.hand_number for e in back.events if isinstance(e, HandStarted)] == [1, 2]
+    assert sum(isinstance(e, HandEnded) for e in back.events) == 1
+    await back.close()
+    await asyncio.wait_for(listener, 30)
     host.close()
     server.close()  # type: ignore[attr-defined]
 

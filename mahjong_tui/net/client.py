@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
-from mahjong_tui.engine import Action, Event, GameOptions, HandStarted, SeatView, Words
+from mahjong_tui.engine import Action, Event, GameOptions, SeatView, Words
 
 if TYPE_CHECKING:
     from mahjong_tui.learn.review import Review
@@ -59,9 +59,7 @@ class SeatClient:
     received: int = 0  # messages read
     leaving: bool = False  # we left: a closed connection is not taken up again
     _ws: Any = None
-    _resent: tuple[int, int] | None = (
-        None  # back at the table: the hand it sends again, and how many of its events we hold
-    )
+    _resent: int | None = None  # back at the table: it sends the game again from its start, of which we hold this many
     _changed: asyncio.Event = field(default_factory=asyncio.Event)
     listeners: list[Callable[[dict[str, Any]], None]] = field(default_factory=list)
 
@@ -70,11 +68,8 @@ class SeatClient:
         from websockets.asyncio.client import connect
 
         address, room = split_url(self.url)
-        started = [i for i, ev in enumerate(self.events) if isinstance(ev, HandStarted)]
-        if started:  # back at the table: it sends the hand again from its start; what we hold of it is not kept twice
-            held = self.events[started[-1]]
-            assert isinstance(held, HandStarted)
-            self._resent = (held.hand_number, len(self.events) - started[-1])
+        if self.events:  # back at the table: it sends the game again from its start; what we hold is not kept twice
+            self._resent = len(self.events)
         self._ws = await connect(address, max_size=MAX_SERVER_BYTES, open_timeout=10)
         await self._ws.send(dumps({"type": "join", "v": VERSION, "room": room, "name": name, "token": token}))
         first = json.loads(await self._ws.recv())
@@ -109,9 +104,8 @@ class SeatClient:
             self.view = decode_view(message["view"])
             events = [decode_event(e) for e in message["events"]]
             if self._resent is not None:
-                hand, held = self._resent
-                self._resent = None
-                if events and isinstance(events[0], HandStarted) and events[0].hand_number == hand:
+                held, self._resent = self._resent, None
+                if events and self.events and events[0] == self.events[0]:  # the same game, from its start
                     events = events[held:]
             self.events.extend(events)
             self.prompt = message.get("prompt")

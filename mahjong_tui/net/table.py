@@ -133,7 +133,7 @@ class HostedTable:
         for seat, place in enumerate(self.places):
             if place.person and not place.taken:
                 place.name, place.taken, place.link, place.gone_at = name, True, link, None
-                self._seen_from_hand_start(seat)
+                self._seen_from_the_start(seat)
                 self._poke()
                 return seat
         return None
@@ -143,7 +143,7 @@ class HostedTable:
         for seat, place in enumerate(self.places):
             if place.person and place.taken and secrets.compare_digest(place.token, token):
                 place.link, place.gone_at = link, None
-                self._seen_from_hand_start(seat)
+                self._seen_from_the_start(seat)
                 self._poke()
                 return seat
         return None
@@ -155,10 +155,10 @@ class HostedTable:
             place.link, place.gone_at = None, monotonic()
             self._poke()
 
-    def _seen_from_hand_start(self, seat: int) -> None:
-        """A seat (new, or back) is sent the current hand's events from its start."""
-        events = self.game.events
-        self.places[seat].sent = len(events) - len(self.game.hand_events)
+    def _seen_from_the_start(self, seat: int) -> None:
+        """A seat (new, or back) is sent the game's events from its start: its log and its standings hold every
+        hand, as if it had sat there all along."""
+        self.places[seat].sent = 0
 
     def bot_plays(self, seat: int) -> bool:
         """A bot decides for ``seat`` now: a bot seat, or a person gone for longer than the grace period."""
