@@ -303,9 +303,16 @@ async def test_every_claim_window_lasts_the_same_time_when_a_person_sits() -> No
             else None
         )
     )
+    timed: list[tuple[str, object]] = []  # each prompt's phase, and how long the server said it stays open
+    client.listeners.append(
+        lambda m: timed.append((m["view"]["table"]["phase"], m["closes_in"])) if m.get("prompt") is not None else None
+    )
     await client.connect(name="Ann")
     listener = asyncio.create_task(client.listen())
     await asyncio.wait_for(_play(client, stop_after=6), 60)
+    claims = [left for phase, left in timed if phase == "claim"]
+    assert claims and all(isinstance(left, float) and 0 < left <= 0.25 for left in claims), claims
+    assert all(left is None for phase, left in timed if phase == "turn")  # a turn waits for its answer
     windows = []  # each claim window: when its moment was first sent, and when a later moment was
     for i, (t, phase, rivers) in enumerate(stamps):
         if phase == "claim" and (i == 0 or stamps[i - 1][1:] != (phase, rivers)):

@@ -101,6 +101,8 @@ async def test_a_claim_window_that_runs_out_closes_its_prompt() -> None:
                 rounds=2000,
             )
             if isinstance(app.screen, ChoiceScreen):
+                clock = plain(app.screen.query_one("#choice-clock", Static))  # the window's time, counted down
+                assert "1 s to answer: then the table passes for you" in clock or "Time is up" in clock, clock
                 before = sum(len(a) for a in table.game.actions)
                 await settle(pilot, lambda: not isinstance(app.screen, ChoiceScreen), rounds=300)
                 assert sum(len(a) for a in table.game.actions) > before  # the table went on without the answer

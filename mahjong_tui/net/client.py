@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -57,6 +58,7 @@ class SeatClient:
     waiting: bool = True
     over: bool = False
     received: int = 0  # messages read
+    closes_at: float | None = None  # when the prompt open now closes by itself (time.monotonic()), if it does
     leaving: bool = False  # we left: a closed connection is not taken up again
     _ws: Any = None
     _resent: int | None = None  # back at the table: it sends the game again from its start, of which we hold this many
@@ -109,6 +111,9 @@ class SeatClient:
                     events = events[held:]
             self.events.extend(events)
             self.prompt = message.get("prompt")
+            closes_in = message.get("closes_in")
+            timed = self.prompt is not None and isinstance(closes_in, int | float)
+            self.closes_at = time.monotonic() + closes_in if timed and closes_in is not None else None
             self.names = list(message.get("names", self.names))
             self.waiting, self.over = bool(message.get("waiting")), bool(message.get("over"))
         elif kind == "review":

@@ -108,6 +108,7 @@ class HostedTable:
         self.places = places
         self.table = table or seating(places)
         self.claim_seconds = claim_seconds
+        self.window_closes: float | None = None  # when the claim window open now closes (monotonic), if one is
         self.grace = grace
         # Written on the event loop's thread: a journal line and its sync cost less than handing each one to a thread.
         self.keeper = Keeper(self.table, lock, background=False) if keep else None
@@ -213,12 +214,19 @@ class HostedTable:
             "type": "state",
             "seat": seat,
             "prompt": self.asked.get(seat),
+            "closes_in": self._closes_in(seat),
             "names": [p.name for p in self.places],
             "view": encode_view(seat_view(hand, seat), table),
             "events": [encode_event(ev) for ev in seen_events(events, seat)],
             "waiting": not self.full,
             "over": self.game.over,
         }
+
+    def _closes_in(self, seat: int) -> float | None:
+        """How many seconds are left of the claim window open for ``seat`` (None: no window is open for it)."""
+        if self.window_closes is None or seat not in self.asked:
+            return None
+        return round(max(0.0, self.window_closes - monotonic()), 2)
 
     async def _send(self, seat: int, message: dict[str, object]) -> None:
         """Send ``message`` to ``seat``."""
@@ -320,9 +328,10 @@ class HostedTable:
         pending = self.game.pending_seats()
         people = [s for s in pending if not self.bot_plays(s)]
         self.open_prompts(people)
+        self.window_closes = monotonic() + self.claim_seconds
         if people:  # the others already have the moment's state: they are sent nothing new until the window closes
             await self.send_all(people)
-        await self._wait(lambda: False, monotonic() + self.claim_seconds)
+        await self._wait(lambda: False, self.window_closes)
         answers = dict(self.answers)
         self.close_prompts()
         asked = set(pending)
@@ -368,6 +377,7 @@ class HostedTable:
 
     def close_prompts(self) -> None:
         """No prompt is open any more."""
+        self.window_closes = None
         self.asked.clear()
         self.answers.clear()
 

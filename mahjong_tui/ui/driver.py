@@ -265,6 +265,11 @@ class TableDriver:
         return False
 
     @property
+    def question_closes_at(self) -> float | None:
+        """A question here waits for its answer."""
+        return None
+
+    @property
     def hand_over(self) -> bool:
         """The current hand has ended: the engine asks nobody anything (it always asks someone until then)."""
         return not self.game.pending_seats()

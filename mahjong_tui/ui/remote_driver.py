@@ -240,6 +240,11 @@ class RemoteDriver:
         """The game is played on the server."""
         return True
 
+    @property
+    def question_closes_at(self) -> float | None:
+        """When the server closes the claim window open now (a person who has not answered passes)."""
+        return self.client.closes_at
+
     def review(self, seat: int) -> Review:
         """Our review of the hand that ended, as the server sent it (LookupError: it has not come yet; asked for
         again if the first asking may have been lost with a dropped connection)."""

@@ -68,6 +68,10 @@ class Seating(Protocol):
     def remote(self) -> bool:
         """The game is played elsewhere: a move sent cannot be taken back."""
 
+    @property
+    def question_closes_at(self) -> float | None:
+        """When the question open now closes by itself (``time.monotonic()``), where the table times it; else None."""
+
     def is_bot(self, seat: int) -> bool:
         """A bot decides for this seat now."""
 

@@ -74,7 +74,8 @@ class Asking(TableBase):
         info = prompt_info(look, view)
         choices = prompt_choices(view)
         rules = view.ruleset.name
-        screen = ChoiceScreen(title, choices, tiles=tiles, notes=notes, info=info, rules=rules)
+        closes_at = self.driver.question_closes_at
+        screen = ChoiceScreen(title, choices, tiles=tiles, notes=notes, info=info, rules=rules, closes_at=closes_at)
         return await self.app.push_screen_wait(screen)
 
     async def acknowledgement(self, seat: int, ev: Event) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -29,6 +31,8 @@ _KIND_KEYS = {
     ActionKind.TAKE_HAIDI: "t",
 }
 #: keys of the table beneath that a dialog passes on: the hints, the rules, help, skipping the bots' pauses, leaving
+#: how often a timed question's clock is drawn again (seconds)
+CLOCK_TICK = 0.25
 _TABLE_KEYS = {"h": "hints", "r": "rules", "question_mark": "help", "f": "fast_forward", "q": "leave"}
 _MODE_KEYS = {KongMode.KONG: "k", KongMode.BUZHANG: "b", KongMode.KAIGANG: "g", None: "k"}
 _ORDER = {
@@ -110,10 +114,12 @@ class ChoiceScreen(Worded, ModalScreen[Action | None]):
         info: list[Text] | None = None,
         classes: str | None = None,
         rules: str | None = None,
+        closes_at: float | None = None,
     ) -> None:
         """A dialog with a title, the tile(s) in question, the choices, what a win would pay and the rule
         of the moment (``info``), and one line per refused option; with ``rules`` (the rule set in play), each
-        term of its glossary that the words name is a link to its entry."""
+        term of its glossary that the words name is a link to its entry; with ``closes_at`` (``time.monotonic()``),
+        the seconds left before the table answers for the player, counted down."""
         super().__init__(classes=classes)
         self.rules = rules
         self.title_text = title
@@ -123,6 +129,7 @@ class ChoiceScreen(Worded, ModalScreen[Action | None]):
         self.info = info or []
         self.explain = kong_modes_explained(choices)
         self._pass_armed_by: str | None = None  # the key that asked to pass up a win
+        self.closes_at = closes_at
 
     def compose(self) -> ComposeResult:
         """Title, tiles, one button per choice, the refusal lines, a hint."""
@@ -143,13 +150,29 @@ class ChoiceScreen(Worded, ModalScreen[Action | None]):
                 yield LinkedProse(linked(f"✕ {note}", self.rules), classes="choice-note")
             if self.explain:
                 yield LinkedProse(linked(self.explain, self.rules), id="choice-explain")
+            if self.closes_at is not None:
+                yield Static(self._clock(), id="choice-clock")
             yield Static("", id="choice-hint")
 
     def on_mount(self) -> None:
-        """Above the hand on a full-size table; near the top on a small one."""
+        """Above the hand on a full-size table; near the top on a small one; a timed question counts down."""
         full = self.app.size.width >= 120 and self.app.size.height >= 36
         self.set_class(full, "-full")
         self.set_class(not full, "-small")
+        if self.closes_at is not None:
+            self.set_interval(CLOCK_TICK, self._tick)
+
+    def _clock(self) -> Text:
+        """The seconds left to answer (whole seconds, rounded up), or that the time is up."""
+        assert self.closes_at is not None
+        left = self.closes_at - time.monotonic()
+        if left <= 0:
+            return Text(t("choice.closed"), style="bold #ff6b6b")
+        return Text(t("choice.closes_in", n=math.ceil(left)), style="bold #f0c674" if left > 1 else "bold #ff6b6b")
+
+    def _tick(self) -> None:
+        """The clock, once more."""
+        self.query_one("#choice-clock", Static).update(self._clock())
 
     @property
     def win_offered(self) -> bool:
