@@ -114,7 +114,7 @@ class TableState:
     last_discard: tuple[int, int] | None = None  # the latest discard: its seat, and its place in that river
     private: tuple[tuple[str, ...], ...] = NO_NOTICES  # each seat's private notices, the latest last
     hints_open: frozenset[int] = frozenset()  # the people whose hint panel is open
-    moment: tuple[int, int] = (0, 0)  # the moment of the game shown (the driver's ``moment``)
+    moment: tuple[int, int] = (0, 0)  # the moment shown (the driver's ``moment``): a new one redraws the screen
 
     @property
     def actor(self) -> int | None:
