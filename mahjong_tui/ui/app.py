@@ -16,17 +16,17 @@ would make it come up later (``scripts/startup.py`` measures that).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from textual.app import SystemCommand
 from textual.binding import Binding
 
 from mahjong_tui.i18n import current, t, use
-from mahjong_tui.keep.settings import Settings, load_settings, save_settings
+from mahjong_tui.keep.settings import Settings, load_settings
 
 from .app_lessons import LessonFlow
 from .app_remote import Remote, RemoteFlow
+from .app_settings import SettingsFlow
 from .config import Display, GameSetup, Learning, Palette, Privacy, TileStyle, quick_setup
 from .keys import textual_command, word_keys
 
@@ -41,12 +41,10 @@ if TYPE_CHECKING:
     from .driver import BotFactory
     from .kept import KeptDriver
     from .remote_driver import RemoteDriver
-    from .screens.new_game import NewGameScreen
     from .screens.resume import Chosen
-    from .screens.table import TableScreen
 
 
-class MahjongApp(RemoteFlow, LessonFlow):
+class MahjongApp(SettingsFlow, RemoteFlow, LessonFlow):
     """Shanghai and Changsha mahjong at one terminal: people and bots around one table."""
 
     CSS_PATH = "app.tcss"
@@ -336,98 +334,6 @@ class MahjongApp(RemoteFlow, LessonFlow):
         from .screens.glossary import open_glossary
 
         open_glossary(self, term, rules)
-
-    def action_settings(self) -> None:
-        """The settings: each change applied and kept at once."""
-        from .screens.settings import SettingsScreen
-
-        if not isinstance(self.screen, SettingsScreen):
-            self.push_screen(SettingsScreen(self.settings_in_use()))
-
-    def settings_in_use(self) -> Settings:
-        """The settings in use now: the language, the look, the learning aids, the game's (or the form's) pace."""
-        from .screens.new_game import NewGameScreen
-
-        speed, privacy = self.settings.speed, self.settings.privacy
-        form = self._form()
-        if self.driver is not None:
-            speed, privacy = self.driver.setup.speed, self.driver.setup.privacy.value
-        elif isinstance(form, NewGameScreen) and form.filled:
-            pace = form.pace()
-            speed, privacy = pace[0], pace[1].value
-        return replace(
-            self.settings,
-            language=self.language,
-            tiles=self.appearance.style.value,
-            palette=self.appearance.palette.value,
-            speed=speed,
-            privacy=privacy,
-            hints=self.learning.hints,
-            open_hands=self.learning.open_hands,
-        )
-
-    def change_setting(self, name: str, value: str | bool) -> None:
-        """Apply one setting now and keep it (ValueError for a value it may not have)."""
-        settings = self.settings = self.settings.changed(**{name: value})  # checked: each is of its own type now
-        if name == "language":
-            self.language = settings.language
-            use(self.language)
-            word_keys(self)
-            self.title = t("app.title")
-            for screen in self.screen_stack:
-                word_keys(screen)
-                relabel = getattr(screen, "relabel", None)
-                if callable(relabel):
-                    relabel()
-                screen.refresh_bindings()
-        elif name in ("tiles", "palette"):
-            self.appearance = (
-                replace(self.appearance, style=TileStyle(settings.tiles))
-                if name == "tiles"
-                else replace(self.appearance, palette=Palette(settings.palette))
-            )
-            table = self._table()
-            if table is not None:
-                table.set_display(self.appearance)
-        elif name in ("hints", "open_hands"):
-            self.learning = replace(self.learning, **{name: bool(value)})
-            table = self._table()
-            if table is not None:
-                if name == "hints":
-                    table.reset_hints()
-                table.render_table()
-        elif name in ("speed", "privacy"):
-            privacy = Privacy(settings.privacy)
-            if self.driver is not None:
-                setup = self.driver.setup
-                self.driver.setup = (
-                    replace(setup, speed=settings.speed) if name == "speed" else replace(setup, privacy=privacy)
-                )
-            form = self._form()
-            if form is not None:
-                speed, kept = form.pace()
-                form.set_pace(settings.speed if name == "speed" else speed, privacy if name == "privacy" else kept)
-        try:
-            save_settings(self.settings)
-        except OSError as e:
-            self.notify(t("settings.cannot_save", reason=e.strerror or str(e)), severity="warning")
-
-    def _form(self) -> NewGameScreen | None:
-        """The new game screen, if it is open."""
-        from .screens.new_game import NewGameScreen
-
-        return next((s for s in self.screen_stack if isinstance(s, NewGameScreen)), None)
-
-    def _table(self) -> TableScreen | None:
-        """The table screen, if a game is open."""
-        if self.driver is None:
-            return None
-        from .screens.table import TableScreen
-
-        for screen in self.screen_stack:
-            if isinstance(screen, TableScreen):
-                return screen
-        return None
 
 
 def run(
