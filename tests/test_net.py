@@ -12,6 +12,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -32,6 +33,7 @@ from mahjong_tui.engine import (
     ruleset_names,
     seat_view,
 )
+from mahjong_tui.net import table as hosted_table
 from mahjong_tui.net.client import JoinError, SeatClient
 from mahjong_tui.net.protocol import dumps
 from mahjong_tui.net.server import Host, TableSpec
@@ -254,7 +256,7 @@ async def test_a_seat_that_drops_is_played_by_its_bot_and_taken_back_with_its_to
     server.close()  # type: ignore[attr-defined]
 
 
-async def test_a_seat_taken_back_by_a_new_client_holds_the_whole_game() -> None:
+async def test_a_seat_taken_back_by_a_new_client_holds_the_whole_game(monkeypatch: pytest.MonkeyPatch) -> None:
     """Back with its token from a client that holds nothing (another machine, the app started again), the seat is sent
     the game from its start: every hand it played is in its log and its standings, as the first client saw them."""
     host = Host(claim_seconds=0.02, grace=30)
@@ -272,15 +274,32 @@ async def test_a_seat_taken_back_by_a_new_client_holds_the_whole_game() -> None:
     held = list(first.events)
     await first.close()
     await asyncio.wait_for(listener, 30)
+    monkeypatch.setattr(hosted_table, "EVENTS_PER_MESSAGE", 7)  # the backlog in many parts
+    states: list[dict[str, Any]] = []
     back = SeatClient(f"ws://127.0.0.1:{port}/BACK1")
+    back.listeners.append(lambda m: states.append(m) if m.get("type") == "state" else None)
     await back.connect(token=first.token)
     listener = asyncio.create_task(back.listen())
-    await _until(back, lambda: back.view is not None)
+    await _until(back, lambda: len(back.events) >= len(held))
     assert back.events[: len(held)] == held
+    assert len(states) > len(held) // 7 and max(len(m["events"]) for m in states) <= 7
+    assert [m["first"] for m in states[:3]] == [0, 7, 14] and all(m["prompt"] is None for m in states[:3])
     assert [e.hand_number for e in back.events if isinstance(e, HandStarted)] == [1, 2]
     assert sum(isinstance(e, HandEnded) for e in back.events) == 1
+    # The same client, its connection dropped, sits back: sent the game again, it keeps nothing twice.
     await back.close()
     await asyncio.wait_for(listener, 30)
+    back.leaving, kept, told = False, list(back.events), len(states)
+    await back.connect(token=first.token)
+    listener = asyncio.create_task(back.listen())
+    await _until(back, lambda: len(states) - told >= -(-len(kept) // 7))
+    assert back.events[: len(kept)] == kept and back.rewound is None
+    assert [e.hand_number for e in back.events if isinstance(e, HandStarted)] == [1, 2]
+    await back.close()
+    await asyncio.wait_for(listener, 30)
+    # Where the table's record differs from what a client holds, the table's stands.
+    back.take({**states[0], "events": states[0]["events"][1:]})
+    assert back.rewound == 0 and back.events == [decode_event(e) for e in states[0]["events"][1:]]
     host.close()
     server.close()  # type: ignore[attr-defined]
 
@@ -305,7 +324,11 @@ async def test_every_claim_window_lasts_the_same_time_when_a_person_sits() -> No
     )
     timed: list[tuple[str, object]] = []  # each prompt's phase, and how long the server said it stays open
     client.listeners.append(
-        lambda m: timed.append((m["view"]["table"]["phase"], m["closes_in"])) if m.get("prompt") is not None else None
+        lambda m: (
+            timed.append((m["view"]["table"]["phase"], m["closes_in"]))
+            if m.get("type") == "state" and m.get("prompt") is not None
+            else None
+        )
     )
     await client.connect(name="Ann")
     listener = asyncio.create_task(client.listen())

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from mahjong_tui.learn.review import Review
 
 from .protocol import MAX_SERVER_BYTES, VERSION, action_message, dumps
-from .wire import decode_event, decode_view
+from .wire import WireError, decode_event, decode_view
 
 
 class JoinError(RuntimeError):
@@ -61,7 +61,7 @@ class SeatClient:
     closes_at: float | None = None  # when the prompt open now closes by itself (time.monotonic()), if it does
     leaving: bool = False  # we left: a closed connection is not taken up again
     _ws: Any = None
-    _resent: int | None = None  # back at the table: it sends the game again from its start, of which we hold this many
+    rewound: int | None = None  # the table's record differed from ours from this event on: ours was replaced
     _changed: asyncio.Event = field(default_factory=asyncio.Event)
     listeners: list[Callable[[dict[str, Any]], None]] = field(default_factory=list)
 
@@ -70,8 +70,6 @@ class SeatClient:
         from websockets.asyncio.client import connect
 
         address, room = split_url(self.url)
-        if self.events:  # back at the table: it sends the game again from its start; what we hold is not kept twice
-            self._resent = len(self.events)
         self._ws = await connect(address, max_size=MAX_SERVER_BYTES, open_timeout=10)
         await self._ws.send(dumps({"type": "join", "v": VERSION, "room": room, "name": name, "token": token}))
         first = json.loads(await self._ws.recv())
@@ -92,7 +90,15 @@ class SeatClient:
 
         try:
             async for text in self._ws:
-                self.take(json.loads(text))
+                try:
+                    message = json.loads(text)
+                except ValueError:
+                    self.errors.append("the table sent a message that is not JSON")
+                    continue
+                try:
+                    self.take(message)
+                except WireError as e:  # not what this version reads: said, and the connection goes on
+                    self.errors.append(f"the table sent what this client cannot read: {e}")
         except ConnectionClosed:
             pass
         finally:
@@ -104,12 +110,7 @@ class SeatClient:
         kind = message.get("type")
         if kind == "state":
             self.view = decode_view(message["view"])
-            events = [decode_event(e) for e in message["events"]]
-            if self._resent is not None:
-                held, self._resent = self._resent, None
-                if events and self.events and events[0] == self.events[0]:  # the same game, from its start
-                    events = events[held:]
-            self.events.extend(events)
+            self._merge(int(message.get("first") or 0), [decode_event(e) for e in message["events"]])
             self.prompt = message.get("prompt")
             closes_in = message.get("closes_in")
             timed = self.prompt is not None and isinstance(closes_in, int | float)
@@ -131,6 +132,17 @@ class SeatClient:
         for listener in self.listeners:
             listener(message)
         self._changed.set()
+
+    def _merge(self, first: int, events: list[Event]) -> None:
+        """Keep ``events``, which start at ``first`` of all we have been sent since we sat down: what we hold already
+        (sent again as we sit back) is not kept twice; where the table's record differs from ours, it stands."""
+        held = self.events[first : first + len(events)]
+        if events[: len(held)] == held:
+            events = events[len(held) :]
+        else:
+            del self.events[first:]
+            self.rewound = first if self.rewound is None else min(self.rewound, first)
+        self.events.extend(events)
 
     async def changed(self, timeout: float | None = None) -> bool:
         """Wait for the next message (False: none came within ``timeout``)."""

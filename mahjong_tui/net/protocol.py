@@ -19,10 +19,10 @@ from mahjong_tui.engine import Action, ActionKind, KongMode
 from mahjong_tui.engine.tiles import TileError, parse_tile, parse_tiles
 
 #: the protocol's version: a client of another version is told so and let go
-VERSION = 1
+VERSION = 2
 #: the largest message a client may send (an action is about a hundred bytes)
 MAX_CLIENT_BYTES = 4096
-#: the largest message a server sends (a view with its events is a few kilobytes)
+#: the largest message a server sends (a view with its events is a few kilobytes; a backlog comes in parts)
 MAX_SERVER_BYTES = 1 << 20
 #: a name at the table: at most this many characters
 MAX_NAME = 24

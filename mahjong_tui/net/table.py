@@ -56,6 +56,8 @@ def _review(record: dict[str, object], hand: int, seat: int) -> Review:
     return review_hand(game_from_record(record), hand, seat)
 
 
+#: the most events one state message carries (a seat sitting back in a long game is sent its backlog in parts)
+EVENTS_PER_MESSAGE = 500
 #: where a state's text takes the table's (a JSON object no string can hold: inside a string its quotes are escaped)
 _TABLE_MARK: dict[str, Json] = {"\u0000table": 0}
 _TABLE_TEXT = dumps(_TABLE_MARK)
@@ -73,6 +75,7 @@ class Place:
     link: Send | None = None
     gone_at: float | None = None  # when the person's connection dropped (None: connected, or never came)
     sent: int = 0  # how many of the game's events this seat has been sent
+    told: int = 0  # how many events the seat has been sent since it sat down (those it may see, as it sees them)
 
     def to_json(self) -> dict[str, object]:
         """What the host keeps of the seat."""
@@ -159,7 +162,7 @@ class HostedTable:
     def _seen_from_the_start(self, seat: int) -> None:
         """A seat (new, or back) is sent the game's events from its start: its log and its standings hold every
         hand, as if it had sat there all along."""
-        self.places[seat].sent = 0
+        self.places[seat].sent = self.places[seat].told = 0
 
     def bot_plays(self, seat: int) -> bool:
         """A bot decides for ``seat`` now: a bot seat, or a person gone for longer than the grace period."""
@@ -191,10 +194,14 @@ class HostedTable:
         place = self.places[seat]
         if place.link is None:
             return
-        events = self.game.events[place.sent :]
+        seen = seen_events(self.game.events[place.sent :], seat)
         place.sent = len(self.game.events)
-        text = dumps(self.state_message(seat, events, _TABLE_MARK)).replace(_TABLE_TEXT, self.table_text(), 1)
-        await self._send_text(seat, text)
+        parts = [seen[i : i + EVENTS_PER_MESSAGE] for i in range(0, len(seen), EVENTS_PER_MESSAGE)] or [[]]
+        for n, part in enumerate(parts):  # a long backlog (a seat sitting back in a long game) in several messages
+            last = n == len(parts) - 1
+            message = self.state_message(seat, part, _TABLE_MARK, first=place.told, prompt=last)
+            place.told += len(part)
+            await self._send_text(seat, dumps(message).replace(_TABLE_TEXT, self.table_text(), 1))
 
     def table_text(self) -> str:
         """The JSON text of what every seat sees of the hand now: made once a moment, the same in every seat's view."""
@@ -205,16 +212,24 @@ class HostedTable:
         return self._table[1]
 
     def state_message(
-        self, seat: int, events: Sequence[Event], table: dict[str, Json] | None = None
+        self,
+        seat: int,
+        events: Sequence[Event],
+        table: dict[str, Json] | None = None,
+        *,
+        first: int = 0,
+        prompt: bool = True,
     ) -> dict[str, object]:
         """The state message of ``seat``: built from its view and the events it may see, nothing else (``table``: the
-        form of the table every seat sees now, when already made)."""
+        form of the table every seat sees now, when already made; ``first``: where its events start among all the
+        seat has been sent since it sat down; ``prompt``: the seat's open prompt goes with it, else a later part)."""
         hand = self.game.hand
         return {
             "type": "state",
             "seat": seat,
-            "prompt": self.asked.get(seat),
-            "closes_in": self._closes_in(seat),
+            "prompt": self.asked.get(seat) if prompt else None,
+            "closes_in": self._closes_in(seat) if prompt else None,
+            "first": first,
             "names": [p.name for p in self.places],
             "view": encode_view(seat_view(hand, seat), table),
             "events": [encode_event(ev) for ev in seen_events(events, seat)],

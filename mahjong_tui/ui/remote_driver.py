@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from mahjong_tui.learn.review import Review
 
 #: how long an asked-for review may take before it is asked for again
-REVIEW_ASKED = 10.0
+REVIEW_ASKED = 30.0
 #: how soon the table looks again for what the server sent, while others play
 POLL = 0.05
 
@@ -62,6 +62,8 @@ class RemoteDriver:
     #: the prompt the person is being asked now (None: none): when the server closes it first, the question goes
     asked: int | None = None
     _tasks: set[asyncio.Future[None]] = field(default_factory=set)
+    _ended: int = 0  # the latest hand whose end was shown
+    _asked_closes_at: float | None = None  # when the question asked closes by itself, if it does
     _asked_reviews: dict[int, float] = field(default_factory=dict)  # hand number → when its review was asked for
     _autoplayer: Player | None = None  # the hands whose reviews we asked the server for
 
@@ -132,6 +134,8 @@ class RemoteDriver:
     # ------------------------------------------------------------------ play
     def play_on(self, pace: Pace, calls: Calls, resume: Action | None = None) -> Played:
         """What came from the server since the last look (as one move), and where that leaves us."""
+        if self.client.rewound is not None:  # the table's record replaced ours from there: told again from there
+            self._told, self.client.rewound = min(self._told, self.client.rewound), None
         events = self.client.events[self._told :]
         self._told = len(self.client.events)
         moves = (Move(-1, Action(self.seat, ActionKind.PASS), tuple(events)),) if events else ()
@@ -139,6 +143,7 @@ class RemoteDriver:
         if view is None or self.client.waiting:
             return Played(moves, Halt(Stop.PAUSED), POLL)
         if view.phase is Phase.ENDED:
+            self._ended = view.table.hand_number
             if view.table.hand_number > self._ready_for:
                 if view.table.hand_number not in self._asked_reviews:  # ready by the time the person presses v
                     self._ask_review(view.table.hand_number)
@@ -148,7 +153,7 @@ class RemoteDriver:
             if self.seat in self.autoplay:
                 self._send(self.client.answer(self._bot().choose(view)))
                 return Played(moves, Halt(Stop.PAUSED), POLL)
-            self.asked = self.client.prompt
+            self.asked, self._asked_closes_at = self.client.prompt, self.client.closes_at
             return Played(moves, Halt(Stop.DECISION, self.seat))
         return Played(moves, Halt(Stop.PAUSED), POLL)
 
@@ -243,12 +248,12 @@ class RemoteDriver:
     @property
     def question_closes_at(self) -> float | None:
         """When the server closes the claim window open now (a person who has not answered passes)."""
-        return self.client.closes_at
+        return self._asked_closes_at
 
     def review(self, seat: int) -> Review:
         """Our review of the hand that ended, as the server sent it (LookupError: it has not come yet; asked for
         again if the first asking may have been lost with a dropped connection)."""
-        hand = self.view.table.hand_number
+        hand = self._ended or self.view.table.hand_number  # the hand whose end is shown (the next may have begun)
         if (
             hand not in self.client.reviews
             and time.monotonic() - self._asked_reviews.get(hand, -REVIEW_ASKED) >= REVIEW_ASKED
