@@ -89,3 +89,20 @@ def test_the_end_of_the_review_counts_the_waits_the_seat_could_see() -> None:
         if checked >= 3:
             break
     assert checked >= 3
+
+
+def test_a_claim_beaten_by_another_is_named_as_asked_and_why_it_did_not_stand() -> None:
+    """Seat 1 asks to chi seat 0's 3m, seat 2 pongs it: seat 1's review says the chi was asked for and why seat 2's
+    pong took the tile instead, never that seat 1 took it; seat 2's says it took the pong."""
+    hands = fill_hands(["3m", "1m2m", "3m3m", ""], reserve="9s8s9p")
+    game = Game("shanghai", 1, rigged=RiggedDeal((hands[0], hands[1], hands[2], hands[3]), draws="9s8s9p"))
+    for step in ("0 discard 3m", "1 chi 3m", "2 pong 3m"):
+        game.apply(find(game.hand, step))
+    (asked,) = [m for m in review_hand(game, 1, 1).moments if m.kind == "claim"]
+    assert asked.text.en == (
+        "you asked to take chi 3m with 12m from seat 0, but seat 2's pong takes the discard, not your chi: "
+        "a pong or kong beats a chi"
+    )
+    assert asked.text.zh.startswith("你想从") and "碰、杠优先于吃" in asked.text.zh
+    (took,) = [m for m in review_hand(game, 1, 2).moments if m.kind == "claim"]
+    assert took.text.en.startswith("you took pong 3m")

@@ -120,26 +120,41 @@ async def _serve(args: argparse.Namespace) -> int:
 
     host = Host(claim_seconds=args.claim_seconds, grace=args.grace)
     resumed = host.resume_tables()
-    server = await host.serve(args.host, args.port)
+    server = await host.serve(args.host, args.port)  # every door listens before a new table is made and kept
+    if args.ssh is not None:
+        from mahjong_tui.net.ssh import serve_ssh
+
+        local = "127.0.0.1" if args.host in ("0.0.0.0", "::", "") else args.host
+        try:
+            await serve_ssh(
+                args.host,
+                args.ssh,
+                Path(os.environ[HOME_VARIABLE]),
+                lambda name, own: _table_for(host, local, args.port, own),
+            )
+        except OSError as e:
+            print(
+                f"mahjong-tui host: cannot listen for ssh on {args.host}:{args.ssh}: {e.strerror or e}", file=sys.stderr
+            )
+            host.close()
+            server.close()
+            return 1
     shown = "localhost" if args.host in ("127.0.0.1", "::1") else args.host
     for table in resumed:
         print(f"taken up again: mahjong-tui join ws://{shown}:{args.port}/{table.room}", flush=True)
-    if not resumed:
+    if resumed:
+        print(
+            f"mahjong-tui host: {len(resumed)} unfinished table(s) taken up again, with their own rules and seats; "
+            "the options for new tables apply once they have ended (or with another --home)",
+            file=sys.stderr,
+        )
+    else:
         options = GameOptions(base=args.base, max_hands=args.hands)
         for n in range(args.tables):
             seed = None if args.seed is None else args.seed + n
             table = host.open_table(TableSpec(args.rules, options, args.seats, args.room or "", seed))
             print(f"table {n + 1}: mahjong-tui join ws://{shown}:{args.port}/{table.room}", flush=True)
     if args.ssh is not None:
-        from mahjong_tui.net.ssh import serve_ssh
-
-        local = "127.0.0.1" if args.host in ("0.0.0.0", "::", "") else args.host
-        await serve_ssh(
-            args.host,
-            args.ssh,
-            Path(os.environ[HOME_VARIABLE]),
-            lambda name, own: _table_for(host, local, args.port, own),
-        )
         print(f"by ssh: ssh -p {args.ssh} NAME@{shown}", flush=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()

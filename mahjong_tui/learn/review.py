@@ -16,6 +16,7 @@ from mahjong_tui.book.rulebook import type_names
 from mahjong_tui.engine import (
     Action,
     ActionKind,
+    ClaimLost,
     Game,
     HandEnded,
     Phase,
@@ -72,10 +73,13 @@ def review_hand(game: Game, hand_number: int, seat: int) -> Review:
     moments: list[Moment] = []
     actions = game.actions[hand_number - 1]
     untold: Moment | None = None  # the reading at the player's last discard, told only if that discard dealt in
+    asked: tuple[int, Words, Words] | None = None  # the player's last claim (where, what, from whom) until beaten
     for i, action in enumerate(actions, start=1):
         if action.seat == seat:
             view = seat_view(replay.hand, seat)
             moments.extend(_decision(i, view, action))
+            if moments and moments[-1].kind == "claim" and moments[-1].index == i:
+                asked = (len(moments) - 1, action.words(), said("hint_words.seat", seat=view.current))
             defence, untold = _defence(view, action), None
             if defence is not None:
                 moment = Moment(i, "defence", _defence_words(defence))
@@ -85,7 +89,11 @@ def review_hand(game: Game, hand_number: int, seat: int) -> Review:
                     untold = moment
         events = replay.apply(action)
         for ev in events:
-            if isinstance(ev, PlayerWon) and ev.context.discarder == seat and ev.seat != seat:
+            if isinstance(ev, ClaimLost) and ev.seat == seat and asked is not None:  # the claim asked for was beaten
+                at, move, whose = asked
+                beaten = said("review_words.claim_beaten", move=move, seat=whose, why=ev.reason)
+                moments[at], asked = Moment(moments[at].index, "claim", beaten), None
+            elif isinstance(ev, PlayerWon) and ev.context.discarder == seat and ev.seat != seat:
                 if untold is not None:
                     moments.append(untold)
                     untold = None
