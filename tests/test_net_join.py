@@ -177,3 +177,29 @@ async def test_a_dropped_connection_is_taken_up_again_at_the_same_seat() -> None
         await settle(pilot, lambda: sum(1 for a in table.game.actions[0] if a.seat == 0) > before, rounds=500)
     host.close()
     server.close()
+
+
+async def test_a_player_who_sits_down_later_is_called_by_name() -> None:
+    """Ann's table opens before Bo sits down (his seat is a placeholder); once he has, her table calls him Bo."""
+    from mahjong_tui.net.client import SeatClient
+
+    host = Host(claim_seconds=0.05, grace=30)
+    port = free_port()
+    server = await host.serve("127.0.0.1", port)
+    host.open_table(TableSpec("shanghai", GameOptions(max_hands=1), ("person", "person", "easy", "easy"),
+                              room="NAME1", seed=5))  # fmt: skip
+    url = f"ws://127.0.0.1:{port}/NAME1"
+    app = MahjongApp(settings=Settings(), remote=Remote(url, "Ann", fresh=True))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, lambda: _table(app) is not None, rounds=1000)
+        screen = _table(app)
+        assert screen is not None and "Bo" not in screen.look().names
+        bo = SeatClient(url)
+        await bo.connect(name="Bo")
+        listener = asyncio.create_task(bo.listen())
+        await settle(pilot, lambda: screen.look().names[bo.seat] == "Bo", rounds=1000)
+        assert screen.look().names[0] == "Ann"
+        await bo.close()
+        await asyncio.wait_for(listener, 30)
+    host.close()
+    server.close()

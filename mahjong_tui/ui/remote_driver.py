@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Awaitable, Collection, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from mahjong_tui.engine import (
@@ -65,7 +65,7 @@ class RemoteDriver:
     _ended: int = 0  # the latest hand whose end was shown
     _asked_closes_at: float | None = None  # when the question asked closes by itself, if it does
     _asked_reviews: dict[int, float] = field(default_factory=dict)  # hand number → when its review was asked for
-    _autoplayer: Player | None = None  # the hands whose reviews we asked the server for
+    _autoplayer: Player | None = None  # the bot that plays our seat while on autoplay
 
     def __post_init__(self) -> None:
         """The setup the table shows: the rules, the names, which seat is ours."""
@@ -134,6 +134,9 @@ class RemoteDriver:
     # ------------------------------------------------------------------ play
     def play_on(self, pace: Pace, calls: Calls, resume: Action | None = None) -> Played:
         """What came from the server since the last look (as one move), and where that leaves us."""
+        if tuple(self.client.names) != tuple(self.setup.names) and len(self.client.names) == 4:  # someone sat down
+            seats = tuple(replace(s, name=n) for s, n in zip(self.setup.seats, self.client.names, strict=True))
+            self.setup = replace(self.setup, seats=seats)
         if self.client.rewound is not None:  # the table's record replaced ours from there: told again from there
             self._told, self.client.rewound = min(self._told, self.client.rewound), None
         events = self.client.events[self._told :]
