@@ -20,6 +20,7 @@ from mahjong_tui.ui.app import MahjongApp
 from mahjong_tui.ui.app_remote import Remote
 from mahjong_tui.ui.screens.choice import ChoiceScreen
 from mahjong_tui.ui.screens.hand_end import GameEndScreen, HandEndScreen
+from mahjong_tui.ui.screens.help import LeaveScreen
 from mahjong_tui.ui.screens.review import ReviewScreen
 from mahjong_tui.ui.screens.table import TableScreen
 from mahjong_tui.ui.widgets.hint_panel import HintPanel
@@ -199,7 +200,22 @@ async def test_a_player_who_sits_down_later_is_called_by_name() -> None:
         listener = asyncio.create_task(bo.listen())
         await settle(pilot, lambda: screen.look().names[bo.seat] == "Bo", rounds=1000)
         assert screen.look().names[0] == "Ann"
+        await pilot.press("q")  # leaving a remote table: nothing is kept here, the seat waits; no new game
+        await settle(pilot, lambda: isinstance(app.screen, LeaveScreen))
+        assert "the same join command sits you back down" in plain(app.screen.query_one("#confirm-question"))
+        assert not app.screen.query("#new")
+        await pilot.press("n")
+        assert isinstance(app.screen, LeaveScreen)
+        await pilot.press("escape")
         await bo.close()
         await asyncio.wait_for(listener, 30)
     host.close()
     server.close()
+
+
+async def test_no_table_at_the_address_is_said_in_one_line() -> None:
+    """Nothing listens at the address: the app ends with one line saying so, and what the system said."""
+    app = MahjongApp(settings=Settings(), remote=Remote(f"ws://127.0.0.1:{free_port()}/ROOM", "Ann", fresh=True))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, lambda: bool(app.join_problem), rounds=1000)
+    assert app.join_problem.startswith("no table answers at 127.0.0.1:") and "\n" not in app.join_problem

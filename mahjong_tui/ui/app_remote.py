@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
 
 from textual import work
 from textual.app import App
@@ -42,6 +43,7 @@ class RemoteFlow(App[int]):
 
     settings: Settings
     appearance: Display
+    remote: Remote | None
     remote_driver: RemoteDriver | None
     join_problem: str
 
@@ -96,7 +98,11 @@ class RemoteFlow(App[int]):
 
     def leave_join(self, error: BaseException) -> None:
         """Joining failed: why, for :func:`run_join` to say, and the app ends."""
-        self.join_problem = str(error) or type(error).__name__
+        reason = str(error) or type(error).__name__
+        if isinstance(error, OSError):  # refused, no such host, timed out: nothing answered at that address
+            where = urlsplit(self.remote.url).netloc if self.remote is not None else ""
+            reason = t("remote.unreachable", where=where, reason=error.strerror or reason)
+        self.join_problem = reason
         self.exit(2)
 
     async def stay_connected(self, client: SeatClient) -> None:

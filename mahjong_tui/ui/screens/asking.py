@@ -121,7 +121,10 @@ class Asking(TableBase):
 
 async def leave(screen: Screen[str]) -> None:
     """Ask whether to leave the game (for a new one, or the program); if so, ``screen`` answers ``new`` or ``quit``."""
-    answer = await screen.app.push_screen_wait(LeaveScreen())
+    from ..app_remote import RemoteFlow
+
+    remote = isinstance(screen.app, RemoteFlow) and screen.app.remote_driver is not None
+    answer = await screen.app.push_screen_wait(LeaveScreen(remote=remote))
     if answer in ("new", "quit"):
         dismiss_over(screen, answer)
 

@@ -163,14 +163,24 @@ class LeaveScreen(Worded, ModalScreen[str | None]):
         Binding("escape,c", "answer(None)", "confirm.cancel"),
     ]
 
+    def __init__(self, *, remote: bool = False) -> None:
+        """``remote``: the table is played elsewhere (nothing is kept here: the seat waits for its player)."""
+        super().__init__()
+        self.remote = remote
+
     def compose(self) -> ComposeResult:
-        """The question and three buttons."""
+        """The question and its buttons (at a remote table no new game: the program ends)."""
         with Vertical(id="confirm-card"):
-            yield Prose(i18n.t("confirm.leave"), id="confirm-question")
+            yield Prose(i18n.t("confirm.leave_remote" if self.remote else "confirm.leave"), id="confirm-question")
             with Horizontal(id="confirm-buttons"):
-                yield Button(Text(f"[n] {i18n.t('confirm.new_game')}"), id="new", variant="primary")
+                if not self.remote:
+                    yield Button(Text(f"[n] {i18n.t('confirm.new_game')}"), id="new", variant="primary")
                 yield Button(Text(f"[q] {i18n.t('confirm.quit')}"), id="quit", variant="error")
                 yield Button(Text(f"[Esc] {i18n.t('confirm.cancel')}"), id="cancel")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """No new game from a remote table."""
+        return not (self.remote and action == "answer" and parameters == ("new",))
 
     def action_answer(self, answer: str | None) -> None:
         """Answer."""
