@@ -304,6 +304,43 @@ async def test_a_seat_taken_back_by_a_new_client_holds_the_whole_game(monkeypatc
     server.close()  # type: ignore[attr-defined]
 
 
+async def test_a_seat_taken_up_from_a_second_connection_leaves_the_first() -> None:
+    """The same token from another window: the new connection has the seat; the old one is told it was replaced (it
+    must not come back), and anything it still sends for the seat is not taken."""
+    host = Host(claim_seconds=0.02, grace=30)
+    server, port = await _serve(host)
+    table = host.open_table(TableSpec("shanghai", GameOptions(max_hands=1), ("person", "easy", "easy", "easy"),
+                                      room="TWICE1", seed=4))  # fmt: skip
+    first = SeatClient(f"ws://127.0.0.1:{port}/TWICE1")
+    await first.connect(name="Ann")
+    first_listens = asyncio.create_task(first.listen())
+    await _until(first, lambda: first.prompt is not None and first.view is not None and bool(first.view.legal))
+    second = SeatClient(f"ws://127.0.0.1:{port}/TWICE1")
+    await second.connect(token=first.token)
+    second_listens = asyncio.create_task(second.listen())
+    await asyncio.wait_for(first_listens, 30)  # told, the first connection leaves
+    assert first.replaced and first.leaving and not second.replaced and second.seat == first.seat
+    ghost = SeatClient(f"ws://127.0.0.1:{port}/TWICE1")  # sits, then is replaced without reading it
+    await ghost.connect(token=first.token)
+    await asyncio.wait_for(second_listens, 30)
+    assert second.replaced
+    live = SeatClient(f"ws://127.0.0.1:{port}/TWICE1")
+    await live.connect(token=first.token)
+    live_listens = asyncio.create_task(live.listen())
+    await _until(live, lambda: live.prompt is not None and live.view is not None and bool(live.view.legal))
+    assert live.view is not None
+    actions = sum(len(a) for a in table.game.actions)
+    await ghost.answer(live.view.legal[0], live.prompt)  # the seat's move, from a connection no longer seated
+    await asyncio.wait_for(ghost.listen(), 10)  # told it was replaced, it is let go
+    await asyncio.sleep(0.2)
+    assert ghost.replaced and sum(len(a) for a in table.game.actions) == actions
+    await asyncio.wait_for(_play(live, stop_after=2), 30)  # the last to sit plays on
+    await live.close()
+    await asyncio.wait_for(live_listens, 30)
+    host.close()
+    server.close()  # type: ignore[attr-defined]
+
+
 async def test_every_claim_window_lasts_the_same_time_when_a_person_sits() -> None:
     """With a person at the table, each claim window is held for the claim time, whoever may claim: the state after
     a discard is followed by the next one no sooner."""

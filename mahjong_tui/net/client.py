@@ -59,6 +59,7 @@ class SeatClient:
     over: bool = False
     received: int = 0  # messages read
     closes_at: float | None = None  # when the prompt open now closes by itself (time.monotonic()), if it does
+    replaced: bool = False  # another connection sat at our seat with the token: this one left it
     leaving: bool = False  # we left: a closed connection is not taken up again
     _ws: Any = None
     rewound: int | None = None  # the table's record differed from ours from this event on: ours was replaced
@@ -99,6 +100,9 @@ class SeatClient:
                     self.take(message)
                 except WireError as e:  # not what this version reads: said, and the connection goes on
                     self.errors.append(f"the table sent what this client cannot read: {e}")
+                if self.replaced:  # another connection sits at our seat now: we leave, and do not come back
+                    await self._ws.close()
+                    return
         except ConnectionClosed:
             pass
         finally:
@@ -127,6 +131,8 @@ class SeatClient:
             self.refused.append(Words(str(reason.get("en", "")), str(reason.get("zh", ""))))
             if message.get("open") and self.prompt is None:
                 self.prompt = message.get("prompt")  # still open: it is ours to answer again
+        elif kind == "replaced":
+            self.replaced = self.leaving = True
         elif kind == "error":
             self.errors.append(str(message.get("reason", "")))
         for listener in self.listeners:

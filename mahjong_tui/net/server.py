@@ -170,6 +170,10 @@ class Host:
                     hosted, seat = await self.join(ws, message, link)
                 elif hosted is None or seat is None:
                     await ws.send(dumps({"type": "error", "reason": "join a table first"}))
+                elif not hosted.holds(seat, link):  # another connection sat at the seat with its token
+                    await ws.send(dumps({"type": "replaced"}))
+                    await ws.close()
+                    break
                 elif isinstance(message, Act):
                     why = hosted.answer(seat, message)
                     if why is not None:

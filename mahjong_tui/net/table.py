@@ -19,6 +19,7 @@ started again resumes the table where it was.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import secrets
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
@@ -111,6 +112,7 @@ class HostedTable:
         self.places = places
         self.table = table or seating(places)
         self.claim_seconds = claim_seconds
+        self._telling: set[asyncio.Future[None]] = set()  # messages on their way to connections no longer seated
         self.window_closes: float | None = None  # when the claim window open now closes (monotonic), if one is
         self.grace = grace
         # Written on the event loop's thread: a journal line and its sync cost less than handing each one to a thread.
@@ -146,11 +148,28 @@ class HostedTable:
         """The person of the seat whose token is ``token`` is back (None: no such seat)."""
         for seat, place in enumerate(self.places):
             if place.person and place.taken and secrets.compare_digest(place.token, token):
+                if place.link is not None and place.link is not link:  # another connection held it: told so
+                    self._replaced(place.link)
                 place.link, place.gone_at = link, None
                 self._seen_from_the_start(seat)
                 self._poke()
                 return seat
         return None
+
+    def _replaced(self, link: Send) -> None:
+        """Tell the connection ``link`` that another has sat at its seat with the token (it holds it no more)."""
+
+        async def tell() -> None:
+            with contextlib.suppress(Exception):  # it may be gone already
+                await link(dumps({"type": "replaced"}))
+
+        task = asyncio.ensure_future(tell())
+        self._telling.add(task)
+        task.add_done_callback(self._telling.discard)
+
+    def holds(self, seat: int, link: Send) -> bool:
+        """The connection ``link`` is the one sitting at ``seat``."""
+        return self.places[seat].link is link
 
     def left(self, seat: int, link: Send) -> None:
         """``seat``'s connection ``link`` dropped: the seat waits for its person, for ``grace`` seconds."""

@@ -109,6 +109,10 @@ class RemoteFlow(App[int]):
         """Read what the table sends; a dropped connection is taken up again with our token, as long as it takes."""
         while True:
             await client.listen()
+            if client.replaced:  # the seat was taken up elsewhere (another window, another machine)
+                self.join_problem = t("remote.replaced")
+                self.exit(2)
+                return
             if client.leaving:
                 return
             self.notify(t("remote.reconnecting"), severity="warning", timeout=6)
