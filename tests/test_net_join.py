@@ -181,7 +181,8 @@ async def test_a_dropped_connection_is_taken_up_again_at_the_same_seat() -> None
 
 
 async def test_a_player_who_sits_down_later_is_called_by_name() -> None:
-    """Ann's table opens before Bo sits down (his seat is a placeholder); once he has, her table calls him Bo."""
+    """Ann's table opens before Bo sits down (his seat is a placeholder, and she is told the table waits for one more);
+    once he has, her table calls him Bo and says everyone is here; when he leaves, she is told."""
     from mahjong_tui.net.client import SeatClient
 
     host = Host(claim_seconds=0.05, grace=30)
@@ -191,15 +192,20 @@ async def test_a_player_who_sits_down_later_is_called_by_name() -> None:
                               room="NAME1", seed=5))  # fmt: skip
     url = f"ws://127.0.0.1:{port}/NAME1"
     app = MahjongApp(settings=Settings(), remote=Remote(url, "Ann", fresh=True))
+    said: list[str] = []
+    notify = app.notify
+    app.notify = lambda message, **kw: (said.append(str(message)), notify(message, **kw))[1]  # type: ignore[method-assign]
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot, lambda: _table(app) is not None, rounds=1000)
         screen = _table(app)
         assert screen is not None and "Bo" not in screen.look().names
+        assert any(line.startswith("Waiting for 1 more to sit down") for line in said), said
         bo = SeatClient(url)
         await bo.connect(name="Bo")
         listener = asyncio.create_task(bo.listen())
         await settle(pilot, lambda: screen.look().names[bo.seat] == "Bo", rounds=1000)
         assert screen.look().names[0] == "Ann"
+        await settle(pilot, lambda: "Everyone is here: the game begins" in said)
         await pilot.press("q")  # leaving a remote table: nothing is kept here, the seat waits; no new game
         await settle(pilot, lambda: isinstance(app.screen, LeaveScreen))
         assert "the same join command sits you back down" in plain(app.screen.query_one("#confirm-question"))
@@ -209,6 +215,7 @@ async def test_a_player_who_sits_down_later_is_called_by_name() -> None:
         await pilot.press("escape")
         await bo.close()
         await asyncio.wait_for(listener, 30)
+        await settle(pilot, lambda: any(line.startswith("Bo has left the table") for line in said), rounds=1000)
     host.close()
     server.close()
 

@@ -56,6 +56,7 @@ class SeatClient:
     reviews: dict[int, Review] = field(default_factory=dict)  # hand number → this seat's review of it
     errors: list[str] = field(default_factory=list)
     waiting: bool = True
+    away: list[int] = field(default_factory=list)  # seats open for people whose person is not connected now
     over: bool = False
     received: int = 0  # messages read
     closes_at: float | None = None  # when the prompt open now closes by itself (time.monotonic()), if it does
@@ -119,8 +120,8 @@ class SeatClient:
             closes_in = message.get("closes_in")
             timed = self.prompt is not None and isinstance(closes_in, int | float)
             self.closes_at = time.monotonic() + closes_in if timed and closes_in is not None else None
-            self.names = list(message.get("names", self.names))
-            self.waiting, self.over = bool(message.get("waiting")), bool(message.get("over"))
+            self._seats(message)
+            self.over = bool(message.get("over"))
         elif kind == "review":
             from .reviews import read_review
 
@@ -131,6 +132,8 @@ class SeatClient:
             self.refused.append(Words(str(reason.get("en", "")), str(reason.get("zh", ""))))
             if message.get("open") and self.prompt is None:
                 self.prompt = message.get("prompt")  # still open: it is ours to answer again
+        elif kind == "seats":
+            self._seats(message)
         elif kind == "replaced":
             self.replaced = self.leaving = True
         elif kind == "error":
@@ -138,6 +141,12 @@ class SeatClient:
         for listener in self.listeners:
             listener(message)
         self._changed.set()
+
+    def _seats(self, message: dict[str, Any]) -> None:
+        """Who sits where, who is away, whether the table waits for people to sit down."""
+        self.names = [str(n) for n in message.get("names", self.names)]
+        self.away = [int(s) for s in message.get("away", ()) if isinstance(s, int)]
+        self.waiting = bool(message.get("waiting"))
 
     def _merge(self, first: int, events: list[Event]) -> None:
         """Keep ``events``, which start at ``first`` of all we have been sent since we sat down: what we hold already

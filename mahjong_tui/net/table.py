@@ -141,6 +141,7 @@ class HostedTable:
                 place.name, place.taken, place.link, place.gone_at = name, True, link, None
                 self._seen_from_the_start(seat)
                 self._poke()
+                self._seats_changed(seat)
                 return seat
         return None
 
@@ -153,15 +154,33 @@ class HostedTable:
                 place.link, place.gone_at = link, None
                 self._seen_from_the_start(seat)
                 self._poke()
+                self._seats_changed(seat)
                 return seat
         return None
 
+    @property
+    def away(self) -> list[int]:
+        """The seats open for people whose person is not connected now (not come yet, or gone)."""
+        return [s for s, p in enumerate(self.places) if p.person and p.link is None]
+
+    def _seats_changed(self, seat: int) -> None:
+        """Someone sat down, came back or left ``seat``: every other connected seat is told who sits where."""
+        text = dumps({"type": "seats", "names": [p.name for p in self.places], "away": self.away,
+                      "waiting": not self.full})  # fmt: skip
+        for other, place in enumerate(self.places):
+            if other != seat and place.link is not None:
+                self._tell(place.link, text)
+
     def _replaced(self, link: Send) -> None:
         """Tell the connection ``link`` that another has sat at its seat with the token (it holds it no more)."""
+        self._tell(link, dumps({"type": "replaced"}))
+
+    def _tell(self, link: Send, text: str) -> None:
+        """Send ``text`` on ``link`` in the background (a connection gone meanwhile is noticed elsewhere)."""
 
         async def tell() -> None:
             with contextlib.suppress(Exception):  # it may be gone already
-                await link(dumps({"type": "replaced"}))
+                await link(text)
 
         task = asyncio.ensure_future(tell())
         self._telling.add(task)
@@ -177,6 +196,7 @@ class HostedTable:
         if place.link is link:
             place.link, place.gone_at = None, monotonic()
             self._poke()
+            self._seats_changed(seat)
 
     def _seen_from_the_start(self, seat: int) -> None:
         """A seat (new, or back) is sent the game's events from its start: its log and its standings hold every
@@ -250,6 +270,7 @@ class HostedTable:
             "closes_in": self._closes_in(seat) if prompt else None,
             "first": first,
             "names": [p.name for p in self.places],
+            "away": self.away,
             "view": encode_view(seat_view(hand, seat), table),
             "events": [encode_event(ev) for ev in seen_events(events, seat)],
             "waiting": not self.full,

@@ -45,6 +45,8 @@ class RemoteFlow(App[int]):
     appearance: Display
     remote: Remote | None
     remote_driver: RemoteDriver | None
+    _away_told: set[int] | None = None  # the seats said to be away (None: nothing said yet)
+    _waited: bool = False  # the table was said to wait for people to sit down
     join_problem: str
 
     @work(group="join")
@@ -83,6 +85,7 @@ class RemoteFlow(App[int]):
             with contextlib.suppress(OSError):
                 keep_token(remote.url, client.token)
         client.listeners.append(self.told_by_table)
+        client.listeners.append(lambda message: self.seats_told(client, message))
         self.run_worker(self.stay_connected(client), group="listen")
         while client.view is None:
             await client.changed(1.0)
@@ -123,6 +126,27 @@ class RemoteFlow(App[int]):
                     break
                 except Exception:  # the host is not back yet
                     await asyncio.sleep(2.0)
+
+    def seats_told(self, client: SeatClient, message: dict[str, object]) -> None:
+        """Who the table waits for, who has left and who is back: said as it changes."""
+        if message.get("type") not in ("state", "seats"):
+            return
+        away, names = {s for s in client.away if s != client.seat}, client.names
+        before = self._away_told
+        if client.waiting:
+            if before is None or away != before:
+                who = ", ".join(names[s] for s in sorted(away)) if all(s < len(names) for s in away) else ""
+                self.notify(t("remote.waiting_for", n=len(away), who=who), timeout=30)
+        elif before is not None:
+            if self._waited:
+                self.notify(t("remote.all_here"), timeout=5)
+            for s in sorted(away - before):
+                self.notify(t("remote.away", name=names[s]), severity="warning", timeout=8)
+            for s in sorted(before - away):
+                if not self._waited:
+                    self.notify(t("remote.back_here", name=names[s]), timeout=5)
+        self._waited = client.waiting
+        self._away_told = away
 
     def told_by_table(self, message: dict[str, object]) -> None:
         """A refused answer, or an error from the table: said over the table."""

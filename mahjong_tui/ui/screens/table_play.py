@@ -17,7 +17,7 @@ from textual import work
 from textual.timer import Timer
 
 from mahjong_tui.engine import Action, ClaimLost, Event, HandStarted, Move, OptionRefused, Phase, Stop
-from mahjong_tui.i18n import say
+from mahjong_tui.i18n import say, t
 
 from ..config import BOT_SPEEDS, Display
 from ..driver import Pace, Played
@@ -234,6 +234,8 @@ class TablePlay(Asking):
     def next_hand(self) -> None:
         """Deal the next hand and play on."""
         events = self.driver.next_hand()
+        if self.driver.remote and self.driver.hand_over:  # dealt once every person there has gone on
+            self.notify(t("remote.waiting_next"), timeout=8)
         humans = self.driver.humans
         viewer = humans[0] if not self.driver.hotseat and humans else self.state.viewer
         self._advice = None
