@@ -163,10 +163,13 @@ class HostedTable:
         """The seats open for people whose person is not connected now (not come yet, or gone)."""
         return [s for s, p in enumerate(self.places) if p.person and p.link is None]
 
+    def seats(self) -> dict[str, object]:
+        """Who sits where, the seats whose person is away, and whether the table waits for people to sit down."""
+        return {"names": [p.name for p in self.places], "away": self.away, "waiting": not self.full}
+
     def _seats_changed(self, seat: int) -> None:
         """Someone sat down, came back or left ``seat``: every other connected seat is told who sits where."""
-        text = dumps({"type": "seats", "names": [p.name for p in self.places], "away": self.away,
-                      "waiting": not self.full})  # fmt: skip
+        text = dumps({"type": "seats", **self.seats()})
         for other, place in enumerate(self.places):
             if other != seat and place.link is not None:
                 self._tell(place.link, text)
@@ -237,8 +240,7 @@ class HostedTable:
         place.sent = len(self.game.events)
         parts = [seen[i : i + EVENTS_PER_MESSAGE] for i in range(0, len(seen), EVENTS_PER_MESSAGE)] or [[]]
         for n, part in enumerate(parts):  # a long backlog (a seat sitting back in a long game) in several messages
-            last = n == len(parts) - 1
-            message = self.state_message(seat, part, _TABLE_MARK, first=place.told, prompt=last)
+            message = self._state(seat, part, _TABLE_MARK, first=place.told, prompt=n == len(parts) - 1)
             place.told += len(part)
             await self._send_text(seat, dumps(message).replace(_TABLE_TEXT, self.table_text(), 1))
 
@@ -250,30 +252,32 @@ class HostedTable:
             self._table = (moment, dumps(encode_table(table_view(self.game.hand))))
         return self._table[1]
 
-    def state_message(
+    def state_message(self, seat: int, events: Sequence[Event]) -> dict[str, object]:
+        """The state message of ``seat`` after ``events`` of the game: built from its view and those of the events it
+        may see, nothing else."""
+        return self._state(seat, seen_events(events, seat))
+
+    def _state(
         self,
         seat: int,
-        events: Sequence[Event],
+        seen: Sequence[Event],
         table: dict[str, Json] | None = None,
         *,
         first: int = 0,
         prompt: bool = True,
     ) -> dict[str, object]:
-        """The state message of ``seat``: built from its view and the events it may see, nothing else (``table``: the
-        form of the table every seat sees now, when already made; ``first``: where its events start among all the
-        seat has been sent since it sat down; ``prompt``: the seat's open prompt goes with it, else a later part)."""
-        hand = self.game.hand
+        """The state message of ``seat`` with ``seen``, events it may see (``table``: the form of the table every seat
+        sees now, when already made; ``first``: where ``seen`` starts among all the seat has been sent since it sat
+        down; ``prompt``: the seat's open prompt goes with it, else a later part)."""
         return {
             "type": "state",
             "seat": seat,
             "prompt": self.asked.get(seat) if prompt else None,
             "closes_in": self._closes_in(seat) if prompt else None,
             "first": first,
-            "names": [p.name for p in self.places],
-            "away": self.away,
-            "view": encode_view(seat_view(hand, seat), table),
-            "events": [encode_event(ev) for ev in seen_events(events, seat)],
-            "waiting": not self.full,
+            **self.seats(),
+            "view": encode_view(seat_view(self.game.hand, seat), table),
+            "events": [encode_event(ev) for ev in seen],
             "over": self.game.over,
         }
 
