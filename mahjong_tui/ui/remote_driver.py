@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Awaitable, Collection, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from mahjong_tui.engine import (
@@ -55,7 +55,6 @@ class RemoteDriver:
 
     client: SeatClient
     options: GameOptions = field(default_factory=GameOptions)
-    setup: GameSetup = field(init=False)
     autoplay: set[int] = field(default_factory=set)
     _told: int = 0  # how many of the client's events the table has been given
     _ready_for: int = 0  # the hand whose end the person has gone on from (its end is not shown again)
@@ -68,11 +67,16 @@ class RemoteDriver:
     _autoplayer: Player | None = None  # the bot that plays our seat while on autoplay
 
     def __post_init__(self) -> None:
-        """The setup the table shows: the rules, the names, which seat is ours."""
-        names = self.client.names or [f"Seat {s + 1}" for s in range(4)]
-        seats = tuple(SeatSetup(names[s], s == self.client.seat) for s in range(4))
-        self.setup = GameSetup(rules=self.client.rules, seats=seats, speed="instant")
+        """The table opens with what the server has sent so far."""
         self._told = len(self.client.events)  # the table opens with the hand so far (``hand_events``) told
+
+    @property
+    def setup(self) -> GameSetup:
+        """The setup the table shows: the rules, the names the server sends now (a person who sits down later is
+        named as they do), which seat is ours."""
+        names = self.client.names if len(self.client.names) == 4 else [f"Seat {s + 1}" for s in range(4)]
+        seats = tuple(SeatSetup(names[s], s == self.client.seat) for s in range(4))
+        return GameSetup(rules=self.client.rules, seats=seats, speed="instant")
 
     @property
     def seat(self) -> int:
@@ -134,9 +138,6 @@ class RemoteDriver:
     # ------------------------------------------------------------------ play
     def play_on(self, pace: Pace, calls: Calls, resume: Action | None = None) -> Played:
         """What came from the server since the last look (as one move), and where that leaves us."""
-        if tuple(self.client.names) != tuple(self.setup.names) and len(self.client.names) == 4:  # someone sat down
-            seats = tuple(replace(s, name=n) for s, n in zip(self.setup.seats, self.client.names, strict=True))
-            self.setup = replace(self.setup, seats=seats)
         if self.client.rewound is not None:  # the table's record replaced ours from there: told again from there
             self._told, self.client.rewound = min(self._told, self.client.rewound), None
         events = self.client.events[self._told :]
