@@ -110,6 +110,7 @@ class Asking(TableBase):
             driver.standings(),
             people=tuple(driver.humans),
             review=driver.review if driver.reviews else None,
+            remote=driver.remote,
         )
         return await self.app.push_screen_wait(screen)
 
@@ -119,11 +120,9 @@ class Asking(TableBase):
         return await self.app.push_screen_wait(GameEndScreen(look, driver.standings(), driver.end_reason))
 
 
-async def leave(screen: Screen[str]) -> None:
-    """Ask whether to leave the game (for a new one, or the program); if so, ``screen`` answers ``new`` or ``quit``."""
-    from ..app_remote import RemoteFlow
-
-    remote = isinstance(screen.app, RemoteFlow) and screen.app.remote_driver is not None
+async def leave(screen: Screen[str], *, remote: bool = False) -> None:
+    """Ask whether to leave the game (for a new one, or the program; ``remote``: a table played elsewhere, which only
+    the program is left for); if so, ``screen`` answers ``new`` or ``quit``."""
     answer = await screen.app.push_screen_wait(LeaveScreen(remote=remote))
     if answer in ("new", "quit"):
         dismiss_over(screen, answer)

@@ -245,14 +245,17 @@ class HandEndScreen(Worded, Screen[str]):
         *,
         people: tuple[int, ...] = (),
         review: Callable[[int], Review] | None = None,
+        remote: bool = False,
     ) -> None:
-        """The summary of the hand in ``look`` from its ``events``; ``review`` gives each of ``people`` theirs."""
+        """The summary of the hand in ``look`` from its ``events``; ``review`` gives each of ``people`` theirs;
+        ``remote``: the game is played elsewhere."""
         super().__init__()
         self.look = look
         self.events = events
         self.standings = standings
         self.people = people
         self.review = review
+        self.remote = remote  # the game is played elsewhere: leaving leaves the program
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The review key only where people played."""
@@ -311,7 +314,7 @@ class HandEndScreen(Worded, Screen[str]):
         """Leave the game for a new one or quit the program, or stay (asks first, as at the table)."""
         from .asking import leave
 
-        self.run_worker(leave(self), group="leave")
+        self.run_worker(leave(self, remote=self.remote), group="leave")
 
 
 class GameEndScreen(Worded, Screen[str]):

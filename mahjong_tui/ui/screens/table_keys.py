@@ -185,4 +185,4 @@ class TableKeys(TablePlay):
 
     def action_leave(self) -> None:
         """Leave the game for a new one or quit the program, or play on (asks first)."""
-        self.run_worker(leave(self), group="leave")
+        self.run_worker(leave(self, remote=self.driver.remote), group="leave")
