@@ -117,9 +117,10 @@ class SeatClient:
             self.view = decode_view(message["view"])
             self._merge(int(message.get("first") or 0), [decode_event(e) for e in message["events"]])
             self.prompt = message.get("prompt")
-            closes_in = message.get("closes_in")
-            timed = self.prompt is not None and isinstance(closes_in, int | float)
-            self.closes_at = time.monotonic() + closes_in if timed and closes_in is not None else None
+            closes_in = message.get("closes_in")  # seconds left of a claim window (None: the prompt waits)
+            self.closes_at = None
+            if isinstance(closes_in, int | float) and self.prompt is not None:
+                self.closes_at = time.monotonic() + closes_in
             self._seats(message)
             self.over = bool(message.get("over"))
         elif kind == "review":

@@ -258,10 +258,8 @@ class RemoteDriver:
         """Our review of the hand that ended, as the server sent it (LookupError: it has not come yet; asked for
         again if the first asking may have been lost with a dropped connection)."""
         hand = self._ended or self.view.table.hand_number  # the hand whose end is shown (the next may have begun)
-        if (
-            hand not in self.client.reviews
-            and time.monotonic() - self._asked_reviews.get(hand, -REVIEW_ASKED) >= REVIEW_ASKED
-        ):
+        asked = self._asked_reviews.get(hand)
+        if hand not in self.client.reviews and (asked is None or time.monotonic() - asked >= REVIEW_ASKED):
             self._ask_review(hand)
         return self.client.reviews[hand]
 

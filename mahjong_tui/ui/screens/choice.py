@@ -30,9 +30,9 @@ _KIND_KEYS = {
     ActionKind.DECLARE_INITIAL: "d",
     ActionKind.TAKE_HAIDI: "t",
 }
-#: keys of the table beneath that a dialog passes on: the hints, the rules, help, skipping the bots' pauses, leaving
 #: how often a timed question's clock is drawn again (seconds)
 CLOCK_TICK = 0.25
+#: keys of the table beneath that a dialog passes on: the hints, the rules, help, skipping the bots' pauses, leaving
 _TABLE_KEYS = {"h": "hints", "r": "rules", "question_mark": "help", "f": "fast_forward", "q": "leave"}
 _MODE_KEYS = {KongMode.KONG: "k", KongMode.BUZHANG: "b", KongMode.KAIGANG: "g", None: "k"}
 _ORDER = {
