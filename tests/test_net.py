@@ -91,6 +91,23 @@ async def _serve(host: Host) -> tuple[object, int]:
     return server, port
 
 
+async def _hosted(
+    rules: str,
+    seats: tuple[str, str, str, str],
+    room: str,
+    seed: int,
+    *,
+    hands: int = 1,
+    claim: float = 0.02,
+    grace: float = 30,
+) -> tuple[Host, Any, str, HostedTable]:
+    """A host on a free port of 127.0.0.1 with one table: the host, its server, the table's address, the table."""
+    host = Host(claim_seconds=claim, grace=grace)
+    server, port = await _serve(host)
+    table = host.open_table(TableSpec(rules, GameOptions(max_hands=hands), seats, room=room, seed=seed))
+    return host, server, f"ws://127.0.0.1:{port}/{room}", table
+
+
 async def _play(client: SeatClient, level: str = "normal", *, stop_after: int | None = None) -> int:
     """Answer every prompt with a bot until the game is over (or ``stop_after`` answers); how many were made."""
     bot = create_bot(level, client.seat, 11)
@@ -176,11 +193,8 @@ async def test_bad_messages_are_refused_and_the_connection_goes_on() -> None:
 
 async def test_a_late_repeated_or_illegal_answer_is_refused_with_a_reason_and_changes_nothing() -> None:
     """An answer to a prompt already answered, or not open, or a move not allowed, is refused; the game is as it was."""
-    host = Host(claim_seconds=0.02, grace=5)
-    server, port = await _serve(host)
-    table = host.open_table(TableSpec("shanghai", GameOptions(max_hands=1), ("person", "normal", "normal", "normal"),
-                                      room="LATE1", seed=8))  # fmt: skip
-    client = SeatClient(f"ws://127.0.0.1:{port}/LATE1")
+    host, server, url, table = await _hosted("shanghai", ("person", "normal", "normal", "normal"), "LATE1", 8, grace=5)
+    client = SeatClient(url)
     await client.connect(name="Ann")
     listener = asyncio.create_task(client.listen())
     await _until(
@@ -222,11 +236,8 @@ def _name(tile: int) -> str:
 async def test_a_seat_that_drops_is_played_by_its_bot_and_taken_back_with_its_token() -> None:
     """A person leaves mid-hand: after the grace period the bot plays the seat; back with the token, the person has
     the seat again, with the current view, and plays on; a wrong token is refused."""
-    host = Host(claim_seconds=0.02, grace=0.3)
-    server, port = await _serve(host)
-    table = host.open_table(TableSpec("changsha", GameOptions(max_hands=1), ("person", "person", "easy", "easy"),
-                                      room="DROP1", seed=2))  # fmt: skip
-    ann, bo = SeatClient(f"ws://127.0.0.1:{port}/DROP1"), SeatClient(f"ws://127.0.0.1:{port}/DROP1")
+    host, server, url, table = await _hosted("changsha", ("person", "person", "easy", "easy"), "DROP1", 2, grace=0.3)
+    ann, bo = SeatClient(url), SeatClient(url)
     await ann.connect(name="Ann")
     await bo.connect(name="Bo")
     tasks = [asyncio.create_task(ann.listen()), asyncio.create_task(bo.listen())]
@@ -240,10 +251,10 @@ async def test_a_seat_that_drops_is_played_by_its_bot_and_taken_back_with_its_to
         if table.bot_plays(seat) and sum(len(a) for a in table.game.actions) > before + 4:
             break
     assert table.bot_plays(seat)
-    wrong = SeatClient(f"ws://127.0.0.1:{port}/DROP1")
+    wrong = SeatClient(url)
     with pytest.raises(JoinError, match="no seat"):
         await wrong.connect(token="not-a-token")
-    back = SeatClient(f"ws://127.0.0.1:{port}/DROP1")
+    back = SeatClient(url)
     await back.connect(token=token)
     assert back.seat == seat and not table.bot_plays(seat)
     tasks.append(asyncio.create_task(back.listen()))
@@ -259,11 +270,8 @@ async def test_a_seat_that_drops_is_played_by_its_bot_and_taken_back_with_its_to
 async def test_a_seat_taken_back_by_a_new_client_holds_the_whole_game(monkeypatch: pytest.MonkeyPatch) -> None:
     """Back with its token from a client that holds nothing (another machine, the app started again), the seat is sent
     the game from its start: every hand it played is in its log and its standings, as the first client saw them."""
-    host = Host(claim_seconds=0.02, grace=30)
-    server, port = await _serve(host)
-    host.open_table(TableSpec("shanghai", GameOptions(max_hands=2), ("person", "easy", "easy", "easy"), room="BACK1",
-                              seed=9))  # fmt: skip
-    first = SeatClient(f"ws://127.0.0.1:{port}/BACK1")
+    host, server, url, _ = await _hosted("shanghai", ("person", "easy", "easy", "easy"), "BACK1", 9, hands=2)
+    first = SeatClient(url)
     await first.connect(name="Ann")
     listener = asyncio.create_task(first.listen())
     bot = create_bot("normal", first.seat, 3)
@@ -276,7 +284,7 @@ async def test_a_seat_taken_back_by_a_new_client_holds_the_whole_game(monkeypatc
     await asyncio.wait_for(listener, 30)
     monkeypatch.setattr(hosted_table, "EVENTS_PER_MESSAGE", 7)  # the backlog in many parts
     states: list[dict[str, Any]] = []
-    back = SeatClient(f"ws://127.0.0.1:{port}/BACK1")
+    back = SeatClient(url)
     back.listeners.append(lambda m: states.append(m) if m.get("type") == "state" else None)
     await back.connect(token=first.token)
     listener = asyncio.create_task(back.listen())
@@ -307,24 +315,21 @@ async def test_a_seat_taken_back_by_a_new_client_holds_the_whole_game(monkeypatc
 async def test_a_seat_taken_up_from_a_second_connection_leaves_the_first() -> None:
     """The same token from another window: the new connection has the seat; the old one is told it was replaced (it
     must not come back), and anything it still sends for the seat is not taken."""
-    host = Host(claim_seconds=0.02, grace=30)
-    server, port = await _serve(host)
-    table = host.open_table(TableSpec("shanghai", GameOptions(max_hands=1), ("person", "easy", "easy", "easy"),
-                                      room="TWICE1", seed=4))  # fmt: skip
-    first = SeatClient(f"ws://127.0.0.1:{port}/TWICE1")
+    host, server, url, table = await _hosted("shanghai", ("person", "easy", "easy", "easy"), "TWICE1", 4)
+    first = SeatClient(url)
     await first.connect(name="Ann")
     first_listens = asyncio.create_task(first.listen())
     await _until(first, lambda: first.prompt is not None and first.view is not None and bool(first.view.legal))
-    second = SeatClient(f"ws://127.0.0.1:{port}/TWICE1")
+    second = SeatClient(url)
     await second.connect(token=first.token)
     second_listens = asyncio.create_task(second.listen())
     await asyncio.wait_for(first_listens, 30)  # told, the first connection leaves
     assert first.replaced and first.leaving and not second.replaced and second.seat == first.seat
-    ghost = SeatClient(f"ws://127.0.0.1:{port}/TWICE1")  # sits, then is replaced without reading it
+    ghost = SeatClient(url)  # sits, then is replaced without reading it
     await ghost.connect(token=first.token)
     await asyncio.wait_for(second_listens, 30)
     assert second.replaced
-    live = SeatClient(f"ws://127.0.0.1:{port}/TWICE1")
+    live = SeatClient(url)
     await live.connect(token=first.token)
     live_listens = asyncio.create_task(live.listen())
     await _until(live, lambda: live.prompt is not None and live.view is not None and bool(live.view.legal))
@@ -344,11 +349,10 @@ async def test_a_seat_taken_up_from_a_second_connection_leaves_the_first() -> No
 async def test_every_claim_window_lasts_the_same_time_when_a_person_sits() -> None:
     """With a person at the table, each claim window is held for the claim time, whoever may claim: the state after
     a discard is followed by the next one no sooner."""
-    host = Host(claim_seconds=0.25, grace=5)
-    server, port = await _serve(host)
-    host.open_table(TableSpec("changsha", GameOptions(max_hands=1), ("person", "easy", "easy", "easy"), room="FAIR1",
-                              seed=4))  # fmt: skip
-    client = SeatClient(f"ws://127.0.0.1:{port}/FAIR1")
+    host, server, url, _ = await _hosted(
+        "changsha", ("person", "easy", "easy", "easy"), "FAIR1", 4, claim=0.25, grace=5
+    )
+    client = SeatClient(url)
     stamps: list[tuple[float, str, int]] = []  # when, the phase, how many tiles the rivers hold
     client.listeners.append(
         lambda m: (
