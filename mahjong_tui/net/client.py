@@ -145,8 +145,10 @@ class SeatClient:
 
     def _seats(self, message: dict[str, Any]) -> None:
         """Who sits where, who is away, whether the table waits for people to sit down."""
-        self.names = [str(n) for n in message.get("names", self.names)]
-        self.away = [int(s) for s in message.get("away", ()) if isinstance(s, int)]
+        names = message.get("names")
+        if isinstance(names, list) and len(names) == 4:
+            self.names = [str(n) for n in names]
+        self.away = [s for s in message.get("away", ()) if isinstance(s, int) and 0 <= s < 4]
         self.waiting = bool(message.get("waiting"))
 
     def _merge(self, first: int, events: list[Event]) -> None:

@@ -131,11 +131,11 @@ class RemoteFlow(App[int]):
         """Who the table waits for, who has left and who is back: said as it changes."""
         if message.get("type") not in ("state", "seats"):
             return
-        away, names = {s for s in client.away if s != client.seat}, client.names
+        away, names = {s for s in client.away if s != client.seat}, client.names or [""] * 4
         before = self._away_told
         if client.waiting:
             if before is None or away != before:
-                who = ", ".join(names[s] for s in sorted(away)) if all(s < len(names) for s in away) else ""
+                who = ", ".join(names[s] for s in sorted(away))
                 self.notify(t("remote.waiting_for", n=len(away), who=who), timeout=30)
         elif before is not None:
             if self._waited:
