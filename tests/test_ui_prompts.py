@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from ui_support import FULL, app_for, changsha_at, claim_game, plain, settle, table_of
+from ui_support import COMPACT, FULL, app_for, changsha_at, claim_game, plain, settle, table_of
 
 from mahjong_tui.engine import Action, ActionKind, Game, Phase
 from mahjong_tui.ui.screens.choice import ChoiceScreen, choices_for
@@ -82,6 +82,28 @@ async def test_a_refused_option_is_explained_in_one_line() -> None:
         await settle(pilot, lambda: isinstance(app.screen, ChoiceScreen))
         notes = [plain(n) for n in app.screen.query(".choice-note")]
         assert notes and all(any(r in n for n in notes) for r in reasons)
+
+
+@pytest.mark.parametrize("discarder", ["left", "top", "right"])
+async def test_a_claim_prompt_at_80x24_leaves_the_header_and_the_discarders_river_in_view(discarder: str) -> None:
+    """On the smallest table the prompt covers neither the line of facts at the top nor the seat (and river) of
+    whoever discarded, wherever that seat sits."""
+    from mahjong_tui.ui.look import seat_at
+
+    game = claim_game("shanghai", lambda g: seat_at(discarder, 0) == g.hand.current)
+    app = app_for(game.rules.name, game.seed, game=game)
+    async with app.run_test(size=COMPACT) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        await pilot.pause()
+        card = app.screen.query_one("#choice-card").region
+        table = table_of(app)
+        assert table.layout_mode == "compact"
+        header = table.query_one("#info-line").region
+        river = table.query_one(f"#cseat-{discarder}").region
+        assert header.height and river.height
+        assert not card.overlaps(header), (card, header)
+        assert not card.overlaps(river), (card, river)
+        assert app.screen.query_one("#choice-title").region.y >= river.bottom
 
 
 def test_choice_keys_follow_the_action_kinds() -> None:
