@@ -364,6 +364,7 @@ def run(
     settings = loaded.settings
     setup = None
     if rules is not None and not resume:
+        use(lang or settings.language)  # the names not given are the language's
         setup = quick_setup(
             rules,
             humans,

@@ -28,7 +28,27 @@ if TYPE_CHECKING:
 
 WINDS_EN = ("East", "South", "West", "North")
 DEFAULT_NAMES = ("Alice", "Bob", "Carol", "Dave")
+#: the same seats' names in Chinese, for the table in Chinese (and in both, whose Chinese leads)
+DEFAULT_NAMES_ZH = ("小明", "小红", "小刚", "小丽")
 BOT_NAMES = ("Mei", "Jun", "Lan", "Hao")
+
+
+def default_name(seat: int, human: bool = True) -> str:
+    """The name ``seat`` is given when none is typed: a person's in the language in use, a bot's its own."""
+    if not human:
+        return BOT_NAMES[seat]
+    return DEFAULT_NAMES[seat] if current().language == "en" else DEFAULT_NAMES_ZH[seat]
+
+
+def given_by_default(seat: int, name: str) -> bool:
+    """``name`` is none, or one ``seat`` is given when none is typed (in any language): no player chose it."""
+    return name in ("", DEFAULT_NAMES[seat], DEFAULT_NAMES_ZH[seat], BOT_NAMES[seat])
+
+
+def named_now(seat: int, name: str) -> str:
+    """``name`` as it is, unless it is a person's default name: then that default in the language in use."""
+    return default_name(seat) if name in (DEFAULT_NAMES[seat], DEFAULT_NAMES_ZH[seat]) else name
+
 
 # The limits a setup is held to, by the new game screen and by ``mahjong-tui play`` alike.
 MAX_NAME = 12  # a longer name does not fit a seat's header
@@ -102,10 +122,10 @@ class GameSetup:
     rules: str = "shanghai"
     seats: tuple[SeatSetup, ...] = field(
         default_factory=lambda: (
-            SeatSetup(DEFAULT_NAMES[0], True),
-            SeatSetup(DEFAULT_NAMES[1], False),
-            SeatSetup(DEFAULT_NAMES[2], False),
-            SeatSetup(DEFAULT_NAMES[3], False),
+            SeatSetup(default_name(0), True),
+            SeatSetup(default_name(1), False),
+            SeatSetup(default_name(2), False),
+            SeatSetup(default_name(3), False),
         )
     )
     base: int = 1
@@ -204,7 +224,7 @@ def quick_setup(
     seats = []
     for s in range(4):
         human = s < humans
-        name = given[s] if s < len(given) and given[s] else (DEFAULT_NAMES[s] if human else BOT_NAMES[s])
+        name = given[s] if s < len(given) and given[s] else default_name(s, human)
         seats.append(SeatSetup(name, human, bots))
     twice = same_name([seat.name for seat in seats])
     if twice is not None:

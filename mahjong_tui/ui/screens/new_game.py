@@ -24,8 +24,6 @@ from mahjong_tui.clean import clean_name
 from mahjong_tui.i18n import t
 
 from ..config import (
-    BOT_NAMES,
-    DEFAULT_NAMES,
     MAX_BASE,
     MAX_HANDS,
     MAX_NAME,
@@ -38,6 +36,9 @@ from ..config import (
     GameSetup,
     Privacy,
     SeatSetup,
+    default_name,
+    given_by_default,
+    named_now,
     same_name,
 )
 from ..keys import word_keys
@@ -141,7 +142,12 @@ class NewGameScreen(Screen["GameSetup | Chosen | LearnToPlay | None"]):
                             t("new_game_screen.seat", n=i + 1),
                         )
                         yield titled(
-                            Input(seat.name, placeholder=t("new_game_screen.name"), id=f"name-{i}", classes="name"),
+                            Input(
+                                named_now(i, seat.name),
+                                placeholder=t("new_game_screen.name"),
+                                id=f"name-{i}",
+                                classes="name",
+                            ),
                             t("new_game_screen.name"),
                         )
                 with Grid(id="new-game-numbers"):
@@ -234,6 +240,9 @@ class NewGameScreen(Screen["GameSetup | Chosen | LearnToPlay | None"]):
         self.query_one("#records", Button).label = t("new_game_kept.records")
         self.query_one("#statistics", Button).label = t("new_game_kept.statistics")
         self.query_one("#settings-button", Button).label = t("new_game_kept.settings")
+        for i in range(4):  # a default name in the new language
+            name = self.query_one(f"#name-{i}", Input)
+            name.value = named_now(i, name.value)
         games = self.found.games if self.found else ()
         self.query_one("#new-game-keys", KeysLine).show(keys_line(bool(games)))
         if len(games) == 1:
@@ -298,8 +307,8 @@ class NewGameScreen(Screen["GameSetup | Chosen | LearnToPlay | None"]):
         """A seat turned bot or human gets a fitting name if it had the default one."""
         i = int((event.cycle.id or "player-0").removeprefix("player-"))
         name = self.query_one(f"#name-{i}", Input)
-        if name.value in (DEFAULT_NAMES[i], BOT_NAMES[i], ""):
-            name.value = DEFAULT_NAMES[i] if event.value == "human" else BOT_NAMES[i]
+        if given_by_default(i, name.value):
+            name.value = default_name(i, event.value == "human")
 
     def read(self) -> GameSetup:
         """The setup in the form; ValueError says which field is wrong."""
