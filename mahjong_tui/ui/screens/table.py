@@ -119,12 +119,13 @@ class TableScreen(Worded, TableKeys, Learner):
         self.refresh_bindings()
 
     def relabel(self) -> None:
-        """The language changed: the keys and the table in the new one (the log keeps what it said)."""
+        """The language changed: the keys, the table and the log in the new one."""
         word_keys(self)
         word_keys(self.app)
         self.apply_layout(self.app.size.width, self.app.size.height)
         self._keys_shown = ()
         self.render_table()
+        self.query_one("#log", ReflowLog).retell()
 
     def set_display(self, display: Display) -> None:
         """Redraw with another tile style or palette."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import partial
 
 from textual import work
 from textual.timer import Timer
@@ -24,7 +25,7 @@ from ..driver import Pace, Played
 from ..look import WINDOWS, describe_event
 from ..seating import Seating
 from ..table_state import NO_NOTICES, Calls, Question, TableState
-from ..widgets.log import ReflowLog
+from ..widgets.log import ReflowLog, Told
 from .asking import Asking
 
 
@@ -150,8 +151,8 @@ class TablePlay(Asking):
                 if ev.seat not in viewers:
                     continue
             line = describe_event(ev, look, viewers)
-            if line:
-                log.add(line)
+            if line:  # told again in another language, should it change
+                log.add(Told(line, partial(describe_event, ev, look, viewers)))
         return state
 
     def rivers(self) -> tuple[int, ...]:
