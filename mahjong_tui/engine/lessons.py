@@ -67,6 +67,8 @@ class Step:
     done: Words = NO_WORDS
     #: the table makes the move itself, as often as the learner is asked, until the next step's move is legal
     auto: bool = False
+    #: why the lesson asks for another move than the hint panel's ★ here (empty: the move is the ★'s)
+    departs: Words = NO_WORDS
 
     def why_not(self, action: Action) -> Words | None:
         """Why ``action`` does not meet the goal (None: it does)."""

@@ -19,7 +19,6 @@ from dataclasses import dataclass
 from enum import StrEnum
 from itertools import permutations
 from types import MappingProxyType
-from typing import TYPE_CHECKING
 
 from .actions import KongMode
 from .analysis import ShapeSet, is_ready, waits
@@ -30,9 +29,6 @@ from .scoring import HandType, ScoreResult, WinContext, bird_seat
 from .targets import TargetKind
 from .tiles import Tile, full_tile_set, tile_name, tile_zh, tiles_of
 from .words import Words
-
-if TYPE_CHECKING:  # a lesson's deal needs the wall, which needs the rule-set contract
-    from .lessons import Lesson
 
 
 class PassedWinScope(StrEnum):
@@ -127,6 +123,8 @@ class Ruleset(ABC):
     one_suit_melds: bool = False
     #: a hand's value counts 花 (flowers, honour pongs, kongs), so such melds are worth claiming
     scores_hua: bool = False
+    #: the lessons that teach this rule set: a folder of lesson files (``mahjong_tui/learn/lesson_data``); empty: none
+    lesson_family: str = ""
     #: the hand types of this rule set, by id, for the rules screen and the calculator
     hand_types: Mapping[str, HandType] = MappingProxyType({})
     #: a worked example of each hand type: a situation in the calculator's JSON form that scores as that type
@@ -262,10 +260,6 @@ class Ruleset(ABC):
     def rule_notes(self) -> list[tuple[Words, list[Words]]]:
         """This rule set's own rules, worded from its numbers: (title, one line per rule) per topic."""
         return []
-
-    def lessons(self) -> tuple[Lesson, ...]:
-        """This rule set's lessons for a new player, in order (none: the game has no lessons for it)."""
-        return ()
 
     @abstractmethod
     def winning_hand(self) -> WinningHand:

@@ -32,11 +32,14 @@ from mahjong_tui.engine import (
 from mahjong_tui.engine.lessons import Expect, Lesson, Scene, Step
 from mahjong_tui.engine.registry import resolve
 from mahjong_tui.engine.ruleset import Ruleset
+from mahjong_tui.learn.advice import suggested_action
 
 
 def lessons_of(rules: str | Ruleset) -> tuple[Lesson, ...]:
-    """The lessons a rule set gives, in order."""
-    return resolve(rules).lessons()
+    """The lessons that teach a rule set, in order (its family's lesson files, built on its engine)."""
+    from .lesson_book import build_lessons
+
+    return build_lessons(resolve(rules).name)
 
 
 def lesson_presets(presets: Sequence[str]) -> list[str]:
@@ -182,6 +185,7 @@ class Walked:
 
     views: list[SeatView] = field(default_factory=list)
     moves: list[Action] = field(default_factory=list)
+    after: list[SeatView] = field(default_factory=list)  # the learner's view right after each move
     events: list[Event] = field(default_factory=list)
     game: Game | None = None
 
@@ -201,13 +205,16 @@ def walk_scene(rules: str | Ruleset, scene: Scene) -> Walked:
         if halt.why is not Stop.DECISION or halt.seat != scene.learner:
             raise SceneStuck(f"step {coach.made + 1} ({step.goal.en}): the hand stopped at {halt}")
         view = seat_view(game.hand, scene.learner)
-        action = next((a for a in view.legal if step.move.matches(a)), None)
+        matching = [a for a in view.legal if step.move.matches(a)]
+        star = suggested_action(view) if len(matching) > 1 else None
+        action = star if star in matching else next(iter(matching), None)  # of several, the ★'s if it is one
         if action is None:
             legal = ", ".join(a.describe() for a in view.legal)
             raise SceneStuck(f"step {coach.made + 1} ({step.goal.en}): no legal move meets it; legal: {legal}")
         walked.views.append(view)
         walked.moves.append(action)
         walked.events.extend(game.apply(action))
+        walked.after.append(seat_view(game.hand, scene.learner))
         coach.moved(action)
     return walked
 

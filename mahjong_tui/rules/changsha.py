@@ -7,7 +7,6 @@ from collections.abc import Sequence
 from mahjong_tui.engine.actions import KongMode
 from mahjong_tui.engine.analysis import PAIR_258_OR_BIG
 from mahjong_tui.engine.events import DrawSource
-from mahjong_tui.engine.lessons import Lesson
 from mahjong_tui.engine.melds import Meld
 from mahjong_tui.engine.options import GameOptions
 from mahjong_tui.engine.ruleset import EndOfWall, PassedWinScope, Ruleset, WinningHand
@@ -59,6 +58,7 @@ class Changsha(Ruleset):
     summary = "108 tiles, no honours; a small win needs a 2-5-8 pair; 补张/开杠, 海底, birds, initial small wins"
     summary_zh = "108 张牌，没有字牌；小胡要 2、5、8 作将；补张/开杠，海底，扎鸟，起手小胡"
     docs_page = "changsha.md"
+    lesson_family = "changsha"
     wall_layout = (14, 13, 14, 13)
     honours = False
     flowers = False
@@ -107,12 +107,6 @@ class Changsha(Ruleset):
         if type_id in INITIAL_TYPES:
             return Words("initial, paid as a small self-draw", "起手小胡，按小胡自摸付")
         return Words("small (小胡)", "小胡")
-
-    def lessons(self) -> tuple[Lesson, ...]:
-        """The Changsha lessons (:mod:`.changsha_lessons`)."""
-        from .changsha_lessons import changsha_lessons
-
-        return changsha_lessons(self)
 
     def rule_notes(self) -> list[tuple[Words, list[Words]]]:
         """Points, birds, 海底, 补张 and 开杠, initial small wins."""

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from mahjong_tui.engine.analysis import SETS_AND_PAIR
-from mahjong_tui.engine.lessons import Lesson
 from mahjong_tui.engine.melds import Meld, MeldKind
 from mahjong_tui.engine.options import GameOptions
 from mahjong_tui.engine.ruleset import EndOfWall, PassedWinScope, Ruleset, SeatFacts, WinningHand, seat_list
@@ -53,6 +52,7 @@ class Shanghai(Ruleset):
     zh_name = "上海麻将"
     en_name = "Shanghai"
     docs_page = "shanghai.md"
+    lesson_family = "shanghai"
     wall_layout = (18, 18, 18, 18)
     honours = True
     flowers = True
@@ -127,12 +127,6 @@ class Shanghai(Ruleset):
         """A hand type's lezi, fan or 花 under this preset."""
         value = value_of(self.name, type_id)
         return Words("", "") if value is None else value_words(value, KONGER_PAYS)
-
-    def lessons(self) -> tuple[Lesson, ...]:
-        """The Shanghai lessons (:mod:`.shanghai_lessons`)."""
-        from .shanghai_lessons import shanghai_lessons
-
-        return shanghai_lessons(self)
 
     def rule_notes(self) -> list[tuple[Words, list[Words]]]:
         """Claims, value, payments, 花 and 荒番, from this preset's numbers."""

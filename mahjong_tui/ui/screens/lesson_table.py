@@ -28,7 +28,9 @@ from ..config import Display
 from ..driver import Pace
 from ..keys import Worded
 from ..lesson_driver import LessonDriver
+from ..look import Look
 from ..widgets.prose import Prose
+from .once import Once, dismiss_over
 from .table import TableScreen
 
 
@@ -43,6 +45,7 @@ class LessonTable(TableScreen):
         """The table of the scene ``driver`` plays."""
         super().__init__(driver, display)
         self.lesson_driver = driver
+        self.refused_last: str | None = None  # the last refusal of a learner's move, as the table said it
 
     def compose(self) -> ComposeResult:
         """The lesson's bar over the table."""
@@ -55,10 +58,12 @@ class LessonTable(TableScreen):
         self.query_one("#lesson-bar", Static).update(self.bar())
 
     def bar(self) -> Text:
-        """Which lesson, the goal now, what the last move did, why a move was refused."""
+        """Which lesson, the goal now, what the last move did, why a move was refused; tiles and seats as the
+        table shows them."""
         driver = self.lesson_driver
         lesson, coach = driver.lesson, driver.coach
         assert lesson is not None and coach is not None
+        look = self.look()
         scenes = len(lesson.scenes)
         head = t("lesson.heading", number=driver.number + 1, title=say(lesson.title))
         if scenes > 1:
@@ -66,15 +71,28 @@ class LessonTable(TableScreen):
         out = Text(head, style="bold #ffd166")
         step = coach.step
         if coach.made == 0 and step is not None:
-            out.append("\n" + say(driver.scene.intro), style="#c9d1d9")
+            out.append("\n" + look.told(driver.scene.intro), style="#c9d1d9")
         elif coach.told is not None:
-            out.append("\n✓ " + say(coach.told), style="#69f0ae")
+            out.append("\n✓ " + look.told(coach.told), style="#69f0ae")
         if step is not None:
-            out.append("\n→ " + say(step.goal), style="bold")
+            out.append("\n→ " + look.told(step.goal), style="bold")
         notes = self.state.private[driver.scene.learner]
-        if notes and step is not None and not step.auto:
-            out.append(f"\n✕ {notes[-1]}", style="#ff8a80")
+        if notes and step is not None and not step.auto and notes[-1] == self.refused_last:
+            out.append(f"\n✕ {notes[-1]}", style="#ff8a80")  # only the lesson's refusal: an outcome asked for is no ✕
         return out
+
+    def panel_note(self, look: Look) -> Text | None:
+        """Where the step asks for another move than the ★, the hint panel says why too."""
+        coach = self.lesson_driver.coach
+        step = coach.step if coach is not None else None
+        if step is None or not step.departs.en:
+            return None
+        return Text(t("lesson.departs", why=look.told(step.departs)), style="#80d8ff")
+
+    def refused(self, action: Action, why: str) -> None:
+        """A refused move: the bar marks it with ✕ (other notices are not the learner's mistakes)."""
+        self.refused_last = why
+        super().refused(action, why)
 
     def hints_at_start(self) -> frozenset[int]:
         """A lesson opens the learner's hint panel, whatever the setting."""
@@ -107,7 +125,7 @@ class LessonTable(TableScreen):
         """The summary; then what was learnt (leaving from the summary leaves the lesson)."""
         answer = await self.summary(self.look())
         if answer in ("quit", "new"):
-            self.dismiss(answer)
+            dismiss_over(self, answer)
             return
         if answer == "table":
             self.refresh_bindings()
@@ -129,7 +147,7 @@ class LessonTable(TableScreen):
         if last:
             words.append(say(lesson.learnt))
         answer = await self.app.push_screen_wait(LessonDone(say(lesson.title), "\n\n".join(words), last=last))
-        self.dismiss(answer)
+        dismiss_over(self, answer)
 
     def action_summary(self) -> None:
         """Back to the summary after looking at the ended hand."""
@@ -137,7 +155,7 @@ class LessonTable(TableScreen):
             self.hand_ended()
 
 
-class LessonDone(Worded, ModalScreen[str]):
+class LessonDone(Worded, Once[str], ModalScreen[str]):
     """What a lesson (or one part of it) taught: go on, again, or the list of lessons."""
 
     BINDINGS = [

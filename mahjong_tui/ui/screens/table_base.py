@@ -14,9 +14,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+from rich.console import Group
 from rich.text import Text
 from textual.reactive import reactive
-from textual.screen import Screen
 from textual.widgets import Static
 
 from mahjong_tui.engine import Action, ActionKind, Tile
@@ -30,12 +30,13 @@ from ..table_state import TableState
 from ..widgets.hand import HandView, hand_tiles
 from ..widgets.hint_panel import Advice, HintPanel, advise, hand_marks, hint_body
 from ..widgets.layout import show_seats_and_rivers
+from .once import Once
 
 KONGS = (ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG)
 LAYOUTS = ("full", "compact", "tiny")
 
 
-class TableBase(Screen[str]):
+class TableBase(Once[str]):
     """The table's state, its one reactive, and the table drawn from it and from the engine's views."""
 
     state: reactive[TableState] = reactive(TableState(0), init=False, repaint=False)
@@ -283,4 +284,10 @@ class TableBase(Screen[str]):
             return
         selected = self.selected_tile(look) if self.state.actor == advice.view.seat else None
         panel = self.query_one("#hints-full" if self.layout_mode == "full" else "#hints-compact", HintPanel)
-        panel.show(hint_body(look, advice, selected))
+        body = hint_body(look, advice, selected)
+        note = self.panel_note(look)
+        panel.show(Group(body, note) if note is not None else body)
+
+    def panel_note(self, look: Look) -> Text | None:
+        """A line the table adds under the hints (a lesson's reason to ask for another move than the ★)."""
+        return None
