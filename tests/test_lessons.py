@@ -330,3 +330,51 @@ def test_learn_lists_the_lessons_and_refuses_bad_arguments(capsys: pytest.Captur
     assert main(["learn", "--rules", "nope"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 2 and all(line.startswith("mahjong-tui learn") for line in err)
+
+
+async def _play_until(pilot, app: MahjongApp, done) -> LessonTable:  # type: ignore[no-untyped-def]
+    """Make each step's move by keys until ``done(table)`` holds at a decision; the lesson's table."""
+    for _ in range(100):
+        await settle(pilot, lambda: _deciding(app), rounds=1500)
+        table = _table(app)
+        if done(table):
+            return table
+        driver = table.lesson_driver
+        assert driver.coach is not None and driver.coach.step is not None
+        view = driver.seat_view(driver.scene.learner)
+        await _make(pilot, app, next(a for a in view.legal if driver.coach.step.move.matches(a)))
+    raise AssertionError("never came")
+
+
+async def test_where_a_step_departs_from_the_star_the_hint_panel_says_why() -> None:
+    """Shanghai's qualifying lesson keeps a pair of 9s a turn longer than the ★ would: the panel under the ★ says
+    why, in the table's tile names; the bar names tiles as the table draws them (九条, not 9s)."""
+    app = MahjongApp(settings=Settings(speed="instant"), lessons="shanghai", lesson=3)
+    async with app.run_test(size=(120, 40)) as pilot:
+        table = await _play_until(pilot, app, lambda t: t.lesson_driver.coach.step.departs.en)
+        body = table.query_one("#hints-full .hint-body")
+        await settle(pilot, lambda: "lesson" in plain(body).lower())
+        panel = plain(body).replace("\n", " ")
+        assert "Why the lesson asks otherwise here" in panel and "九条" in panel
+        assert "★" in panel
+        bar = plain(table.query_one("#lesson-bar"))
+        assert "白" in bar and "5z" not in bar
+
+
+async def test_an_outcome_the_lesson_asked_for_is_no_mistake_in_the_bar() -> None:
+    """Trying a chi that a pong beats, as the sets lesson asks, is told with ✓, never marked ✕ as a refusal."""
+    app = MahjongApp(settings=Settings(speed="instant"), lessons="changsha", lesson=1)
+    async with app.run_test(size=(120, 40)) as pilot:
+        table = await _play_until(
+            pilot, app, lambda t: t.lesson_driver.coach.step.move.kinds == (ActionKind.CONCEALED_KONG,)
+        )
+        bar = plain(table.query_one("#lesson-bar"))
+        assert "✓" in bar and "✕" not in bar
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_every_lesson_is_short_enough_to_finish_in_minutes(preset: str) -> None:
+    """At most 16 decisions a lesson, all its scenes together: at a few seconds a move, well under 3 minutes."""
+    for lesson in lessons_of(preset):
+        asked = sum(1 for scene in lesson.scenes for step in scene.steps if not step.auto)
+        assert 2 <= asked <= 16, (lesson.id, asked)
