@@ -180,35 +180,35 @@ class Teller:
             return self._started(ev)
         if isinstance(ev, TilesDealt):
             if self.wall and ev.seat in self.seats:
-                return t("log.dealt", who=who(ev.seat), hand=self.naming.hand_words(ev.tiles))
+                return self._of(ev.seat, "dealt", hand=self.naming.hand_words(ev.tiles))
             return None
         if isinstance(ev, TileDiscarded):
-            return t("log.discards", who=who(ev.seat), tile=self.naming.word(ev.tile))
+            return self._of(ev.seat, "discards", tile=self.naming.word(ev.tile))
         if isinstance(ev, TileDrawn):
             return self._drawn(ev)
         if isinstance(ev, FlowerRevealed):
-            return t("log.flower", who=who(ev.seat), tile=self.naming.word(ev.tile))
+            return self._of(ev.seat, "flower", tile=self.naming.word(ev.tile))
         if isinstance(ev, MeldClaimed | KongDeclared):
             return self._melded(ev)
         if isinstance(ev, KaigangRevealed):
             tiles = " ".join(self.naming.word(x) for x in ev.tiles)
             return t("log.kaigang_revealed", who=who(ev.seat), dice=dice_text(ev.dice), tiles=tiles)
         if isinstance(ev, KaigangDiscarded):
-            return t("log.kaigang_discarded", who=who(ev.seat), tiles=" ".join(self.naming.word(x) for x in ev.tiles))
+            return self._of(ev.seat, "kaigang_discarded", tiles=" ".join(self.naming.word(x) for x in ev.tiles))
         if isinstance(ev, InitialWinsDeclared):
             types = self.types(ev.result.types)
-            return t("log.initial_wins", who=who(ev.seat), types=types, hand=self.naming.hand_words(ev.tiles))
+            return self._of(ev.seat, "initial_wins", types=types, hand=self.naming.hand_words(ev.tiles))
         if isinstance(ev, HaidiOffered):
             return t("log.haidi_offered", who=who(ev.seat))
         if isinstance(ev, HaidiDeclined):
-            return t("log.haidi_declined", who=who(ev.seat))
+            return self._of(ev.seat, "haidi_declined")
         if isinstance(ev, HaidiTaken):
-            return t("log.takes_haidi", who=who(ev.seat))
+            return self._of(ev.seat, "takes_haidi")
         if isinstance(ev, BirdDrawn):
             return t("log.bird", tile=self.naming.word(ev.tile), who=who(ev.seat))
         if isinstance(ev, PlayerWon):
             how = _HOW.get(ev.context.win_by.value, "discard")
-            return t("log.won", who=who(ev.seat), how=t(f"log.how.{how}"))
+            return self._of(ev.seat, "won", how=t(f"log.how.{how}"))
         if isinstance(ev, HandEnded):
             return t("log.drawn") if ev.outcome is HandOutcome.DRAWN else t("log.hand_over")
         if isinstance(ev, GameEnded):
@@ -217,6 +217,12 @@ class Teller:
             key = "log.refused" if isinstance(ev, OptionRefused) else "moment.claim_lost"
             return t(key, name=self.naming.names[ev.seat], reason=self.reason(ev.reason))
         return None
+
+    def _of(self, seat: int, key: str, **values: object) -> str:
+        """The line ``log.<key>`` about ``seat``; about a seat named "You" (a lesson's learner), in the second person
+        (``log.you.<key>``: "You discard 5m", where the others' lines say "Lan discards 5m")."""
+        you = self.naming.names[seat] == self.say("lesson.you")
+        return self.say(f"log.you.{key}" if you else f"log.{key}", who=self.naming.label(seat), **values)
 
     def action(self, action: Action) -> str:
         """A player's words for ``action``, its tiles named as the lines name them."""
@@ -244,16 +250,15 @@ class Teller:
     def _drawn(self, ev: TileDrawn) -> str | None:
         """A draw: from the tail for its own seat, the 海底 for everyone (its tile for its own seat, where the wall
         is told), and a live draw where the wall is told. A 开杠 tile is told by the 开杠's own line."""
-        t, who, seen = self.say, self.naming.label(ev.seat), ev.seat in self.seats
-        tile = self.naming.word(ev.tile)
+        seat, seen, tile = ev.seat, ev.seat in self.seats, self.naming.word(ev.tile)
         if ev.source is DrawSource.HAIDI:
             return (
-                t("log.takes_haidi_tile", who=who, tile=tile) if self.wall and seen else t("log.takes_haidi", who=who)
+                self._of(seat, "takes_haidi_tile", tile=tile) if self.wall and seen else self._of(seat, "takes_haidi")
             )
         if ev.source is DrawSource.TAIL and seen:
-            return t("log.draws_tail", who=who, tile=tile)
+            return self._of(seat, "draws_tail", tile=tile)
         if ev.source is DrawSource.HEAD and self.wall and seen:
-            return t("log.draws", who=who, tile=tile)
+            return self._of(seat, "draws", tile=tile)
         return None
 
     def _melded(self, ev: MeldClaimed | KongDeclared) -> str:

@@ -182,3 +182,25 @@ def test_a_remote_seat_reads_the_log_a_seat_at_the_table_reads(rules: str) -> No
             assert [line for ev in sent if (line := log.line(ev)) is not None] == at_table
             haidi_by_others += sum(isinstance(ev, HaidiTaken) for ev in sent)
     assert haidi_by_others or rules != "changsha"  # a Changsha game in which another seat took the 海底
+
+
+#: a line in which the seat named "You" does something with a verb of the third person ("You discards")
+YOU_THIRD_PERSON = re.compile(r"\bYou (?:[^\x00-\x7f]+ )*(?:is|[a-z]+s)\b")
+
+
+@pytest.mark.parametrize("language", ["en", "both"])
+@pytest.mark.parametrize("rules", PRESETS)
+def test_the_seat_named_you_is_told_in_the_second_person(rules: str, language: str) -> None:
+    """A lesson's learner is named "You": the log says "You discard", "You draw", "You win", never "You discards";
+    the other seats keep their "-s"."""
+    say = catalogue(language)
+    you = say("lesson.you")
+    for game in games(rules):
+        teller = Teller(
+            say, game.rules, Named((you, "Mei", "Jun", "Lan"), chinese=language != "en"), EVERY_SEAT, wall=True
+        )
+        lines = [line for ev in game.events if (line := teller.line(ev)) is not None]
+        yours = [line for line in lines if line.startswith(f"{you} ")]
+        assert yours and not [line for line in yours if YOU_THIRD_PERSON.search(line)]
+        assert any(re.search(r"\bYou (?:[^\x00-\x7f]+ )*discard\b", line) for line in yours)
+        assert any(re.search(r"\bMei (?:[^\x00-\x7f]+ )*discards\b", line) for line in lines)
