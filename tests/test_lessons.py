@@ -261,7 +261,8 @@ async def _play_lesson(pilot, app: MahjongApp, *, wrong_first: bool = False) -> 
                 assert len(driver.game.actions[-1]) == before  # nothing changed
                 bar = plain(table.query_one("#lesson-bar"))
                 assert "✕" in bar and driver.coach.refusal(wrong) is not None
-                assert driver.coach.refusal(wrong).en in bar.replace("\n", " ")  # type: ignore[union-attr]
+                told = table.look().told(driver.coach.refusal(wrong).en)  # type: ignore[union-attr]
+                assert told in bar.replace("\n", " ")  # tiles as the table names them
                 wrong_first = False
         await _make(pilot, app, right)
         made += 1

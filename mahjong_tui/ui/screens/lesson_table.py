@@ -90,7 +90,9 @@ class LessonTable(TableScreen):
         return Text(t("lesson.departs", why=look.told(step.departs)), style="#80d8ff")
 
     def refused(self, action: Action, why: str) -> None:
-        """A refused move: the bar marks it with ✕ (other notices are not the learner's mistakes)."""
+        """A refused move, its tiles and seats named as the table shows them: the bar marks it with ✕ (other notices
+        are not the learner's mistakes)."""
+        why = self.look().told(why)
         self.refused_last = why
         super().refused(action, why)
 
