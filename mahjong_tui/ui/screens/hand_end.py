@@ -28,6 +28,7 @@ from mahjong_tui.engine import (
     LineKind,
     PlayerWon,
     Ruleset,
+    ScoreResult,
     WinBy,
     Words,
 )
@@ -136,6 +137,7 @@ def hand_summary(look: Look, events: list[Event]) -> RenderableType:
             types = hand_type_labels(rules, ev.result.types)
             line = link_terms(t("hand_end.initial", who=look.label(ev.seat), types=types) + " ", rules.name)
             parts.append(line + _tiles(look, ev.tiles))
+            parts.append(_breakdown(look, ev.result, rules))  # settled at once: what each type paid, and who paid
         elif isinstance(ev, KaigangRevealed):
             line = link_terms(t("hand_end.kaigang", who=look.label(ev.seat), dice=dice_text(ev.dice)) + " ", rules.name)
             parts.append(line + _tiles(look, ev.tiles))
@@ -216,6 +218,11 @@ def _win_block(look: Look, ev: PlayerWon, rules: Ruleset) -> RenderableType:
         hand.append_text(_tiles(look, ctx.flowers))
     types = Text(t("hand_end.types") + " ", style="#9aa0a6")
     types.append_text(link_terms(Text(hand_type_labels(rules, res.types) or "—", style="bold"), rules.name))
+    return Group(Text(""), *(wrapped(p) for p in (title, hand, types)), _breakdown(look, res, rules))
+
+
+def _breakdown(look: Look, res: ScoreResult, rules: Ruleset) -> ScoreLines:
+    """A result's breakdown line by line (a win's, or 起手小胡 settled at once), each amount beside its line."""
     rows = []
     for ln in res.lines:
         style = "bold" if ln.kind in (LineKind.VALUE, LineKind.TYPE) else ""
@@ -224,7 +231,7 @@ def _win_block(look: Look, ev: PlayerWon, rules: Ruleset) -> RenderableType:
         counted = ln.kind in (LineKind.TYPE, LineKind.FLOWER, LineKind.VALUE, LineKind.PAYMENT)
         amount = "" if ln.amount is None or not counted else str(ln.amount)
         rows.append((link_terms(Text(look.told(current().pick(ln.en, ln.zh)), style=style), rules.name), amount))
-    return Group(Text(""), *(wrapped(p) for p in (title, hand, types)), ScoreLines(rows))
+    return ScoreLines(rows)
 
 
 class HandEndScreen(Worded, Screen[str]):
