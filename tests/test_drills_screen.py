@@ -107,3 +107,50 @@ def test_the_statistics_keep_drills_over_time(capsys: pytest.CaptureFixture[str]
     assert out["players"] == [] and out["drills"]["answers"] == 4 and len(out["drills"]["days"]) == 2
     assert main(["stats"]) == 0
     assert "2026-03-01: 3 answers, 67% right, best streak 2" in capsys.readouterr().out
+
+
+def at_cell(text: str, cell: int) -> int:
+    """The index in ``text`` of the character drawn at column ``cell`` (a Chinese character takes two)."""
+    from rich.cells import cell_len
+
+    col = 0
+    for i, char in enumerate(text):
+        if col >= cell:
+            return i
+        col += cell_len(char)
+    return len(text)
+
+
+@pytest.mark.parametrize("rules", ["changsha", "shanghai"])
+async def test_a_score_drill_marks_the_winning_tile_as_the_table_does(rules: str):
+    """The won hand's winning tile is the last, lit (as a hand's end lights it) and marked "won" above it, the other
+    tiles not; the position names it too. It stays so once the drill is answered."""
+    from mahjong_tui.ui.tiles import face_style
+    from mahjong_tui.ui.widgets.hand import CELL, GAP
+
+    app = MahjongApp(display=Display(), language="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        open_drills(app, rules, kind="score", count=1, seed=3)
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, DrillScreen) and screen.drill is not None
+        drill = screen.drill
+        won = drill.shown[-1]
+        for _ in range(2):  # asked, then answered
+            hand = screen.query_one(HandView)
+            assert hand.look is not None
+            tiles = hand_tiles(hand.look, drill.view.seat)
+            assert tiles[-1] == won and hand.lit == len(tiles) - 1
+            marks, faces = hand.render().split("\n")[:2]  # type: ignore[union-attr]
+            palette = hand.look.display.palette
+            apart = GAP if hand.look.table.holds_drawn[drill.view.seat] else 0
+            for i, tile in enumerate(tiles):
+                cell = i * CELL + (apart if i == len(tiles) - 1 else 0)
+                over = marks.plain[at_cell(marks.plain, cell) : at_cell(marks.plain, cell + 4)].strip()
+                style = faces.get_style_at_offset(app.console, at_cell(faces.plain, cell))
+                lit = style == face_style(tile, palette, highlight=True)
+                assert (over == "won", lit) == ((True, True) if i == len(tiles) - 1 else (False, False)), (i, over)
+            assert f"the winning tile: {tile_zh(won)}" in shown(screen, "#drill-table")
+            await pilot.press("1")
+            await pilot.pause()
+        assert screen.answered is not None

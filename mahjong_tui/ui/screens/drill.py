@@ -14,6 +14,7 @@ import random
 import time
 from collections.abc import Callable
 from datetime import datetime
+from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.text import Text
@@ -52,6 +53,16 @@ def drill_look(drill: Drill, display: Display) -> Look:
     shown = table._replace(concealed=concealed, drawn=tuple(drawn if s == seat else None for s in range(4)))
     names = tuple(seat_wind_zh(s, table.dealer) for s in range(4))
     return Look(shown, names, seat, display)
+
+
+def won_on(drill: Drill, look: Look) -> dict[str, Any]:
+    """A won hand's winning tile (a score drill's, the last of its hand) marked as the table marks it: lit, and
+    "won" above it; nothing for another drill."""
+    if drill.kind != "score" or not drill.shown:
+        return {}
+    last = len(hand_tiles(look, drill.view.seat)) - 1
+    marks = [Text()] * last + [Text(t("drill.won_mark"), style=f"bold {_GOLD}")]
+    return {"lit": last, "marks": marks}
 
 
 class DrillScreen(Screen[None]):
@@ -142,7 +153,7 @@ class DrillScreen(Screen[None]):
         self.query_one("#drill-table", Static).update(self._table(drill, look))
         self.query_one("#drill-question", Static).update(Text(look.told(drill.question), style="bold"))
         hand.display = True
-        hand.show(look, drill.view.seat, active=drill.kind == "discard")
+        hand.show(look, drill.view.seat, active=drill.kind == "discard", **won_on(drill, look))
         grid.display = drill.kind == "waits"
         if drill.kind == "waits":
             grid.show(look, [parse_tile(c.id) for c in drill.choices])
@@ -186,6 +197,8 @@ class DrillScreen(Screen[None]):
             parts.append(flowers)
         for fact in drill.facts:
             parts.append(Text("· " + look.told(fact), style="#cfd8dc"))
+        if won_on(drill, look):
+            parts.append(Text("· " + t("drill.won_on", tile=look.word(drill.shown[-1])), style="#cfd8dc"))
         return Group(*parts)
 
     def _options(self, drill: Drill) -> RenderableType:
@@ -229,7 +242,7 @@ class DrillScreen(Screen[None]):
         self.problem = keep_drill_answer(DrillAnswer(drill.kind, drill.rules, right, seconds, when, drill.moment))
         self.answered = " ".join(picked)
         look = drill_look(drill, self.display_look)
-        self.query_one(HandView).show(look, drill.view.seat, active=False)
+        self.query_one(HandView).show(look, drill.view.seat, active=False, **won_on(drill, look))
         if drill.kind == "waits":
             self.query_one(TileGrid).reveal({parse_tile(a) for a in drill.answer})
         self.query_one("#drill-reveal", Static).update(self._reveal(drill, look, picked, right))

@@ -68,10 +68,14 @@ class HandView(Widget):
         self.seat = 0
         self.active = False
         self.marks: list[Text] = []
+        self.lit: int | None = None  # a tile drawn lit, as the table lights a winning tile
         self.armed: int | None = None  # a tile picked by number or click: picked again, it goes
 
-    def show(self, look: Look, seat: int, *, active: bool, marks: list[Text] | None = None) -> None:
-        """Draw ``seat``'s tiles; ``active`` while that player is choosing a discard; ``marks`` over each tile.
+    def show(
+        self, look: Look, seat: int, *, active: bool, marks: list[Text] | None = None, lit: int | None = None
+    ) -> None:
+        """Draw ``seat``'s tiles; ``active`` while that player is choosing a discard; ``marks`` over each tile;
+        ``lit``: the index of a tile drawn lit (the winning tile of a hand shown won).
 
         When the player's choice opens the last tile is selected; when it ends, none is.
         """
@@ -80,6 +84,7 @@ class HandView(Widget):
         self.seat = seat
         self.active = active
         self.marks = marks or []
+        self.lit = lit
         if opened or not active:
             count = self._count()  # none while nobody at the bottom chooses
             self.armed = None
@@ -156,7 +161,7 @@ class HandView(Widget):
             selected = self.active and self.selected == i
             if t is not None:
                 top, bottom = tall_rows(t, display.style)
-                style = face_style(t, display.palette, highlight=selected)
+                style = face_style(t, display.palette, highlight=selected or i == self.lit)
                 cells = [Text(top, style=style), Text(bottom, style=style)]
             else:
                 back = back_text(display.style).style
