@@ -32,7 +32,6 @@ ROOT = Path(__file__).resolve().parent.parent
 # and leaves. The new game screen fills in its presets right after its first frame (``fill``).
 _GAME = """
 import os
-from pathlib import Path
 import mahjong_tui.ui.app as m
 import mahjong_tui.ui.screens.new_game as ng
 
@@ -46,7 +45,7 @@ def probe_fill(self):
 ng.NewGameScreen.fill = probe_fill
 
 class Probe(m.MahjongApp):
-    CSS_PATH = str(Path(m.__file__).with_name(m.MahjongApp.CSS_PATH))  # else looked for beside the probe
+    pass  # a subclass in another module: the app's stylesheet is found all the same
 
 Probe().run(headless=True, size=({width}, {height}))
 """

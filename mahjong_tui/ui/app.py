@@ -16,6 +16,7 @@ would make it come up later (``scripts/startup.py`` measures that).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from textual.app import SystemCommand
@@ -47,7 +48,7 @@ if TYPE_CHECKING:
 class MahjongApp(SettingsFlow, RemoteFlow, LessonFlow):
     """Shanghai and Changsha mahjong at one terminal: people and bots around one table."""
 
-    CSS_PATH = "app.tcss"
+    CSS_PATH = Path(__file__).with_name("app.tcss")  # absolute: a subclass elsewhere (the drills' app) finds it too
     TITLE = "mahjong-tui"
     BINDINGS = [
         Binding("ctrl+q", "quit", "app.key_quit", show=False),

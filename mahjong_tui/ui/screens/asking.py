@@ -30,6 +30,7 @@ from .choice import Choice, ChoiceScreen, choices_for
 from .curtain import CurtainScreen
 from .hand_end import GameEndScreen, HandEndScreen
 from .help import ConfirmScreen, LeaveScreen
+from .once import dismiss_over
 from .prompts import prompt_choices, prompt_info, prompt_notes, prompt_title
 from .review import ReviewScreen
 from .table_base import TableBase
@@ -132,13 +133,6 @@ async def leave_for_new(table: Screen[str]) -> None:
     """Ask whether to leave the table for the new game screen; if so, the table answers ``new``."""
     if await table.app.push_screen_wait(ConfirmScreen(t("app.leave_for_new"))):
         dismiss_over(table, "new")
-
-
-def dismiss_over(screen: Screen[str], answer: str) -> None:
-    """``screen`` answers, and the dialogs over it go with it unanswered (a claim still asking, say)."""
-    while screen.app.screen is not screen:
-        screen.app.pop_screen()
-    screen.dismiss(answer)
 
 
 async def reviews(app: App[object], look: Look, people: list[int], review: Callable[[int], Review]) -> None:

@@ -22,6 +22,7 @@ from mahjong_tui.i18n import t
 from ..keys import Worded
 from ..look import action_title
 from ..term_links import LinkedProse, LinkedStatic, linked
+from .once import Once
 
 _KIND_KEYS = {
     ActionKind.WIN: "w",
@@ -90,7 +91,7 @@ def kong_modes_explained(choices: list[Choice]) -> str | None:
     return t("choice.kong_modes")
 
 
-class ChoiceScreen(Worded, ModalScreen[Action | None]):
+class ChoiceScreen(Worded, ModalScreen[Action | None], Once[Action | None]):
     """Ask one player: exactly the options given, each with a key; other keys do nothing.
 
     Passing up a win needs the pass key twice, so no stray key throws a win away.
@@ -180,7 +181,9 @@ class ChoiceScreen(Worded, ModalScreen[Action | None]):
         return any(c.action is not None and c.action.kind is ActionKind.WIN for c in self.choices)
 
     def pick(self, choice: Choice, key: str | None = None) -> None:
-        """Answer with a choice; passing up a win needs the same key twice in a row."""
+        """Answer with a choice; passing up a win needs the same key twice in a row. Once answered, nothing."""
+        if not self.on_top:
+            return
         action = choice.action
         key = key or choice.key
         if action is not None and action.kind is ActionKind.PASS and self.win_offered and self._pass_armed_by != key:
@@ -218,7 +221,7 @@ class ChoiceScreen(Worded, ModalScreen[Action | None]):
         """The table's ``a``: the bot takes over, this question first (the dialog closes unanswered and the table
         asks again, now of the bot)."""
         autoplay = self._below("autoplay")
-        if autoplay is not None:
+        if autoplay is not None and self.on_top:
             self.dismiss(None)
             autoplay()
 

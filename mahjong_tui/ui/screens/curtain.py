@@ -15,9 +15,10 @@ from textual.widgets import Button, Static
 from mahjong_tui.i18n import t
 
 from ..keys import Worded
+from .once import Once
 
 
-class CurtainScreen(Worded, ModalScreen[None]):
+class CurtainScreen(Worded, ModalScreen[None], Once[None]):
     """``东 · Bob — your turn; press Enter when only you can see the screen``; nothing of the table shows through."""
 
     BINDINGS = [Binding("enter", "open", "curtain.key_open", priority=True)]

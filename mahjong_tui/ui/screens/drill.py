@@ -22,7 +22,6 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Input, Static
 
 from mahjong_tui.engine import Tile, parse_tile, ruleset_names, tile_name
@@ -36,6 +35,7 @@ from ..keys import key_line
 from ..look import Look, flowers_text, meld_text, rules_name
 from ..widgets.hand import KEY_LABELS, HandView, hand_tiles
 from ..widgets.tile_grid import TileGrid
+from .once import Once
 
 _RIGHT, _WRONG, _MUTED, _GOLD = "#69f0ae", "#ff8a80", "#9aa0a6", "#ffd166"
 SET_SIZE = 10
@@ -65,7 +65,7 @@ def won_on(drill: Drill, look: Look) -> dict[str, Any]:
     return {"lit": last, "marks": marks}
 
 
-class DrillScreen(Screen[None]):
+class DrillScreen(Once[None]):
     """A set of drills, one at a time; Esc back."""
 
     DEFAULT_CSS = """

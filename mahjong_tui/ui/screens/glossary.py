@@ -28,6 +28,7 @@ from ..keys import Worded
 from ..rule_pages import prose, term
 from ..term_links import LinkedStatic, link_terms, terms_on
 from ..wrapping import wrapped
+from .once import Once
 
 _CARD = "width: 80%; max-width: 76; height: auto; max-height: 80%; padding: 0 1; background: #1d2a24;"
 
@@ -56,7 +57,7 @@ def rules_place(found: Entry) -> tuple[str, ...]:
     return (t("rules_page.glossary"), term(TERMS[found.id].entry))
 
 
-class GlossaryScreen(Worded, ModalScreen[None]):
+class GlossaryScreen(Worded, ModalScreen[None], Once[None]):
     """One term of a rule set's glossary; Esc or Enter closes it, ``r`` opens the rules page at it."""
 
     DEFAULT_CSS = f"""
@@ -94,7 +95,7 @@ class GlossaryScreen(Worded, ModalScreen[None]):
         self.app.push_screen(RulesScreen(self.rules, at=rules_place(self.entry)))
 
 
-class TermChooser(ModalScreen[tuple[str, str] | None]):
+class TermChooser(ModalScreen[tuple[str, str] | None], Once[tuple[str, str] | None]):
     """The terms a screen shows, one a line; Enter or a click opens one, Esc goes back."""
 
     DEFAULT_CSS = f"""

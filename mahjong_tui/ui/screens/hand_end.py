@@ -13,7 +13,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from mahjong_tui.engine import (
@@ -40,6 +39,7 @@ from ..keys import Worded
 from ..look import Look, dice_text, hand_type_labels, meld_text
 from ..term_links import LinkedStatic, link_terms
 from ..wrapping import wrap_lines, wrapped
+from .once import Once
 from .review import ReviewScreen
 
 #: how often a review made elsewhere is looked for, once asked for
@@ -234,7 +234,7 @@ def _breakdown(look: Look, res: ScoreResult, rules: Ruleset) -> ScoreLines:
     return ScoreLines(rows)
 
 
-class HandEndScreen(Worded, Screen[str]):
+class HandEndScreen(Worded, Once[str]):
     """The hand's result; answers ``next``, ``table``, ``new`` or ``quit``."""
 
     BINDINGS = [
@@ -324,7 +324,7 @@ class HandEndScreen(Worded, Screen[str]):
         self.run_worker(leave(self, remote=self.remote), group="leave")
 
 
-class GameEndScreen(Worded, Screen[str]):
+class GameEndScreen(Worded, Once[str]):
     """Final standings; answers ``new`` (n, or Enter as on every screen before it: the new game screen,
     where Esc quits) or ``quit``."""
 

@@ -15,6 +15,7 @@ from mahjong_tui import i18n
 from ..keys import Worded, worded
 from ..widgets.prose import Prose
 from ..wrapping import Wrapped
+from .once import Once
 
 # Each row is (sign, words): catalogue keys, or a key's own name (``Enter``, ``1 … 9, 0``) as it is.
 KEYS = (
@@ -88,7 +89,7 @@ def rows(keyed: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
     return tuple((worded(sign), worded(words)) for sign, words in keyed)
 
 
-class HelpScreen(Worded, ModalScreen[None]):
+class HelpScreen(Worded, ModalScreen[None], Once[None]):
     """Keys and signs; any of Esc, ? or q closes it."""
 
     BINDINGS = [
@@ -122,7 +123,7 @@ class HelpScreen(Worded, ModalScreen[None]):
         self.dismiss(None)
 
 
-class ConfirmScreen(Worded, ModalScreen[bool]):
+class ConfirmScreen(Worded, ModalScreen[bool], Once[bool]):
     """A yes/no question: y or Enter is yes, n or Esc is no."""
 
     BINDINGS = [
@@ -154,7 +155,7 @@ class ConfirmScreen(Worded, ModalScreen[bool]):
         self.dismiss(event.button.id == "yes")
 
 
-class LeaveScreen(Worded, ModalScreen[str | None]):
+class LeaveScreen(Worded, ModalScreen[str | None], Once[str | None]):
     """Leaving the table: ``new`` (the new game screen), ``quit``, or None to play on."""
 
     BINDINGS = [

@@ -157,7 +157,7 @@ class LessonTable(TableScreen):
             self.hand_ended()
 
 
-class LessonDone(Worded, Once[str], ModalScreen[str]):
+class LessonDone(Worded, ModalScreen[str], Once[str]):
     """What a lesson (or one part of it) taught: go on, again, or the list of lessons."""
 
     BINDINGS = [

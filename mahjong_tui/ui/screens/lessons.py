@@ -8,6 +8,7 @@ of a rule set), or None to go back.
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
 
 from rich.text import Text
@@ -15,7 +16,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Button, Static
 
 from mahjong_tui.engine.registry import resolve, ruleset_names
@@ -25,6 +25,7 @@ from mahjong_tui.learn.lessons import lesson_presets, lessons_of
 
 from ..keys import Worded
 from ..widgets.footer import KeysFooter
+from .once import Once
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +43,7 @@ def preset_label(rules: str) -> str:
     return ruleset.en_name if current().language == "en" else ruleset.zh_name
 
 
-class LessonsScreen(Worded, Screen[LessonPick | None]):
+class LessonsScreen(Worded, Once[LessonPick | None]):
     """The lessons of one rule set at a time; Enter or a click starts one."""
 
     BINDINGS = [
@@ -67,6 +68,7 @@ class LessonsScreen(Worded, Screen[LessonPick | None]):
         super().__init__()
         self.presets = lesson_presets(ruleset_names())
         self.rules = rules if rules in self.presets else self.presets[0]
+        self._remounting = asyncio.Lock()  # one list taken down and put up at a time
 
     def compose(self) -> ComposeResult:
         """The title, the rule sets, the lessons, the drills."""
@@ -79,17 +81,27 @@ class LessonsScreen(Worded, Screen[LessonPick | None]):
             yield Vertical(id="lessons-list")
         yield KeysFooter()
 
-    def on_mount(self) -> None:
+    async def on_mount(self) -> None:
         """The list of the rule set open."""
-        self.show_lessons()
+        await self.show_lessons()
 
-    def show_lessons(self) -> None:
-        """List the lessons of ``self.rules``, ticking those finished."""
+    async def show_lessons(self) -> None:
+        """List the lessons of ``self.rules``, ticking those finished. One list at a time: switched again while the
+        old one is still being taken down, the next waits for it (their buttons have the same ids)."""
+        async with self._remounting:
+            if not self.is_attached:  # left meanwhile
+                return
+            await self._remount()
+
+    async def _remount(self) -> None:
+        """The list of ``self.rules`` in place of the one shown."""
         for name in self.presets:
             self.query_one(f"#rules-{name}", Button).variant = "primary" if name == self.rules else "default"
         done = finished_lessons(self.rules)
         box = self.query_one("#lessons-list", Vertical)
-        box.remove_children()
+        await box.remove_children()
+        if not box.is_attached:  # the screen was left meanwhile
+            return
         buttons = [
             Button(
                 f"{i + 1}. {say(lesson.title)}" + ("  ✓" if lesson.id in done else ""),
@@ -99,7 +111,7 @@ class LessonsScreen(Worded, Screen[LessonPick | None]):
             for i, lesson in enumerate(lessons_of(self.rules))
         ]
         buttons.append(Button(t("lesson.drills"), id="drills", variant="warning"))
-        box.mount_all(buttons)
+        await box.mount_all(buttons)
         first = next((i for i, lesson in enumerate(lessons_of(self.rules)) if lesson.id not in done), 0)
         self.call_after_refresh(lambda: buttons[first].focus())
 
@@ -107,10 +119,12 @@ class LessonsScreen(Worded, Screen[LessonPick | None]):
         """The rule set shown (the rules key opens its page)."""
         return self.rules
 
-    def action_switch(self, step: int) -> None:
+    async def action_switch(self, step: int) -> None:
         """The next (or previous) rule set's lessons."""
+        if not self.on_top:
+            return
         self.rules = self.presets[(self.presets.index(self.rules) + step) % len(self.presets)]
-        self.show_lessons()
+        await self.show_lessons()
 
     def action_pick(self, number: int) -> None:
         """Start lesson ``number`` (from 0)."""
@@ -131,7 +145,7 @@ class LessonsScreen(Worded, Screen[LessonPick | None]):
         name = event.button.id or ""
         if name.startswith("rules-"):
             self.rules = name.removeprefix("rules-")
-            self.show_lessons()
+            self.run_worker(self.show_lessons(), group="lessons")
         elif name.startswith("lesson-"):
             self.action_pick(int(name.removeprefix("lesson-")))
         elif name == "drills":

@@ -12,11 +12,12 @@ from textual.widgets import Input, Static
 from mahjong_tui.i18n import t
 
 from ..keys import Worded
+from .once import Once
 
 MAX_NAME = 24
 
 
-class NameScreen(Worded, ModalScreen[str | None]):
+class NameScreen(Worded, ModalScreen[str | None], Once[str | None]):
     """A name, 1 to 24 characters: Enter sits down, Esc leaves."""
 
     BINDINGS = [Binding("escape", "leave", "remote.key_leave")]

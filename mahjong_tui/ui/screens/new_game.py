@@ -17,7 +17,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Button, Input, Static
 
 from mahjong_tui.clean import clean_name
@@ -56,6 +55,7 @@ from .new_game_parts import (
     speed_choices,
     titled,
 )
+from .once import Once
 
 if TYPE_CHECKING:
     from mahjong_tui.keep.unfinished import Found
@@ -70,7 +70,7 @@ class LearnToPlay:
     rules: str
 
 
-class NewGameScreen(Screen["GameSetup | Chosen | LearnToPlay | None"]):
+class NewGameScreen(Once["GameSetup | Chosen | LearnToPlay | None"]):
     """A form; Start (Enter or Ctrl+S) answers with the setup, Esc quits, Ctrl+R shows the rules.
 
     When games are not finished, Resume (Ctrl+O) answers with the one saved (to watch, when
@@ -354,7 +354,9 @@ class NewGameScreen(Screen["GameSetup | Chosen | LearnToPlay | None"]):
 
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:
-        """Start the game in the form (or say what to fix)."""
+        """Start the game in the form (or say what to fix); nothing before it is drawn, or once it has gone."""
+        if not self.on_top:
+            return
         try:
             setup = self.read()
         except ValueError as e:
@@ -372,6 +374,8 @@ class NewGameScreen(Screen["GameSetup | Chosen | LearnToPlay | None"]):
         """Continue the saved game (watch it, when another window plays it), or choose among several."""
         from .resume import ResumeScreen, chosen_for
 
+        if not self.on_top:  # already answered, or the list already open
+            return
         self.find_saved()  # as they are now: another window may have ended one, or taken it up, since the form opened
         games = self.found.games if self.found else ()
         if len(games) == 1:
@@ -408,7 +412,8 @@ class NewGameScreen(Screen["GameSetup | Chosen | LearnToPlay | None"]):
     @on(Button.Pressed, "#learn")
     def action_learn(self) -> None:
         """The lessons, open at the rules chosen on the form."""
-        self.dismiss(LearnToPlay(self.chosen_rules()))
+        if self.on_top:
+            self.dismiss(LearnToPlay(self.chosen_rules()))
 
     @on(Button.Pressed, "#quit")
     def action_quit(self) -> None:

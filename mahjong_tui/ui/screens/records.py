@@ -16,7 +16,6 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from mahjong_tui.i18n import current, t
@@ -24,6 +23,7 @@ from mahjong_tui.i18n import current, t
 from ..keys import key_line
 from ..widgets.prose import Prose
 from ..wrapping import NO_BREAK, Wrapped
+from .once import Once
 
 if TYPE_CHECKING:
     from mahjong_tui.keep.saves import RecordInfo
@@ -64,7 +64,7 @@ _PADDING = 2
 _PLAYERS_LEAST = 24
 
 
-class RecordsScreen(Screen[None]):
+class RecordsScreen(Once[None]):
     """Every game kept; Enter (or a click) opens the one highlighted in the replay, Esc goes back."""
 
     DEFAULT_CSS = """

@@ -16,7 +16,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen, Screen
+from textual.screen import ModalScreen
 from textual.timer import Timer
 from textual.widgets import ContentSwitcher, OptionList, Static
 from textual.widgets.option_list import Option
@@ -36,6 +36,7 @@ from ..widgets.hand import HandView
 from ..widgets.layout import seats_and_rivers, show_seats_and_rivers
 from ..wrapping import Wrapped, whole
 from .hand_end import game_over_line, hand_summary, payments_table, standings_table
+from .once import Once
 from .table import SMALLEST, layout_for
 
 #: playing speeds, in actions a second
@@ -53,7 +54,7 @@ def hand_events(saved: SavedGame) -> list[list[Event]]:
     return hands
 
 
-class ReplayScreen(Screen[None]):
+class ReplayScreen(Once[None]):
     """A saved game or record stepped through; answers None when left."""
 
     DEFAULT_CSS = """
@@ -389,7 +390,7 @@ class ReplayScreen(Screen[None]):
         self.dismiss(None)
 
 
-class HandListScreen(ModalScreen[int | None]):
+class HandListScreen(ModalScreen[int | None], Once[int | None]):
     """Every hand of the game with how it ended; Enter jumps to the one highlighted, Esc goes back."""
 
     DEFAULT_CSS = """

@@ -23,6 +23,7 @@ from mahjong_tui.i18n import current, t
 from mahjong_tui.keep.saves import when_begun
 
 from ..keys import key_line
+from .once import Once
 
 if TYPE_CHECKING:
     from mahjong_tui.keep.saves import SavedGame
@@ -57,7 +58,7 @@ def chosen_for(game: Unfinished, *, watch: bool = False) -> Chosen:
     return Chosen(game.saved, watch=watch or game.in_use)
 
 
-class ResumeScreen(ModalScreen["Chosen | None"]):
+class ResumeScreen(ModalScreen["Chosen | None"], Once["Chosen | None"]):
     """The games not finished; Enter resumes (or watches one in use elsewhere), v watches, Esc goes back."""
 
     DEFAULT_CSS = """

@@ -22,6 +22,7 @@ from ..keys import Worded
 from ..look import Look, meld_text
 from ..term_links import LinkedStatic, link_terms
 from ..wrapping import wrapped
+from .once import Once
 
 _KIND_STYLE = {
     "discard": "#ffd166",
@@ -69,7 +70,7 @@ def review_body(look: Look, review: Review) -> RenderableType:
     return Group(*(wrapped(p) for p in parts))
 
 
-class ReviewScreen(Worded, ModalScreen[None]):
+class ReviewScreen(Worded, ModalScreen[None], Once[None]):
     """One player's review of the hand just played."""
 
     BINDINGS = [

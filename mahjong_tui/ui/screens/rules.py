@@ -33,6 +33,7 @@ from ..config import Display, named, rules_summary
 from ..keys import Worded
 from ..rule_pages import preset_page, read_doc
 from ..widgets.page import PageView
+from .once import Once
 
 #: the players' rules page every rule set shares (how a hand flows)
 COMMON_PAGE = "common.md"
@@ -146,7 +147,7 @@ def prerender(rules: str, screen_width: int, display: Display | None = None) -> 
     rendered(page_of(rules), page_width(screen_width), display)
 
 
-class RulesScreen(Worded, ModalScreen[None]):
+class RulesScreen(Worded, ModalScreen[None], Once[None]):
     """The presets at a glance, a page per preset from its rule data, how a hand goes (←→ or a click on a tab)."""
 
     BINDINGS = [

@@ -24,6 +24,7 @@ from ..config import Palette, TileStyle
 from ..keys import word_keys
 from ..tiles import tiles_text
 from ..widgets.prose import Prose
+from .once import Once
 
 if TYPE_CHECKING:
     from ..app import MahjongApp
@@ -47,7 +48,7 @@ def options(setting: str) -> list[tuple[str, str]]:
     return [(t(f"settings.{setting}_{value}"), value) for value in CHOICES[setting]]
 
 
-class SettingsScreen(ModalScreen[Settings]):
+class SettingsScreen(ModalScreen[Settings], Once[Settings]):
     """One select per setting and a sample row of tiles; each change is kept at once. Answers the settings."""
 
     BINDINGS = [Binding("escape", "close", "help.key_close")]

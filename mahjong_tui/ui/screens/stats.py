@@ -20,7 +20,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Static
 
 from mahjong_tui.clean import clean_name
@@ -30,6 +29,7 @@ from mahjong_tui.learn.drills import MOMENTS
 
 from ..keys import key_line
 from ..look import hand_type_labels
+from .once import Once
 
 BAR = 24  # cells of a bar at 100 %
 _WON, _LOST, _MUTED = "#69f0ae", "#ff8a80", "#3d5a4a"
@@ -174,7 +174,7 @@ def preset_section(rules_name: str, rows: Sequence[PlayerStats]) -> RenderableTy
     return Group(heading, Text(""), points_chart(rows), Text(""), blocks, Text(""))
 
 
-class StatsScreen(Screen[None]):
+class StatsScreen(Once[None]):
     """The statistics; ``r`` one preset or all, ``b`` bots hidden or shown, Esc back."""
 
     DEFAULT_CSS = """

@@ -27,6 +27,7 @@ from ..seating import Seating
 from ..table_state import NO_NOTICES, Calls, Question, TableState
 from ..widgets.log import ReflowLog, Told
 from .asking import Asking
+from .once import dismiss_over
 
 
 class TablePlay(Asking):
@@ -223,12 +224,12 @@ class TablePlay(Asking):
         look = self.look()
         answer = await self.summary(look)
         if answer in ("quit", "new"):
-            self.dismiss(answer)
+            dismiss_over(self, answer)  # over whatever a key opened since the summary closed (the help, say)
         elif answer == "table":
             self.refresh_bindings()  # the summary comes back with ``c``
         elif self.driver.game_over:
             choice = await self.final_standings(look)
-            self.dismiss("new" if choice == "new" else "quit")
+            dismiss_over(self, "new" if choice == "new" else "quit")
         else:
             self.next_hand()
 
