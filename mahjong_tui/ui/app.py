@@ -287,6 +287,14 @@ class MahjongApp(SettingsFlow, RemoteFlow, LessonFlow):
         if self.use_command_palette and not isinstance(self.screen, CommandPalette):  # not open already
             self.push_screen(GuardedPalette(placeholder=t("app.search"), id="--command-palette"))
 
+    def search_themes(self) -> None:
+        """Textual's Theme command: the themes in the guarded palette too (a choice made twice is made once)."""
+        from textual.theme import ThemeProvider
+
+        from .palette import GuardedPalette
+
+        self.push_screen(GuardedPalette(providers=[ThemeProvider], placeholder=t("textual.theme_help")))
+
     def action_records(self) -> None:
         """The finished games kept, each opening its replay."""
         from .screens.records import RecordsScreen
