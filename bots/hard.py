@@ -10,15 +10,21 @@ discard that is safer, or far from winning any safer discard, is taken when it i
 more (in Changsha only when it is clearly safer: ``MIN_FEED_DROP`` of its model), and the
 decision record says which tile is safe against whom and which would feed whom. See
 :mod:`bots.players` for what every level shares.
+
+A ready hand whose every winning tile is already in sight (in its hand and melds, the
+rivers, others' melds) cannot win before it changes its wait: in every rule set it counts
+as a hand one step away with no live tile, below any discard that keeps the hand ready on a
+live tile or one step away with live tiles that help, and the decision record says so.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from mahjong_tui.engine import Action, ActionKind, KongMode, Meld, Ruleset, SeatView, Words
+from mahjong_tui.engine import Action, ActionKind, KongMode, Meld, Ruleset, SeatView, Words, tile_name, tile_zh
 from mahjong_tui.engine.analysis import DiscardOption, discard_options, shanten, waits
+from mahjong_tui.i18n import said
 
 from .hard_defense import FOLD_FROM, KEEP_HELPFUL, Option, Reading, weigh
 from .planning import INF, Goal, Planner, Target, goal_key
@@ -33,6 +39,9 @@ class HardBot(PlanningBot):
     level = "hard"
     #: why the last decision took a safer discard than the planner's, in both languages (None: it did not)
     last_defence: Words | None = None
+    #: the last discard's word on a ready hand with no live winning tile it left or kept (None: no such hand)
+    last_dead_wait: Words | None = None
+    _dead_kept: bool = False  # the last ranking kept a ready hand with no live winning tile
     #: how the weighing lets a discard slower than the planner's in (:func:`bots.hard_defense.weigh`)
     fold_from = FOLD_FROM
     keep_helpful = KEEP_HELPFUL
@@ -46,9 +55,11 @@ class HardBot(PlanningBot):
     def choose(self, view: SeatView) -> Action:
         """As every level; ``last_defence`` says why, when the choice is a safer discard."""
         self.last_defence = None
+        self.last_dead_wait = None
         action = super().choose(view)
         if action.kind is not ActionKind.DISCARD:
             self.last_defence = None
+            self.last_dead_wait = None
         return action
 
     def make_planner(self, rules: Ruleset) -> Planner:
@@ -75,21 +86,46 @@ class HardBot(PlanningBot):
         Where a hand must qualify, the planner's goals; in Changsha the fastest discard and,
         ready, the one whose live winning tiles are worth most (a big type's count more).
         Then every discard is weighed by what the hand may still win against what the tile
-        may feed (:mod:`bots.hard_defense`).
+        may feed (:mod:`bots.hard_defense`). A ready hand with no live winning tile is no
+        choice while a discard keeps one live, or one step away with live tiles that help.
         """
         unseen = unseen_counts(counts, melds, outside)
+        self._dead_kept = False
         if view.ruleset.must_qualify:
-            choice = super()._rank(view, counts, melds, tiles, outside)
             options = self._options(view, counts, melds, tiles, unseen, outside)
+            choice = super()._rank(view, counts, melds, tiles, outside)
+            dead = next(o for o in options if o.tile == choice[0])
+            if _dead(dead):
+                live = [o.tile for o in options if o.distance <= 1 and o.helpful > 0]
+                if live:
+                    choice = super()._rank(view, counts, melds, live, outside)
+                counts[dead.tile] -= 1
+                winning = self.planner(view.ruleset).drawn_closer(counts, melds, 0)
+                counts[dead.tile] += 1
+                self._dead_wait(dead.tile if live else None, winning)
         else:
             allowed = set(tiles)
             opts = [o for o in discard_options(counts, view.ruleset.shapes, outside, melds) if o.tile in allowed]
             if opts[0].shanten == 0:
-                choice = self._ready(view, counts, melds, opts, unseen)
+                # every wait dead: a discard one step away with live tiles that help, if any
+                live = [] if any(o.shanten == 0 and o.acceptance for o in opts) else _live_steps(opts)
+                if live:
+                    choice = super()._rank(view, counts, melds, live, outside)
+                else:
+                    choice = self._ready(view, counts, melds, opts, unseen)
+                ready = opts[0] if live else next(o for o in opts if o.tile == choice[0])
+                if ready.shanten == 0 and not ready.acceptance:
+                    self._dead_wait(ready.tile if live else None, ready.improving)
             else:
                 choice = super()._rank(view, counts, melds, tiles, outside)
             options = [Option(o.tile, o.shanten, o.acceptance, "") for o in opts]
-        return self._weighed(view, unseen, options, choice)
+        return self._weighed(view, unseen, [_as_weighed(o) for o in options], choice)
+
+    def _dead_wait(self, tile: int | None, winning: Sequence[int]) -> None:
+        """Say why a ready hand with no live winning tile was left (``tile``: the discard that kept it) or kept."""
+        self.last_dead_wait = dead_wait_words(tile, winning)
+        self._dead_kept = tile is None
+        self._note += f"; {self.last_dead_wait.en}"
 
     def _options(
         self,
@@ -106,6 +142,8 @@ class HardBot(PlanningBot):
         for t in tiles:
             counts[t] -= 1
             dist, helpful, target = planner.progress(counts, melds, unseen, outside)
+            if dist <= 1 and not helpful:  # another goal as near may still have live tiles
+                helpful = sum(unseen[u] for u in planner.drawn_closer(counts, melds, dist))
             counts[t] += 1
             out.append(Option(t, min(dist, 9), helpful, goal_key(target)))
         return out
@@ -123,7 +161,9 @@ class HardBot(PlanningBot):
         if found is None:
             return choice
         tile, why = found
-        self._note = f"; {why.en}"
+        if self._dead_kept:  # the dead wait is not kept after all
+            self._note, self.last_dead_wait = "", None
+        self._note += f"; {why.en}"
         self.last_defence = why
         alt = next(o for o in options if o.tile == tile)
         return tile, float(alt.distance), choice[2], alt.helpful
@@ -193,6 +233,48 @@ class HardBot(PlanningBot):
         take = odds.take
         why = f"ready, {odds.live} live tiles of {odds.pool}: {'worth' if take else 'not worth'} the 海底炮 risk"
         return self._haidi_answer(view, take, why)
+
+
+def _dead(o: Option) -> bool:
+    """A discard that leaves the hand ready with no live winning tile."""
+    return o.distance == 0 and o.helpful == 0
+
+
+def _live_steps(opts: Sequence[DiscardOption]) -> list[int]:
+    """The discards that leave the hand one step away with live tiles that help."""
+    return [o.tile for o in opts if o.shanten == 1 and o.acceptance]
+
+
+def _as_weighed(o: Option) -> Option:
+    """A ready hand with no live winning tile must change its wait first: weighed as one step away, nothing live."""
+    return replace(o, distance=1) if _dead(o) else o
+
+
+def _tiles_words(tiles: Sequence[int]) -> Words:
+    """``3m``, ``3m and 6m``, ``1m, 4m and 7m`` / ``三万``, ``三万和六万``, ``一万、四万和七万``."""
+    names = [Words(tile_name(t), tile_zh(t)) for t in tiles]
+    if len(names) == 1:
+        return names[0]
+    comma, last = said("hint_words.join.list"), said("hint_words.join.and")
+    return Words(
+        comma.en.join(w.en for w in names[:-1]) + last.en + names[-1].en,
+        comma.zh.join(w.zh for w in names[:-1]) + last.zh + names[-1].zh,
+    )
+
+
+def dead_wait_words(tile: int | None, winning: Sequence[int]) -> Words:
+    """Why a ready hand whose winning tiles are all in sight is no hand to keep, in both languages.
+
+    ``tile``: the discard that would have left it (None: the hand keeps it, no discard leaves
+    a live one); ``winning``: the tiles it waits on.
+    """
+    if winning:
+        reason = said("hint_words.dead_every", tiles=_tiles_words(winning))
+    else:
+        reason = said("hint_words.dead_none")
+    if tile is None:
+        return said("hint_words.dead_wait_kept", reason=reason)
+    return said("hint_words.dead_wait", tile=Words(tile_name(tile), tile_zh(tile)), reason=reason)
 
 
 @dataclass(frozen=True, slots=True)

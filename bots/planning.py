@@ -76,7 +76,7 @@ def honours_shanten(counts: Sequence[int], melds: Sequence[Meld]) -> int:
 def _target_shanten(target: WinTarget, counts: Sequence[int], melds: Sequence[Meld]) -> int:
     if target not in open_targets((target.kind,), melds):
         return INF
-    return target_shanten(target, counts, melds)
+    return target_shanten(target, counts, melds, spent=False)  # the shape alone, as the normal bot reads it
 
 
 def jiang_shanten(counts: Sequence[int], melds: Sequence[Meld]) -> int:
@@ -232,6 +232,25 @@ class Planner:
                 total += unseen[t]
             counts[t] -= 1
         return total
+
+    def drawn_closer(self, counts: list[int], melds: Sequence[Meld], distance: int) -> list[int]:
+        """The kinds whose draw brings a 3n+1 hand closer to any goal that may win at ``distance`` (ready: its
+        winning tiles), every goal that near counted; a kind whose four copies are all in the hand and its melds
+        is not among them."""
+        goals = [g for g in self.targets(counts, melds) if g.bonus >= 0 and self.distance(g, counts, melds) == distance]
+        held = list(counts)
+        for m in melds:
+            for t in m.tiles:
+                held[t] += 1
+        out = []
+        for t in range(34):
+            if held[t] >= 4:
+                continue
+            counts[t] += 1
+            if any(self.distance(g, counts, melds) < distance for g in goals):
+                out.append(t)
+            counts[t] -= 1
+        return out
 
 
 def goal_key(target: Target) -> str:

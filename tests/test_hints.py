@@ -18,7 +18,7 @@ from support import fill_hands, find
 from mahjong_tui.commands.hint import run as run_hint
 from mahjong_tui.engine import Game, RiggedDeal, get_ruleset, meld_from_text, parse_tile, parse_tiles, seat_view
 from mahjong_tui.engine.tiles import counts_of
-from mahjong_tui.learn.hints import analyse, hint_for_view, steps
+from mahjong_tui.learn.hints import analyse, dead_wait, hint_for_view, steps
 
 REFERENCE = Shanten().calculate_shanten_for_regular_hand
 SHANGHAI = get_ruleset("shanghai")
@@ -60,8 +60,9 @@ def test_every_discard_matches_the_mahjong_package(seed: int) -> None:
                     after[k] -= 1
             assert sorted(d.tiles) == helping
             assert d.acceptance == sum(max(0, 4 - hand[k] - seen[k]) for k in helping)
-        order = [(d.win_shanten, -d.win_acceptance) for d in hint.discards]
-        assert order == sorted(order)  # best first: toward a hand that may win
+        # best first: toward a hand that may win (a ready hand with no live winning tile one step away, none live)
+        order = [(1 if dead_wait(d) else d.win_shanten, -d.win_acceptance) for d in hint.discards]
+        assert order == sorted(order)
         chosen = next(d for d in hint.discards if d.tile == hint.suggest)
         assert chosen.win_shanten == hint.discards[0].win_shanten  # the suggestion keeps the fewest steps to a win
 

@@ -19,7 +19,14 @@ import pytest
 from support import Watcher
 
 from mahjong_tui.engine import Game, GameOptions, Meld, MeldKind, Phase, SeatView, get_ruleset, play_until_decision
-from mahjong_tui.engine.targets import TargetKind, target_progress, win_discard_options, win_shanten
+from mahjong_tui.engine.targets import (
+    TargetKind,
+    WinTarget,
+    target_progress,
+    target_shanten,
+    win_discard_options,
+    win_shanten,
+)
 
 SHANGHAI_PRESETS = ("shanghai", "shanghai-qq", "shanghai-lezi")
 _SUIT = {"m": 0, "p": 1, "s": 2}
@@ -38,8 +45,8 @@ def _allowed(target: str) -> frozenset[int]:
     return frozenset(range(34))
 
 
-def _sets_overlap(counts: tuple[int, ...], allowed: frozenset[int], m_sets: int) -> int:
-    """The most held tiles ``m_sets`` sets and a pair of allowed kinds can use (each kind at most four times)."""
+def _sets_overlap(counts: tuple[int, ...], allowed: frozenset[int], m_sets: int, cap: tuple[int, ...]) -> int:
+    """The most held tiles ``m_sets`` sets and a pair of allowed kinds can use (kind ``i`` at most ``cap[i]`` times)."""
 
     @cache
     def go(i: int, sets_left: int, pair_left: int, ending: int, middle: int) -> int:
@@ -53,7 +60,7 @@ def _sets_overlap(counts: tuple[int, ...], allowed: frozenset[int], m_sets: int)
                 for pair in (0, 1) if i in allowed and pair_left else (0,):
                     use = ending + middle + start + 3 * triplet + 2 * pair
                     left = sets_left - start - triplet
-                    if use > 4 or left < 0:
+                    if use > cap[i] or left < 0:
                         continue
                     rest = go(i + 1, left, pair_left - pair, middle, start)
                     if rest >= 0:
@@ -63,19 +70,35 @@ def _sets_overlap(counts: tuple[int, ...], allowed: frozenset[int], m_sets: int)
     return go(0, m_sets, 1, 0, 0)
 
 
+def _copies_left(melds: Sequence[Meld], kinds: range) -> tuple[int, ...]:
+    """Per kind, the copies the melds leave for the hand's own sets (four for ``kinds`` not among them)."""
+    cap = [4] * 34
+    for m in melds:
+        for t in m.tiles:
+            if t in kinds:
+                cap[t] -= 1
+    return tuple(cap)
+
+
 def reference_shanten(target: str, counts: Sequence[int], melds: Sequence[Meld]) -> int:
-    """Tiles the target still needs, minus one, found by search."""
+    """Tiles the target still needs, minus one, found by search.
+
+    The hand's sets use no more copies than the melds leave: for 碰碰胡 and 大吊车 of any kind, for a
+    one-suit hand of the honours (a suited kind's fourth copy may still make a run).
+    """
     m_sets = 4 - len(melds)
     size = 3 * m_sets + 2
     if target == "honours":
         return size - min(size, sum(counts[27:34])) - 1
     if target == "pengpenghu":
+        cap = _copies_left(melds, range(34))
         best = 0
         for pair in range(34):
-            rest = sorted((min(counts[t], 3) for t in range(34) if t != pair), reverse=True)
-            best = max(best, min(counts[pair], 2) + sum(rest[:m_sets]))
+            rest = sorted((min(counts[t], 3) if cap[t] >= 3 else 0 for t in range(34) if t != pair), reverse=True)
+            best = max(best, (min(counts[pair], 2) if cap[pair] >= 2 else 0) + sum(rest[:m_sets]))
         return size - best - 1
-    return size - _sets_overlap(tuple(counts), _allowed(target), m_sets) - 1
+    spendable = range(34) if target == "dadiaoche" else range(27, 34)  # 大吊车: only the pair is left to make
+    return size - _sets_overlap(tuple(counts), _allowed(target), m_sets, _copies_left(melds, spendable)) - 1
 
 
 def reference_targets(rules_name: str, melds: Sequence[Meld]) -> list[str]:
@@ -234,3 +257,88 @@ def test_a_hand_with_no_target_left_has_no_steps_to_a_win() -> None:
     assert win_shanten(rules.win_targets, rules.shapes, counts, melds) is None
     assert target_progress(rules.win_targets, counts, melds) == ()
     assert TargetKind.DADIAOCHE not in rules.win_targets
+
+
+def test_a_ponged_honours_fourth_copy_does_not_help_a_half_flush() -> None:
+    """RULES §2: beside a pong of 东, a drawn 东 can only make it a kong: it brings 混一色 no step closer."""
+    from mahjong_tui.engine import meld_from_text, parse_tile, parse_tiles
+    from mahjong_tui.engine.tiles import counts_of
+
+    rules = get_ruleset("shanghai")
+    melds = [meld_from_text("pong", "111z", 1)]
+    counts = counts_of(parse_tiles("123456m789m1p"))[:34]
+    progress = {p.target.id: p for p in target_progress(rules.win_targets, counts, melds)}
+    half = progress["hunyise:m"]
+    assert half.shanten == 1
+    assert parse_tile("1z") not in half.tiles
+    # 1m-9m (one of each held) and the six other honours; 东's fourth copy is not among them
+    assert half.acceptance == (4 - 1) * 9 + 4 * 6
+    east = list(counts)
+    east[parse_tile("1z")] += 1
+    assert target_shanten(half.target, east, melds) == 1  # a single 东 beside its pong waits on no fifth copy
+
+
+def _with_a_pong(view: SeatView) -> bool:
+    return (
+        view.phase is Phase.TURN
+        and len(view.legal) > 1
+        and any(m.kind is not MeldKind.CHI for m in view.melds[view.seat])
+    )
+
+
+@cache
+def pong_positions(rules_name: str, deals: int) -> tuple[SeatView, ...]:
+    """Turn views, from seeded self-play of hard bots, of seats with a pong or a kong among their melds."""
+    kept: list[SeatView] = []
+    for n in range(deals):
+        game = Game(rules_name, 7000 + n, GameOptions(max_hands=1))
+        play_until_decision(game, {s: Watcher(s, "hard", n, kept, _with_a_pong) for s in range(4)})
+    return tuple(kept)
+
+
+def _drawn_helps(target: WinTarget, counts: list[int], melds: Sequence[Meld], unseen: Sequence[int]) -> tuple[int, ...]:
+    """By brute force: the kinds with an unseen copy whose draw lowers the target's steps."""
+    now = target_shanten(target, counts, melds)
+    out = []
+    for t in target.allowed:
+        if unseen[t]:
+            counts[t] += 1
+            if target_shanten(target, counts, melds) < now:
+                out.append(t)
+            counts[t] -= 1
+    return tuple(out)
+
+
+@pytest.mark.parametrize("rules_name", SHANGHAI_PRESETS)
+def test_every_helpful_count_is_what_drawing_each_unseen_tile_gives(rules_name: str) -> None:
+    """Every count of helpful tiles (each target of the hint, the hard bot's goals) equals drawing each unseen kind
+    and working the target's steps out again, on positions with a pong or kong out (honours among them)."""
+    from bots.hard import HardBot
+    from bots.planning import goal_key
+
+    rules = get_ruleset(rules_name)
+    planner = HardBot(0).planner(rules)
+    honour_pongs = 0
+    views = pong_positions(rules_name, 16)
+    for view in views[:: max(1, len(views) // 40)]:
+        melds = view.melds[view.seat]
+        honour_pongs += any(m.first >= 27 for m in melds)
+        hand = list(view.counts)
+        outside = view.outside
+        mine = list(hand)
+        for m in melds:
+            for t in m.tiles:
+                mine[t] += 1
+        unseen = [max(0, 4 - mine[t] - outside[t]) for t in range(34)]
+        for o in win_discard_options(rules.win_targets, rules.shapes, hand, melds, outside):
+            hand[o.tile] -= 1
+            for p in o.targets:
+                tiles = _drawn_helps(p.target, hand, melds, unseen)
+                assert set(tiles) <= set(p.tiles), (p.target.id, o.tile)
+                assert p.acceptance == sum(unseen[t] for t in tiles), (p.target.id, o.tile)
+            for goal in planner.targets(hand, melds):
+                assert goal.win is not None
+                expected = sum(unseen[t] for t in _drawn_helps(goal.win, hand, melds, unseen))
+                assert planner.helpful(goal, hand, melds, unseen, outside) == expected, (goal_key(goal), o.tile)
+            hand[o.tile] += 1
+    assert honour_pongs >= 3

@@ -27,8 +27,10 @@ OUTPUT_DOCS: dict[str, str] = {
     "targets": "Shanghai, a 3n+1 hand: every open shape target {target, shanten, acceptance, tiles}, nearest first",
     "waits": "a ready 3n+1 hand: {tile, left, qualifies, types, why, points, on_discard} per wait",
     "discards": "a 3n+2 hand: every distinct discard {tile, shanten, acceptance, tiles, win_shanten, "
-    "win_acceptance, win_tiles}, best first (by win_shanten, then win_acceptance)",
-    "suggest": "the discard the hint panel stars: the hard bot's, always one with the least win_shanten",
+    "win_acceptance, win_tiles}, best first (by win_shanten, then win_acceptance; a ready hand whose every "
+    "winning tile is seen counts as one step away with none that helps)",
+    "suggest": "the discard the hint panel stars: the hard bot's, always one with the least win_shanten (counted "
+    "as the order above counts it)",
     "why": "one or two sentences a learner understands",
     "qualifies": "rule sets where a hand must qualify: the types it is heading for, or what it lacks",
     "aims": "the bigger hand types within reach: {type, suit, shanten}",

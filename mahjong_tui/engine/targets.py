@@ -16,7 +16,11 @@ allows (the others are tiles to exchange); a target one of the player's melds ru
 shanten among the open targets; a rule set without targets wins with every winning shape,
 so there it is the shanten itself. Shanten counts the concealed tiles only, as
 :mod:`.analysis` does; the draws that help leave out a kind whose four copies are all in
-the hand and its melds.
+the hand and its melds. A kind the hand has ponged (or konged) is spent wherever the target
+could use a copy of it only in a pair or a triplet (an honour toward a one-suit hand; every
+kind toward 碰碰胡 or 大吊车): the fourth copy can only make the pong a kong, which brings no
+set closer, so a copy held is a tile to exchange and drawing it does not help. (All honours,
+in any arrangement, takes any honour.)
 """
 
 from __future__ import annotations
@@ -137,10 +141,39 @@ def _class_counts(counts: Sequence[int]) -> tuple[int, int, int]:
 _EMPTY_SUIT, _EMPTY_HONOURS = bytes(9), bytes(7)
 
 
-def target_shanten(target: WinTarget, counts: Sequence[int], melds: Sequence[Meld]) -> int:
-    """Shanten of a hand of any size toward ``target`` (which must be open for ``melds``)."""
+def _spendable(kind: TargetKind) -> Sequence[int]:
+    """The kinds a ``kind`` target can use only in a pair or a triplet, so that a pong of them leaves no use."""
+    if kind is TargetKind.HONOURS:
+        return ()
+    if kind in (TargetKind.HUNYISE, TargetKind.QINGYISE):
+        return _HONOURS
+    return range(NUM_KINDS)
+
+
+def _unspent(counts: Sequence[int], meld_tiles: Sequence[int], kinds: Sequence[int]) -> Sequence[int]:
+    """``counts`` without the copies of ``kinds`` the melds hold three or four of (a copy held can only make a kong)."""
+    spent = [t for t in kinds if counts[t] and meld_tiles[t] >= 3]
+    if not spent:
+        return counts
+    out = list(counts[:NUM_KINDS])
+    for t in spent:
+        out[t] = 0
+    return out
+
+
+def target_shanten(target: WinTarget, counts: Sequence[int], melds: Sequence[Meld], *, spent: bool = True) -> int:
+    """Shanten of a hand of any size toward ``target`` (which must be open for ``melds``).
+
+    ``spent=False`` reads the shape of the held tiles alone, a copy of a ponged kind as any other
+    tile (the normal bot's reading).
+    """
     m_sets = 4 - len(melds)
     k = target.kind
+    if spent and melds:
+        spendable = _spendable(k)
+        gone = [m.first for m in melds if m.kind is not MeldKind.CHI and counts[m.first] and m.first in spendable]
+        if gone:  # a pong or kong of the kind holds three or four copies: a copy held can only make a kong
+            counts = [0 if t in gone else c for t, c in enumerate(counts[:NUM_KINDS])]
     if k is TargetKind.PENGPENGHU:
         return _pengpeng_need(m_sets, *_class_counts(counts), NUM_KINDS) - 1
     if k is TargetKind.HONOURS:
@@ -167,6 +200,9 @@ def _improving(target: WinTarget, counts: list[int], info: _MeldInfo) -> tuple[i
     if k is TargetKind.HONOURS:
         # any arrangement: every honour drawn is one fewer to exchange
         return _all_of_need(sum(counts[27:34]), m_sets) - 1, free
+    spendable = _spendable(k)
+    free = [t for t in free if blocked[t] < 3 or t not in spendable]  # a ponged kind's copy only makes a kong
+    counts = list(_unspent(counts, blocked, spendable))
     if k is TargetKind.PENGPENGHU:
         ones, twos, threes = _class_counts(counts)
         need = _pengpeng_need(m_sets, ones, twos, threes, NUM_KINDS)

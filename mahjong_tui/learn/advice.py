@@ -36,9 +36,14 @@ def suggested_action(view: SeatView) -> Action | None:
     return suggester(view).choose(view)
 
 
-def _pct(x: float) -> Words:
-    """``6%``; a chance that rounds to nothing is ``under 1%`` (it is not none)."""
-    return said("advice.percent", pct=f"{100 * x:.0f}") if x >= 0.005 or x == 0 else said("advice.under_one_percent")
+def percent_words(x: float, *, about: bool = False) -> Words:
+    """A chance: ``6%`` (``about``: ``about 6%`` / ``约 6%``); one that rounds to nothing but is not none is
+    ``under 1%``, one that rounds to all but is not sure ``over 99%``, with ``about`` or without."""
+    if 0 < x < 0.005:
+        return said("advice.under_one_percent")
+    if 0.995 <= x < 1:
+        return said("advice.over_99_percent")
+    return said("advice.about_percent" if about and 0 < x < 1 else "advice.percent", pct=f"{100 * x:.0f}")
 
 
 def after_kong(view: SeatView, action: Action) -> tuple[list[int], tuple[Meld, ...]]:
@@ -91,10 +96,11 @@ def kong_words(view: SeatView, action: Action) -> Words:
     feed_two = 1 - (1 - feed) ** 2
     if not ready:
         return said("advice.buzhang_not_ready")
-    odds = said("advice.kong_odds", tiles=tiles_words(ready), live=live, pool=pool, win=_pct(two), feed=_pct(feed_two))
+    odds = said("advice.kong_odds", tiles=tiles_words(ready), live=live, pool=pool, win=percent_words(two, about=True),
+                feed=percent_words(feed_two, about=True))  # fmt: skip
     if action.mode is KongMode.KAIGANG:
         return said("advice.kaigang", odds=odds)
-    return said("advice.buzhang", odds=odds, one=_pct(one))
+    return said("advice.buzhang", odds=odds, one=percent_words(one))
 
 
 def _no_kong(view: SeatView, action: Action) -> Words:
@@ -115,8 +121,8 @@ def _haidi(view: SeatView, action: Action) -> Words:
     odds = haidi_odds(view)
     if odds is None:
         return said("advice.haidi_not_ready")
-    numbers = said("advice.haidi_odds", live=odds.live, pool=odds.pool, win=_pct(odds.win), risk=_pct(odds.risk),
-                   threats=odds.threats)  # fmt: skip
+    numbers = said("advice.haidi_odds", live=odds.live, pool=odds.pool, win=percent_words(odds.win, about=True),
+                   risk=percent_words(odds.risk, about=True), threats=odds.threats)  # fmt: skip
     return said(f"advice.{'take' if action.kind is ActionKind.TAKE_HAIDI else 'leave'}_haidi", odds=numbers)
 
 

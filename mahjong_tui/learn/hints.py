@@ -5,9 +5,12 @@ a win must qualify, :mod:`mahjong_tui.engine.targets`: the steps to a hand that 
 target by target) and the rule set's own scoring. The suggestion (★) is the hard bot's
 choice on the seat's own view, with its defence at the table; for a hand typed in there
 is no table to defend against, so it is the hard bot's plain choice, which always keeps
-the fewest steps to a win. The same hint serves the table's hint panel (from a seat's
-view) and ``mahjong-tui hint`` (from a hand typed in). Nothing here knows a rule set by
-name: what a hand may aim for comes from the rule set's targets and hand types.
+the fewest steps to a win. A ready hand whose every winning tile is in sight cannot win
+before it changes its wait: the discards list it as one step away with no tile that helps,
+after every discard one step away with live tiles, and the suggestion does too. The same
+hint serves the table's hint panel (from a seat's view) and ``mahjong-tui hint`` (from a
+hand typed in). Nothing here knows a rule set by name: what a hand may aim for comes from
+the rule set's targets and hand types.
 """
 
 from __future__ import annotations
@@ -66,6 +69,7 @@ __all__ = [
     "WaitHint",
     "analyse",
     "claim_suggestion",
+    "dead_wait",
     "hint_for_view",
     "initial_preview",
     "steps",
@@ -160,6 +164,11 @@ def hint_for_view(view: SeatView) -> Hint:
     )
     if view.phase is Phase.TURN or not view.legal:
         return hint
+    if view.phase is Phase.HAIDI_TAKEN:
+        # the 海底 taken wins or is shown: no tile is chosen to discard
+        hint = replace(hint, discards=(), suggest=None, why=NONE)
+    elif hint.discards and not any(a.kind is ActionKind.DISCARD for a in view.legal):
+        hint = replace(hint, suggest=None, why=NONE)  # the discard comes after this decision: one suggestion now
     action = suggested_action(view)
     claim = claim_suggestion(view, action)
     return replace(hint, claim=claim, action=action, advice=decision_advice(view, action))
@@ -196,11 +205,11 @@ def analyse(
     win_now = win_shanten(rules.win_targets, shapes, counts, melds)
     aims = _aims(rules, counts, melds, now)
     if size == 14:
-        discards = tuple(
+        discards = tuple(sorted((
             DiscardHint(o.tile, o.shanten, o.acceptance, tuple(o.tiles), o.win_shanten, o.win_acceptance,
                         tuple(o.win_tiles), target_hints(rules, o.targets))
             for o in win_discard_options(rules.win_targets, shapes, counts, melds, seen)
-        )  # fmt: skip
+        ), key=_live_order))  # fmt: skip
         at_table = view is not None and view.phase is Phase.TURN
         if view is None or not at_table:
             view = study_view(rules, counts, melds, flowers, seen)
@@ -212,7 +221,7 @@ def analyse(
             chosen = discards[0]  # a safer, slower suggestion: the hand still heads where its best discard keeps it
         targets = chosen.targets if chosen is not None else ()
         heading = _heading(rules, counts, now, win_now, aims, targets)
-        why = discard_why(rules, counts, discards, suggest)
+        why = also(discard_why(rules, counts, discards, suggest), bot.last_dead_wait or NONE)
         defence = bot.last_defence if at_table else None
         if not at_table:
             return Hint(now, discards, (), suggest, why, aims, heading, NONE, win_now, targets)
@@ -227,6 +236,19 @@ def analyse(
         heading = _qualifies(rules, wait_hints)
     why = _wait_why(rules, now, win_now, wait_hints, targets)
     return Hint(now, (), wait_hints, None, why, aims, heading, NONE, win_now, targets)
+
+
+def dead_wait(d: DiscardHint) -> bool:
+    """Whether ``d`` leaves the hand ready with no live winning tile: every one is in sight."""
+    return d.win_shanten == 0 and d.win_acceptance == 0
+
+
+def _live_order(d: DiscardHint) -> tuple[int, int]:
+    """Best first: the fewest steps to a win, then the most tiles that help; a ready hand with no live winning
+    tile must change its wait first, so it counts as one step away with none (the sort keeps the engine's order
+    between discards as good)."""
+    steps = 1 if dead_wait(d) else d.win_shanten if d.win_shanten is not None else INF
+    return steps, -d.win_acceptance
 
 
 def _heading(
