@@ -52,6 +52,7 @@ from mahjong_tui.engine.lessons import NO_WORDS, Expect, Lesson, Mistake, Scene,
 from mahjong_tui.engine.registry import resolve
 from mahjong_tui.engine.rigged import RiggedDeal
 from mahjong_tui.engine.tiles import Tile, parse_tile, parse_tiles
+from mahjong_tui.i18n import said
 
 __all__ = ["LessonFileError", "build_lessons", "lesson_files", "parse_move"]
 
@@ -137,7 +138,8 @@ def _text(rules: Ruleset, raw: object) -> Words:
     for p in kept:
         if not isinstance(p.get("en"), str) or not isinstance(p.get("zh"), str):
             raise LessonFileError(f"a text needs en and zh: {p!r}")
-    return Words(" ".join(p["en"] for p in kept), "".join(p["zh"] for p in kept))
+    en, zh = (" ".join(p["en"] for p in kept), "".join(p["zh"] for p in kept))
+    return Words(en, zh)
 
 
 # ---------------------------------------------------------------- what a text may name
@@ -225,12 +227,11 @@ def _waiting(view: SeatView) -> Any:
 
 def either(parts: Sequence[Words]) -> Words:
     """``3m, 6m or 9m`` / ``三万、六万或九万``."""
+    from mahjong_tui.learn.hint_words import joined
+
     if len(parts) < 2:
         return parts[0] if parts else NO_WORDS
-    return Words(
-        ", ".join(p.en for p in parts[:-1]) + " or " + parts[-1].en,
-        "、".join(p.zh for p in parts[:-1]) + "或" + parts[-1].zh,
-    )
+    return joined([joined(parts[:-1]), parts[-1]], "or")
 
 
 def fill(words: Words, value: Callable[[str, str | None], Words]) -> Words:
@@ -248,7 +249,8 @@ def fill(words: Words, value: Callable[[str, str | None], Words]) -> Words:
 
         return sub
 
-    return Words(_FIELD.sub(one("en"), words.en), _FIELD.sub(one("zh"), words.zh))
+    en, zh = _FIELD.sub(one("en"), words.en), _FIELD.sub(one("zh"), words.zh)
+    return Words(en, zh)
 
 
 # ---------------------------------------------------------------- building
@@ -329,7 +331,7 @@ def _star_steps(rules: Ruleset, scene: Scene, goal: Words) -> tuple[Step, ...]:
         assert star is not None
         held = "".join(_tile_name(t) for t in star.tiles) if star.kind is ActionKind.CHI else ""
         move = Expect((star.kind,), _tile_name(star.tile) if star.tile is not None else "", star.mode, held)
-        wrong = Words("The ★ in the hint panel shows this step's move: {star}.", "这一步照提示栏的 ★ 走：{star}。")
+        wrong = said("lesson.star_step", star="{star}")  # the ★'s move, told as the lesson is built
         out.append(Step(goal, move, wrong))
         game.apply(star)
     else:
