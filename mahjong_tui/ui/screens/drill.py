@@ -388,13 +388,17 @@ def run_drills(
     rules: str, kind: str, count: int, seed: int, *, moment: str | None = None, lang: str | None = None
 ) -> int:
     """``mahjong-tui drill`` without ``--json``: the drills in the app, which ends when they are left."""
+    from textual import on
+
     from mahjong_tui.ui.app import MahjongApp, ended
 
     class DrillApp(MahjongApp):
         """The game's app opened on a set of drills."""
 
-        def on_mount(self) -> None:
-            """The drills first; leaving them ends the app."""
+        @on(events.Mount)
+        def drills_first(self, event: events.Mount) -> None:
+            """The drills (not the new game screen the game's app opens with); leaving them ends the app."""
+            event.prevent_default()  # Textual would run MahjongApp.on_mount after this
             open_drills(self, rules, leave=lambda: self.exit(0), kind=kind, count=count, seed=seed, moment=moment)
 
     app = DrillApp(language=lang)
