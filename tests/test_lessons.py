@@ -239,7 +239,7 @@ async def _play_lesson(pilot, app: MahjongApp, *, wrong_first: bool = False) -> 
     """Play the lesson at the table to its end, each goal met by keys; the number of steps made."""
     made = 0
     for _ in range(200):
-        await settle(pilot, lambda: _deciding(app), rounds=1500)
+        await settle(pilot, lambda: _deciding(app))
         screen = app.screen
         if isinstance(screen, LessonDone):
             return made
@@ -314,7 +314,7 @@ async def test_learn_to_play_on_the_new_game_screen_opens_the_lessons() -> None:
         await pilot.press("ctrl+l")
         await settle(pilot, lambda: type(app.screen).__name__ == "LessonsScreen")
         await pilot.press("d")  # the drills of these rules, and back
-        await settle(pilot, lambda: type(app.screen).__name__ == "DrillScreen", rounds=1500)
+        await settle(pilot, lambda: type(app.screen).__name__ == "DrillScreen")
         await pilot.press("escape")
         await settle(pilot, lambda: type(app.screen).__name__ == "LessonsScreen")
         await pilot.press("1")
@@ -336,7 +336,7 @@ def test_learn_lists_the_lessons_and_refuses_bad_arguments(capsys: pytest.Captur
 async def _play_until(pilot, app: MahjongApp, done) -> LessonTable:  # type: ignore[no-untyped-def]
     """Make each step's move by keys until ``done(table)`` holds at a decision; the lesson's table."""
     for _ in range(100):
-        await settle(pilot, lambda: _deciding(app), rounds=1500)
+        await settle(pilot, lambda: _deciding(app))
         table = _table(app)
         if done(table):
             return table

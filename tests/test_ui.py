@@ -279,7 +279,7 @@ async def test_autoplay_lets_the_bot_play_the_human_seat() -> None:
             await pilot.press("x", "x")
             await settle(pilot, lambda: table_of(app).actor is not None)
         await pilot.press("a")
-        await settle(pilot, lambda: isinstance(app.screen, HandEndScreen), rounds=2000)
+        await settle(pilot, lambda: isinstance(app.screen, HandEndScreen))
 
 
 def test_play_options_and_quick_setup() -> None:

@@ -7,6 +7,7 @@ Bot seats are played by the policy defined here, so the UI tests do not depend o
 from __future__ import annotations
 
 import io
+import time
 from collections.abc import Callable
 
 from rich.console import Console
@@ -109,9 +110,15 @@ def table_of(app: MahjongApp) -> TableScreen:
     return next(s for s in app.screen_stack if isinstance(s, TableScreen))
 
 
-async def settle(pilot, until: Callable[[], bool], rounds: int = 400) -> None:  # type: ignore[no-untyped-def]
-    """Let timers and messages run until ``until()`` holds."""
-    for _ in range(rounds):
+#: how long a test waits for the app to get where it should: long enough for a machine whose cores are busy with
+#: something else (every wait ends as soon as its condition holds)
+PATIENCE = 60.0
+
+
+async def settle(pilot, until: Callable[[], bool], seconds: float = PATIENCE) -> None:  # type: ignore[no-untyped-def]
+    """Let timers and messages run until ``until()`` holds; fail once ``seconds`` have gone by without it."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
         if until():
             return
         await pilot.pause(0.01)
@@ -122,7 +129,7 @@ async def settle(pilot, until: Callable[[], bool], rounds: int = 400) -> None:  
         table and (table.actor, table.waiting, table.paused_move),
         app.driver and (app.driver.game.pending_seats(), app.driver.game.hand.phase),
     )
-    assert until(), f"the app did not get there: {state}"
+    assert until(), f"the app did not get there in {seconds:g} s: {state}"
 
 
 async def play_hand_by_keys(pilot, app: MahjongApp, *, method: str = "numbers") -> list[str]:  # type: ignore[no-untyped-def]
