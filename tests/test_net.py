@@ -134,6 +134,16 @@ async def _until(client: SeatClient, done: Callable[[], bool], seconds: float = 
         await client.changed(1)
 
 
+async def _eventually(done: Callable[[], bool], what: str, seconds: float = 60) -> None:
+    """Look again and again until ``done()`` (what the host's tasks or another process do, that no message of ours
+    tells); fail after ``seconds``, a bound long enough for a machine whose cores are busy with something else."""
+    deadline = time.monotonic() + seconds
+    while not done():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"waited {seconds} s for {what}")
+        await asyncio.sleep(0.02)
+
+
 async def test_a_whole_game_with_four_remote_clients(tmp_path: Path) -> None:
     """Four people on four connections play two hands to the game's end; each saw only its own seat."""
     host = Host(claim_seconds=0.02, grace=5)
@@ -171,10 +181,7 @@ async def test_bad_messages_are_refused_and_the_connection_goes_on() -> None:
                  '{"type": "act", "prompt": -1, "action": {}}', "[1, 2]"):  # fmt: skip
         await client.send_raw(text)
     await client.send_raw(dumps({"type": "ping"}))
-    for _ in range(50):
-        if len(client.errors) >= 6:
-            break
-        await client.changed(1)
+    await _until(client, lambda: len(client.errors) >= 6)
     assert [e.split(":")[0] for e in client.errors] == [
         "not JSON",
         "message too big",
@@ -246,11 +253,9 @@ async def test_a_seat_that_drops_is_played_by_its_bot_and_taken_back_with_its_to
     token, seat = ann.token, ann.seat
     await ann.close()
     before = sum(len(a) for a in table.game.actions)
-    for _ in range(100):  # the bot takes the seat over once the grace period is up, and the game goes on
-        await asyncio.sleep(0.05)
-        if table.bot_plays(seat) and sum(len(a) for a in table.game.actions) > before + 4:
-            break
-    assert table.bot_plays(seat)
+    await _eventually(  # the bot takes the seat over once the grace period is up, and the game goes on
+        lambda: table.bot_plays(seat) and sum(len(a) for a in table.game.actions) > before + 4, "the bot to play on"
+    )
     wrong = SeatClient(url)
     with pytest.raises(JoinError, match="no seat"):
         await wrong.connect(token="not-a-token")
@@ -332,14 +337,21 @@ async def test_a_seat_taken_up_from_a_second_connection_leaves_the_first() -> No
     live = SeatClient(url)
     await live.connect(token=first.token)
     live_listens = asyncio.create_task(live.listen())
-    await _until(live, lambda: live.prompt is not None and live.view is not None and bool(live.view.legal))
-    assert live.view is not None
+    await _until(live, lambda: live.prompt is not None and live.view is not None and live.view.phase is Phase.TURN)
+    assert live.view is not None and live.prompt is not None
+    discards = [a for a in live.view.legal if a.kind is ActionKind.DISCARD]
+    ghostly = discards[0]
+    chosen = next(a for a in discards if a.tile != ghostly.tile)
     actions = sum(len(a) for a in table.game.actions)
-    await ghost.answer(live.view.legal[0], live.prompt)  # the seat's move, from a connection no longer seated
-    await asyncio.wait_for(ghost.listen(), 10)  # told it was replaced, it is let go
-    await asyncio.sleep(0.2)
-    assert ghost.replaced and sum(len(a) for a in table.game.actions) == actions
-    await asyncio.wait_for(_play(live, stop_after=2), 30)  # the last to sit plays on
+    await ghost.answer(ghostly, live.prompt)  # the seat's move, from a connection no longer seated
+    await asyncio.wait_for(ghost.listen(), 30)  # told it was replaced, it is let go
+    assert ghost.replaced
+    # The table waits for the seat's answer still: the one sent after the ghost's, from the last to sit, is taken.
+    await live.act(chosen)
+    await _until(live, lambda: sum(len(a) for a in table.game.actions) > actions)
+    made = [a for hand in table.game.actions for a in hand][actions]
+    assert (made.seat, made.kind, made.tile) == (live.seat, ActionKind.DISCARD, chosen.tile) and not live.refused
+    await asyncio.wait_for(_play(live, stop_after=2), 60)  # the last to sit plays on
     await live.close()
     await asyncio.wait_for(live_listens, 30)
     host.close()
@@ -424,7 +436,9 @@ async def test_a_host_killed_mid_hand_takes_its_table_up_again(tmp_path: Path) -
         await client.connect(name="Ann")
         listener = asyncio.create_task(client.listen())
         await asyncio.wait_for(_play(client, stop_after=4), 60)
-        await asyncio.sleep(0.3)  # the answer is journalled
+        # The table journals each move before it sends the state after it: once a prompt comes after the last answer,
+        # the answer (and everything this client has seen) is in the journal.
+        await _until(client, lambda: client.prompt is not None or client.over)
         token, seen = client.token, client.view
         await _kill(process)
         await asyncio.wait_for(listener, 30)
@@ -472,25 +486,28 @@ async def test_a_game_through_the_ssh_door_and_the_websocket_door(tmp_path: Path
                 shown.extend(chunk)
 
         reader = asyncio.create_task(read())
-        for _ in range(100):  # the SSH player sits down first
-            if table.places[0].taken:
-                break
-            await asyncio.sleep(0.1)
-        assert table.places[0].taken and table.places[0].name == "ann"
+        await _eventually(lambda: table.places[0].taken, "the SSH player to sit down")  # first
+        assert table.places[0].name == "ann"
         bo = SeatClient(url)
         await bo.connect(name="Bo")
         listener = asyncio.create_task(bo.listen())
         bo_plays = asyncio.create_task(_play(bo))
+
         # Keys for a while: discard the drawn tile; pass a claim; win when a win is offered (a discard then asks
         # twice); after a claim (nothing drawn), pick the first tile and discard it; Enter goes on from the hand's end.
         # These blind keys can pick a tile the rules forbid right after a chi, so then autoplay finishes the game,
-        # still at ann's end of the SSH link.
-        deadline, n = time.monotonic() + 20, 0
-        while not table.game.over and time.monotonic() < deadline:
+        # still at ann's end of the SSH link. The keys are typed until what they are for has happened (ann has
+        # discarded three times; the game is over), each within a bound of a minute or more; the short sleep between two
+        # keys only spaces them out, as a person's typing is, and waits for nothing.
+        def discards() -> int:
+            return sum(a.seat == 0 and a.kind is ActionKind.DISCARD for a in table.game.actions[0])
+
+        deadline, n = time.monotonic() + 60, 0
+        while not table.game.over and discards() < 3 and time.monotonic() < deadline:
             process.stdin.write(b"dxw1\r"[n % 5 : n % 5 + 1])
             n += 1
             await asyncio.sleep(0.05)
-        assert any(a.seat == 0 and a.kind is ActionKind.DISCARD for a in table.game.actions[0])  # keys went through
+        assert discards(), "no key went through"
         process.stdin.write(b"a")
         deadline = time.monotonic() + 90
         while not table.game.over and time.monotonic() < deadline:
@@ -507,11 +524,7 @@ async def test_a_game_through_the_ssh_door_and_the_websocket_door(tmp_path: Path
         assert "ann" in text and "pts" in text  # the table, drawn in the player's terminal
         process.close()
         reader.cancel()
-    for _ in range(100):  # the SSH session over, its client ends and leaves the seat
-        if table.places[0].link is None:
-            break
-        await asyncio.sleep(0.1)
-    assert table.places[0].link is None
+    await _eventually(lambda: table.places[0].link is None, "the SSH session's client to leave the seat")
     await bo.close()
     await asyncio.wait_for(listener, 30)
     acceptor.close()
