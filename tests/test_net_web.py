@@ -52,22 +52,49 @@ def _browser(profile: Path):  # type: ignore[no-untyped-def]
     return browser
 
 
-def _type(page_url: str, keys: list[str], pause: float, profile: Path) -> bytes:
-    """Open the page, wait for the table's terminal, type ``keys`` one after another; a screenshot at the end."""
+#: how long each step of the page may take: long enough for a machine whose cores are busy with something else
+PATIENCE = 60
+#: kept by the page as it comes: what the table's terminal is sent (the terminal draws on a canvas, not in the page)
+KEEP_WHAT_IS_SHOWN = """
+(() => {
+  const Socket = window.WebSocket, decoder = new TextDecoder();
+  window.shownToTest = "";
+  window.WebSocket = class extends Socket {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener("message", (e) => {
+        if (typeof e.data !== "string") window.shownToTest += decoder.decode(e.data, {stream: true});
+      });
+    }
+  };
+})();
+"""
+
+
+def _sit_and_discard(page_url: str, profile: Path, seated: Callable[[], bool], discarded: Callable[[], bool]) -> bytes:
+    """Open the page; once it asks the name, type it and Enter; once ``seated()``, press d until ``discarded()``; a
+    screenshot at the end. Each step waits for what it needs (up to a minute)."""
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
 
     browser = _browser(profile)
     try:
+        browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": KEEP_WHAT_IS_SHOWN})
         browser.get(page_url)
-        WebDriverWait(browser, 30).until(
-            lambda b: "-first-byte" in b.find_element(By.TAG_NAME, "body").get_attribute("class")
-        )
+        until = WebDriverWait(browser, PATIENCE, poll_frequency=0.1).until
+        until(lambda b: "-first-byte" in b.find_element(By.TAG_NAME, "body").get_attribute("class"))
+        until(lambda b: "Your name at the table" in b.execute_script("return window.shownToTest"))  # the field is up
         field = browser.find_element(By.CSS_SELECTOR, ".xterm-helper-textarea")
-        time.sleep(1.0)
-        for key in keys:
-            field.send_keys(key)
-            time.sleep(pause)
+        field.send_keys("Ann", "\n")
+        until(lambda b: seated())
+
+        def discard(b: object) -> bool:
+            """A d, until it has discarded (pressed before the table shows the turn, it does nothing: once more)."""
+            if not discarded():
+                field.send_keys("d")
+            return discarded()
+
+        WebDriverWait(browser, PATIENCE, poll_frequency=0.5).until(discard)
         return browser.get_screenshot_as_png()  # type: ignore[no-any-return]
     finally:
         browser.quit()
@@ -129,17 +156,27 @@ async def test_a_discard_played_in_a_browser_tab(tmp_path: Path) -> None:
     )
     try:
         page = f"http://127.0.0.1:{web_port}/"
-        for _ in range(100):
+        deadline = time.monotonic() + PATIENCE
+        while True:  # until the web door answers
             try:
-                urllib.request.urlopen(page, timeout=1).read()
+                await asyncio.to_thread(lambda: urllib.request.urlopen(page, timeout=5).read())
                 break
             except OSError:
+                assert time.monotonic() < deadline, f"the web door did not answer in {PATIENCE} s"
                 await asyncio.sleep(0.1)
-        keys = ["Ann", "\n", *["d"] * 8]
-        shot = await _in_thread(lambda: _type(page, keys, 0.5, tmp_path / "profile"), 100)
+
+        # Both are read from the browser's thread: a flag, and a copy of a list the table only adds to.
+        def seated() -> bool:
+            """Ann sits at the table."""
+            return table.places[0].taken
+
+        def discarded() -> bool:
+            """Ann has discarded."""
+            return any(a.seat == 0 and a.kind is ActionKind.DISCARD for a in list(table.game.actions[0]))
+
+        shot = await _in_thread(lambda: _sit_and_discard(page, tmp_path / "profile", seated, discarded), 2 * PATIENCE)
         assert table.places[0].taken and table.places[0].name == "Ann"
-        ann = [a for a in table.game.actions[0] if a.seat == 0 and a.kind is ActionKind.DISCARD]
-        assert ann, "no discard came from the browser"
+        assert discarded(), "no discard came from the browser"
         (tmp_path / "web.png").write_bytes(shot)
     finally:
         _stop(web)
