@@ -183,17 +183,17 @@ def test_killed_at_random_and_at_the_end_nothing_is_lost_or_counted_twice(kept_h
         child = subprocess.Popen([sys.executable, "-m", "mahjong_tui.testing.killed", str(k)], stdout=subprocess.PIPE,
                                  text=True, env=os.environ.copy())  # fmt: skip
         assert child.stdout is not None
-        deadline = time.monotonic() + rng.uniform(0.05, 0.6)
+        deadline = time.monotonic() + rng.uniform(0.05, 0.6)  # odd kills: at a random moment of play, on purpose
         while line := child.stdout.readline().split():
             if line[0] == "start":
                 started.append(line[1])
             if (k % 2 == 0 and line[0] == "ending" and int(line[2]) > k % 4 // 2) or (
                 k % 2 and time.monotonic() > deadline
             ):  # even kills just as a hand ends: the first hand's (k = 0, 4, 8), the game's end (k = 2, 6, 10)
-                time.sleep(rng.uniform(0.0, 0.003))
+                time.sleep(rng.uniform(0.0, 0.003))  # a random moment to kill at, on purpose: it waits for nothing
                 break
         child.send_signal(rng.choice((signal.SIGKILL, signal.SIGTERM, signal.SIGHUP)))
-        out, _ = child.communicate(timeout=10)
+        out, _ = child.communicate(timeout=60)
         started += [x.split()[1] for x in out.splitlines() if x.startswith("start ")]
         find_games()
         assert check_kept(started) == [], f"after kill {k + 1}"
@@ -244,11 +244,12 @@ def test_two_real_windows_on_one_data_folder_never_lose_a_game(kept_home: Path) 
         return subprocess.Popen([sys.executable, "-c", WINDOW, str(humans), str(hands)], env=os.environ.copy(),
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
 
-    def until(check: object, seconds: float = 40) -> None:
+    def until(check: object, seconds: float = 60) -> None:
+        """Look again and again until ``check()`` (what the other processes do); fail after ``seconds``."""
         deadline = time.monotonic() + seconds
         while not check() and time.monotonic() < deadline:  # type: ignore[operator]
             time.sleep(0.1)
-        assert check(), "did not happen in time"  # type: ignore[operator]
+        assert check(), f"did not happen in {seconds} s"  # type: ignore[operator]
 
     person = window(1, 4)
     try:

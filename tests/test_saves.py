@@ -309,7 +309,7 @@ def test_killed_at_random_moments_the_save_resumes_to_its_last_action(home: Path
                 line = forker.stdout.readline().split()
                 assert line[:1] in (["pid"], ["saved"]), line
                 pid, told = (int(line[1]), told) if line[0] == "pid" else (pid, int(line[1]))
-            time.sleep(rng.uniform(0.0, 0.03))
+            time.sleep(rng.uniform(0.0, 0.03))  # a random moment to kill at, on purpose: it waits for nothing
             os.kill(pid, signal.SIGKILL)
             forker.stdin.write("reap\n")
             forker.stdin.flush()
