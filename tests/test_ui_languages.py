@@ -20,6 +20,7 @@ import pytest
 from rich.console import Console
 from textual.app import App
 from textual.widgets import Button, Label, Static
+from ui_support import settle
 
 from mahjong_tui.engine import Game, Words, get_ruleset, ruleset_names
 from mahjong_tui.i18n import LANGUAGES, current, t, use
@@ -99,18 +100,18 @@ def english_left(app: App[int]) -> list[str]:
     return sorted({w for w in WORD.findall(text) if w not in ok})
 
 
-async def settle(pilot, until: Callable[[], bool], rounds: int = 300) -> None:  # type: ignore[no-untyped-def]
-    """Let timers and messages run until ``until()`` holds."""
-    for _ in range(rounds):
-        if until():
-            return
-        await pilot.pause(0.01)
-    assert until(), f"the app did not get there: {pilot.app.screen_stack}"
-
-
 def on_top(app: App[int], screen: type) -> Callable[[], bool]:
     """The screen shown is one of ``screen``."""
     return lambda: isinstance(app.screen, screen)
+
+
+def _for_a_person(app: App[int], seat: int | None = None) -> bool:
+    """A person has something to do: a curtain, a prompt, the end of a hand, or a turn at the table (``seat``'s, if
+    given)."""
+    screen = app.screen
+    if isinstance(screen, TableScreen):
+        return screen.actor is not None and (seat is None or screen.actor == seat)
+    return isinstance(screen, CurtainScreen | ChoiceScreen | HandEndScreen)
 
 
 async def shows(pilot, seen: Seen, screen: type, name: str, key: str | None = None) -> None:  # type: ignore[no-untyped-def]
@@ -303,7 +304,7 @@ async def test_the_hot_seat_curtain_and_strict_privacy(language: str) -> None:
         await shows(pilot, seen, CurtainScreen, "curtain", "curtain.note")
         asked, acknowledged = 0, False
         for _ in range(200):  # play on: each person behind their curtain, a prompt or only "continue"
-            await pilot.pause(0.02)
+            await settle(pilot, lambda: _for_a_person(app))
             screen = app.screen
             if isinstance(screen, CurtainScreen):
                 await pilot.press("enter")
@@ -376,8 +377,8 @@ async def test_hands_played_in_both_languages_never_say_a_pair_twice(seed: int) 
     said: dict[str, str] = {}
     ends = 0
     async with app.run_test(size=FULL) as pilot:
-        for step in range(45):
-            await pilot.pause()
+        for step in range(400):  # the person's decisions, each waited for, until two hands have ended
+            await settle(pilot, lambda: _for_a_person(app, seat=0))
             screen = app.screen
             said.update(dict.fromkeys(doubled(widget_text(app)), type(screen).__name__))
             if isinstance(screen, ChoiceScreen):
@@ -387,13 +388,15 @@ async def test_hands_played_in_both_languages_never_say_a_pair_twice(seed: int) 
                 await pilot.press("v")
                 await settle(pilot, on_top(app, ReviewScreen))
                 said.update(dict.fromkeys(doubled(widget_text(app)), "review"))
+                if ends == 2:
+                    break
                 await pilot.press("escape")
                 await settle(pilot, on_top(app, HandEndScreen))
                 await pilot.press("enter")
-            elif isinstance(screen, TableScreen) and screen.actor == 0:
+            else:
                 await pilot.press(str(step % 9 + 1))
                 await pilot.pause()
                 said.update(dict.fromkeys(doubled(widget_text(app)), "selected"))
                 await pilot.press("d")
-    assert ends >= 2
+    assert ends == 2
     assert not said, said
