@@ -67,9 +67,19 @@ class Catalogue:
         if language not in LANGUAGES:
             raise ValueError(f"language: {language!r} is not one of {', '.join(LANGUAGES)}")
         self.language = language
-        self._en = messages("en")
-        self._zh = messages("zh")
-        self._both = messages("both") if language == "both" else {}
+
+    # each language's file is read when first needed: an English table never waits for the Chinese at its start
+    @property
+    def _en(self) -> dict[str, str]:
+        return messages("en")
+
+    @property
+    def _zh(self) -> dict[str, str]:
+        return messages("zh")
+
+    @property
+    def _both(self) -> dict[str, str]:
+        return messages("both") if self.language == "both" else {}
 
     def text(self, key: str) -> str:
         """The unfilled text of ``key``."""

@@ -270,3 +270,29 @@ def wrapped(content: RenderableType, hang: int = 0) -> RenderableType:
     if isinstance(content, str):
         return Wrapped(Text(content), hang)
     return Wrapped(content, hang) if isinstance(content, Text) else content
+
+
+def pack(chunks: list[Text], width: int, *, max_lines: int | None = None, keep_end: bool = False) -> Text:
+    """Lay chunks (tiles, melds) in lines of ``width`` cells, one space apart, never splitting one."""
+    lines: list[list[Text]] = [[]]
+    used = 0
+    for chunk in chunks:
+        w = chunk.cell_len
+        need = w if not lines[-1] else used + 1 + w
+        if lines[-1] and need > width:
+            lines.append([chunk])
+            used = w
+        else:
+            lines[-1].append(chunk)
+            used = need
+    if max_lines is not None and len(lines) > max_lines:
+        lines = lines[-max_lines:] if keep_end else lines[:max_lines]
+    out = Text()
+    for i, line in enumerate(lines):
+        if i:
+            out.append("\n")
+        for j, chunk in enumerate(line):
+            if j:
+                out.append(" ")
+            out.append_text(chunk)
+    return out

@@ -14,7 +14,7 @@ from textual.widgets import Input
 from mahjong_tui.i18n import current, messages, t
 
 from ..config import BOT_SPEEDS, Privacy, named, rules_summary
-from ..look import pack
+from ..wrapping import pack
 
 if TYPE_CHECKING:
     from mahjong_tui.engine import Ruleset

@@ -23,13 +23,14 @@ from mahjong_tui.engine import Action, ActionKind, Tile
 from mahjong_tui.i18n import t
 
 from ..config import Display, Learning
-from ..look import Look, claims_text, flowers_text, has_drawn_apart, meld_text, pack, relation_warnings, seat_header
+from ..look import Look, claims_text, flowers_text, has_drawn_apart, meld_text, relation_warnings, seat_header
 from ..preview import win_preview
 from ..seating import Seating
 from ..table_state import TableState
 from ..widgets.hand import HandView, hand_tiles
 from ..widgets.hint_panel import Advice, HintPanel, advise, hand_marks, hint_body
 from ..widgets.layout import show_seats_and_rivers
+from ..wrapping import pack
 from .once import Once
 
 KONGS = (ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG)

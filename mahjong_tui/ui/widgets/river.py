@@ -8,7 +8,8 @@ from rich.text import Text
 
 from mahjong_tui.i18n import t
 
-from ..look import Look, pack
+from ..look import Look
+from ..wrapping import pack
 from .base import SeatWidget
 
 

@@ -7,7 +7,8 @@ from rich.text import Text
 
 from mahjong_tui.i18n import t
 
-from ..look import claims_text, concealed_chunks, flowers_text, meld_text, pack, seat_header
+from ..look import claims_text, concealed_chunks, flowers_text, meld_text, seat_header
+from ..wrapping import pack
 from .base import SeatWidget
 
 
