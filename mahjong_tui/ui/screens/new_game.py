@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, VerticalScroll
@@ -208,13 +208,26 @@ class NewGameScreen(Once["GameSetup | Chosen | LearnToPlay | None"]):
         self.query_one("#base", Input).tooltip = loaded.base_tooltip
         self.filled = True
         self._rules_changed()
-        self.find_saved()
+        self.look_for_saved()
 
-    def find_saved(self) -> None:
-        """Offer the games not finished (broken saves are moved aside, and the notice says so)."""
+    @work(thread=True, exclusive=True, group="saved")
+    def look_for_saved(self) -> None:
+        """Look for the games not finished off the screen's thread (the disk may be slow), then offer them."""
         from mahjong_tui.keep.unfinished import find_games
 
         found = find_games()
+        self.app.call_from_thread(self.show_found, found)
+
+    def find_saved(self) -> None:
+        """Look for the games not finished now, and offer them."""
+        from mahjong_tui.keep.unfinished import find_games
+
+        self.show_found(find_games())
+
+    def show_found(self, found: Found) -> None:
+        """Offer the games not finished (broken saves are moved aside, and the notice says so)."""
+        if not self.is_attached:  # left while the disk was read
+            return
         if found.notices:
             self.notice = "\n".join(found.notices)
             notice = self.query_one("#new-game-notice", Static)
