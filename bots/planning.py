@@ -17,7 +17,7 @@ from enum import Enum
 
 from mahjong_tui.engine import Meld, MeldKind, Ruleset
 from mahjong_tui.engine.analysis import acceptance, shanten, shanten_seven_pairs
-from mahjong_tui.engine.targets import TargetKind, WinTarget, open_targets, target_shanten
+from mahjong_tui.engine.targets import TargetKind, WinTarget, is_open, open_targets, target_shanten
 from mahjong_tui.engine.tiles import IS_258, KINDS_258
 
 INF = 99
@@ -57,24 +57,28 @@ class Target:
         }[self.goal]
 
 
+_PONGS = WinTarget(TargetKind.PENGPENGHU)
+_ALL_HONOURS = WinTarget(TargetKind.HONOURS)
+_FLUSHES = tuple(tuple(WinTarget(k, s) for s in range(3)) for k in (TargetKind.QINGYISE, TargetKind.HUNYISE))
+
+
 def pongs_shanten(counts: Sequence[int], melds: Sequence[Meld]) -> int:
     """碰碰胡: shanten to all triplets and a pair (INF once a chi is down)."""
-    return _target_shanten(WinTarget(TargetKind.PENGPENGHU), counts, melds)
+    return _target_shanten(_PONGS, counts, melds)
 
 
 def flush_shanten(counts: Sequence[int], melds: Sequence[Meld], suit: int, honours: bool) -> int:
     """混一色 / 清一色 in ``suit``: the regular shanten of the tiles that may stay (INF once a meld rules it out)."""
-    kind = TargetKind.HUNYISE if honours else TargetKind.QINGYISE
-    return _target_shanten(WinTarget(kind, suit), counts, melds)
+    return _target_shanten(_FLUSHES[honours][suit], counts, melds)
 
 
 def honours_shanten(counts: Sequence[int], melds: Sequence[Meld]) -> int:
     """All honours in any arrangement (乱风向 / 风一色): suited tiles still to exchange (INF beside a suited meld)."""
-    return _target_shanten(WinTarget(TargetKind.HONOURS), counts, melds)
+    return _target_shanten(_ALL_HONOURS, counts, melds)
 
 
 def _target_shanten(target: WinTarget, counts: Sequence[int], melds: Sequence[Meld]) -> int:
-    if target not in open_targets((target.kind,), melds):
+    if melds and not is_open(target, melds):
         return INF
     return target_shanten(target, counts, melds, spent=False)  # the shape alone, as the normal bot reads it
 
@@ -158,15 +162,16 @@ class Planner:
 
     def distance(self, target: Target, counts: Sequence[int], melds: Sequence[Meld]) -> int:
         """Shanten of the hand toward one goal."""
-        if target.win is not None:
-            return target_shanten(target.win, counts, melds)
+        win = target.win
+        if win is not None:
+            return target_shanten(win, counts, melds)
         g = target.goal
+        if g is Goal.FLUSH:
+            return _target_shanten(_FLUSHES[target.honours][target.suit], counts, melds)
         if g is Goal.PLAIN:
             return shanten(counts, self.shapes, melds)
-        if g is Goal.FLUSH:
-            return flush_shanten(counts, melds, target.suit, target.honours)
         if g is Goal.PONGS:
-            return pongs_shanten(counts, melds)
+            return _target_shanten(_PONGS, counts, melds)
         if g is Goal.PAIRS:
             return shanten_seven_pairs(counts, True) if not melds else INF
         if g is Goal.HONOURS:
@@ -223,15 +228,28 @@ class Planner:
             return sum(unseen[t] for t in range(27, 34) if counts[t] < 4)
         else:
             kinds = [t for t in range(34) if counts[t]]
+        measured = _shape(target)
+        if measured is None:  # seven pairs
+            closer = [t for t in kinds if unseen[t] and counts[t] < 4 and self._closer(target, counts, melds, t, now)]
+            return sum(unseen[t] for t in closer)
+        shape, spent = measured
+        if not spent and melds and not is_open(shape, melds):
+            return 0  # the goal is ruled out: no draw brings it closer
         total = 0
         for t in kinds:
             if not unseen[t] or counts[t] >= 4:
                 continue
             counts[t] += 1
-            if self.distance(target, counts, melds) < now:
+            if target_shanten(shape, counts, melds, spent=spent) < now:
                 total += unseen[t]
             counts[t] -= 1
         return total
+
+    def _closer(self, target: Target, counts: list[int], melds: Sequence[Meld], t: int, now: int) -> bool:
+        counts[t] += 1
+        closer = self.distance(target, counts, melds) < now
+        counts[t] -= 1
+        return closer
 
     def drawn_closer(self, counts: list[int], melds: Sequence[Meld], distance: int) -> list[int]:
         """The kinds whose draw brings a 3n+1 hand closer to any goal that may win at ``distance`` (ready: its
@@ -251,6 +269,22 @@ class Planner:
                 out.append(t)
             counts[t] -= 1
         return out
+
+
+def _shape(target: Target) -> tuple[WinTarget, bool] | None:
+    """The engine's target a goal is measured by (None: seven pairs, a plain hand, 将将胡), and whether a held copy
+    of a ponged kind counts as spent (a rule set's own target) or as any other tile (the shape alone, as the
+    normal bot reads it)."""
+    if target.win is not None:
+        return target.win, True
+    g = target.goal
+    if g is Goal.FLUSH:
+        return _FLUSHES[target.honours][target.suit], False
+    if g is Goal.PONGS:
+        return _PONGS, False
+    if g is Goal.HONOURS:
+        return _ALL_HONOURS, False
+    return None
 
 
 def goal_key(target: Target) -> str:

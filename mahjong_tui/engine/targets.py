@@ -50,6 +50,7 @@ __all__ = [
     "TargetProgress",
     "WinDiscard",
     "WinTarget",
+    "is_open",
     "open_targets",
     "target_progress",
     "target_shanten",
@@ -87,39 +88,56 @@ class WinTarget:
         """The tile kinds the target may hold."""
         k = self.kind
         if k is TargetKind.HUNYISE:
-            return (*range(9 * self.suit, 9 * self.suit + 9), *_HONOURS)
+            return _SUIT_AND_HONOURS[self.suit]
         if k is TargetKind.QINGYISE:
-            return tuple(range(9 * self.suit, 9 * self.suit + 9))
+            return _SUIT[self.suit]
         if k is TargetKind.HONOURS:
             return _HONOURS
-        return tuple(range(NUM_KINDS))
+        return _ALL_KINDS
 
 
 _ORDER = {k: i for i, k in enumerate(TargetKind)}
+_ALL_KINDS = tuple(range(NUM_KINDS))
+_SUIT = tuple(tuple(range(9 * s, 9 * s + 9)) for s in range(3))
+_SUIT_AND_HONOURS = tuple((*_SUIT[s], *_HONOURS) for s in range(3))
+# per suit (and one for honours alone): whether a meld starting on each kind fits the one-suit target
+_FITS_SUIT = tuple(tuple(t in _SUIT[s] for t in range(NUM_KINDS)) for s in range(3))
+_FITS_SUIT_AND_HONOURS = tuple(tuple(t in _SUIT_AND_HONOURS[s] for t in range(NUM_KINDS)) for s in range(3))
+_FITS_HONOURS = tuple(t in _HONOURS for t in range(NUM_KINDS))
+# the targets of each kind before any meld rules one out, in their order
+_CANDIDATES = {
+    k: tuple(WinTarget(k, s) for s in range(3)) if k in (TargetKind.HUNYISE, TargetKind.QINGYISE) else (WinTarget(k),)
+    for k in TargetKind
+}
 
 
-def _fits(target: WinTarget, meld: Meld) -> bool:
-    """Whether ``meld`` can belong to a hand of ``target``."""
-    k, first = target.kind, meld.first
+def is_open(target: WinTarget, melds: Sequence[Meld]) -> bool:
+    """Whether no meld rules ``target`` out (大吊车 is open only with four melds exposed)."""
+    k = target.kind
     if k is TargetKind.PENGPENGHU:
-        return meld.kind is not MeldKind.CHI
-    if k is TargetKind.DADIAOCHE:
+        for m in melds:
+            if m.kind is MeldKind.CHI:
+                return False
         return True
-    return first in target.allowed
+    if k is TargetKind.DADIAOCHE:
+        return len(melds) == 4 and all(m.kind is not MeldKind.CONCEALED_KONG for m in melds)
+    if k is TargetKind.HUNYISE:
+        fits = _FITS_SUIT_AND_HONOURS[target.suit]
+    elif k is TargetKind.QINGYISE:
+        fits = _FITS_SUIT[target.suit]
+    else:
+        fits = _FITS_HONOURS
+    for m in melds:
+        if not fits[m.tiles[0]]:
+            return False
+    return True
 
 
 def open_targets(kinds: Sequence[TargetKind], melds: Sequence[Meld]) -> tuple[WinTarget, ...]:
     """The targets of ``kinds`` that no meld rules out (大吊车 only with four melds exposed)."""
     out: list[WinTarget] = []
     for kind in sorted(set(kinds), key=_ORDER.__getitem__):
-        if kind in (TargetKind.HUNYISE, TargetKind.QINGYISE):
-            candidates = [WinTarget(kind, s) for s in range(3)]
-        elif kind is TargetKind.DADIAOCHE:
-            exposed = len(melds) == 4 and all(m.kind.is_exposed for m in melds)
-            candidates = [WinTarget(kind)] if exposed else []
-        else:
-            candidates = [WinTarget(kind)]
-        out += [t for t in candidates if all(_fits(t, m) for m in melds)]
+        out += [t for t in _CANDIDATES[kind] if is_open(t, melds)]
     return tuple(out)
 
 
@@ -169,11 +187,19 @@ def target_shanten(target: WinTarget, counts: Sequence[int], melds: Sequence[Mel
     """
     m_sets = 4 - len(melds)
     k = target.kind
-    if spent and melds:
-        spendable = _spendable(k)
-        gone = [m.first for m in melds if m.kind is not MeldKind.CHI and counts[m.first] and m.first in spendable]
-        if gone:  # a pong or kong of the kind holds three or four copies: a copy held can only make a kong
-            counts = [0 if t in gone else c for t, c in enumerate(counts[:NUM_KINDS])]
+    if spent and melds and k is not TargetKind.HONOURS:
+        # a pong or kong of a kind the target can use only in a pair or a triplet holds three or four
+        # copies: a copy held can only make a kong (a one-suit target: honours only; else every kind)
+        every = k is TargetKind.PENGPENGHU or k is TargetKind.DADIAOCHE
+        gone = None
+        for m in melds:
+            first = m.tiles[0]
+            if m.kind is not MeldKind.CHI and counts[first] and (every or first >= 27):
+                if gone is None:
+                    gone = list(counts[:NUM_KINDS])
+                gone[first] = 0
+        if gone is not None:
+            counts = gone
     if k is TargetKind.PENGPENGHU:
         return _pengpeng_need(m_sets, *_class_counts(counts), NUM_KINDS) - 1
     if k is TargetKind.HONOURS:
@@ -181,13 +207,16 @@ def target_shanten(target: WinTarget, counts: Sequence[int], melds: Sequence[Mel
     if k is TargetKind.DADIAOCHE:
         return shanten_regular(counts[:NUM_KINDS], len(melds))
     # one suit (and honours): the regular tables, the other suits left empty
-    b = bytes(counts[:NUM_KINDS])
     lo = 9 * target.suit
-    suits = [_EMPTY_SUIT, _EMPTY_SUIT, _EMPTY_SUIT]
-    suits[target.suit] = b[lo : lo + 9]
-    honours = b[27:34] if k is TargetKind.HUNYISE else _EMPTY_HONOURS
-    left = COMBINED[SUIT_BY_BYTES[suits[0]] << SHIFT | SUIT_BY_BYTES[suits[1]]]
-    right = COMBINED[SUIT_BY_BYTES[suits[2]] << SHIFT | HONOUR_BY_BYTES[honours]]
+    own = SUIT_BY_BYTES[bytes(counts[lo : lo + 9])]
+    empty = SUIT_BY_BYTES[_EMPTY_SUIT]
+    honours = HONOUR_BY_BYTES[bytes(counts[27:34]) if k is TargetKind.HUNYISE else _EMPTY_HONOURS]
+    if lo == 0:
+        left, right = COMBINED[own << SHIFT | empty], COMBINED[empty << SHIFT | honours]
+    elif lo == 9:
+        left, right = COMBINED[empty << SHIFT | own], COMBINED[empty << SHIFT | honours]
+    else:
+        left, right = COMBINED[empty << SHIFT | empty], COMBINED[own << SHIFT | honours]
     return FINAL_ANY[left << SHIFT | right][m_sets] - 1
 
 
