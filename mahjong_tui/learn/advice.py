@@ -9,6 +9,8 @@ unseen copies, and the hard bot's reading of each opponent's waits (:mod:`bots.r
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from math import comb
 
 from bots.hard import HardBot, haidi_odds
@@ -18,22 +20,60 @@ from mahjong_tui.engine.analysis import waits
 from mahjong_tui.engine.words import Words
 from mahjong_tui.i18n import said
 from mahjong_tui.learn.hint_words import NONE, steps, tile_words, tiles_words
+from mahjong_tui.learn.view_cache import ViewCache
 
 _OWN_KONGS = (ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG)
 
 
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """The hard bot's choice on a seat's view (the ★), and what it said of it."""
+
+    action: Action | None  # None: nothing to do
+    defence: Words | None = None  # why it took a safer discard than its plain choice (None: it did not)
+    dead_wait: Words | None = None  # its word on a ready hand with no live winning tile (None: no such hand)
+
+
+class _Suggester(HardBot):
+    """The hard bot of the ★: it reads the table of its seat's own view as the danger marks do, once per view."""
+
+    def read_table(self, view: SeatView, unseen: Sequence[int]) -> Reading:
+        """The view's reading (:func:`reading_for`) when ``unseen`` is the view's own, else a reading of its own."""
+        return reading_for(view) if list(unseen) == view.unseen else Reading(view, unseen)
+
+
 def suggester(view: SeatView, *, defends: bool = True) -> HardBot:
     """The hard bot for the seat that makes the game's suggestion (``defends``: weigh what a tile may feed)."""
-    bot = HardBot(view.seat)
+    bot = _Suggester(view.seat)
     bot.defends = defends
     return bot
 
 
+def choice_of(bot: HardBot, view: SeatView) -> Choice:
+    """``bot``'s choice on ``view`` and its words (no action with nothing to do)."""
+    if not view.legal:
+        return Choice(None)
+    action = bot.choose(view)
+    return Choice(action, bot.last_defence, bot.last_dead_wait)
+
+
+_READINGS: ViewCache[Reading] = ViewCache(4)
+_STARS: ViewCache[Choice] = ViewCache(4)
+
+
+def reading_for(view: SeatView) -> Reading:
+    """What the seat reads of each opponent's winning tiles from its view (made once per view)."""
+    return _READINGS.get(view, lambda v: Reading(v, v.unseen))
+
+
+def star(view: SeatView) -> Choice:
+    """The hard bot's choice on the seat's view, with its defence at the table (made once per view)."""
+    return _STARS.get(view, lambda v: choice_of(suggester(v), v))
+
+
 def suggested_action(view: SeatView) -> Action | None:
     """The move the game knows best for this seat now (the hard bot's choice on its view); None with nothing to do."""
-    if not view.legal:
-        return None
-    return suggester(view).choose(view)
+    return star(view).action
 
 
 def percent_words(x: float, *, about: bool = False) -> Words:

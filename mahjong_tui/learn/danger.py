@@ -25,13 +25,13 @@ from dataclasses import dataclass
 
 from bots.defence_words import NEAR_READY, SAFE_BELOW, tile_mark, why_safer
 from bots.defence_words import near_ready as near_ready_of
-from bots.hard import HardBot
 from bots.hard_defense import Reading
 from bots.risk import passed_since_turn
 from mahjong_tui.engine import ActionKind, Phase, SeatView, Tile, Words
 from mahjong_tui.engine.targets import win_shanten
 from mahjong_tui.engine.tiles import seat_wind_zh
 from mahjong_tui.i18n import said
+from mahjong_tui.learn.advice import Choice, reading_for, star
 from mahjong_tui.learn.hint_words import joined, tile_words
 
 
@@ -48,7 +48,7 @@ class Danger:
 
 def near_ready(view: SeatView) -> list[int]:
     """The opponents that look close to ready to this seat (the danger marks are about them)."""
-    return near_ready_of(Reading(view, view.unseen))
+    return near_ready_of(reading_for(view))
 
 
 def excused(view: SeatView, tile: Tile) -> bool:
@@ -69,7 +69,7 @@ def dangers(view: SeatView, *, everyone: bool = False) -> tuple[Danger, ...]:
     The level is the one the defence line speaks of (:func:`bots.defence_words.tile_mark`): one
     wording for a tile everywhere.
     """
-    reading = Reading(view, view.unseen)
+    reading = reading_for(view)
     near = near_ready_of(reading)
     if not near and not everyone:
         return ()
@@ -129,15 +129,15 @@ class Defence:
         return self.close and self.chance >= SAFE_BELOW
 
 
-def _hard_choice(view: SeatView) -> tuple[HardBot, Tile] | None:
-    """A hard bot for the seat that has chosen on its view in its turn, and its discard (None: it discards nothing)."""
+def _hard_choice(view: SeatView) -> tuple[Choice, Tile] | None:
+    """The hard bot's choice on the seat's view in its turn (the ★), and its discard (None: it discards nothing)."""
     if view.phase is not Phase.TURN or not any(a.kind is ActionKind.DISCARD for a in view.legal):
         return None
-    bot = HardBot(view.seat)
-    action = bot.choose(view)
-    if action.kind is not ActionKind.DISCARD or action.tile is None:
+    choice = star(view)
+    action = choice.action
+    if action is None or action.kind is not ActionKind.DISCARD or action.tile is None:
         return None
-    return bot, action.tile
+    return choice, action.tile
 
 
 def _close(reading: Reading) -> bool:
@@ -151,12 +151,12 @@ def defence_choice(view: SeatView) -> tuple[Tile, Words] | None:
     None when it would not, outside the seat's turn, or while no opponent looks close to
     ready. Only the seat's own view is read (a hard bot for the seat chooses on it).
     """
-    if not _close(Reading(view, view.unseen)):
+    if not _close(reading_for(view)):
         return None  # a quiet table: the hard bot's choice is not asked for
     found = _hard_choice(view)
-    if found is None or found[0].last_defence is None:
+    if found is None or found[0].defence is None:
         return None
-    return found[1], found[0].last_defence
+    return found[1], found[0].defence
 
 
 def defence_for_view(view: SeatView) -> Words | None:
@@ -172,10 +172,10 @@ def safer_than(view: SeatView, played: Tile) -> Defence | None:
     when it would discard ``played`` too, or when ``played`` feeds no more than its tile.
     """
     found = _hard_choice(view)
-    if found is None or found[0].last_defence is None or found[1] == played:
+    if found is None or found[0].defence is None or found[1] == played:
         return None
     tile = found[1]
-    reading = Reading(view, view.unseen)
+    reading = reading_for(view)
     if reading.cost(played) <= reading.cost(tile):
         return None
     slower = _steps_after(view, tile) > _steps_after(view, played)

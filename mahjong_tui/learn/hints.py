@@ -40,7 +40,7 @@ from mahjong_tui.engine.targets import target_progress, win_discard_options, win
 from mahjong_tui.engine.tiles import NUM_KINDS, tiles_of
 from mahjong_tui.engine.words import Words
 from mahjong_tui.i18n import said
-from mahjong_tui.learn.advice import decision_advice, suggested_action, suggester
+from mahjong_tui.learn.advice import choice_of, decision_advice, star, suggested_action, suggester
 from mahjong_tui.learn.claim_advice import CLAIM_KINDS, claim_suggestion
 from mahjong_tui.learn.hint_targets import TargetHint, target_hints
 from mahjong_tui.learn.hint_words import (
@@ -58,6 +58,7 @@ from mahjong_tui.learn.hint_words import (
     tiles_words,
     type_label,
 )
+from mahjong_tui.learn.view_cache import ViewCache
 
 __all__ = [
     "Aim",
@@ -152,7 +153,15 @@ class Hint:
 
 
 def hint_for_view(view: SeatView) -> Hint:
-    """The hint for a seat at the table: its own tiles, what it has seen, its 漏胡, and the suggested move."""
+    """The hint for a seat at the table: its own tiles, what it has seen, its 漏胡, and the suggested move (worked
+    out once per view: the panel, the ★ and a review asking about the same view share it)."""
+    return _HINTS.get(view, _hint_for_view)
+
+
+_HINTS: ViewCache[Hint] = ViewCache(4)
+
+
+def _hint_for_view(view: SeatView) -> Hint:
     table = view.table
     hint = analyse(
         view.ruleset,
@@ -213,16 +222,16 @@ def analyse(
         at_table = view is not None and view.phase is Phase.TURN
         if view is None or not at_table:
             view = study_view(rules, counts, melds, flowers, seen)
-        bot = suggester(view, defends=at_table)
-        action = bot.choose(view) if view.legal else None
+        choice = star(view) if at_table else choice_of(suggester(view, defends=False), view)
+        action = choice.action
         suggest = action.tile if action is not None and action.kind is ActionKind.DISCARD else None
         chosen = next((d for d in discards if d.tile == suggest), discards[0] if discards else None)
         if chosen is not None and discards and chosen.win_shanten != discards[0].win_shanten:
             chosen = discards[0]  # a safer, slower suggestion: the hand still heads where its best discard keeps it
         targets = chosen.targets if chosen is not None else ()
         heading = _heading(rules, counts, now, win_now, aims, targets)
-        why = also(discard_why(rules, counts, discards, suggest), bot.last_dead_wait or NONE)
-        defence = bot.last_defence if at_table else None
+        why = also(discard_why(rules, counts, discards, suggest), choice.dead_wait or NONE)
+        defence = choice.defence if at_table else None
         if not at_table:
             return Hint(now, discards, (), suggest, why, aims, heading, NONE, win_now, targets)
         return Hint(now, discards, (), suggest, why, aims, heading, NONE, win_now, targets, action, defence,
