@@ -2,6 +2,11 @@
 
     python scripts/bench.py [--hands 1000] [--views 3000] [--seed 1] [--rules shanghai,changsha]
         [--skip-shanten] [--skip-simulate]
+    python scripts/bench.py --against REV [--rounds 3] [--hands 300] [--hard-hands 40] [--seed 3] [--startup-runs 7]
+
+``--against REV`` measures this tree and the commit REV in one run instead (``scripts/bench_against.py``):
+``simulate`` hands per second with their digests, and the first-frame times of ``scripts/startup.py``,
+each tree's runs alternating with the other's, and prints each figure and the ratio.
 
 1. Shanten calls per second on the same random 13/14-tile hands: ours (regular shape and
    each rule set's shanten) against the ``mahjong`` package (installed with the test
@@ -176,14 +181,25 @@ def bench_simulate(hands: int, seed: int, rules_list: tuple[str, ...] = RULES) -
 def main() -> None:
     """Run the three measurements."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--hands", type=int, default=1000, help="hands per simulate measurement")
+    ap.add_argument("--hands", type=int, help="hands per simulate measurement (default 1000; with --against 300)")
     ap.add_argument("--views", type=int, default=3000, help="seat views per rule set for latency")
     ap.add_argument("--shanten-hands", type=int, default=20000)
-    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--seed", type=int, help="default 1; with --against 3")
     ap.add_argument("--rules", default=",".join(RULES), help="comma-separated rule sets")
     ap.add_argument("--skip-shanten", action="store_true")
     ap.add_argument("--skip-simulate", action="store_true")
+    ap.add_argument("--against", metavar="REV", help="measure this tree against the commit REV instead")
+    ap.add_argument("--rounds", type=int, default=3, help="with --against: runs of each simulate figure per tree")
+    ap.add_argument("--hard-hands", type=int, default=40, help="with --against: hands of the hard bots' runs")
+    ap.add_argument("--startup-runs", type=int, default=7, help="with --against: runs of each first-frame figure")
     args = ap.parse_args()
+    if args.against is not None:
+        from bench_against import run_against
+
+        hands, seed = args.hands or 300, 3 if args.seed is None else args.seed
+        sys.exit(run_against(args.against, args.rounds, hands, args.hard_hands, seed, args.startup_runs))
+    args.hands = args.hands or 1000
+    args.seed = 1 if args.seed is None else args.seed
     rules = tuple(args.rules.split(","))
     print(f"python {sys.version.split()[0]}\n")
     if not args.skip_shanten:
