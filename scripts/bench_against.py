@@ -7,7 +7,9 @@ swapped each round, so that a busy moment of the machine falls on both alike. Fi
 
 * ``simulate`` hands per second (its own clock, after the imports) for shanghai-lezi,
   shanghai and changsha with normal, easy, normal, easy bots, and with four hard bots,
-  with each run's digest: the same digest means the same decisions were made;
+  with each run's digest (the same digest means the same decisions were made) and the
+  same rate by the child's own CPU time (from the command on), which the machine's other
+  work sways less;
 * the first-frame times of ``scripts/startup.py``: the new game screen drawn, then filled
   in, from starting the process (each tree measured with its own ``scripts/startup.py``
   probe where it has one, which knows that tree's app), and a bare Textual app for reference.
@@ -43,8 +45,12 @@ import bots, mahjong_tui
 for module in (bots, mahjong_tui):
     if not module.__file__.startswith(tree):
         sys.exit(module.__name__ + " was imported from " + module.__file__ + ", not from " + tree)
+import time
 from mahjong_tui.cli import main
-sys.exit(main({argv!r}))
+start = time.process_time()
+status = main({argv!r})
+sys.stderr.write(f"\\ncpu-seconds {{time.process_time() - start}}\\n")
+sys.exit(status)
 """
 
 
@@ -55,17 +61,21 @@ class Figure:
     label: str
     unit: str  # "hands/s" (more is faster) or "s" (less is faster)
     runs: dict[str, list[float]] = field(default_factory=dict)
+    cpu: dict[str, list[float]] = field(default_factory=dict)  # hands per second of the child's own CPU time
     digests: dict[str, list[str]] = field(default_factory=dict)
 
-    def add(self, tree: str, value: float, digest: str | None = None) -> None:
-        """One run's value (and digest) for ``tree``."""
+    def add(self, tree: str, value: float, digest: str | None = None, cpu: float | None = None) -> None:
+        """One run's value (and digest, and rate by CPU time) for ``tree``."""
         self.runs.setdefault(tree, []).append(value)
         if digest is not None:
             self.digests.setdefault(tree, []).append(digest)
+        if cpu is not None:
+            self.cpu.setdefault(tree, []).append(cpu)
 
 
-def simulate_once(tree: Path, rules: str, bots: str, hands: int, seed: int) -> tuple[float, str]:
-    """Hands per second and the digest of one ``simulate`` run in ``tree``."""
+def simulate_once(tree: Path, rules: str, bots: str, hands: int, seed: int) -> tuple[float, str, float]:
+    """Hands per second, the digest and hands per CPU-second (the child's, from the command on) of one ``simulate``
+    run in ``tree``."""
     argv = ["simulate", "--rules", rules, "--hands", str(hands), "--seed", str(seed), "--bots", bots, "--json"]
     out = subprocess.run(
         [sys.executable, "-c", _SIMULATE.format(tree=str(tree), argv=argv)],
@@ -78,7 +88,8 @@ def simulate_once(tree: Path, rules: str, bots: str, hands: int, seed: int) -> t
         last = (out.stderr.strip().splitlines() or [f"exit status {out.returncode}"])[-1]
         raise RuntimeError(f"simulate in {tree} failed: {last}")
     data = json.loads(out.stdout)
-    return data["hands"] / data["seconds"], data["digest"]
+    cpu = float(out.stderr.strip().splitlines()[-1].split()[-1])
+    return data["hands"] / data["seconds"], data["digest"], data["hands"] / cpu
 
 
 def probes_of(tree: Path, width: int, height: int) -> dict[str, str]:
@@ -116,8 +127,8 @@ def measure(
     for r in range(rounds):
         for fig, rules, bots, n in sims:
             for name in _alternating(r, names):
-                rate, digest = simulate_once(trees[name], rules, bots, n, seed)
-                fig.add(name, rate, digest)
+                rate, digest, cpu = simulate_once(trees[name], rules, bots, n, seed)
+                fig.add(name, rate, digest, cpu)
         print(f"  simulate round {r + 1} of {rounds} done", file=sys.stderr, flush=True)
     width, height = 120, 36
     codes = {name: probes_of(path, width, height) for name, path in trees.items()}
@@ -149,7 +160,7 @@ def _digests(fig: Figure, names: list[str]) -> str:
 def report(figures: list[Figure], names: list[str], rev_label: str) -> None:
     """Medians side by side, the ratio, and whether the digests match."""
     width = max(len(f.label) for f in figures) + 2
-    print(f"{'figure':<{width}}{names[0]:>14}{rev_label:>14}{'ratio':>9}  digests")
+    print(f"{'figure':<{width}}{names[0]:>14}{rev_label:>14}{'ratio':>9}{'by cpu':>9}  digests")
     for fig in figures:
         cells = []
         medians = []
@@ -164,8 +175,13 @@ def report(figures: list[Figure], names: list[str], rev_label: str) -> None:
                 cells.append(f"{'-':>14}")
         a, b = medians[0], medians[1] if len(medians) > 1 else None
         ratio = f"{a / b:>8.2f}x" if a is not None and b else f"{'':>9}"
-        print(f"{fig.label:<{width}}{''.join(cells)}{ratio}  {_digests(fig, names)}")
-    print(f"(ratio: this tree / {rev_label}; hands/s: above 1 is faster; seconds: below 1 is faster)")
+        cpu = [statistics.median(fig.cpu[n]) for n in names if fig.cpu.get(n)]
+        by_cpu = f"{cpu[0] / cpu[1]:>8.2f}x" if len(cpu) == 2 else f"{'':>9}"
+        print(f"{fig.label:<{width}}{''.join(cells)}{ratio}{by_cpu}  {_digests(fig, names)}")
+    print(
+        f"(ratio: this tree / {rev_label}; hands/s: above 1 is faster, seconds: below 1 is faster; by cpu: the same\n"
+        " ratio of hands per second of each run's own CPU time, less swayed by the machine's other work)"
+    )
 
 
 def run_against(rev: str, rounds: int, hands: int, hard_hands: int, seed: int, startup_runs: int) -> int:
