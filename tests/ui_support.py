@@ -132,17 +132,38 @@ async def settle(pilot, until: Callable[[], bool], seconds: float = PATIENCE) ->
     assert until(), f"the app did not get there in {seconds:g} s: {state}"
 
 
+def showing(app: MahjongApp, screen: type | tuple[type, ...]) -> Callable[[], bool]:
+    """The screen on top is a ``screen``, composed and mounted: its widgets are there to query, click and read (a
+    screen is on top as soon as it is pushed, before it is built)."""
+    return lambda: isinstance(app.screen, screen) and app.screen.is_mounted
+
+
+def gone(app: MahjongApp, screen: object) -> Callable[[], bool]:
+    """``screen`` is no longer the one on top (answered, lifted, or covered by another)."""
+    return lambda: app.screen is not screen
+
+
+def moved_on(app: MahjongApp, table: TableScreen, game: Game, moves: int) -> Callable[[], bool]:
+    """A move has been made in ``game`` since its first ``moves``, or a screen covers ``table`` (a choice to make)."""
+    return lambda: sum(map(len, game.actions)) > moves or app.screen is not table
+
+
+async def footer_key(pilot, table: TableScreen, action: str) -> FooterKey:  # type: ignore[no-untyped-def]
+    """The footer's button for ``action``, once the footer shows it (it is rebuilt after the table's state)."""
+    await settle(pilot, lambda: any(k.action == action for k in table.query(FooterKey)))
+    return next(k for k in table.query(FooterKey) if k.action == action)
+
+
 async def play_hand_by_keys(pilot, app: MahjongApp, *, method: str = "numbers") -> list[str]:  # type: ignore[no-untyped-def]
     """Play every human decision of the current hand with the policy, by keys (or clicks)."""
     seen: list[str] = []
     for _ in range(2000):
+        # A person's turn at the table, or a screen over it (a prompt, a curtain, the hand's end), built.
         await settle(
             pilot,
             lambda: (
-                not isinstance(app.screen, TableScreen)
-                or table_of(app).actor is not None
-                or app.driver is None
-                or app.driver.game.hand.over
+                app.screen.is_mounted
+                and (not isinstance(app.screen, TableScreen) or table_of(app).actor is not None or app.driver is None)
             ),
         )
         screen = app.screen
@@ -150,8 +171,10 @@ async def play_hand_by_keys(pilot, app: MahjongApp, *, method: str = "numbers") 
         if isinstance(screen, (HandEndScreen, GameEndScreen)):
             return seen
         game = app.driver.game  # type: ignore[union-attr]
+        moves = sum(map(len, game.actions))
         if isinstance(screen, CurtainScreen):
             await pilot.press("enter")
+            await settle(pilot, gone(app, screen))  # lifted
             continue
         if isinstance(screen, ChoiceScreen):
             seat = game.pending_seats()[0]
@@ -163,6 +186,7 @@ async def play_hand_by_keys(pilot, app: MahjongApp, *, method: str = "numbers") 
                     await pilot.click(f"#choice-{index}")
                 else:
                     await pilot.press(screen.choices[index].key)
+            await settle(pilot, gone(app, screen))  # answered
             continue
         table = table_of(app)
         if table.actor is None:
@@ -171,21 +195,15 @@ async def play_hand_by_keys(pilot, app: MahjongApp, *, method: str = "numbers") 
         want = policy(game.legal_actions(seat), game.hand.players[seat].counts)
         if want.kind is ActionKind.WIN:
             if method == "click":  # the footer's keys are buttons too
-                await pilot.click(next(k for k in table.query(FooterKey) if k.action == "win"))
+                await pilot.click(await footer_key(pilot, table, "win"))
             else:
                 await pilot.press("w")
         elif want.kind in (ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG):
             if method == "click":
-                await pilot.click(next(k for k in table.query(FooterKey) if k.action == "kong"))
+                await pilot.click(await footer_key(pilot, table, "kong"))
             else:
                 await pilot.press("k")
-            await pilot.pause()
-            if isinstance(app.screen, ChoiceScreen):
-                index = next(i for i, c in enumerate(app.screen.choices) if c.action == want)
-                if method == "click":
-                    await pilot.click(f"#choice-{index}")
-                else:
-                    await pilot.press(app.screen.choices[index].key)
+            # Declared at once, or asked which kong: that choice is answered above, as any other.
         else:
             tiles = hand_tiles(table.look(), seat)
             index = tiles.index(want.tile)
@@ -201,6 +219,7 @@ async def play_hand_by_keys(pilot, app: MahjongApp, *, method: str = "numbers") 
                 for _ in range(abs(steps)):
                     await pilot.press("right" if steps > 0 else "left")
                 await pilot.press("enter")
+        await settle(pilot, moved_on(app, table, game, moves))
     raise AssertionError("the hand did not end")
 
 
@@ -209,12 +228,12 @@ async def change_setting(pilot, app: MahjongApp, field: str, value: object) -> N
     from mahjong_tui.ui.screens.settings import SettingsScreen
 
     app.action_settings()
-    await pilot.pause()
-    assert isinstance(app.screen, SettingsScreen)
-    app.screen.query_one(f"#{field}").value = value  # type: ignore[attr-defined]
-    await pilot.pause()
+    await settle(pilot, showing(app, SettingsScreen))
+    screen, before = app.screen, app.settings_in_use()
+    screen.query_one(f"#{field}").value = value  # type: ignore[attr-defined]
+    await settle(pilot, lambda: app.settings_in_use() != before)  # applied (a change is applied as it is made)
     await pilot.click("#ok")
-    await pilot.pause()
+    await settle(pilot, lambda: screen not in app.screen_stack)
 
 
 # ---------------------------------------------------------------------- positions

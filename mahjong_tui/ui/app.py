@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from textual import work
 from textual.app import SystemCommand
 from textual.binding import Binding
 
@@ -144,8 +145,8 @@ class MahjongApp(SettingsFlow, RemoteFlow, LessonFlow):
         elif self.resume:
             self.resume_saved()
         elif self.setup is not None:
-            self.look_for_games()  # what a kill left half done is completed, and broken saves moved aside
             self.start_game(self.setup, self.game)
+            self.call_after_refresh(self.tidy_saves)  # once the table is drawn
         else:
             self.new_game()
 
@@ -181,6 +182,15 @@ class MahjongApp(SettingsFlow, RemoteFlow, LessonFlow):
         for line in () if quiet else found.notices:
             self.notify(line, severity="warning", timeout=12)
         return found
+
+    @work(thread=True, exclusive=True, group="tidy-saves")
+    def tidy_saves(self) -> None:
+        """What a kill left half done is completed, and broken saves moved aside, off the screen's thread; the
+        notices say what was done."""
+        from mahjong_tui.keep.unfinished import find_games
+
+        for line in find_games().notices:
+            self.call_from_thread(self.notify, line, severity="warning", timeout=12)
 
     def resume_saved(self) -> None:
         """Continue the game not finished; several: choose; none: the new game screen says why."""

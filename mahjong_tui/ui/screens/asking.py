@@ -28,11 +28,8 @@ from mahjong_tui.i18n import t
 from ..look import Look
 from .choice import Choice, ChoiceScreen, choices_for
 from .curtain import CurtainScreen
-from .hand_end import GameEndScreen, HandEndScreen
-from .help import ConfirmScreen, LeaveScreen
 from .once import dismiss_over
 from .prompts import prompt_choices, prompt_info, prompt_notes, prompt_title
-from .review import ReviewScreen
 from .table_base import TableBase
 
 if TYPE_CHECKING:
@@ -105,6 +102,8 @@ class Asking(TableBase):
     async def summary(self, look: Look) -> str | None:
         """The end of the hand drawn in ``look``: ``next``, ``table`` (to look at it), ``new`` or ``quit``."""
         driver = self.driver
+        from .hand_end import HandEndScreen  # a hand's end and the game's end are imported when first shown
+
         screen = HandEndScreen(
             look,
             list(driver.hand_events),
@@ -118,12 +117,16 @@ class Asking(TableBase):
     async def final_standings(self, look: Look) -> str | None:
         """The game is over: its final standings; ``new`` for a new game, else leaving."""
         driver = self.driver
+        from .hand_end import GameEndScreen
+
         return await self.app.push_screen_wait(GameEndScreen(look, driver.standings(), driver.end_reason))
 
 
 async def leave(screen: Screen[str], *, remote: bool = False) -> None:
     """Ask whether to leave the game (for a new one, or the program; ``remote``: a table played elsewhere, which only
     the program is left for); if so, ``screen`` answers ``new`` or ``quit``."""
+    from .help import LeaveScreen
+
     answer = await screen.app.push_screen_wait(LeaveScreen(remote=remote))
     if answer in ("new", "quit"):
         dismiss_over(screen, answer)
@@ -131,6 +134,8 @@ async def leave(screen: Screen[str], *, remote: bool = False) -> None:
 
 async def leave_for_new(table: Screen[str]) -> None:
     """Ask whether to leave the table for the new game screen; if so, the table answers ``new``."""
+    from .help import ConfirmScreen
+
     if await table.app.push_screen_wait(ConfirmScreen(t("app.leave_for_new"))):
         dismiss_over(table, "new")
 
@@ -139,4 +144,6 @@ async def reviews(app: App[object], look: Look, people: list[int], review: Calla
     """Each person's review of the hand drawn in ``look``, one after another, each behind their curtain."""
     for seat in people:
         await app.push_screen_wait(CurtainScreen(look.label(seat)))
+        from .review import ReviewScreen
+
         await app.push_screen_wait(ReviewScreen(look, review(seat)))
