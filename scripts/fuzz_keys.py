@@ -38,7 +38,7 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=1, help="the first round's seed")
     ap.add_argument("--size", type=size, action="append", help="WIDTHxHEIGHT (again for more; default: 80x24, 120x36)")
     ap.add_argument("--place", choices=PLACES, action="append", help="only this place (again for more)")
-    ap.add_argument("--presses", type=int, default=60, help="keys pressed in each run")
+    ap.add_argument("--presses", type=int, default=30, help="keys pressed in each run")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory(prefix="mahjong-fuzz-") as scratch:
         os.environ.update(scratch_environment(Path(scratch)))

@@ -61,6 +61,10 @@ EXTRA_KEYS = (
     "pagedown",
     "ctrl+p",
 )
+#: how much likelier each of :data:`EXTRA_KEYS` is drawn than another key
+EXTRA_WEIGHT = 5
+#: and Enter, which answers most screens, likelier still
+ENTER_WEIGHT = 12
 #: the character a named key types (the others type none)
 _CHARACTERS = {
     "enter": "\r",
@@ -249,22 +253,51 @@ def key_event(key: str) -> object:
     return events.Key(key, key if len(key) == 1 else _CHARACTERS.get(key))
 
 
-async def _press(pilot: Pilot[int], app: MahjongApp, keys: tuple[str, ...], rng: random.Random) -> list[str]:
-    """Press a key drawn from ``keys``: mostly once; now and then twice at once (a fast double press), or together
-    with one or two others (typed faster than the app draws), or with a moment after it; the keys pressed."""
-    key = rng.choice(keys)
-    roll = rng.random()
-    if roll < 0.2:
-        burst = [key, key] if roll < 0.12 else [key, *rng.choices(keys, k=rng.randint(1, 2))]
-        for pressed in burst:
-            app.post_message(key_event(pressed))  # type: ignore[arg-type]
-        await pilot.pause()
+@dataclass(frozen=True)
+class Press:
+    """One step of a run: keys pressed together (two or three: at once, faster than the app draws them), and the
+    seconds the app is then left to run on its own (0: only until it has nothing left to do)."""
+
+    keys: tuple[str, ...]
+    wait: float = 0.0
+
+
+def key_plan(place: str, size: tuple[int, int], seed: int, presses: int) -> list[Press]:
+    """The steps of a run, from its place, size and seed alone: at least ``presses`` keys. The keys that answer and
+    move (:data:`EXTRA_KEYS`) are drawn more often than the rest. Mostly one key; now and then the same key twice at
+    once (a fast double press), or one with one or two others, or the same key again and again a moment apart (Enter
+    held through a game's end); now and then a moment after a key (a bot plays on, a clock ticks)."""
+    rng = random.Random(f"{place}:{size[0]}x{size[1]}:{seed}")
+    keys = fuzz_keys()
+    weights = [ENTER_WEIGHT if key == "enter" else EXTRA_WEIGHT if key in EXTRA_KEYS else 1 for key in keys]
+    steps: list[Press] = []
+    pressed = 0
+    while pressed < presses:
+        key = rng.choices(keys, weights)[0]
+        roll = rng.random()
+        if roll < 0.15:
+            step = [Press((key, key))]
+        elif roll < 0.25:
+            step = [Press((key, *rng.choices(keys, weights, k=rng.randint(1, 2))))]
+        elif roll < 0.3:
+            step = [Press((key,), rng.choice((0.1, 0.2, 0.4))) for _ in range(rng.randint(2, 4))]
+        else:
+            step = [Press((key,), rng.choice((0.05, 0.15, 0.4)) if roll > 0.94 else 0.0)]
+        steps += step
+        pressed += sum(len(s.keys) for s in step)
+    return steps
+
+
+async def _press(pilot: Pilot[int], app: MahjongApp, step: Press) -> None:
+    """Press the step's keys (several: all sent before the app handles the first), then let the app run."""
+    if len(step.keys) == 1:
+        await pilot.press(step.keys[0])
     else:
-        burst = [key]
-        await pilot.press(key)
-    if roll > 0.92:
-        await pilot.pause(rng.choice((0.05, 0.15, 0.4)))
-    return burst
+        for key in step.keys:
+            app.post_message(key_event(key))  # type: ignore[arg-type]
+        await pilot.pause()
+    if step.wait:
+        await pilot.pause(step.wait)
 
 
 def _failure(app: MahjongApp, raised: BaseException | None) -> str | None:
@@ -278,20 +311,22 @@ def _failure(app: MahjongApp, raised: BaseException | None) -> str | None:
 
 
 async def fuzz_place(place: str, size: tuple[int, int], seed: int, presses: int) -> Outcome:
-    """Open the app at ``place`` at ``size`` and press ``presses`` keys drawn from ``seed``; opened again when a key
-    ends it. The first crash ends the run."""
-    rng = random.Random(f"{place}:{size[0]}x{size[1]}:{seed}")
-    keys = fuzz_keys()
+    """Open the app at ``place`` at ``size`` and press the keys of :func:`key_plan`; opened again when a key ends it.
+    The first crash ends the run."""
+    steps = iter(key_plan(place, size, seed, presses))
+    step = next(steps, None)
     outcome = Outcome(place, size, seed)
-    while len(outcome.pressed) < presses:
+    while step is not None:
         app = make_app(place, seed)
         outcome.apps += 1
         raised: BaseException | None = None
         try:
             async with app.run_test(size=size) as pilot:
                 await open_place(pilot, app, place, seed)
-                while len(outcome.pressed) < presses and app.return_code is None and app.crash is None:
-                    outcome.pressed += await _press(pilot, app, keys, rng)
+                while step is not None and app.return_code is None and app.crash is None:
+                    outcome.pressed += step.keys
+                    await _press(pilot, app, step)
+                    step = next(steps, None)
         except Exception as e:  # the app's own crash is raised again when it ends
             raised = e
         problem = _failure(app, raised)
@@ -326,7 +361,7 @@ async def fuzz(
     *,
     sizes: tuple[tuple[int, int], ...] = SIZES,
     places: tuple[str, ...] = PLACES,
-    presses: int = 60,
+    presses: int = 30,
     tell: Callable[[str], None] = print,
 ) -> list[Crash]:
     """Runs of ``presses`` keys, every place at every size in turn, the seed one more each round, until ``seconds``

@@ -102,8 +102,11 @@ class RecordsScreen(Once[None]):
         """The language changed: draw the list again in it."""
 
         async def again() -> None:
+            if not self.is_attached:  # left before this came round
+                return
             await self.recompose()
-            self.fill()
+            if self.is_attached:
+                self.fill()
 
         self.call_later(again)
 

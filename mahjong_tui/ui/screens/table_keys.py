@@ -102,13 +102,20 @@ class TableKeys(TablePlay):
             return
         if len(kongs) == 1:
             self.act(kongs[0])
-        else:
+        elif not self.asking_kong:  # k twice quickly: the question is asked once
+            self.asking_kong = True
             self.declare_kong(seat, kongs)
+
+    #: the question which kong is open (or opening)
+    asking_kong = False
 
     @work(group="asking")
     async def declare_kong(self, seat: int, kongs: list[Action]) -> None:
         """Ask which kong, and declare it (none: back to the turn)."""
-        action = await self.which_kong(seat, kongs)
+        try:
+            action = await self.which_kong(seat, kongs)
+        finally:
+            self.asking_kong = False
         if action is not None:
             self.act(action)
 
