@@ -25,10 +25,12 @@ from ui_support import (
     changsha_at,
     claim_game,
     find_seed,
+    gone,
     plain,
     play_hand_by_keys,
     policy_bots,
     settle,
+    showing,
     shown_lines,
     table_of,
 )
@@ -41,7 +43,7 @@ from mahjong_tui.ui.app import MahjongApp
 from mahjong_tui.ui.config import Display, GameSetup, Palette, SetupError, TileStyle, quick_setup
 from mahjong_tui.ui.screens.choice import ChoiceScreen
 from mahjong_tui.ui.screens.hand_end import GameEndScreen, HandEndScreen, hand_summary
-from mahjong_tui.ui.screens.help import LeaveScreen
+from mahjong_tui.ui.screens.help import ConfirmScreen, HelpScreen, LeaveScreen
 from mahjong_tui.ui.screens.new_game import NewGameScreen
 from mahjong_tui.ui.screens.rules import RulesScreen
 from mahjong_tui.ui.screens.table import TableScreen, layout_for
@@ -122,11 +124,13 @@ async def test_a_whole_drawn_hand_through_the_keys(rules: str, method: str) -> N
         assert "Drawn hand" in body
         # q asks first, as at the table: Esc stays on the summary, n goes to the new game screen.
         await pilot.press("q")
-        await settle(pilot, lambda: isinstance(app.screen, LeaveScreen))
+        await settle(pilot, showing(app, LeaveScreen))
         await pilot.press("escape")
-        await settle(pilot, lambda: isinstance(app.screen, HandEndScreen))
-        await pilot.press("q", "n")
-        await settle(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await settle(pilot, showing(app, HandEndScreen))
+        await pilot.press("q")
+        await settle(pilot, showing(app, LeaveScreen))
+        await pilot.press("n")
+        await settle(pilot, showing(app, NewGameScreen))
         assert app.is_running and app.driver is None
 
 
@@ -154,7 +158,7 @@ async def test_the_compact_layout_plays_at_80x24() -> None:
     seed = find_seed("changsha", lambda g: g.hand.outcome is HandOutcome.WIN and 0 in g.hand.winners)
     app = app_for("changsha", seed)
     async with app.run_test(size=COMPACT) as pilot:
-        await pilot.pause()
+        await settle(pilot, lambda: table_of(app).is_mounted)
         assert table_of(app).layout_mode == "compact"
         await play_hand_by_keys(pilot, app)
         assert 0 in app.driver.game.hand.winners  # type: ignore[union-attr]
@@ -164,7 +168,7 @@ async def test_the_compact_layout_plays_at_80x24() -> None:
 async def test_a_small_terminal_shows_the_enlarge_notice() -> None:
     app = app_for("shanghai", 5)
     async with app.run_test(size=(60, 20)) as pilot:
-        await pilot.pause()
+        await settle(pilot, lambda: table_of(app).is_mounted)
         table = table_of(app)
         assert table.layout_mode == "tiny"
         notice = table.query_one("#too-small")
@@ -172,11 +176,13 @@ async def test_a_small_terminal_shows_the_enlarge_notice() -> None:
         assert not table.query_one("#table").display
         game = app.driver.game  # type: ignore[union-attr]
         rivers = sum(len(p.river) for p in game.hand.players)
-        await pilot.press("left", "enter", "d", "w", "k", "1", "1")
-        await pilot.pause()
+        await pilot.press("left", "enter", "d", "w", "k", "1", "1", "question_mark")
+        await settle(pilot, showing(app, HelpScreen))  # the help, asked last: every key before it has been handled
         assert sum(len(p.river) for p in game.hand.players) == rivers  # nothing is played blind
+        await pilot.press("escape")
+        await settle(pilot, lambda: app.screen is table)
         await pilot.resize_terminal(120, 36)
-        await pilot.pause()
+        await settle(pilot, lambda: table.layout_mode != "tiny")  # the table has heard of the new size
         assert table.layout_mode == "full"
         assert not notice.display
 
@@ -185,19 +191,18 @@ async def test_a_small_terminal_shows_the_enlarge_notice() -> None:
 async def test_new_game_screen_starts_the_chosen_game() -> None:
     app = MahjongApp(bot_factory=policy_bots)
     async with app.run_test(size=FULL) as pilot:
-        await pilot.pause()
+        await settle(pilot, lambda: isinstance(app.screen, NewGameScreen) and app.screen.filled)
         screen = app.screen
-        assert isinstance(screen, NewGameScreen)
         screen.query_one("#rules").value = "changsha"  # type: ignore[attr-defined]
         screen.query_one("#player-1").value = "human"  # type: ignore[attr-defined]
         screen.query_one("#seed").value = "7"  # type: ignore[attr-defined]
         screen.query_one("#name-1").value = "Bob"  # type: ignore[attr-defined]
-        await pilot.pause()
-        await pilot.click("#start")
+        await pilot.click("#start")  # the form is read as Start is pressed
         await settle(pilot, lambda: app.driver is not None)
         setup = app.driver.setup  # type: ignore[union-attr]
         assert setup.rules == "changsha" and setup.seed == 7 and setup.humans == [0, 1]
         assert setup.names[1] == "Bob"
+        await settle(pilot, lambda: table_of(app).is_mounted)  # the table is built before the app is closed
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
@@ -206,13 +211,13 @@ async def test_every_new_game_button_is_on_the_screen(size: tuple[int, int]) -> 
     The keys below them wrap between two keys, never inside one."""
     app = MahjongApp(bot_factory=policy_bots)
     async with app.run_test(size=size) as pilot:
-        await settle(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await settle(pilot, showing(app, NewGameScreen))
         buttons = list(app.screen.query_one("#new-game-buttons").query(Button))
         ids = ["start", "learn", "records", "statistics", "rules-button", "settings-button", "quit"]
         assert [b.id for b in buttons] == ids
         for b in buttons:
             b.scroll_visible(animate=False)
-            await pilot.pause()
+            await settle(pilot, lambda button=b: button.region.area > 0)  # scrolled into sight
             box = b.region
             assert box.width >= cell_len(str(b.label)) + 2 and box.right <= size[0], b.id
         assert len({b.region.y for b in buttons}) == (1 if size[0] >= 120 else 2)
@@ -225,27 +230,27 @@ async def test_every_new_game_button_is_on_the_screen(size: tuple[int, int]) -> 
 async def test_new_game_screen_says_what_to_fix() -> None:
     app = MahjongApp(bot_factory=policy_bots)
     async with app.run_test(size=FULL) as pilot:
-        await pilot.pause()
-        app.screen.query_one("#hands").value = "0"  # type: ignore[attr-defined]
+        await settle(pilot, lambda: isinstance(app.screen, NewGameScreen) and app.screen.filled)
+        screen = app.screen
+        screen.query_one("#hands").value = "0"  # type: ignore[attr-defined]
         await pilot.click("#start")
-        await pilot.pause()
-        assert isinstance(app.screen, NewGameScreen)
-        assert "hands must be at least 1" in plain(app.screen.query_one("#new-game-error"))
+        await settle(pilot, lambda: bool(plain(screen.query_one("#new-game-error")).strip()))  # answered
+        assert app.screen is screen and app.driver is None
+        assert "hands must be at least 1" in plain(screen.query_one("#new-game-error"))
 
 
 async def test_command_palette_has_new_game_rules_and_settings() -> None:
     app = app_for("shanghai", 5)
     async with app.run_test(size=FULL) as pilot:
-        await pilot.pause()
+        await settle(pilot, lambda: table_of(app).is_mounted)
         titles = [c.title for c in app.get_system_commands(app.screen)]
         assert {"New game", "Rules", "Settings", "Help"} <= set(titles)
         app.action_rules()
-        await pilot.pause()
-        assert type(app.screen).__name__ == "RulesScreen"
+        await rules_shown(pilot, app)
         await pilot.press("escape")
+        await settle(pilot, lambda: not isinstance(app.screen, RulesScreen))
         await pilot.press("question_mark")
-        await pilot.pause()
-        assert type(app.screen).__name__ == "HelpScreen"
+        await settle(pilot, showing(app, HelpScreen))
 
 
 async def test_plain_text_tiles_keep_the_table_playable() -> None:
@@ -265,7 +270,7 @@ async def test_plain_text_tiles_keep_the_table_playable() -> None:
 async def test_settings_change_the_tile_style() -> None:
     app = app_for("changsha", 3)
     async with app.run_test(size=FULL) as pilot:
-        await pilot.pause()
+        await settle(pilot, lambda: table_of(app).is_mounted)
         await change_setting(pilot, app, "style", TileStyle.PLAIN)
         assert table_of(app).appearance.style is TileStyle.PLAIN
 
@@ -279,7 +284,7 @@ async def test_autoplay_lets_the_bot_play_the_human_seat() -> None:
             await pilot.press("x", "x")
             await settle(pilot, lambda: table_of(app).actor is not None)
         await pilot.press("a")
-        await settle(pilot, lambda: isinstance(app.screen, HandEndScreen))
+        await settle(pilot, showing(app, HandEndScreen))
 
 
 def test_play_options_and_quick_setup() -> None:
@@ -300,9 +305,9 @@ async def test_new_game_from_the_palette_leaves_an_open_prompt() -> None:
     async with app.run_test(size=FULL) as pilot:
         await settle(pilot, lambda: isinstance(app.screen, ChoiceScreen))
         app.action_new_game()
-        await pilot.pause()
+        await settle(pilot, showing(app, ConfirmScreen))
         await pilot.press("y")
-        await settle(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await settle(pilot, showing(app, NewGameScreen))
         assert app.driver is None
 
 
@@ -319,7 +324,7 @@ async def test_after_the_last_hand_the_final_standings_then_a_new_game() -> None
         await pilot.press("c")
         await settle(pilot, lambda: isinstance(app.screen, HandEndScreen))
         await pilot.press("enter")
-        await settle(pilot, lambda: isinstance(app.screen, GameEndScreen))
+        await settle(pilot, showing(app, GameEndScreen))
         text = plain(app.screen.query_one(Static))
         assert "Final standings" in text
         scores = app.driver.game.scores
@@ -328,7 +333,7 @@ async def test_after_the_last_hand_the_final_standings_then_a_new_game() -> None
             place, player, points = (cell.strip() for cell in line.split("│"))
             assert int(place) == 1 + sum(p > int(points) for p in scores)  # equal points share a place
         await pilot.press("enter")  # Enter goes on, as through every hand: to a new game, not out of the app
-        await settle(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await settle(pilot, showing(app, NewGameScreen))
 
 
 # ---------------------------------------------------------------------- text that fits
@@ -343,12 +348,14 @@ async def test_log_lines_wrap_inside_the_log_and_follow_a_resize() -> None:
         table = table_of(app)
         log = table.query_one("#log", ReflowLog)
         await settle(pilot, lambda: table.layout_mode == "full" and log.scrollable_content_region.width < 50)
-        await pilot.pause()
         width = log.scrollable_content_region.width
-        assert max(line.cell_length for line in log.lines) <= width  # nothing runs past the edge
-        assert log.scroll_y == log.max_scroll_y  # the newest lines, not the last hand's
-        shown = shown_lines(log)
-        assert any("Hand 2" in line for line in shown)
+
+        def laid_out() -> bool:
+            """Every line within the log's new width, and the newest lines shown (not the last hand's)."""
+            fits = bool(log.lines) and max(line.cell_length for line in log.lines) <= width
+            return fits and log.scroll_y == log.max_scroll_y and any("Hand 2" in line for line in shown_lines(log))
+
+        await settle(pilot, laid_out)  # the log hears of its new width, and writes its lines again at it
         long = [e for e in log.entries if cell_len(str(e)) > width]
         assert long, "no entry long enough to need wrapping"
 
@@ -365,7 +372,7 @@ async def test_the_birds_line_wraps_on_the_hand_end_screen() -> None:
         await play_hand_by_keys(pilot, app)
         for size in (FULL, COMPACT, (120, 40)):
             await pilot.resize_terminal(*size)
-            await pilot.pause()
+            await settle(pilot, lambda want=size: app.screen.size == want)  # laid out at the new size
             body = app.screen.query_one("#hand-end-body")
             shown = shown_lines(body)
             assert not any("…" in line for line in shown), (size, shown)
@@ -439,12 +446,13 @@ async def test_d_after_a_pong_discards_nothing_and_says_why() -> None:
         notify = app.notify
         app.notify = lambda message, **kw: (said.append(str(message)), notify(message, **kw))[1]  # type: ignore[method-assign]
         await pilot.press("d")
-        await pilot.pause()
+        await settle(pilot, lambda: t("table.no_drawn") in said)  # the key has been heard: it says why
         assert len(game.hand.players[0].river) == river  # nothing was discarded
-        assert t("table.no_drawn") in said
         assert t("table.no_drawn") in plain(table.query_one("#me-actions"))
-        key = next(k for k in table.query(FooterKey) if k.action == "discard_drawn")
-        assert key.has_class("-disabled")
+        # The footer follows the table's keys once they have changed: d is there, and off.
+        await settle(
+            pilot, lambda: any(k.action == "discard_drawn" and k.has_class("-disabled") for k in table.query(FooterKey))
+        )
         await pilot.press("enter")  # the selected tile still goes
         await settle(pilot, lambda: len(game.hand.players[0].river) == river + 1)
 
@@ -463,16 +471,18 @@ async def test_the_footer_shows_the_keys_on_offer_and_switches_them_in_place() -
         for _ in range(3):
             await settle(pilot, lambda: table.actor == 0 or isinstance(app.screen, ChoiceScreen))
             if isinstance(app.screen, ChoiceScreen):
+                choice = app.screen
                 await pilot.press("escape")
+                await settle(pilot, gone(app, choice))
                 continue
-            await pilot.pause()
+            # The footer follows the keys on offer once they have changed: discard comes on the person's turn …
+            await settle(pilot, lambda: "discard" in shown())
             seen.append(shown())
             widgets |= {id(k) for k in table.query(FooterKey)}
             await pilot.press("enter")
             await settle(pilot, lambda: table.actor != 0)
-            await pilot.pause()
+            await settle(pilot, lambda: "discard" not in shown())  # … and goes once it is over
             seen.append(shown())
-        assert all("discard" in keys for keys in seen[::2]) and not any("discard" in keys for keys in seen[1::2])
         assert {"rules", "help", "leave"} <= set.intersection(*seen)
         assert len(widgets) == len(table.query(FooterKey))  # switched in place, never rebuilt
 
@@ -484,27 +494,43 @@ async def test_q_offers_a_new_game_quit_or_cancel() -> None:
         await pilot.press("escape") if isinstance(app.screen, ChoiceScreen) else None
         await settle(pilot, lambda: isinstance(app.screen, TableScreen))
         await pilot.press("q")
-        await pilot.pause()
-        assert isinstance(app.screen, LeaveScreen)
+        await settle(pilot, showing(app, LeaveScreen))
         labels = [str(b.label) for b in app.screen.query("Button")]
         assert labels == ["[n] New game", "[q] Quit", "[Esc] Cancel"]
         await pilot.press("escape")
-        await pilot.pause()
-        assert isinstance(app.screen, TableScreen) and app.is_running
-        await pilot.press("q", "n")
-        await settle(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await settle(pilot, lambda: isinstance(app.screen, TableScreen))
+        assert app.is_running
+        await pilot.press("q")
+        await settle(pilot, showing(app, LeaveScreen))
+        await pilot.press("n")
+        await settle(pilot, showing(app, NewGameScreen))
         assert app.is_running and app.driver is None
     app = app_for("shanghai", 3)
     async with app.run_test(size=FULL) as pilot:
-        await settle(pilot, lambda: isinstance(app.screen, (TableScreen, ChoiceScreen)))
+        await settle(pilot, lambda: table_of(app).actor is not None or isinstance(app.screen, ChoiceScreen))
         await pilot.press("escape") if isinstance(app.screen, ChoiceScreen) else None
+        await settle(pilot, lambda: isinstance(app.screen, TableScreen) and table_of(app).actor is not None)
         await pilot.press("q")
-        await pilot.pause()
+        await settle(pilot, showing(app, LeaveScreen))
         await pilot.press("q")
         await settle(pilot, lambda: not app.is_running)
 
 
 # ---------------------------------------------------------------------- the rules screen
+async def rules_shown(pilot, app: MahjongApp) -> RulesScreen:  # type: ignore[no-untyped-def]
+    """The rules screen on top, its page drawn, and nothing left rendering for it (its pages are rendered in a worker
+    thread: one still at work as the app closes would find no screen to show its page on)."""
+    await settle(
+        pilot, lambda: isinstance(app.screen, RulesScreen) and app.screen.is_mounted and bool(app.screen.pages)
+    )
+    screen = app.screen
+    assert isinstance(screen, RulesScreen)
+    rendering = [w for w in app.workers if w.node is screen]
+    if rendering:
+        await app.workers.wait_for_complete(rendering)
+    return screen
+
+
 async def test_r_opens_the_rules_at_the_page_of_the_game() -> None:
     app = app_for("changsha", 3)
     async with app.run_test(size=FULL) as pilot:
@@ -514,11 +540,7 @@ async def test_r_opens_the_rules_at_the_page_of_the_game() -> None:
         await settle(pilot, lambda: isinstance(app.screen, TableScreen))
         assert any(k.action == "rules" for k in app.screen.query(FooterKey))
         await pilot.press("r")
-        await settle(pilot, lambda: isinstance(app.screen, RulesScreen))
-        screen = app.screen
-        assert isinstance(screen, RulesScreen)
-        await settle(pilot, lambda: bool(screen.pages))
-        await pilot.pause()
+        screen = await rules_shown(pilot, app)
         assert list(screen.pages) == [screen.query_one("#rules-tabs").active]  # only the page shown was built
         page = screen.query_one("#rules-page", PageView)
         assert any("长沙" in line or "Changsha" in line for line in shown_lines(page))
@@ -529,11 +551,10 @@ async def test_r_opens_the_rules_at_the_page_of_the_game() -> None:
 async def test_the_shanghai_page_shows_plus_as_text_not_a_bullet() -> None:
     app = app_for("shanghai", 3)
     async with app.run_test(size=FULL) as pilot:
-        await pilot.pause()
+        await settle(pilot, lambda: table_of(app).is_mounted)
         app.push_screen(RulesScreen("shanghai"))
-        await settle(pilot, lambda: isinstance(app.screen, RulesScreen) and app.screen.is_mounted)
-        page = app.screen.query_one("#rules-page", PageView)
-        await settle(pilot, lambda: len(page.lines) > 1)
+        screen = await rules_shown(pilot, app)
+        page = screen.query_one("#rules-page", PageView)
         text = [line.text for line in page.lines]
         assert any("乱风向 +" in line or "+ 碰碰胡" in line for line in text)
         assert not any(line.strip().startswith("• 碰碰胡") for line in text)
@@ -542,22 +563,21 @@ async def test_the_shanghai_page_shows_plus_as_text_not_a_bullet() -> None:
 async def test_the_new_game_screen_says_what_each_preset_is_and_opens_its_rules() -> None:
     app = MahjongApp(bot_factory=policy_bots)
     async with app.run_test(size=FULL) as pilot:
-        await pilot.pause()
+        await settle(pilot, lambda: isinstance(app.screen, NewGameScreen) and app.screen.filled)
         screen = app.screen
-        assert isinstance(screen, NewGameScreen)
-        for name in ("changsha", "shanghai-qq", "shanghai"):
+
+        def summary() -> str:
+            return plain(screen.query_one("#rules-summary"))
+
+        for name in ("changsha", "shanghai-qq", "shanghai", "changsha"):
             screen.query_one("#rules").value = name  # type: ignore[attr-defined]
-            await pilot.pause()
             rules = get_ruleset(name)
-            line = plain(screen.query_one("#rules-summary"))
-            assert rules.name in line and rules.en_name in line and rules.summary[:30] in line
-        screen.query_one("#rules").value = "changsha"  # type: ignore[attr-defined]
-        await pilot.pause()
+            await settle(pilot, lambda words=rules.summary[:30]: words in summary())  # the line follows the choice
+            assert rules.name in summary() and rules.en_name in summary()
         await pilot.click("#rules-button")
-        await settle(pilot, lambda: isinstance(app.screen, RulesScreen))
-        tabs = app.screen.query_one("#rules-tabs")
+        tabs = (await rules_shown(pilot, app)).query_one("#rules-tabs")
         assert "changsha" in str(tabs.active_tab.label)  # type: ignore[attr-defined]
         await pilot.press("escape")
-        await settle(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await settle(pilot, lambda: app.screen is screen)
         await pilot.press("ctrl+r")
-        await settle(pilot, lambda: isinstance(app.screen, RulesScreen))
+        await rules_shown(pilot, app)
