@@ -20,8 +20,6 @@ from rich.text import Text
 from textual.screen import Screen
 from textual.widgets import Static
 
-from mahjong_tui.rules.term_finder import find_terms
-
 from .widgets.prose import Prose
 from .wrapping import Wrapped
 
@@ -38,6 +36,8 @@ def link_terms(text: Text | str, rules: str, *, skip: str = "") -> Text:
     """``text`` with every term of the glossary of ``rules`` it names made a link (in place, for a ``Text``);
     ``skip``: a term left as it is (an entry's own name in its meaning)."""
     out = Text(text) if isinstance(text, str) else text
+    from mahjong_tui.rules.term_finder import find_terms  # the rule sets' terms, imported when first linked
+
     for found in find_terms(rules, out.plain):
         if found.id != skip:
             out.stylize(link_style(found.id, rules), found.start, found.end)

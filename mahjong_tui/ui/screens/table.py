@@ -84,9 +84,15 @@ class TableScreen(Worded, TableKeys, Learner):
         self.reset_hints()
         self.state = self.hand_start_calls(self.noted(self.state, self.driver.hand_events))
         self.render_table()
-        self.call_after_refresh(self.advance)
+        self.call_after_refresh(self.first_drawn)
         # The rules screen then opens on this game's page at once: it is rendered while nobody waits.
         self.set_timer(2.0, self._prerender_rules)
+
+    def first_drawn(self) -> None:
+        """The table is on the screen: its hints are worked out, and play starts."""
+        self.hints_drawn = True
+        self.render_table()
+        self.advance()
 
     def _prerender_rules(self) -> None:
         """Render the rules page of this game's rules in a worker thread."""

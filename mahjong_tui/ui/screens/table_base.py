@@ -49,6 +49,8 @@ class TableBase(Once[str]):
         self.appearance = display
         self._keys_shown: tuple[bool | None, ...] = ()  # the keys on offer when the footer was last told
         self._advice: tuple[tuple[int, tuple[int, int]], Advice] | None = None  # worked out once per move
+        #: the hints wait for the table's first frame (the table shows at once; its panel fills in a moment later)
+        self.hints_drawn = False
         humans = driver.humans
         viewer = humans[0] if humans and not driver.hotseat else None  # in hot-seat, nobody's until a curtain lifts
         self.set_reactive(TableBase.state, TableState(bottom=humans[0] if humans else 0, viewer=viewer))
@@ -259,9 +261,9 @@ class TableBase(Once[str]):
         return seat
 
     def advice(self) -> Advice | None:
-        """The advice for the person whose panel shows (worked out once per move)."""
+        """The advice for the person whose panel shows (worked out once per move, from the first frame on)."""
         seat = self.hint_seat()
-        if seat is None:
+        if seat is None or not self.hints_drawn:
             return None
         key = (seat, self.driver.moment)
         if self._advice is None or self._advice[0] != key:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from rich.console import Group
 from rich.text import Text
@@ -21,12 +22,14 @@ from textual.widgets import Static
 
 from mahjong_tui.engine import Phase, SeatView, Tile, Words
 from mahjong_tui.i18n import catalogue, current, said, say, t
-from mahjong_tui.learn.danger import Danger, dangers, near_ready
-from mahjong_tui.learn.hints import DiscardHint, Hint, WaitHint, hint_for_view, steps
 
 from ..look import Look, hand_type_labels
 from ..term_links import LinkedStatic, link_terms
 from ..wrapping import Wrapped
+
+if TYPE_CHECKING:  # the hints and the danger marks are imported when a panel is first worked out, after the first frame
+    from mahjong_tui.learn.danger import Danger
+    from mahjong_tui.learn.hints import DiscardHint, Hint, WaitHint
 
 #: a danger level's mark on a tile, and its colour
 LEVEL_MARKS = {"safe": ("✓", "#69f0ae"), "low": ("△", "#ffd166"), "high": ("▲", "#ff6b6b")}
@@ -54,6 +57,9 @@ class Advice:
 
 def advise(view: SeatView) -> Advice:
     """The advice for a seat's view: the hard bot's choice is the suggestion, with its defence and why."""
+    from mahjong_tui.learn.danger import dangers
+    from mahjong_tui.learn.hints import hint_for_view
+
     hint = hint_for_view(view)
     marks = dangers(view)
     if hint.defence is not None and not marks:  # the suggestion defends: the hand shows against what
@@ -70,6 +76,8 @@ def short_steps(n: int) -> str:
         en = english("hint.ready")
     else:
         en = english("hint.one_step") if n == 1 else english("hint.steps", n=n)
+    from mahjong_tui.learn.hints import steps
+
     return current().pick(en, steps(n).zh)
 
 
@@ -104,6 +112,8 @@ def say_win_steps(hint: Hint) -> str:
     """Steps to a hand that may win (the heading below says when a plain shape is nearer and cannot win)."""
     if hint.win_shanten is None:
         return say(said("hint_words.none_left"))
+    from mahjong_tui.learn.hints import steps
+
     return say(steps(hint.win_shanten))
 
 
@@ -190,6 +200,8 @@ def _danger_line(look: Look, advice: Advice) -> Text | None:
             seats.append(d.seat)
     sep = t("hint.separator")
     who = sep.join(look.names[s] for s in seats) or sep.join(sorted({look.names[d.seat] for d in advice.dangers}))
+    from mahjong_tui.learn.danger import near_ready
+
     close = near_ready(advice.view)
     out = Text(t("hint.danger" if close else "hint.danger_read", who=who) + " ", style="bold #ff8a80")
     for level in ("safe", "low", "high"):
