@@ -91,15 +91,20 @@ async def test_enter_again_and_again_as_a_game_ends_opens_the_form_then_one_game
         assert "NewGameScreen" not in kinds(app) and "GameEndScreen" not in kinds(app)
 
 
+async def open_palette(pilot, app: MahjongApp, typed: str) -> None:  # type: ignore[no-untyped-def]
+    """Ctrl+P, ``typed`` in its search, until the palette lists what matches."""
+    await pilot.press("ctrl+p", *typed)
+    await settle(
+        pilot, lambda: isinstance(app.screen, CommandPalette) and app.screen.query_one(CommandList).option_count > 0
+    )
+
+
 async def test_a_command_chosen_with_enter_twice_runs_once() -> None:
     """Ctrl+P, the Rules command, Enter twice at once: the rules open once over the form, which stays beneath."""
     app = MahjongApp(bot_factory=demo_bot_factory)
     async with app.run_test(size=FULL) as pilot:
         await settle(pilot, lambda: isinstance(app.screen, NewGameScreen))
-        await pilot.press("ctrl+p", *"rules")
-        await settle(
-            pilot, lambda: isinstance(app.screen, CommandPalette) and app.screen.query_one(CommandList).option_count > 0
-        )
+        await open_palette(pilot, app, "rules")
         await pilot.press("down")
         await together(pilot, "enter", "enter", "enter")
         await settle(pilot, lambda: isinstance(app.screen, RulesScreen) or not running(app))
@@ -112,10 +117,7 @@ async def test_a_theme_chosen_with_enter_twice_is_chosen_once() -> None:
     app = MahjongApp(bot_factory=demo_bot_factory)
     async with app.run_test(size=FULL) as pilot:
         await settle(pilot, lambda: isinstance(app.screen, NewGameScreen))
-        await pilot.press("ctrl+p", *"theme")
-        await settle(
-            pilot, lambda: isinstance(app.screen, CommandPalette) and app.screen.query_one(CommandList).option_count > 0
-        )
+        await open_palette(pilot, app, "theme")
         first = app.screen
         await pilot.press("down", "enter")
         await settle(pilot, lambda: isinstance(app.screen, CommandPalette) and app.screen is not first)
