@@ -45,7 +45,7 @@ def probe_fill(self):
 ng.NewGameScreen.fill = probe_fill
 
 class Probe(m.MahjongApp):
-    """A subclass in another module: the app's stylesheet is found all the same."""
+    'A subclass in another module: the stylesheet of the app is found all the same.'
 
 Probe().run(headless=True, size=({width}, {height}))
 """
