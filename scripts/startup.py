@@ -20,6 +20,7 @@ shown (each seen by polling every millisecond).
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import subprocess
 import sys
@@ -50,6 +51,28 @@ class Probe(m.MahjongApp):
 Probe().run(headless=True, size=({width}, {height}))
 """
 
+# ``mahjong-tui play``: its table is drawn ("ready"), then its hints are worked out and play starts ("done"). The
+# app runs headless at the size asked, with a home of its own (no saved game, default settings).
+_PLAY = """
+import os, tempfile
+os.environ["MAHJONG_TUI_HOME"] = tempfile.mkdtemp()
+from textual.app import App
+import mahjong_tui.ui.screens.table as t
+from mahjong_tui.cli import main
+
+first = t.TableScreen.first_drawn
+run = App.run
+
+def probe_first(self):
+    os.write(1, b"ready\\n")
+    first(self)
+    self.call_after_refresh(lambda: (os.write(1, b"done\\n"), self.app.exit()))
+
+t.TableScreen.first_drawn = probe_first
+App.run = lambda self, **kw: run(self, headless=True, size=({width}, {height}))
+main(["play", "--rules", "shanghai", "--seed", "1", "--speed", "instant"])
+"""
+
 _BARE = """
 import os
 from textual.app import App
@@ -64,7 +87,10 @@ Probe().run(headless=True, size=({width}, {height}))
 
 def probes(width: int, height: int) -> dict[str, str]:
     """The child programs: the game's new game screen, and a bare app."""
-    return {"game": _GAME.format(width=width, height=height), "bare": _BARE.format(width=width, height=height)}
+    return {
+        name: code.format(width=width, height=height)
+        for name, code in (("game", _GAME), ("play", _PLAY), ("bare", _BARE))
+    }
 
 
 _RULES = """
@@ -114,6 +140,11 @@ def measure_rules(runs: int) -> None:
         print("  " + line("page shown", [t[1] for t in times]))
 
 
+# A user's install keeps its modules compiled (``__pycache__``), as a bare Textual app's are: the children may write
+# theirs whatever this shell says, so that the first (warm-up) run compiles and the runs measured do not.
+_ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+
 def once(code: str, tree: Path = ROOT) -> tuple[float, float]:
     """Seconds from starting a child running ``code`` in ``tree`` (first on its path) to its ``ready`` and ``done``
     lines."""
@@ -124,6 +155,7 @@ def once(code: str, tree: Path = ROOT) -> tuple[float, float]:
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
         stdin=subprocess.DEVNULL,
+        env=_ENV,
     )
     assert child.stdout is not None
     ready = child.stdout.readline()
@@ -157,20 +189,34 @@ def main() -> None:
     width, height = (int(x) for x in args.size.split("x"))
     code = probes(width, height)
     once(code["game"])  # warm-ups: the file cache
+    once(code["play"])
     once(code["bare"])
     ready: list[float] = []
     done: list[float] = []
+    table: list[float] = []
+    hinted: list[float] = []
     bare: list[float] = []
     for _ in range(args.runs):
         r, d = once(code["game"])
         ready.append(r)
         done.append(d)
+        r, d = once(code["play"])
+        table.append(r)
+        hinted.append(d)
         bare.append(once(code["bare"])[0])
+    reference = statistics.median(bare)
     print(line("new game screen drawn", ready))
     print(line("new game screen with its presets filled in", done))
+    print(line("play: table drawn", table))
+    print(line("play: table with its hints, play started", hinted))
     print(line("bare Textual app (reference)", bare))
-    print(f"{'ratio drawn / bare':<40} {statistics.median(ready) / statistics.median(bare):.2f}")
-    print(f"{'ratio filled in / bare':<40} {statistics.median(done) / statistics.median(bare):.2f}")
+    for name, times in (
+        ("new game drawn", ready),
+        ("new game filled in", done),
+        ("play: table drawn", table),
+        ("play: hints drawn", hinted),
+    ):
+        print(f"{'ratio ' + name + ' / bare':<40} {statistics.median(times) / reference:.2f}")
 
 
 if __name__ == "__main__":

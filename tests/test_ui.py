@@ -15,7 +15,7 @@ from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 from textual.geometry import Region
-from textual.widgets import Button, RichLog, Static
+from textual.widgets import Button, Static
 from textual.widgets._footer import FooterKey
 from ui_support import (
     COMPACT,
@@ -107,7 +107,7 @@ async def test_a_whole_hand_won_by_the_human_through_the_keys(rules: str, method
         assert "won" in body
         await pilot.press("enter")
         await settle(pilot, lambda: app.driver is not None and app.driver.game.hand.hand_number == 2)
-        log = table_of(app).query_one("#log", RichLog)
+        log = table_of(app).query_one("#log", ReflowLog)
         await settle(pilot, lambda: log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y)
         assert any("Hand 2" in line.text for line in log.lines[-12:])
 

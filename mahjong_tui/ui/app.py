@@ -114,6 +114,7 @@ class MahjongApp(SettingsFlow, RemoteFlow, LessonFlow):
         self.join_problem = ""
         self.remote_driver: RemoteDriver | None = None
         self.driver: KeptDriver | None = None
+        self.tidy_due = False  # the saves are to be tidied once the table is drawn
 
     #: what crashed the app, told by :func:`run` in one line (its traceback in the crash log)
     crash: BaseException | None = None
@@ -146,7 +147,7 @@ class MahjongApp(SettingsFlow, RemoteFlow, LessonFlow):
             self.resume_saved()
         elif self.setup is not None:
             self.start_game(self.setup, self.game)
-            self.call_after_refresh(self.tidy_saves)  # once the table is drawn
+            self.tidy_due = True  # once the table is drawn
         else:
             self.new_game()
 
@@ -182,6 +183,12 @@ class MahjongApp(SettingsFlow, RemoteFlow, LessonFlow):
         for line in () if quiet else found.notices:
             self.notify(line, severity="warning", timeout=12)
         return found
+
+    def on_table_screen_shown(self) -> None:
+        """A table is on the screen: the saves are tidied now if that waited for it."""
+        if self.tidy_due:
+            self.tidy_due = False
+            self.tidy_saves()
 
     @work(thread=True, exclusive=True, group="tidy-saves")
     def tidy_saves(self) -> None:

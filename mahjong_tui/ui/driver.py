@@ -152,6 +152,9 @@ class TableDriver:
         game = Game(setup.rules, seed, setup.options())
         return cls(setup, game, bot_factory or default_bot_factory)
 
+    def shown(self) -> None:
+        """The table is on the screen, and play is about to start (a kept game starts being kept)."""
+
     @property
     def humans(self) -> list[int]:
         """Seats played by people (autoplay or not)."""

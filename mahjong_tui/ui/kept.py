@@ -7,6 +7,10 @@ after every person's action, at every new deal and after an undo; at the game's 
 records and counted in the statistics (:class:`~mahjong_tui.keep.keeping.Keeper`, which writes
 each action to the game's journal on a thread of its own, so the table never waits on a disk). A resumed
 game keeps the players and the id it was saved with, so its hands are counted once.
+
+The keeping starts when the table is shown (:meth:`KeptDriver.shown`, before any move): the
+first frame waits neither for the keeping's modules nor for the game's lock. Whatever asks
+for the keeper earlier (leaving, an action) starts it then.
 """
 
 from __future__ import annotations
@@ -14,18 +18,23 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from mahjong_tui.engine import Action, Event, Halt, Move
-from mahjong_tui.keep.keeping import Keeper, News
-from mahjong_tui.keep.locks import GameLock
-from mahjong_tui.keep.saves import SavedGame, Seat, Table
 
 from .config import GameSetup, Privacy, SeatSetup
 from .driver import BotFactory, TableDriver, default_bot_factory
 
+if TYPE_CHECKING:
+    from mahjong_tui.keep.keeping import Keeper, News
+    from mahjong_tui.keep.locks import GameLock
+    from mahjong_tui.keep.saves import SavedGame, Seat, Table
+
 
 def seats_of(setup: GameSetup) -> tuple[Seat, Seat, Seat, Seat]:
     """Who sits where, as a save keeps it: a name, and a bot's level."""
+    from mahjong_tui.keep.saves import Seat
+
     s = [Seat(seat.name, None if seat.human else seat.level) for seat in setup.seats]
     return (s[0], s[1], s[2], s[3])
 
@@ -54,13 +63,26 @@ class KeptDriver(TableDriver):
     seating: Table | None = None
     #: the game's lock, already held (a game taken up to resume: its save was read again under it)
     lock: GameLock | None = None
-    keeper: Keeper = field(init=False)
+    _keeper: Keeper | None = field(default=None, init=False)
+    _listener: Callable[[News], None] | None = field(default=None, init=False)
 
-    def __post_init__(self) -> None:
-        """Keep the game from the start: saved at once (a game already over is kept and counted)."""
-        if self.seating is None:
-            self.seating = Table(seats_of(self.setup))
-        self.keeper = Keeper(self.seating, self.lock)
+    @property
+    def keeper(self) -> Keeper:
+        """What keeps the game (made, holding the game's lock, the first time it is asked for)."""
+        if self._keeper is None:
+            from mahjong_tui.keep.keeping import Keeper
+            from mahjong_tui.keep.saves import Table
+
+            if self.seating is None:
+                self.seating = Table(seats_of(self.setup))
+            self._keeper = Keeper(self.seating, self.lock)
+            if self._listener is not None:
+                self._keeper.listen(self._listener)
+        return self._keeper
+
+    def shown(self) -> None:
+        """The table is on the screen: the game is kept from now, saved at once (a game already over is kept and
+        counted)."""
         self.keep()
 
     @classmethod
@@ -87,14 +109,20 @@ class KeptDriver(TableDriver):
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:  # no loop (a script): the line is told where it comes from
-            self.keeper.listen(tell)
+            self._told(tell)
             return
 
         def told(news: News) -> None:
             """Hand the line to the loop, which tells it."""
             loop.call_soon_threadsafe(tell, news)
 
-        self.keeper.listen(told)
+        self._told(told)
+
+    def _told(self, tell: Callable[[News], None]) -> None:
+        """``tell`` hears the keeper's lines, from the keeper made now or when it is made."""
+        self._listener = tell
+        if self._keeper is not None:
+            self._keeper.listen(tell)
 
     def play(
         self,

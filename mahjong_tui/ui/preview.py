@@ -12,7 +12,6 @@ from rich.text import Text
 
 from mahjong_tui.engine import Action, ActionKind, Phase, ScoreResult, SeatView
 from mahjong_tui.i18n import t
-from mahjong_tui.learn.hints import initial_preview
 
 from .look import Look, hand_type_labels
 
@@ -66,6 +65,8 @@ def moment_lines(look: Look, view: SeatView) -> list[Text]:
     elif phase in (Phase.KAIGANG_SELF, Phase.KAIGANG_CLAIM):
         rule = t("moment.kaigang_tiles")
     elif phase is Phase.INITIAL:
+        from mahjong_tui.learn.hints import initial_preview  # the analysis, only when a 起手小胡 is on offer
+
         result = initial_preview(view)
         if result is not None:
             out.append(preview_text(look, view, result, initial=True))

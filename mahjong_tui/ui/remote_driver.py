@@ -70,6 +70,9 @@ class RemoteDriver:
         """The table opens with what the server has sent so far."""
         self._told = len(self.client.events)  # the table opens with the hand so far (``hand_events``) told
 
+    def shown(self) -> None:
+        """The table is on the screen: nothing to start here (the server keeps the game)."""
+
     @property
     def setup(self) -> GameSetup:
         """The setup the table shows: the rules, the names the server sends now (a person who sits down later is

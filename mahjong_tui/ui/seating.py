@@ -84,6 +84,9 @@ class Seating(Protocol):
     def seat_view(self, seat: int) -> SeatView:
         """What ``seat`` sees and may do now."""
 
+    def shown(self) -> None:
+        """The table is on the screen, and play is about to start."""
+
     def play_on(self, pace: Pace, calls: Calls, resume: Action | None = None) -> Played:
         """Play on until a person here must decide, a move is to be shown, or the hand ends."""
 

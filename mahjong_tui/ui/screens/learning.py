@@ -57,7 +57,6 @@ class Learner(TablePlay):
         self._timer = None
         self._advice = None
         log = self.query_one("#log", ReflowLog)
-        log.entries.clear()
         log.clear()
         state = replace(
             self.state,

@@ -13,6 +13,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.widgets import Static
 
 from mahjong_tui.i18n import t
@@ -44,6 +45,9 @@ def layout_for(width: int, height: int) -> str:
 class TableScreen(Worded, TableKeys, Learner):
     """The game in play. Answers ``quit`` or ``new`` when the game is left."""
 
+    class Shown(Message):
+        """The table is on the screen and play starts (the app may do now what waited for the first frame)."""
+
     BINDINGS = [
         Binding("left", "move(-1)", "table.key_left", show=False),
         Binding("right", "move(1)", "table.key_right", show=False),
@@ -65,7 +69,11 @@ class TableScreen(Worded, TableKeys, Learner):
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
-        """Full and compact layouts share the bottom seat and the log."""
+        """Full and compact layouts share the bottom seat and the log; the layout of the terminal's size is set before
+        anything is mounted, so that nothing is styled twice."""
+        mode = layout_for(self.app.size.width, self.app.size.height)
+        for name in LAYOUTS:
+            self.set_class(mode == name, f"-{name}", update=False)
         with Vertical(id="table"):
             yield from seats_and_rivers(hints=True)
             with Horizontal(id="bottom"):
@@ -76,7 +84,7 @@ class TableScreen(Worded, TableKeys, Learner):
                 yield HintPanel(id="hints-compact")
                 yield ReflowLog(id="log")
         yield Static(id="too-small")
-        yield KeysFooter()
+        yield KeysFooter(compact=mode != "full", show_command_palette=mode == "full")
 
     def on_mount(self) -> None:
         """Log the hand so far and start play."""
@@ -89,10 +97,12 @@ class TableScreen(Worded, TableKeys, Learner):
         self.set_timer(2.0, self._prerender_rules)
 
     def first_drawn(self) -> None:
-        """The table is on the screen: its hints are worked out, and play starts."""
+        """The table is on the screen: the game is kept from now, its hints are worked out, and play starts."""
+        self.driver.shown()
         self.hints_drawn = True
         self.render_table()
         self.advance()
+        self.post_message(self.Shown())
 
     def _prerender_rules(self) -> None:
         """Render the rules page of this game's rules in a worker thread."""

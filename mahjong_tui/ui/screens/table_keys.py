@@ -11,12 +11,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from textual import work
-from textual.widgets import RichLog
 
 from mahjong_tui.engine import Action, ActionKind
 from mahjong_tui.i18n import t
 
 from ..widgets.hand import HandView, hand_tiles
+from ..widgets.log import ReflowLog
 from .asking import leave
 from .table_base import KONGS
 from .table_play import TablePlay
@@ -171,7 +171,7 @@ class TableKeys(TablePlay):
 
     def action_log(self) -> None:
         """Focus the log to scroll it."""
-        self.query_one("#log", RichLog).focus()
+        self.query_one("#log", ReflowLog).focus()
 
     def action_rules(self) -> None:
         """The rules, open at the page of the rules in play."""

@@ -4,7 +4,10 @@ At the table the keys on offer change every turn: discard is there for the playe
 move, win and kong only when they can be declared. Textual's footer rebuilds every key
 widget on each change, which costs a frame's worth of styling each time; this one keeps
 every key it has shown and turns each on, off or out of sight in place, so that it is
-rebuilt only when a key it never showed comes up (or the words of the keys change).
+rebuilt only when a key it never showed comes up (or the words of the keys change). Changes
+that come while a rebuild is on its way ask for no other: the rebuild reads the keys on offer
+when it runs. Each key is built with the footer's compactness already set, so that mounting it
+restyles nothing.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ class KeysFooter(Footer):
         super().__init__(*children, **kwargs)  # type: ignore[arg-type]
         self._keys: list[Shown] = []  # every key built, in the order shown
         self._built: tuple[object, ...] | None = None  # the settings they were built with
+        self._rebuild_due = False  # a rebuild is asked for and has not run yet
 
     def _offer(self, screen: Screen[object]) -> tuple[dict[Shown, bool], Binding | None]:
         """The keys ``screen`` offers now, in order (an action's first binding), each enabled or not; the palette's."""
@@ -54,16 +58,25 @@ class KeysFooter(Footer):
         self._built = self._settings(palette)
         for entry in self._keys:
             key, action, description, tooltip, display = entry
-            widget = FooterKey(key, display, description, action, disabled=not offer.get(entry, False), tooltip=tooltip)
+            widget = FooterKey(
+                key,
+                display,
+                description,
+                action,
+                disabled=not offer.get(entry, False),
+                tooltip=tooltip,
+                classes="-compact" if self.compact else "",
+            )
+            widget.set_reactive(FooterKey.compact, self.compact)
             widget.display = entry in offer
             yield widget.data_bind(compact=Footer.compact)
         if palette is not None:
-            yield FooterKey(
+            yield FooterKey(  # compact, as Textual's own footer shows it
                 palette.key,
                 self.app.get_key_display(palette),
                 palette.description,
                 palette.action,
-                classes="-command-palette",
+                classes="-command-palette -compact",
                 tooltip=palette.tooltip or palette.description,
             )
 
@@ -74,7 +87,7 @@ class KeysFooter(Footer):
             if self._settings(palette) == self._built and _merged(self._keys, offer) == self._keys:
                 widgets = [w for w in self.query(FooterKey) if not w.has_class("-command-palette")]
                 if len(widgets) != len(self._keys):  # a rebuild is still being mounted: build again
-                    super().bindings_changed(screen)
+                    self._rebuild(screen)
                     return
                 for entry, widget in zip(self._keys, widgets, strict=True):
                     widget.display = entry in offer
@@ -83,7 +96,19 @@ class KeysFooter(Footer):
                         widget._disabled = off
                         widget.set_class(off, "-disabled")
                 return
-        super().bindings_changed(screen)
+        self._rebuild(screen)
+
+    def _rebuild(self, screen: Screen[object]) -> None:
+        """Build the keys again after the next refresh, unless that is asked for already."""
+        self._bindings_ready = True
+        if not screen.app.app_focus or not self.is_attached or screen is not self.screen or self._rebuild_due:
+            return
+        self._rebuild_due = True
+        self.call_after_refresh(self._rebuild_now)
+
+    async def _rebuild_now(self) -> None:
+        self._rebuild_due = False
+        await self.recompose()
 
 
 def _merged(built: list[Shown], shown: Iterable[Shown]) -> list[Shown]:
