@@ -12,13 +12,15 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from importlib import import_module, metadata
+from importlib import import_module
 
 from .commands import COMMANDS
 from .commands.parser import OneLineParser, add_language
 
 
 def _version() -> str:
+    from importlib import metadata  # only for --version: the game's first frame does not wait for it
+
     try:
         return metadata.version("mahjong-tui")
     except metadata.PackageNotFoundError:

@@ -48,11 +48,59 @@ def _flatten(table: dict[str, Any], prefix: str = "") -> dict[str, str]:
     return out
 
 
+_TABLE = re.compile(r"\[\s*([^.\]\s]+)")  # a table's header: ``[hint.level]`` is within the top-level ``hint``
+
+
+@cache
+def _tables(language: str) -> dict[str, str]:
+    """The data file of ``language`` cut at its tables: each top-level table's name → its lines (with its subtables'),
+    ``""`` for keys before the first table."""
+    text = resources.files("mahjong_tui").joinpath("locale", f"{language}.toml").read_text(encoding="utf-8")
+    lines: dict[str, list[str]] = {}
+    top = ""
+    for line in text.splitlines(keepends=True):
+        header = _TABLE.match(line)
+        if header:
+            top = header.group(1).strip('"')
+        lines.setdefault(top, []).append(line)
+    return {name: "".join(chunk) for name, chunk in lines.items()}
+
+
+@cache
+def _table(language: str, top: str) -> dict[str, str]:
+    """The texts of one top-level table of a data file, by key (read the first time one of them is asked for: the
+    first screen waits only for the tables it shows)."""
+    chunk = _tables(language).get(top)
+    return _flatten(tomllib.loads(chunk)) if chunk else {}
+
+
+class _Texts:
+    """The texts of one data file, each top-level table read when a key in it is first asked for."""
+
+    def __init__(self, language: str) -> None:
+        self.language = language
+
+    def __getitem__(self, key: str) -> str:
+        return _table(self.language, key.partition(".")[0] if "." in key else "")[key]
+
+    def __contains__(self, key: object) -> bool:
+        if not isinstance(key, str):
+            return False
+        return key in _table(self.language, key.partition(".")[0] if "." in key else "")
+
+
 @cache
 def messages(language: str) -> dict[str, str]:
-    """The texts of one data file (``en``, ``zh`` or ``both``), by key."""
-    text = resources.files("mahjong_tui").joinpath("locale", f"{language}.toml").read_text(encoding="utf-8")
-    return _flatten(tomllib.loads(text))
+    """The texts of one data file (``en``, ``zh`` or ``both``), by key: all of them."""
+    out: dict[str, str] = {}
+    for top in _tables(language):
+        out.update(_table(language, top))
+    return out
+
+
+def has_text(key: str) -> bool:
+    """The catalogue has a text for ``key``."""
+    return key in _Texts("en")
 
 
 def fields_of(text: str) -> frozenset[str]:
@@ -69,17 +117,12 @@ class Catalogue:
         self.language = language
 
     # each language's file is read when first needed: an English table never waits for the Chinese at its start
-    @property
-    def _en(self) -> dict[str, str]:
-        return messages("en")
+    _en = _Texts("en")
+    _zh = _Texts("zh")
 
     @property
-    def _zh(self) -> dict[str, str]:
-        return messages("zh")
-
-    @property
-    def _both(self) -> dict[str, str]:
-        return messages("both") if self.language == "both" else {}
+    def _both(self) -> _Texts | dict[str, str]:
+        return _Texts("both") if self.language == "both" else {}
 
     def text(self, key: str) -> str:
         """The unfilled text of ``key``."""

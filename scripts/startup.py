@@ -3,13 +3,20 @@
     python scripts/startup.py [--runs 15] [--size 120x36]
     python scripts/startup.py --rules [--runs 9]
 
-Each run is a fresh ``python -c`` process: it imports the app, runs it headless, and
-writes one line to its standard output the moment the first screen (the new game screen;
-for the reference, a bare app's default screen) has been drawn, and another once the new
-game screen has filled in its presets (it draws first, then imports the engine, the rule
-sets and the bots). The time is taken here, from starting the child to reading each line, so the
-interpreter's own start-up counts in both. Runs of the two alternate, so that a busy moment
-of the machine falls on both alike. Prints the median and range of each, and the ratios.
+Each run is a fresh ``python -c`` process. Three are measured:
+
+* ``mahjong-tui``: the command as a user runs it (its ``main``), headless, with a home of its own
+  (no saves, default settings); one line the moment the new game screen has been drawn, another
+  once it has filled in its presets (it draws first, then imports the engine, the rule sets and
+  the bots);
+* ``mahjong-tui play --rules shanghai --seed 1 --speed instant``: one line the moment the table has
+  been drawn, another once its hints are worked out and play has started;
+* a bare Textual app (the reference): one line when its default screen has been drawn.
+
+The time is taken here, from starting the child to reading each line, so the interpreter's
+own start-up counts in all. The runs alternate, so that a busy moment of the machine falls on
+each alike; the children may write their compiled modules (as an installed game has them).
+Prints the median and range of each, and the ratios to the bare app.
 
 ``--rules`` measures the rules screen instead: in a fresh process each run, a game's table
 is opened, then ``r`` is pressed, early (before the table has rendered its rules page in the
@@ -32,11 +39,14 @@ ROOT = Path(__file__).resolve().parent.parent
 # The child writes "ready" once the first screen has been drawn, "done" once it is complete,
 # and leaves. The new game screen fills in its presets right after its first frame (``fill``).
 _GAME = """
-import os
-import mahjong_tui.ui.app as m
+import os, tempfile
+os.environ["MAHJONG_TUI_HOME"] = tempfile.mkdtemp()
+from textual.app import App
 import mahjong_tui.ui.screens.new_game as ng
+from mahjong_tui.cli import main
 
 fill = ng.NewGameScreen.fill
+run = App.run
 
 def probe_fill(self):
     os.write(1, b"ready\\n")
@@ -44,11 +54,8 @@ def probe_fill(self):
     self.call_after_refresh(lambda: (os.write(1, b"done\\n"), self.app.exit()))
 
 ng.NewGameScreen.fill = probe_fill
-
-class Probe(m.MahjongApp):
-    'A subclass in another module: the stylesheet of the app is found all the same.'
-
-Probe().run(headless=True, size=({width}, {height}))
+App.run = lambda self, **kw: run(self, headless=True, size=({width}, {height}))
+main([])
 """
 
 # ``mahjong-tui play``: its table is drawn ("ready"), then its hints are worked out and play starts ("done"). The

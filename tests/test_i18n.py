@@ -2,10 +2,25 @@
 
 from __future__ import annotations
 
+import tomllib
+from importlib import resources
+
 import pytest
 
 from mahjong_tui.engine import Words
-from mahjong_tui.i18n import LANGUAGES, Catalogue, MissingText, catalogue, current, fields_of, messages, say, t, use
+from mahjong_tui.i18n import (
+    LANGUAGES,
+    Catalogue,
+    MissingText,
+    catalogue,
+    current,
+    fields_of,
+    has_text,
+    messages,
+    say,
+    t,
+    use,
+)
 
 
 def test_every_key_is_in_both_languages() -> None:
@@ -13,6 +28,28 @@ def test_every_key_is_in_both_languages() -> None:
     en, zh, both = messages("en"), messages("zh"), messages("both")
     assert en and set(en) == set(zh), sorted(set(en) ^ set(zh))
     assert set(both) <= set(en), sorted(set(both) - set(en))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_catalogue_read_table_by_table_is_the_whole_file(language: str) -> None:
+    """Each table of a data file is read when first asked for: together they are the file read whole, and every
+    key is found through the table it is in."""
+    text = resources.files("mahjong_tui").joinpath("locale", f"{language}.toml").read_text(encoding="utf-8")
+    whole: dict[str, str] = {}
+
+    def flat(table: dict[str, object], prefix: str = "") -> None:
+        for key, value in table.items():
+            if isinstance(value, dict):
+                flat(value, f"{prefix}{key}.")
+            else:
+                whole[f"{prefix}{key}"] = str(value)
+
+    flat(tomllib.loads(text))
+    assert messages(language) == whole
+    lookup = Catalogue(language if language != "both" else "en")
+    for key in messages("en") if language == "both" else whole:
+        assert has_text(key) and lookup.text(key)
+    assert not has_text("no_such_table.key") and not has_text("app.no_such_key")
 
 
 def test_every_text_fills_the_same_fields_in_each_language() -> None:

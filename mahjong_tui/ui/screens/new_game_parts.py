@@ -11,7 +11,7 @@ from textual.geometry import Size
 from textual.widget import Widget
 from textual.widgets import Input
 
-from mahjong_tui.i18n import current, messages, t
+from mahjong_tui.i18n import current, has_text, t
 
 from ..config import BOT_SPEEDS, Privacy, named, rules_summary
 from ..wrapping import pack
@@ -37,7 +37,7 @@ def player_label(level: str) -> str:
     if level == "human":
         return t("new_game_screen.human")
     known = f"new_game_screen.level_{level}"
-    return t("new_game_screen.bot", level=t(known) if known in messages("en") else level)
+    return t("new_game_screen.bot", level=t(known) if has_text(known) else level)
 
 
 def _key(key: str, what: str) -> Text:
