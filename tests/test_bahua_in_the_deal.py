@@ -115,7 +115,7 @@ def test_bahua_in_the_deal_replays_from_its_record() -> None:
 async def test_bahua_in_the_deal_the_table_offers_the_declaration_by_a_key() -> None:
     """八花 in the deal at the table: the person dealt all eight flowers is asked before the dealer discards, sees what
     the win pays and the rule of the moment, and declares with w."""
-    from ui_support import FULL, app_for, plain, settle
+    from ui_support import FULL, app_for, plain, press, settle, showing
 
     from mahjong_tui.ui.screens.choice import ChoiceScreen
     from mahjong_tui.ui.screens.hand_end import HandEndScreen
@@ -125,13 +125,13 @@ async def test_bahua_in_the_deal_the_table_offers_the_declaration_by_a_key() -> 
     assert game.hand.phase is Phase.DEALT_WIN and game.pending_seats() == [0]
     app = app_for(game.rules.name, game.seed, game=game)
     async with app.run_test(size=FULL) as pilot:
-        await settle(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        await settle(pilot, showing(app, ChoiceScreen))
         screen = app.screen
         assert isinstance(screen, ChoiceScreen)
         assert {c.key for c in screen.choices} == {"w", "x"}
         assert "declare it before the dealer's first discard" in plain(screen.query_one("#choice-title"))
         explain = " ".join(" ".join(plain(w).split()) for w in screen.query(".choice-info"))
         assert "八花 in the deal" in explain and "you collect 60" in explain, explain
-        await pilot.press("w")
-        await settle(pilot, lambda: isinstance(app.screen, HandEndScreen))
+        await press(pilot, "w")
+        await settle(pilot, showing(app, HandEndScreen))
     assert game.hand.winners == (0,) and game.hand.payments == [60, -20, -20, -20]

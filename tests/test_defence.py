@@ -14,7 +14,7 @@ import pytest
 from support import play
 from test_ui_learning import HINTS, panel_text, text_of
 from textual.widgets import Static
-from ui_support import settle, table_of
+from ui_support import press, settle, showing, table_of
 
 from bots import create_bot
 from bots.hard import HardBot
@@ -162,11 +162,11 @@ async def test_the_panel_shows_the_defence_and_the_review_its_moment(language: s
         if language == "zh":
             assert "北家（上家）" in shown and "西家（对家）" in shown and "is safe" not in shown
         tiles = hand_tiles(table.look(), 0)
-        await pilot.press(str(tiles.index(P5) + 1), "enter")
-        await settle(pilot, lambda: isinstance(app.screen, HandEndScreen))
+        await press(pilot, str(tiles.index(P5) + 1), "enter")
+        await settle(pilot, showing(app, HandEndScreen))
         assert list(app.driver.game.hand.winners) == [2]  # type: ignore[union-attr]
-        await pilot.press("v")
-        await settle(pilot, lambda: isinstance(app.screen, ReviewScreen))
+        await press(pilot, "v")
+        await settle(pilot, showing(app, ReviewScreen))
         body = compact(text_of(app.screen.query_one("#review-body", Static).content))
         review = app.driver.review(0)  # type: ignore[union-attr]
         moment = next(m for m in review.moments if m.kind == "defence")

@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from textual.command import CommandList, CommandPalette
-from ui_support import FULL, app_for, claim_game, play_engine, settle, table_of
+from ui_support import FULL, app_for, claim_game, play_engine, press, settle, showing, table_of
 
 from mahjong_tui.engine import ActionKind, Game, KongDeclared, Phase
 from mahjong_tui.keep.saves import autosave
@@ -55,7 +55,7 @@ async def test_enter_twice_on_the_resume_list_resumes_the_game_once(kept_home: P
         autosave(Game(rules, seed), kept_table(rules, seed))
     app = MahjongApp(bot_factory=demo_bot_factory, resume=True)
     async with app.run_test(size=FULL) as pilot:
-        await settle(pilot, lambda: isinstance(app.screen, ResumeScreen))
+        await settle(pilot, showing(app, ResumeScreen))
         await together(pilot, "enter", "enter")
         await settle(pilot, lambda: app.driver is not None or not running(app))
         assert running(app)
@@ -82,7 +82,7 @@ async def test_enter_again_and_again_as_a_game_ends_opens_the_form_then_one_game
     setup = quick_setup("shanghai", 0, "normal", 3, speed="instant", max_hands=1)
     app = MahjongApp(setup, bot_factory=demo_bot_factory)
     async with app.run_test(size=FULL) as pilot:
-        await settle(pilot, lambda: isinstance(app.screen, HandEndScreen))
+        await settle(pilot, showing(app, HandEndScreen))
         first = app.driver
         await together(pilot, "enter", "enter", "enter", "enter", "enter")
         await settle(pilot, lambda: app.driver not in (None, first) or not running(app))
@@ -93,7 +93,7 @@ async def test_enter_again_and_again_as_a_game_ends_opens_the_form_then_one_game
 
 async def open_palette(pilot, app: MahjongApp, typed: str) -> None:  # type: ignore[no-untyped-def]
     """Ctrl+P, ``typed`` in its search, until the palette lists what matches."""
-    await pilot.press("ctrl+p", *typed)
+    await press(pilot, "ctrl+p", *typed)
     await settle(
         pilot, lambda: isinstance(app.screen, CommandPalette) and app.screen.query_one(CommandList).option_count > 0
     )
@@ -103,9 +103,9 @@ async def test_a_command_chosen_with_enter_twice_runs_once() -> None:
     """Ctrl+P, the Rules command, Enter twice at once: the rules open once over the form, which stays beneath."""
     app = MahjongApp(bot_factory=demo_bot_factory)
     async with app.run_test(size=FULL) as pilot:
-        await settle(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await settle(pilot, showing(app, NewGameScreen))
         await open_palette(pilot, app, "rules")
-        await pilot.press("down")
+        await press(pilot, "down")
         await together(pilot, "enter", "enter", "enter")
         await settle(pilot, lambda: isinstance(app.screen, RulesScreen) or not running(app))
         assert running(app)
@@ -116,13 +116,13 @@ async def test_a_theme_chosen_with_enter_twice_is_chosen_once() -> None:
     """The palette's Theme command, then a theme with Enter twice at once: the list closes once, the form stays."""
     app = MahjongApp(bot_factory=demo_bot_factory)
     async with app.run_test(size=FULL) as pilot:
-        await settle(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await settle(pilot, showing(app, NewGameScreen))
         await open_palette(pilot, app, "theme")
         first = app.screen
-        await pilot.press("down", "enter")
+        await press(pilot, "down", "enter")
         await settle(pilot, lambda: isinstance(app.screen, CommandPalette) and app.screen is not first)
         await settle(pilot, lambda: app.screen.query_one(CommandList).option_count > 0)
-        await pilot.press("down")
+        await press(pilot, "down")
         await together(pilot, "enter", "enter", "enter")
         await settle(pilot, lambda: isinstance(app.screen, NewGameScreen) or not running(app))
         assert running(app)
@@ -133,12 +133,12 @@ async def test_the_palette_opened_with_page_keys_at_once_runs_on() -> None:
     """Ctrl+P with PageUp and PageDown at once (the list not drawn yet): the palette opens, and the app runs on."""
     app = MahjongApp(bot_factory=demo_bot_factory)
     async with app.run_test(size=FULL) as pilot:
-        await settle(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await settle(pilot, showing(app, NewGameScreen))
         await together(pilot, "ctrl+p", "pageup", "pagedown", "pageup")
         await together(pilot, "a", "pagedown", "backspace", "pageup")
         assert running(app) and isinstance(app.screen, CommandPalette)
-        await pilot.press("escape")
-        await settle(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await press(pilot, "escape")
+        await settle(pilot, showing(app, NewGameScreen))
         assert running(app)
 
 
@@ -147,7 +147,7 @@ async def test_a_claim_answered_twice_at_once_is_answered_once() -> None:
     game = claim_game("shanghai", lambda g: not any(a.kind is ActionKind.WIN for a in g.legal_actions(0)))
     app = app_for("shanghai", game.seed, game=game)
     async with app.run_test(size=FULL) as pilot:
-        await settle(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        await settle(pilot, showing(app, ChoiceScreen))
         choice = app.screen
         assert isinstance(choice, ChoiceScreen)
         key = next(c.key for c in choice.choices if c.action is not None and c.action.kind is ActionKind.PASS)
@@ -161,7 +161,7 @@ async def test_rule_sets_switched_quickly_on_the_lessons_screen_show_one_list() 
     """→ three times at once, then ← twice at once: one list of lessons, of the rule set shown last."""
     app = MahjongApp(bot_factory=demo_bot_factory, lessons="shanghai")
     async with app.run_test(size=FULL) as pilot:
-        await settle(pilot, lambda: isinstance(app.screen, LessonsScreen))
+        await settle(pilot, showing(app, LessonsScreen))
         screen = app.screen
         assert isinstance(screen, LessonsScreen)
         await together(pilot, "right", "right", "right")
@@ -190,12 +190,12 @@ async def test_k_twice_at_once_asks_which_kong_once() -> None:
     async with app.run_test(size=FULL) as pilot:
         await settle(pilot, lambda: isinstance(app.screen, TableScreen) and table_of(app).actor == 0)
         await together(pilot, "k", "k")
-        await settle(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        await settle(pilot, showing(app, ChoiceScreen))
         await pilot.pause(0.1)
         assert kinds(app) == ["TableScreen", "ChoiceScreen"]
         choice = app.screen
         assert isinstance(choice, ChoiceScreen)
         key = next(c.key for c in choice.choices if c.action is not None and c.action.kind in kongs)
-        await pilot.press(key)
+        await press(pilot, key)
         await settle(pilot, lambda: any(isinstance(e, KongDeclared) for e in game.hand.events[before:]))
         assert running(app) and kinds(app)[0] == "TableScreen"

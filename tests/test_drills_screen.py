@@ -7,6 +7,7 @@ import json
 
 import pytest
 from textual.widgets import Static
+from ui_support import press
 
 from mahjong_tui.cli import main
 from mahjong_tui.commands.stats import read_drills
@@ -39,8 +40,8 @@ async def pick(pilot: object, screen: DrillScreen, tile: str) -> None:
     tiles = [tile_name(t) for t in hand_tiles(hand.look, drill.view.seat)]
     steps = (hand.selected or 0) - tiles.index(tile)
     for _ in range(abs(steps)):
-        await pilot.press("left" if steps > 0 else "right")  # type: ignore[attr-defined]
-    await pilot.press("enter")  # type: ignore[attr-defined]
+        await press(pilot, "left" if steps > 0 else "right")  # type: ignore[attr-defined]
+    await press(pilot, "enter")  # type: ignore[attr-defined]
 
 
 async def test_a_discard_drill_answered_right_then_wrong_is_revealed_and_kept():
@@ -58,7 +59,7 @@ async def test_a_discard_drill_answered_right_then_wrong_is_revealed_and_kept():
         assert "Right." in reveal and "The analysis" in reveal and "★" in reveal
         assert first.rows[0].best and f"★ {tile_zh(parse_tile(first.answer[0]))}: {first.rows[0].numbers.en}" in reveal
         assert "1 of 1 right (100%)" in shown(screen, "#drill-head")
-        await pilot.press("enter")
+        await press(pilot, "enter")
         second = screen.drill
         assert second is not None and second is not first
         wrong = next(c.id for c in second.choices if c.id != second.answer[0])
@@ -84,8 +85,8 @@ async def test_a_waits_drill_is_answered_by_toggling_tiles():
         grid = screen.query_one(TileGrid)
         for tile in screen.drill.answer:
             grid.cursor = grid.tiles.index(next(t for t in grid.tiles if tile_name(t) == tile))
-            await pilot.press("space")
-        await pilot.press("enter")
+            await press(pilot, "space")
+        await press(pilot, "enter")
         assert "Right." in shown(screen, "#drill-reveal") and grid.right is not None
 
 
@@ -151,6 +152,6 @@ async def test_a_score_drill_marks_the_winning_tile_as_the_table_does(rules: str
                 lit = style == face_style(tile, palette, highlight=True)
                 assert (over == "won", lit) == ((True, True) if i == len(tiles) - 1 else (False, False)), (i, over)
             assert f"the winning tile: {tile_zh(won)}" in shown(screen, "#drill-table")
-            await pilot.press("1")
+            await press(pilot, "1")
             await pilot.pause()
         assert screen.answered is not None

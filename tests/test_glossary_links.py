@@ -7,7 +7,7 @@ import pytest
 from rich.cells import cell_len
 from textual.widget import Widget
 from textual.widgets import OptionList, Static
-from ui_support import changsha_at, settle, table_of
+from ui_support import changsha_at, press, settle, showing, table_of
 
 from mahjong_tui.engine import Phase, get_ruleset, ruleset_names
 from mahjong_tui.i18n import catalogue
@@ -128,34 +128,34 @@ async def test_a_click_on_a_term_in_the_hint_panel_opens_its_entry() -> None:
         body = table_of(app).query_one("#hints-full", HintPanel).query_one(".hint-body", Static)
         x, y, term = first_link(body)
         await pilot.click(body, offset=(x, y))
-        await settle(pilot, lambda: isinstance(app.screen, GlossaryScreen))
+        await settle(pilot, showing(app, GlossaryScreen))
         assert isinstance(app.screen, GlossaryScreen)
         assert (app.screen.entry.id, app.screen.rules) == (term, "changsha")
         shown = app.screen.query_one("#glossary-entry", Static)
         assert entry("changsha", term).zh in str(shown.content)
-        await pilot.press("escape")
+        await press(pilot, "escape")
         await settle(pilot, lambda: not isinstance(app.screen, GlossaryScreen))
 
 
 async def test_g_in_a_prompt_lists_its_terms_and_opens_the_one_chosen() -> None:
     app = demo_app(changsha_at(Phase.HAIDI))
     async with app.run_test(size=FULL) as pilot:
-        await settle(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        await settle(pilot, showing(app, ChoiceScreen))
         await pilot.pause()
         prompt = app.screen
         shown = terms_on(prompt)
         assert {("haidi", "changsha"), ("haidipao", "changsha")} <= set(shown)
-        await pilot.press("g")
-        await settle(pilot, lambda: isinstance(app.screen, TermChooser))
+        await press(pilot, "g")
+        await settle(pilot, showing(app, TermChooser))
         listed = app.screen.query_one(OptionList)
         assert listed.option_count == len(shown)
         assert [str(listed.get_option_at_index(i).prompt) for i in range(2)][0].startswith(
             entry("changsha", shown[0][0]).zh
         )
-        await pilot.press("enter")
-        await settle(pilot, lambda: isinstance(app.screen, GlossaryScreen))
+        await press(pilot, "enter")
+        await settle(pilot, showing(app, GlossaryScreen))
         assert isinstance(app.screen, GlossaryScreen) and app.screen.entry.id == shown[0][0]
-        await pilot.press("escape")
+        await press(pilot, "escape")
         await settle(pilot, lambda: app.screen is prompt)  # the prompt still asks
 
 
@@ -163,26 +163,26 @@ async def test_g_on_the_review_opens_an_entry_and_r_its_place_in_the_rules() -> 
     app = demo_app(hand_won("shanghai", 1))
     async with app.run_test(size=FULL) as pilot:
         await settle(pilot, lambda: table_of(app).actor == 0 or isinstance(app.screen, ChoiceScreen))
-        await pilot.press("w")
-        await settle(pilot, lambda: isinstance(app.screen, HandEndScreen))
+        await press(pilot, "w")
+        await settle(pilot, showing(app, HandEndScreen))
         assert terms_on(app.screen)  # the hand's end names its terms (the hand types won, 花 …)
-        await pilot.press("v")
-        await settle(pilot, lambda: isinstance(app.screen, ReviewScreen))
+        await press(pilot, "v")
+        await settle(pilot, showing(app, ReviewScreen))
         shown = terms_on(app.screen)
         assert shown and all(rules == "shanghai" for _, rules in shown)
-        await pilot.press("g")
-        await settle(pilot, lambda: isinstance(app.screen, GlossaryScreen | TermChooser))
+        await press(pilot, "g")
+        await settle(pilot, showing(app, GlossaryScreen | TermChooser))
         if isinstance(app.screen, TermChooser):
-            await pilot.press("enter")
-            await settle(pilot, lambda: isinstance(app.screen, GlossaryScreen))
+            await press(pilot, "enter")
+            await settle(pilot, showing(app, GlossaryScreen))
         assert isinstance(app.screen, GlossaryScreen) and app.screen.entry.id == shown[0][0]
-        await pilot.press("r")
-        await settle(pilot, lambda: isinstance(app.screen, RulesScreen))
+        await press(pilot, "r")
+        await settle(pilot, showing(app, RulesScreen))
         page = app.screen.query_one(PageView)
         await settle(pilot, lambda: page.scroll_y > 0)
         assert page.scroll_y > 0  # at the entry, not the top of the page
-        await pilot.press("escape")
-        await settle(pilot, lambda: isinstance(app.screen, GlossaryScreen))
+        await press(pilot, "escape")
+        await settle(pilot, showing(app, GlossaryScreen))
 
 
 async def test_g_where_no_term_is_shown_says_so() -> None:
@@ -192,6 +192,6 @@ async def test_g_where_no_term_is_shown_says_so() -> None:
     async with app.run_test(size=FULL) as pilot:
         await settle(pilot, lambda: table_of(app).actor == 0)
         app.notify = lambda message, **kw: said.append(str(message))  # type: ignore[method-assign]
-        await pilot.press("g")
+        await press(pilot, "g")
         await settle(pilot, lambda: bool(said))
         assert said == [catalogue("en")("glossary_links.none")] and app.screen is table_of(app)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from textual.command import CommandList, CommandPalette
-from ui_support import FULL, plain, policy_bots, settle
+from ui_support import FULL, plain, policy_bots, press, settle, showing
 
 from mahjong_tui.engine import Game
 from mahjong_tui.keep.saves import Seat, Table, save_data
@@ -27,15 +27,15 @@ async def test_page_keys_in_the_command_palette_never_crash() -> None:
     """Ctrl+P then PageDown (and PageDown again, PageUp): the palette stays open and the app runs on."""
     app = MahjongApp(bot_factory=policy_bots)
     async with app.run_test(size=FULL) as pilot:
-        await settle(pilot, lambda: isinstance(app.screen, NewGameScreen))
-        await pilot.press("ctrl+p")
-        await pilot.press("pagedown")
-        await pilot.press("pagedown", "pageup", "pageup")
+        await settle(pilot, showing(app, NewGameScreen))
+        await press(pilot, "ctrl+p")
+        await press(pilot, "pagedown")
+        await press(pilot, "pagedown", "pageup", "pageup")
         await pilot.pause()
         assert isinstance(app.screen, CommandPalette)
         assert app.screen.query_one(CommandList).highlighted is not None
-        await pilot.press("escape")
-        await settle(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await press(pilot, "escape")
+        await settle(pilot, showing(app, NewGameScreen))
     assert app.return_code in (None, 0)
 
 
@@ -68,7 +68,7 @@ async def test_a_hostile_save_is_set_aside_and_the_game_goes_on(kept_home: Path,
         save.write_text(save_text(**{'"seed":4': '"seed":' + "4" * 5000}), encoding="utf-8")
     app = MahjongApp(bot_factory=policy_bots, resume=True)
     async with app.run_test(size=FULL) as pilot:
-        await settle(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await settle(pilot, showing(app, NewGameScreen))
         await pilot.pause()
     assert app.return_code in (None, 0)
     assert not save.exists() and list(games.glob("g1.json.broken-*"))
@@ -82,14 +82,14 @@ async def test_statistics_without_tables_are_one_line_and_the_game_goes_on(kept_
     db.close()
     app = MahjongApp(bot_factory=policy_bots)
     async with app.run_test(size=FULL) as pilot:
-        await settle(pilot, lambda: isinstance(app.screen, NewGameScreen))
-        await pilot.press("ctrl+t")
-        await settle(pilot, lambda: isinstance(app.screen, StatsScreen))
+        await settle(pilot, showing(app, NewGameScreen))
+        await press(pilot, "ctrl+t")
+        await settle(pilot, showing(app, StatsScreen))
         screen = app.screen
         assert isinstance(screen, StatsScreen) and "broken statistics database" in screen.problem
         assert "\n" not in screen.problem
-        await pilot.press("escape")
-        await settle(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await press(pilot, "escape")
+        await settle(pilot, showing(app, NewGameScreen))
     assert app.return_code in (None, 0)
 
 
@@ -101,7 +101,7 @@ async def test_the_new_game_screen_holds_numbers_to_the_limits(field: str, value
     """A number past the game's limits (or not ASCII digits): the form says what to fix, no game starts."""
     app = MahjongApp(bot_factory=policy_bots)
     async with app.run_test(size=FULL) as pilot:
-        await settle(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await settle(pilot, showing(app, NewGameScreen))
         app.screen.query_one(f"#{field}").value = value  # type: ignore[attr-defined]
         await pilot.click("#start")
         await pilot.pause()
@@ -114,7 +114,7 @@ async def test_names_typed_on_the_new_game_screen_lose_control_characters() -> N
     """A name typed (or pasted) with an escape and a bidi override keeps only its printable text."""
     app = MahjongApp(bot_factory=policy_bots)
     async with app.run_test(size=FULL) as pilot:
-        await settle(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await settle(pilot, showing(app, NewGameScreen))
         app.screen.query_one("#name-0").value = "\x1b[31mAnn\u202e"  # type: ignore[attr-defined]
         await pilot.click("#start")
         await settle(pilot, lambda: app.driver is not None)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from ui_support import plain, settle
+from ui_support import plain, press, settle
 
 from mahjong_tui.cli import main
 from mahjong_tui.engine import (
@@ -197,24 +197,24 @@ async def _make(pilot, app: MahjongApp, action) -> None:  # type: ignore[no-unty
         index = next(i for i, c in enumerate(screen.choices) if c.action == action)
         times = 2 if action.kind is ActionKind.PASS and screen.win_offered else 1
         for _ in range(times):
-            await pilot.press(screen.choices[index].key)
+            await press(pilot, screen.choices[index].key)
         return
     table = app.screen
     assert isinstance(table, LessonTable)
     if action.kind is ActionKind.WIN:
-        await pilot.press("w")
+        await press(pilot, "w")
     elif action.kind is ActionKind.CONCEALED_KONG:
-        await pilot.press("k")
+        await press(pilot, "k")
         await pilot.pause()
         if isinstance(app.screen, ChoiceScreen):
-            await pilot.press(next(c.key for c in app.screen.choices if c.action == action))
+            await press(pilot, next(c.key for c in app.screen.choices if c.action == action))
     else:
         tiles = hand_tiles(table.look(), action.seat)
         index = tiles.index(action.tile)
         steps = index - (table.selected or 0)
         for _ in range(abs(steps)):
-            await pilot.press("right" if steps > 0 else "left")
-        await pilot.press("enter")
+            await press(pilot, "right" if steps > 0 else "left")
+        await press(pilot, "enter")
 
 
 def _table(app: MahjongApp) -> LessonTable:
@@ -244,7 +244,7 @@ async def _play_lesson(pilot, app: MahjongApp, *, wrong_first: bool = False) -> 
         if isinstance(screen, LessonDone):
             return made
         if isinstance(screen, HandEndScreen):
-            await pilot.press("enter")
+            await press(pilot, "enter")
             continue
         table = next(s for s in app.screen_stack if isinstance(s, LessonTable))
         driver = table.lesson_driver
@@ -276,11 +276,11 @@ async def test_the_winning_lesson_by_keys_reaches_a_first_win_and_is_kept(preset
     async with app.run_test(size=(120, 40)) as pilot:
         await _play_lesson(pilot, app, wrong_first=True)
         assert isinstance(app.screen, LessonDone)
-        await pilot.press("enter")  # the second scene: a self-draw
+        await press(pilot, "enter")  # the second scene: a self-draw
         await settle(pilot, lambda: _at_table(app))
         await _play_lesson(pilot, app)
         assert "winning" not in finished_lessons(preset)
-        await pilot.press("enter")  # the next lesson
+        await press(pilot, "enter")  # the next lesson
         await settle(pilot, lambda: _at_table(app))
         assert _table(app).lesson_driver.number == 3
     assert "winning" in finished_lessons(preset)
@@ -299,9 +299,9 @@ async def test_every_other_lesson_plays_through_by_keys(preset: str, number: int
         for scene in range(scenes):
             await _play_lesson(pilot, app)
             if scene < scenes - 1:
-                await pilot.press("enter")
+                await press(pilot, "enter")
                 await settle(pilot, lambda: _at_table(app))
-        await pilot.press("l")  # back to the list
+        await press(pilot, "l")  # back to the list
         await settle(pilot, lambda: type(app.screen).__name__ == "LessonsScreen")
     assert lessons_of(preset)[number].id in finished_lessons(preset)
 
@@ -311,13 +311,13 @@ async def test_learn_to_play_on_the_new_game_screen_opens_the_lessons() -> None:
     app = MahjongApp(settings=Settings(speed="instant"))
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot, lambda: type(app.screen).__name__ == "NewGameScreen")
-        await pilot.press("ctrl+l")
+        await press(pilot, "ctrl+l")
         await settle(pilot, lambda: type(app.screen).__name__ == "LessonsScreen")
-        await pilot.press("d")  # the drills of these rules, and back
+        await press(pilot, "d")  # the drills of these rules, and back
         await settle(pilot, lambda: type(app.screen).__name__ == "DrillScreen")
-        await pilot.press("escape")
+        await press(pilot, "escape")
         await settle(pilot, lambda: type(app.screen).__name__ == "LessonsScreen")
-        await pilot.press("1")
+        await press(pilot, "1")
         await settle(pilot, lambda: _at_table(app))
         assert _table(app).lesson_driver.lesson.id == "tiles"  # type: ignore[union-attr]
 

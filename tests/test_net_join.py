@@ -8,7 +8,7 @@ import asyncio
 import pytest
 from test_net import free_port
 from textual.widgets import Static
-from ui_support import plain, settle
+from ui_support import plain, press, settle, showing
 
 from mahjong_tui.cli import main
 from mahjong_tui.engine import ActionKind, GameOptions, HandStarted, Phase
@@ -61,12 +61,12 @@ async def test_a_remote_seat_plays_a_hand_by_keys_with_its_own_hints(monkeypatch
                 key = next((c.key for c in choice.choices if c.action and c.action.kind is ActionKind.WIN), None)
                 if key is None:
                     key = next(c.key for c in choice.choices if c.action and c.action.kind is ActionKind.PASS)
-                    await pilot.press(key)
-                await pilot.press(key)
+                    await press(pilot, key)
+                await press(pilot, key)
                 continue
             panel = plain(screen.query_one("#hints-full", HintPanel).query_one(".hint-body", Static))
             assert "steps" in panel or "ready" in panel  # the hints, from the seat's own view
-            await pilot.press("w" if screen.state.offers(ActionKind.WIN) else "d")
+            await press(pilot, "w" if screen.state.offers(ActionKind.WIN) else "d")
         assert isinstance(app.screen, HandEndScreen)
         assert table.game.hand.phase is Phase.ENDED
         # The review, made on the server from the seat's own views, was asked for as the hand ended. Had it been
@@ -75,7 +75,7 @@ async def test_a_remote_seat_plays_a_hand_by_keys_with_its_own_hints(monkeypatch
         await settle(pilot, lambda: 1 in client.reviews)
         del client.reviews[1]
         monkeypatch.setattr(remote_driver, "REVIEW_ASKED", 0.0)
-        await pilot.press("v")
+        await press(pilot, "v")
         await settle(pilot, lambda: isinstance(app.screen, ReviewScreen) and bool(app.screen.query("#review-body")))
         assert "Review of hand 1" in plain(app.screen.query_one("#review-body"))  # once the screen is composed
     host.close()
@@ -110,7 +110,7 @@ async def test_a_claim_window_that_runs_out_closes_its_prompt() -> None:
                 break
             if isinstance(app.screen, HandEndScreen | GameEndScreen):
                 pytest.skip("no claim came to the person in this hand")
-            await pilot.press("d")
+            await press(pilot, "d")
         else:
             raise AssertionError("no prompt came")
     host.close()
@@ -176,7 +176,7 @@ async def test_a_dropped_connection_is_taken_up_again_at_the_same_seat() -> None
         assert len(started) == 1  # the hand sent again from its start is not held twice
         before = sum(1 for a in table.game.actions[0] if a.seat == 0)
         await settle(pilot, lambda: app.screen is screen and screen.actor is not None)
-        await pilot.press("d")
+        await press(pilot, "d")
         await settle(pilot, lambda: sum(1 for a in table.game.actions[0] if a.seat == 0) > before)
     host.close()
     server.close()
@@ -208,13 +208,13 @@ async def test_a_player_who_sits_down_later_is_called_by_name() -> None:
         await settle(pilot, lambda: screen.look().names[bo.seat] == "Bo")
         assert screen.look().names[0] == "Ann"
         await settle(pilot, lambda: "Everyone is here: the game begins" in said)
-        await pilot.press("q")  # leaving a remote table: nothing is kept here, the seat waits; no new game
-        await settle(pilot, lambda: isinstance(app.screen, LeaveScreen))
+        await press(pilot, "q")  # leaving a remote table: nothing is kept here, the seat waits; no new game
+        await settle(pilot, showing(app, LeaveScreen))
         assert "the same join command sits you back down" in plain(app.screen.query_one("#confirm-question"))
         assert not app.screen.query("#new")
-        await pilot.press("n")
+        await press(pilot, "n")
         assert isinstance(app.screen, LeaveScreen)
-        await pilot.press("escape")
+        await press(pilot, "escape")
         await bo.close()
         await asyncio.wait_for(listener, 30)
         await settle(pilot, lambda: any(line.startswith("Bo has left the table") for line in said))

@@ -29,6 +29,7 @@ from ui_support import (
     plain,
     play_hand_by_keys,
     policy_bots,
+    press,
     settle,
     showing,
     shown_lines,
@@ -105,7 +106,7 @@ async def test_a_whole_hand_won_by_the_human_through_the_keys(rules: str, method
         assert "TableScreen" in seen
         body = plain(app.screen.query_one("#hand-end-body"))  # type: ignore[attr-defined]
         assert "won" in body
-        await pilot.press("enter")
+        await press(pilot, "enter")
         await settle(pilot, lambda: app.driver is not None and app.driver.game.hand.hand_number == 2)
         log = table_of(app).query_one("#log", ReflowLog)
         await settle(pilot, lambda: log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y)
@@ -123,13 +124,13 @@ async def test_a_whole_drawn_hand_through_the_keys(rules: str, method: str) -> N
         body = plain(app.screen.query_one("#hand-end-body"))  # type: ignore[attr-defined]
         assert "Drawn hand" in body
         # q asks first, as at the table: Esc stays on the summary, n goes to the new game screen.
-        await pilot.press("q")
+        await press(pilot, "q")
         await settle(pilot, showing(app, LeaveScreen))
-        await pilot.press("escape")
+        await press(pilot, "escape")
         await settle(pilot, showing(app, HandEndScreen))
-        await pilot.press("q")
+        await press(pilot, "q")
         await settle(pilot, showing(app, LeaveScreen))
-        await pilot.press("n")
+        await press(pilot, "n")
         await settle(pilot, showing(app, NewGameScreen))
         assert app.is_running and app.driver is None
 
@@ -176,10 +177,10 @@ async def test_a_small_terminal_shows_the_enlarge_notice() -> None:
         assert not table.query_one("#table").display
         game = app.driver.game  # type: ignore[union-attr]
         rivers = sum(len(p.river) for p in game.hand.players)
-        await pilot.press("left", "enter", "d", "w", "k", "1", "1", "question_mark")
+        await press(pilot, "left", "enter", "d", "w", "k", "1", "1", "question_mark")
         await settle(pilot, showing(app, HelpScreen))  # the help, asked last: every key before it has been handled
         assert sum(len(p.river) for p in game.hand.players) == rivers  # nothing is played blind
-        await pilot.press("escape")
+        await press(pilot, "escape")
         await settle(pilot, lambda: app.screen is table)
         await pilot.resize_terminal(120, 36)
         await settle(pilot, lambda: table.layout_mode != "tiny")  # the table has heard of the new size
@@ -247,9 +248,9 @@ async def test_command_palette_has_new_game_rules_and_settings() -> None:
         assert {"New game", "Rules", "Settings", "Help"} <= set(titles)
         app.action_rules()
         await rules_shown(pilot, app)
-        await pilot.press("escape")
+        await press(pilot, "escape")
         await settle(pilot, lambda: not isinstance(app.screen, RulesScreen))
-        await pilot.press("question_mark")
+        await press(pilot, "question_mark")
         await settle(pilot, showing(app, HelpScreen))
 
 
@@ -258,12 +259,12 @@ async def test_plain_text_tiles_keep_the_table_playable() -> None:
     async with app.run_test(size=FULL) as pilot:
         await settle(pilot, lambda: table_of(app).actor is not None or isinstance(app.screen, ChoiceScreen))
         if isinstance(app.screen, ChoiceScreen):
-            await pilot.press("x", "x")
+            await press(pilot, "x", "x")
             await settle(pilot, lambda: table_of(app).actor is not None)
         shown = plain(table_of(app).query_one(HandView))
         assert any(x in shown for x in "mps") and not any(x in shown for x in "万筒条")
         rivers = sum(len(p.river) for p in app.driver.game.hand.players)  # type: ignore[union-attr]
-        await pilot.press("d")
+        await press(pilot, "d")
         await settle(pilot, lambda: sum(len(p.river) for p in app.driver.game.hand.players) > rivers)  # type: ignore[union-attr]
 
 
@@ -281,9 +282,9 @@ async def test_autoplay_lets_the_bot_play_the_human_seat() -> None:
     async with app.run_test(size=FULL) as pilot:
         await settle(pilot, lambda: table_of(app).actor is not None or isinstance(app.screen, ChoiceScreen))
         if isinstance(app.screen, ChoiceScreen):
-            await pilot.press("x", "x")
+            await press(pilot, "x", "x")
             await settle(pilot, lambda: table_of(app).actor is not None)
-        await pilot.press("a")
+        await press(pilot, "a")
         await settle(pilot, showing(app, HandEndScreen))
 
 
@@ -303,10 +304,10 @@ async def test_new_game_from_the_palette_leaves_an_open_prompt() -> None:
     game = claim_game("shanghai", lambda g: len(g.legal_actions(0)) >= 2)
     app = app_for(game.rules.name, game.seed, game=game)
     async with app.run_test(size=FULL) as pilot:
-        await settle(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        await settle(pilot, showing(app, ChoiceScreen))
         app.action_new_game()
         await settle(pilot, showing(app, ConfirmScreen))
-        await pilot.press("y")
+        await press(pilot, "y")
         await settle(pilot, showing(app, NewGameScreen))
         assert app.driver is None
 
@@ -318,12 +319,12 @@ async def test_after_the_last_hand_the_final_standings_then_a_new_game() -> None
     async with app.run_test(size=FULL) as pilot:
         await play_hand_by_keys(pilot, app)
         assert isinstance(app.screen, HandEndScreen)
-        await pilot.press("t")
-        await settle(pilot, lambda: isinstance(app.screen, TableScreen))
+        await press(pilot, "t")
+        await settle(pilot, showing(app, TableScreen))
         assert table_of(app).look().table.over
-        await pilot.press("c")
-        await settle(pilot, lambda: isinstance(app.screen, HandEndScreen))
-        await pilot.press("enter")
+        await press(pilot, "c")
+        await settle(pilot, showing(app, HandEndScreen))
+        await press(pilot, "enter")
         await settle(pilot, showing(app, GameEndScreen))
         text = plain(app.screen.query_one(Static))
         assert "Final standings" in text
@@ -332,7 +333,7 @@ async def test_after_the_last_hand_the_final_standings_then_a_new_game() -> None
         for line in rows:
             place, player, points = (cell.strip() for cell in line.split("│"))
             assert int(place) == 1 + sum(p > int(points) for p in scores)  # equal points share a place
-        await pilot.press("enter")  # Enter goes on, as through every hand: to a new game, not out of the app
+        await press(pilot, "enter")  # Enter goes on, as through every hand: to a new game, not out of the app
         await settle(pilot, showing(app, NewGameScreen))
 
 
@@ -342,7 +343,7 @@ async def test_log_lines_wrap_inside_the_log_and_follow_a_resize() -> None:
     app = app_for("shanghai", seed, display=Display())
     async with app.run_test(size=COMPACT) as pilot:
         await play_hand_by_keys(pilot, app)
-        await pilot.press("enter")  # the next hand
+        await press(pilot, "enter")  # the next hand
         await settle(pilot, lambda: app.driver is not None and app.driver.game.hand.hand_number == 2)
         await pilot.resize_terminal(120, 40)
         table = table_of(app)
@@ -385,9 +386,9 @@ async def test_initial_small_wins_are_logged_by_their_names_with_the_hand_shown(
     game = changsha_at(Phase.INITIAL)
     app = app_for(game.rules.name, game.seed, game=game, display=Display(style=TileStyle.PLAIN))
     async with app.run_test(size=FULL) as pilot:
-        await settle(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        await settle(pilot, showing(app, ChoiceScreen))
         shown = tuple(sorted(game.hand.players[0].tiles()))
-        await pilot.press("d")
+        await press(pilot, "d")
         await settle(pilot, lambda: 0 in game.hand.initial_declared)
         types = game.hand.initial_declared[0]
         log = [str(e) for e in table_of(app).query_one("#log", ReflowLog).entries]
@@ -416,7 +417,7 @@ async def test_glyph_tiles_keep_every_border_in_its_column() -> None:
     game = claim_game("shanghai", lambda g: True)
     app = app_for(game.rules.name, game.seed, game=game, display=Display(style=TileStyle.GLYPH))
     async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        await settle(pilot, showing(app, ChoiceScreen))
         table = table_of(app)
         for widget in [*table.query("SeatPanel"), *table.query("RiverView"), table.query_one(HandView)]:
             size = widget.size
@@ -436,8 +437,8 @@ async def test_d_after_a_pong_discards_nothing_and_says_why() -> None:
     )
     app = app_for(game.rules.name, game.seed, game=game)
     async with app.run_test(size=FULL) as pilot:
-        await settle(pilot, lambda: isinstance(app.screen, ChoiceScreen))
-        await pilot.press("p")
+        await settle(pilot, showing(app, ChoiceScreen))
+        await press(pilot, "p")
         table = table_of(app)
         await settle(pilot, lambda: table.actor == 0)
         assert not table.look().table.holds_drawn[0]
@@ -445,7 +446,7 @@ async def test_d_after_a_pong_discards_nothing_and_says_why() -> None:
         said: list[str] = []
         notify = app.notify
         app.notify = lambda message, **kw: (said.append(str(message)), notify(message, **kw))[1]  # type: ignore[method-assign]
-        await pilot.press("d")
+        await press(pilot, "d")
         await settle(pilot, lambda: t("table.no_drawn") in said)  # the key has been heard: it says why
         assert len(game.hand.players[0].river) == river  # nothing was discarded
         assert t("table.no_drawn") in plain(table.query_one("#me-actions"))
@@ -453,7 +454,7 @@ async def test_d_after_a_pong_discards_nothing_and_says_why() -> None:
         await settle(
             pilot, lambda: any(k.action == "discard_drawn" and k.has_class("-disabled") for k in table.query(FooterKey))
         )
-        await pilot.press("enter")  # the selected tile still goes
+        await press(pilot, "enter")  # the selected tile still goes
         await settle(pilot, lambda: len(game.hand.players[0].river) == river + 1)
 
 
@@ -472,14 +473,14 @@ async def test_the_footer_shows_the_keys_on_offer_and_switches_them_in_place() -
             await settle(pilot, lambda: table.actor == 0 or isinstance(app.screen, ChoiceScreen))
             if isinstance(app.screen, ChoiceScreen):
                 choice = app.screen
-                await pilot.press("escape")
+                await press(pilot, "escape")
                 await settle(pilot, gone(app, choice))
                 continue
             # The footer follows the keys on offer once they have changed: discard comes on the person's turn …
             await settle(pilot, lambda: "discard" in shown())
             seen.append(shown())
             widgets |= {id(k) for k in table.query(FooterKey)}
-            await pilot.press("enter")
+            await press(pilot, "enter")
             await settle(pilot, lambda: table.actor != 0)
             await settle(pilot, lambda: "discard" not in shown())  # … and goes once it is over
             seen.append(shown())
@@ -491,28 +492,28 @@ async def test_q_offers_a_new_game_quit_or_cancel() -> None:
     app = app_for("shanghai", 3)
     async with app.run_test(size=FULL) as pilot:
         await settle(pilot, lambda: table_of(app).actor is not None or isinstance(app.screen, ChoiceScreen))
-        await pilot.press("escape") if isinstance(app.screen, ChoiceScreen) else None
-        await settle(pilot, lambda: isinstance(app.screen, TableScreen))
-        await pilot.press("q")
+        await press(pilot, "escape") if isinstance(app.screen, ChoiceScreen) else None
+        await settle(pilot, showing(app, TableScreen))
+        await press(pilot, "q")
         await settle(pilot, showing(app, LeaveScreen))
         labels = [str(b.label) for b in app.screen.query("Button")]
         assert labels == ["[n] New game", "[q] Quit", "[Esc] Cancel"]
-        await pilot.press("escape")
-        await settle(pilot, lambda: isinstance(app.screen, TableScreen))
+        await press(pilot, "escape")
+        await settle(pilot, showing(app, TableScreen))
         assert app.is_running
-        await pilot.press("q")
+        await press(pilot, "q")
         await settle(pilot, showing(app, LeaveScreen))
-        await pilot.press("n")
+        await press(pilot, "n")
         await settle(pilot, showing(app, NewGameScreen))
         assert app.is_running and app.driver is None
     app = app_for("shanghai", 3)
     async with app.run_test(size=FULL) as pilot:
         await settle(pilot, lambda: table_of(app).actor is not None or isinstance(app.screen, ChoiceScreen))
-        await pilot.press("escape") if isinstance(app.screen, ChoiceScreen) else None
+        await press(pilot, "escape") if isinstance(app.screen, ChoiceScreen) else None
         await settle(pilot, lambda: isinstance(app.screen, TableScreen) and table_of(app).actor is not None)
-        await pilot.press("q")
+        await press(pilot, "q")
         await settle(pilot, showing(app, LeaveScreen))
-        await pilot.press("q")
+        await press(pilot, "q")
         await settle(pilot, lambda: not app.is_running)
 
 
@@ -536,16 +537,16 @@ async def test_r_opens_the_rules_at_the_page_of_the_game() -> None:
     async with app.run_test(size=FULL) as pilot:
         await settle(pilot, lambda: isinstance(app.screen, (TableScreen, ChoiceScreen)))
         if isinstance(app.screen, ChoiceScreen):
-            await pilot.press("x", "x")
-        await settle(pilot, lambda: isinstance(app.screen, TableScreen))
+            await press(pilot, "x", "x")
+        await settle(pilot, showing(app, TableScreen))
         assert any(k.action == "rules" for k in app.screen.query(FooterKey))
-        await pilot.press("r")
+        await press(pilot, "r")
         screen = await rules_shown(pilot, app)
         assert list(screen.pages) == [screen.query_one("#rules-tabs").active]  # only the page shown was built
         page = screen.query_one("#rules-page", PageView)
         assert any("长沙" in line or "Changsha" in line for line in shown_lines(page))
-        await pilot.press("escape")
-        await settle(pilot, lambda: isinstance(app.screen, TableScreen))
+        await press(pilot, "escape")
+        await settle(pilot, showing(app, TableScreen))
 
 
 async def test_the_shanghai_page_shows_plus_as_text_not_a_bullet() -> None:
@@ -577,7 +578,7 @@ async def test_the_new_game_screen_says_what_each_preset_is_and_opens_its_rules(
         await pilot.click("#rules-button")
         tabs = (await rules_shown(pilot, app)).query_one("#rules-tabs")
         assert "changsha" in str(tabs.active_tab.label)  # type: ignore[attr-defined]
-        await pilot.press("escape")
+        await press(pilot, "escape")
         await settle(pilot, lambda: app.screen is screen)
-        await pilot.press("ctrl+r")
+        await press(pilot, "ctrl+r")
         await rules_shown(pilot, app)

@@ -5,7 +5,19 @@ from __future__ import annotations
 
 import pytest
 from textual.widgets import OptionList
-from ui_support import COMPACT, FULL, app_for, changsha_at, find_seed, plain, play_hand_by_keys, settle, table_of
+from ui_support import (
+    COMPACT,
+    FULL,
+    app_for,
+    changsha_at,
+    find_seed,
+    plain,
+    play_hand_by_keys,
+    press,
+    settle,
+    showing,
+    table_of,
+)
 
 from mahjong_tui.engine import InitialWinsDeclared, LineKind, Phase
 from mahjong_tui.ui.screens.choice import ChoiceScreen
@@ -19,13 +31,13 @@ async def test_initial_small_wins_are_paid_on_lines_of_their_own_at_the_hands_en
     game = changsha_at(Phase.INITIAL)
     app = app_for(game.rules.name, game.seed, game=game)
     async with app.run_test(size=FULL) as pilot:
-        await settle(pilot, lambda: isinstance(app.screen, ChoiceScreen))
-        await pilot.press("d")
+        await settle(pilot, showing(app, ChoiceScreen))
+        await press(pilot, "d")
         await settle(pilot, lambda: 0 in game.hand.initial_declared)
         look = table_of(app).look()
         declared = [e for e in game.hand.events if isinstance(e, InitialWinsDeclared)]
         await play_hand_by_keys(pilot, app)
-        await settle(pilot, lambda: isinstance(app.screen, HandEndScreen))
+        await settle(pilot, showing(app, HandEndScreen))
         lines = [" ".join(line.split()) for line in plain(app.screen.query_one("#hand-end-body")).splitlines()]
         assert declared and declared[0].seat == 0
         for ev in declared:
@@ -43,13 +55,13 @@ async def g_lists_the_terms(pilot, end: HandEndScreen) -> None:  # type: ignore[
     app = pilot.app
     shown = terms_on(end)
     assert len(shown) > 1 and all(rules == "changsha" for _, rules in shown)
-    await pilot.press("g")
-    await settle(pilot, lambda: isinstance(app.screen, TermChooser))
+    await press(pilot, "g")
+    await settle(pilot, showing(app, TermChooser))
     assert app.screen.query_one(OptionList).option_count == len(shown)
-    await pilot.press("enter")
-    await settle(pilot, lambda: isinstance(app.screen, GlossaryScreen))
+    await press(pilot, "enter")
+    await settle(pilot, showing(app, GlossaryScreen))
     assert app.screen.entry.id == shown[0][0]  # type: ignore[attr-defined]
-    await pilot.press("escape")
+    await press(pilot, "escape")
     await settle(pilot, lambda: app.screen is end)
 
 
@@ -64,9 +76,9 @@ async def test_g_at_a_hands_end_lists_the_rule_terms_it_names(size: tuple[int, i
         end = app.screen
         assert isinstance(end, HandEndScreen)
         await g_lists_the_terms(pilot, end)
-        await pilot.press("t")
+        await press(pilot, "t")
         await settle(pilot, lambda: app.screen is table_of(app))
-        await pilot.press("c")
-        await settle(pilot, lambda: isinstance(app.screen, HandEndScreen))
+        await press(pilot, "c")
+        await settle(pilot, showing(app, HandEndScreen))
         assert isinstance(app.screen, HandEndScreen)
         await g_lists_the_terms(pilot, app.screen)

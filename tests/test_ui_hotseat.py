@@ -11,10 +11,13 @@ from ui_support import (
     change_setting,
     claim_game,
     find_seed,
+    gone,
     plain,
     policy,
     policy_bots,
+    press,
     settle,
+    showing,
     table_of,
 )
 
@@ -34,7 +37,7 @@ from mahjong_tui.ui.widgets.wall import InfoLine, WallRing
 async def test_the_curtain_hides_every_hand_in_hot_seat() -> None:
     app = app_for("shanghai", 3, humans=2)
     async with app.run_test(size=FULL) as pilot:
-        await settle(pilot, lambda: isinstance(app.screen, CurtainScreen))
+        await settle(pilot, showing(app, CurtainScreen))
         table = table_of(app)
         seat = app.driver.game.pending_seats()[0]  # type: ignore[union-attr]
         assert table.viewer is None
@@ -45,9 +48,9 @@ async def test_the_curtain_hides_every_hand_in_hot_seat() -> None:
         who = plain(app.screen.query_one("#curtain-who"))
         label = table.look().label(seat)
         assert f"{label} — your turn; press Enter when only you can see the screen" in who
-        await pilot.press("x", "w", "1", "d")  # nothing but Enter lifts the curtain
+        await press(pilot, "x", "w", "1", "d")  # nothing but Enter lifts the curtain
         assert isinstance(app.screen, CurtainScreen)
-        await pilot.press("enter")
+        await press(pilot, "enter")
         await pilot.pause()
         assert table.viewer == seat
 
@@ -72,14 +75,14 @@ async def test_hot_seat_asks_each_human_behind_the_curtain() -> None:
             game = app.driver.game  # type: ignore[union-attr]
             if isinstance(screen, CurtainScreen):
                 shown_to = game.pending_seats()[0]
-                await pilot.press("enter")
+                await press(pilot, "enter")
+                await settle(pilot, gone(app, screen))  # lifted
                 continue
             seat = game.pending_seats()[0]
+            # Whoever sees their tiles lifted their own curtain last: no other person's curtain came in between.
             assert seat == shown_to, "a human's tiles were shown without the curtain"
             assert table_of(app).viewer == seat
             await act_by_keys(pilot, app, seat, policy(game.legal_actions(seat), game.hand.players[seat].counts))
-            if app.driver and not app.driver.game.hand.over and app.driver.next_seat() not in (seat, None):
-                shown_to = None if not app.driver.is_bot(app.driver.next_seat() or 0) else shown_to
         assert isinstance(app.screen, HandEndScreen)
 
 
@@ -95,7 +98,7 @@ async def test_in_a_claim_window_only_the_person_deciding_is_marked_to_act() -> 
     others = [s for s in game.pending_seats() if s != 0]
     app = app_for(game.rules.name, game.seed, game=game)
     async with app.run_test(size=FULL) as pilot:
-        await settle(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        await settle(pilot, showing(app, ChoiceScreen))
         table = table_of(app)
         assert set(others) <= set(game.pending_seats())  # a bot is asked too, and may claim
         assert "◀ to act" in plain(table.query_one("#me-header"))
@@ -106,7 +109,7 @@ async def test_in_a_claim_window_only_the_person_deciding_is_marked_to_act() -> 
         assert not any(table.look().label(s) in centre for s in range(4))
     app = app_for(game.rules.name, game.seed, game=claim_game("shanghai", two_pending))
     async with app.run_test(size=COMPACT) as pilot:
-        await settle(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        await settle(pilot, showing(app, ChoiceScreen))
         line = plain(table_of(app).query_one(InfoLine))
         assert "claims on the discard" in line and "turn:" not in line
         assert not any("◀" in plain(table_of(app).query_one(f"#cseat-{p}")) for p in ("top", "left", "right"))
@@ -117,7 +120,7 @@ async def test_the_curtain_says_whose_turn_it_is_and_never_why() -> None:
     setup = quick_setup("shanghai", 2, "normal", game.seed, speed="instant")
     app = MahjongApp(setup, game=game, bot_factory=policy_bots)
     async with app.run_test(size=FULL) as pilot:
-        await settle(pilot, lambda: isinstance(app.screen, CurtainScreen))
+        await settle(pilot, showing(app, CurtainScreen))
         assert game.hand.phase is Phase.CLAIM  # called for a claim …
         text = " ".join(plain(w) for w in app.screen.query(Static))
         assert "your turn; press Enter when only you can see the screen" in text
@@ -151,7 +154,8 @@ async def play_hot_seat(pilot, app: MahjongApp, discards: int) -> tuple[list[tup
         table = table_of(app)
         if isinstance(screen, CurtainScreen):
             calls.append((sum(isinstance(e, TileDiscarded) for e in game.hand.events), table.bottom))
-            await pilot.press("enter")
+            await press(pilot, "enter")
+            await settle(pilot, gone(app, screen))  # lifted
             continue
         if isinstance(screen, ChoiceScreen) and screen.choices[0].action is None:
             # An acknowledgement: only "continue", for a person the engine does not ask, the table hidden.
@@ -166,9 +170,10 @@ async def play_hot_seat(pilot, app: MahjongApp, discards: int) -> tuple[list[tup
             assert table.viewer is None and table.look().face_up == frozenset()
             acks += 1
             if acks == 1:
-                await pilot.press("x", "1", "p")  # no other key answers it
+                await press(pilot, "x", "1", "p")  # no other key answers it
                 assert app.screen is screen
-            await pilot.press("enter")
+            await press(pilot, "enter")
+            await settle(pilot, gone(app, screen))  # answered
             continue
         seat = table.viewer
         assert seat is not None
@@ -181,20 +186,21 @@ async def act_by_keys(pilot, app: MahjongApp, seat: int, want: Action) -> None: 
     screen = app.screen
     if isinstance(screen, ChoiceScreen):
         choice = next(c for c in screen.choices if c.action == want)
-        await pilot.press(choice.key)
+        await press(pilot, choice.key)
         if want.kind is ActionKind.PASS and screen.win_offered:
-            await pilot.press(choice.key)  # passing a win asks to confirm
+            await press(pilot, choice.key)  # passing a win asks to confirm
+        await settle(pilot, gone(app, screen))  # answered
     elif want.kind is ActionKind.DISCARD:
         table = table_of(app)
         table.selected = hand_tiles(table.look(), seat).index(want.tile)
-        await pilot.press("enter")
+        await press(pilot, "enter")
     elif want.kind is ActionKind.WIN:
-        await pilot.press("w")
+        await press(pilot, "w")
     else:
-        await pilot.press("k")
+        await press(pilot, "k")
         await pilot.pause()
         if isinstance(app.screen, ChoiceScreen):
-            await pilot.press(next(c.key for c in app.screen.choices if c.action == want))
+            await press(pilot, next(c.key for c in app.screen.choices if c.action == want))
 
 
 def discarders(game: Game) -> list[int]:

@@ -24,7 +24,7 @@ import pytest
 from rich.console import Console
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Static
-from ui_support import COMPACT, FULL, settle, table_of
+from ui_support import COMPACT, FULL, press, settle, showing, table_of
 
 from mahjong_tui.cli import main
 from mahjong_tui.engine import ActionKind, Game, GameOptions, game_record
@@ -66,8 +66,8 @@ def table_text(screen: TableScreen) -> list[str]:
 
 
 def opened(app: MahjongApp, screen: type, widget: str) -> Callable[[], bool]:
-    """The screen is on top and has drawn ``widget``."""
-    return lambda: isinstance(app.screen, screen) and bool(app.screen.query(widget))
+    """The screen is on top, built (its first moment drawn), with ``widget`` in it."""
+    return lambda: isinstance(app.screen, screen) and app.screen.is_mounted and bool(app.screen.query(widget))
 
 
 def opening(action: str) -> Callable[[Pilot[int]], Awaitable[None]]:
@@ -93,7 +93,7 @@ async def to_the_persons_turn(pilot, app: MahjongApp) -> None:  # type: ignore[n
         )
         if not isinstance(app.screen, ChoiceScreen):
             return
-        await pilot.press("x", "x")
+        await press(pilot, "x", "x")
     raise AssertionError("no turn came")
 
 
@@ -107,7 +107,7 @@ async def test_the_table_saves_after_every_action_and_a_resumed_app_shows_the_sa
         saved = saved_game()
         assert saved is not None and game_record(saved.game) == game_record(app.driver.game)
         before = sum(map(len, app.driver.game.actions))
-        await pilot.press("d")  # the person discards the tile drawn: saved at once
+        await press(pilot, "d")  # the person discards the tile drawn: saved at once
         await settle(pilot, lambda: sum(map(len, app.driver.game.actions)) > before)  # type: ignore[union-attr]
         mine = saved_game()
         assert mine is not None
@@ -162,7 +162,7 @@ async def test_killed_mid_hand_the_table_resumes_from_its_last_action(kept_home:
     assert len(kept) >= 12
     app = MahjongApp(resume=True, bot_factory=demo_bot_factory, settings=Settings(speed="slow"))
     async with app.run_test(size=FULL) as pilot:
-        await settle(pilot, lambda: isinstance(app.screen, TableScreen))
+        await settle(pilot, showing(app, TableScreen))
         assert app.driver is not None
         played = [a for hand in app.driver.game.actions for a in hand]
         assert played[: len(kept)] == kept and app.driver.game.hand_number == found.game.hand_number
@@ -173,7 +173,7 @@ async def test_a_broken_save_shows_its_line_and_the_new_game_screen(kept_home: P
     (kept_home / "autosave.json").write_text('{"format": "mahjong-tui-record", "ver', encoding="utf-8")
     app = MahjongApp(resume=True, bot_factory=demo_bot_factory)
     async with app.run_test(size=FULL) as pilot:
-        await settle(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await settle(pilot, showing(app, NewGameScreen))
         notice = text_of(app.screen.query_one("#new-game-notice"))
         assert "broken or not JSON" in notice and "moved aside" in notice and len(notice.strip().splitlines()) == 1
         assert not app.screen.has_class("-saved")  # nothing to resume now
@@ -191,7 +191,7 @@ async def test_the_new_game_screen_offers_the_saved_game() -> None:
         await settle(pilot, lambda: isinstance(app.screen, NewGameScreen) and app.screen.has_class("-saved"))
         line = text_of(app.screen.query_one("#resume-line"))
         assert "Changsha" in line and "hand 2" in line and "Mei (bot, hard)" in line and "Alice" in line
-        await pilot.press("ctrl+o")
+        await press(pilot, "ctrl+o")
         await settle(pilot, lambda: isinstance(app.screen, (TableScreen, ChoiceScreen)))
         assert app.driver is not None and app.driver.seating == table
         kept = [a for hand in game.actions for a in hand]
@@ -207,12 +207,12 @@ async def test_a_game_left_for_a_new_one_is_kept_and_offered_with_the_others() -
     setup = quick_setup("changsha", 0, "normal", 3, speed="instant", max_hands=4)
     app = MahjongApp(setup, bot_factory=demo_bot_factory)
     async with app.run_test(size=FULL) as pilot:
-        await settle(pilot, lambda: isinstance(app.screen, HandEndScreen))
+        await settle(pilot, showing(app, HandEndScreen))
         first = app.driver.seating.id  # type: ignore[union-attr]
-        await pilot.press("q")
-        await settle(pilot, lambda: isinstance(app.screen, LeaveScreen))
+        await press(pilot, "q")
+        await settle(pilot, showing(app, LeaveScreen))
         assert "stays saved" in text_of(app.screen.query_one("#confirm-question"))
-        await pilot.press("n")
+        await press(pilot, "n")
         await settle(pilot, lambda: isinstance(app.screen, NewGameScreen) and app.screen.has_class("-saved"))
         assert "Changsha" in text_of(app.screen.query_one("#resume-line"))
         (record,) = records()
@@ -220,17 +220,19 @@ async def test_a_game_left_for_a_new_one_is_kept_and_offered_with_the_others() -
         db = Statistics(stats_path())
         assert sum(r.hands for r in db.players()) == 4  # the hand that ended, a row per seat
         db.close()
-        await pilot.press("ctrl+s")  # a second game, left as well
+        await press(pilot, "ctrl+s")  # a second game, left as well
         await settle(pilot, lambda: isinstance(app.screen, HandEndScreen) and app.driver is not None)
         second = app.driver.seating.id  # type: ignore[union-attr]
-        await pilot.press("q", "n")
+        await press(pilot, "q")
+        await settle(pilot, showing(app, LeaveScreen))
+        await press(pilot, "n")
         await settle(pilot, lambda: isinstance(app.screen, NewGameScreen) and app.screen.has_class("-saved"))
         assert "2 games not finished" in text_of(app.screen.query_one("#resume-line"))
-        await pilot.press("ctrl+o")
-        await settle(pilot, lambda: isinstance(app.screen, ResumeScreen))
+        await press(pilot, "ctrl+o")
+        await settle(pilot, showing(app, ResumeScreen))
         assert app.screen.query_one("OptionList").option_count == 2  # type: ignore[attr-defined]
-        await pilot.press("down", "enter")  # the older: the first game
-        await settle(pilot, lambda: app.driver is not None)
+        await press(pilot, "down", "enter")  # the older: the first game, left at its first hand's end
+        await settle(pilot, showing(app, HandEndScreen))
         assert app.driver.seating.id == first != second  # type: ignore[union-attr]
 
 
@@ -239,9 +241,9 @@ async def test_a_finished_game_is_kept_among_the_records_and_counted() -> None:
     setup = quick_setup("changsha", 0, "normal", 3, speed="instant", max_hands=1)
     app = MahjongApp(setup, bot_factory=demo_bot_factory)
     async with app.run_test(size=FULL) as pilot:
-        await settle(pilot, lambda: isinstance(app.screen, HandEndScreen))
-        await pilot.press("enter")
-        await settle(pilot, lambda: isinstance(app.screen, GameEndScreen))
+        await settle(pilot, showing(app, HandEndScreen))
+        await press(pilot, "enter")
+        await settle(pilot, showing(app, GameEndScreen))
     assert len(records()) == 1 and saved_game() is None
     db = Statistics(stats_path())
     rows = db.players()
@@ -265,34 +267,34 @@ async def test_the_replay_steps_forward_and_back_jumps_and_reaches_the_final_sco
         screen = app.screen
         assert isinstance(screen, ReplayScreen) and (screen.replay.hand, screen.replay.step) == (1, 0)
         assert "Hand 1: the deal" in text_of(screen.query_one("#replay-action"))
-        await pilot.press("right", "right")
+        await press(pilot, "right", "right")
         first, second = game.actions[0][0], game.actions[0][1]
         assert screen.replay.step == 2 and screen.replay.frame.action == second
         assert text_of(screen.query_one("#replay-action")).startswith("2. ")
-        await pilot.press("left")
+        await press(pilot, "left")
         assert screen.replay.step == 1 and screen.replay.frame.action == first
-        await pilot.press("3")
+        await press(pilot, "3")
         assert (screen.replay.hand, screen.replay.step) == (3, 0)
-        await pilot.press("h")
+        await press(pilot, "h")
         assert isinstance(app.screen, HandListScreen)
-        await pilot.press("up", "enter")
+        await press(pilot, "up", "enter")
         assert app.screen is screen and (screen.replay.hand, screen.replay.step) == (2, 0)
-        await pilot.press("e")
+        await press(pilot, "e")
         assert screen.at_result and screen.query_one("#replay-body").current == "replay-result"  # type: ignore[attr-defined]
         assert "Hand 2" in text_of(screen.query_one("#replay-summary"))
-        await pilot.press("t")
+        await press(pilot, "t")
         assert screen.query_one("#replay-body").current == "replay-table"  # type: ignore[attr-defined]
-        await pilot.press("n", "e")
+        await press(pilot, "n", "e")
         assert screen.replay.at_end and "the end" in text_of(screen.query_one("#replay-head"))
         total = [line for line in text_of(screen.query_one("#replay-standings")).splitlines() if "total" in line]
         assert total and total[0].replace("│", " ").split()[1:] == [str(points) for points in game.scores]
         assert "Game over" in text_of(screen.query_one("#replay-over"))
-        await pilot.press("left")
+        await press(pilot, "left")
         assert screen.replay.step == len(game.actions[2]) - 1 and not screen.at_result
-        await pilot.press("space")  # plays on from here
+        await press(pilot, "space")  # plays on from here
         await settle(pilot, lambda: screen.at_result)
         assert not screen.playing  # it stops at the hand's end
-        await pilot.press("q")
+        await press(pilot, "q")
         await pilot.pause()
     assert app.return_code == 0
 
@@ -302,7 +304,7 @@ async def test_the_replays_keys_wrap_between_keys_never_inside_one() -> None:
     stays together)."""
     app, _ = replay_app(language="both")
     async with app.run_test(size=COMPACT) as pilot:
-        await pilot.press("e")
+        await press(pilot, "e")
         await pilot.pause()
         keys = app.screen.query_one("#replay-keys")
         console = Console(width=keys.size.width, record=True, file=io.StringIO())
@@ -321,18 +323,18 @@ async def test_the_replay_plays_at_a_speed_that_changes() -> None:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, ReplayScreen)
-        await pilot.press("plus", "plus")
+        await press(pilot, "plus", "plus")
         assert "8 actions a second" in text_of(screen.query_one("#replay-head"))
-        await pilot.press("space")
+        await press(pilot, "space")
         await settle(pilot, lambda: screen.replay.step >= 3)
-        await pilot.press("space")
+        await press(pilot, "space")
         step = screen.replay.step
         assert not screen.playing
         # Playing, the replay would step every 1/8 s, by a timer due before this pause ends: the event loop runs
         # timers in the order they are due, however busy the machine, so a step still to come would come first.
         await pilot.pause(0.4)
         assert not screen.playing and screen.replay.step == step
-        await pilot.press("minus")
+        await press(pilot, "minus")
         assert "4 actions a second" in text_of(screen.query_one("#replay-head"))
 
 
@@ -344,21 +346,21 @@ async def test_the_records_list_opens_a_replay_and_refuses_a_foreign_file(kept_h
     app = MahjongApp(settings=Settings())
     async with app.run_test(size=FULL) as pilot:
         await settle(pilot, lambda: isinstance(app.screen, NewGameScreen) and app.screen.filled)
-        await pilot.press("ctrl+g")
+        await press(pilot, "ctrl+g")
         await settle(pilot, lambda: isinstance(app.screen, RecordsScreen) and app.screen.query_one(DataTable).row_count)
         rows = app.screen.query_one(DataTable)
         assert rows.row_count == 3
         assert "Alice" in str(rows.get_row_at(0)[3]) and "not a game record" in str(rows.get_row_at(2)[3])
-        await pilot.press("enter")
+        await press(pilot, "enter")
         await settle(pilot, opened(app, ReplayScreen, "#replay-head"))
         assert app.screen.saved.table.id == "shanghai-3"  # type: ignore[attr-defined]
-        await pilot.press("q")
-        await settle(pilot, lambda: isinstance(app.screen, RecordsScreen))
-        await pilot.press("down", "down", "enter")
+        await press(pilot, "q")
+        await settle(pilot, showing(app, RecordsScreen))
+        await press(pilot, "down", "down", "enter")
         await pilot.pause()
         assert isinstance(app.screen, RecordsScreen)
-        await pilot.press("escape")
-        await settle(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await press(pilot, "escape")
+        await settle(pilot, showing(app, NewGameScreen))
 
 
 async def test_the_records_list_wraps_its_players_never_cutting_one_off(kept_home: Path) -> None:
@@ -371,7 +373,7 @@ async def test_the_records_list_wraps_its_players_never_cutting_one_off(kept_hom
     app = MahjongApp(settings=Settings())
     async with app.run_test(size=COMPACT) as pilot:
         await settle(pilot, lambda: isinstance(app.screen, NewGameScreen) and app.screen.filled)
-        await pilot.press("ctrl+g")
+        await press(pilot, "ctrl+g")
         await settle(pilot, lambda: isinstance(app.screen, RecordsScreen) and app.screen.query_one(DataTable).row_count)
         await pilot.pause()
         table = app.screen.query_one(DataTable)
@@ -392,7 +394,7 @@ async def test_the_statistics_screen_shows_the_databases_numbers() -> None:
     db.close()
     app = MahjongApp(settings=Settings())
     async with app.run_test(size=FULL) as pilot:
-        await settle(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await settle(pilot, showing(app, NewGameScreen))
         app.action_statistics()
         await settle(pilot, opened(app, StatsScreen, "#stats-body"))
         body = text_of(app.screen.query_one("#stats-body"))
@@ -411,10 +413,10 @@ async def test_the_statistics_screen_shows_the_databases_numbers() -> None:
                 assert f"rank: {rank_title(get_ruleset('changsha'), r.points)}" in body
             for type_id in r.types:  # named as the table names them: 小胡 Small win
                 assert hand_type_labels(get_ruleset(r.rules), [type_id]) in body
-        await pilot.press("b")
+        await press(pilot, "b")
         body = text_of(app.screen.query_one("#stats-body"))
         assert "(bot)" not in body and "Alice" in body
-        await pilot.press("r")
+        await press(pilot, "r")
         body = text_of(app.screen.query_one("#stats-body"))
         assert "Changsha (changsha)" in body and "Shanghai (shanghai)" not in body
 

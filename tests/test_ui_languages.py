@@ -20,7 +20,7 @@ import pytest
 from rich.console import Console
 from textual.app import App
 from textual.widgets import Button, Label, Static
-from ui_support import settle
+from ui_support import press, settle
 
 from mahjong_tui.engine import Game, Words, get_ruleset, ruleset_names
 from mahjong_tui.i18n import LANGUAGES, current, t, use
@@ -193,7 +193,7 @@ async def test_the_new_game_screen_settings_and_rules(language: str) -> None:
         await settle(pilot, lambda: isinstance(app.screen, RulesScreen) and bool(app.screen.pages))
         await seen.look(pilot, "rules")
         assert t("rules_screen.title") in seen.texts["rules"]
-        await pilot.press("escape")
+        await press(pilot, "escape")
         app.action_settings()
         await shows(pilot, seen, SettingsScreen, "settings", "settings.title")
     seen.check()
@@ -237,20 +237,20 @@ async def test_the_table_its_keys_help_and_leaving(language: str) -> None:
         await pilot.pause()
         await seen.look(pilot, "table")
         assert t("table.key_discard") in seen.texts["table"] and t("table.turn_discard") in seen.texts["table"]
-        await pilot.press("h")
+        await press(pilot, "h")
         await pilot.pause()
         await seen.look(pilot, "hints")
-        await pilot.press("question_mark")
+        await press(pilot, "question_mark")
         await shows(pilot, seen, HelpScreen, "help")
         assert t("help.title_turn") in seen.texts["help"] and t("help.privacy_strict")[:20] in seen.texts["help"]
-        await pilot.press("escape")
-        await pilot.press("q")
+        await press(pilot, "escape")
+        await press(pilot, "q")
         await shows(pilot, seen, LeaveScreen, "leave")
-        await pilot.press("escape")
+        await press(pilot, "escape")
         await settle(pilot, on_top(app, TableScreen))
         app.action_new_game()
         await shows(pilot, seen, ConfirmScreen, "confirm")
-        await pilot.press("n")
+        await press(pilot, "n")
     seen.check()
 
 
@@ -279,14 +279,14 @@ async def test_the_end_of_a_hand_its_review_and_the_end_of_the_game(language: st
     async with app.run_test(size=FULL) as pilot:
         await settle(pilot, on_top(app, TableScreen))
         await pilot.pause()
-        await pilot.press("w")
+        await press(pilot, "w")
         await settle(pilot, on_top(app, HandEndScreen))
         await pilot.pause()
         await seen.look(pilot, "hand end")
         assert t("hand_end.all_hands") in seen.texts["hand end"]
-        await pilot.press("v")
+        await press(pilot, "v")
         await shows(pilot, seen, ReviewScreen, "review")
-        await pilot.press("escape")
+        await press(pilot, "escape")
         await settle(pilot, on_top(app, HandEndScreen))
         hand_end = app.screen
         assert isinstance(hand_end, HandEndScreen)
@@ -307,17 +307,17 @@ async def test_the_hot_seat_curtain_and_strict_privacy(language: str) -> None:
             await settle(pilot, lambda: _for_a_person(app))
             screen = app.screen
             if isinstance(screen, CurtainScreen):
-                await pilot.press("enter")
+                await press(pilot, "enter")
             elif isinstance(screen, ChoiceScreen):
                 asked += 1
                 await seen.look(pilot, f"asked {asked}")
                 acknowledged = screen.choices[0].action is None
-                await pilot.press("enter" if acknowledged else "escape")
+                await press(pilot, "enter" if acknowledged else "escape")
                 if acknowledged:
                     break
             elif isinstance(screen, TableScreen) and screen.actor is not None:
                 await seen.look(pilot, "hot seat turn")
-                await pilot.press("enter")  # the selected tile: then everyone is called about it
+                await press(pilot, "enter")  # the selected tile: then everyone is called about it
     assert asked >= 2 and acknowledged, "a prompt, then an acknowledgement"
     seen.check()
 
@@ -334,7 +334,7 @@ async def test_a_change_of_language_rewords_the_open_screens() -> None:
     app = demo_app(mid_hand("changsha", 1), language="en")
     async with app.run_test(size=FULL) as pilot:
         await settle(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.actor is not None)
-        await pilot.press("question_mark")
+        await press(pilot, "question_mark")
         await settle(pilot, on_top(app, HelpScreen))
         use("zh")
         for screen in app.screen_stack:
@@ -343,7 +343,7 @@ async def test_a_change_of_language_rewords_the_open_screens() -> None:
                 relabel()
         await pilot.pause()
         assert t("help.title_turn") in widget_text(app)
-        await pilot.press("escape")
+        await press(pilot, "escape")
         await settle(pilot, on_top(app, TableScreen))
         await pilot.pause()
         shown = drawn_text(app)
@@ -382,21 +382,21 @@ async def test_hands_played_in_both_languages_never_say_a_pair_twice(seed: int) 
             screen = app.screen
             said.update(dict.fromkeys(doubled(widget_text(app)), type(screen).__name__))
             if isinstance(screen, ChoiceScreen):
-                await pilot.press("x", "x")
+                await press(pilot, "x", "x")
             elif isinstance(screen, HandEndScreen):
                 ends += 1
-                await pilot.press("v")
+                await press(pilot, "v")
                 await settle(pilot, on_top(app, ReviewScreen))
                 said.update(dict.fromkeys(doubled(widget_text(app)), "review"))
                 if ends == 2:
                     break
-                await pilot.press("escape")
+                await press(pilot, "escape")
                 await settle(pilot, on_top(app, HandEndScreen))
-                await pilot.press("enter")
+                await press(pilot, "enter")
             else:
-                await pilot.press(str(step % 9 + 1))
+                await press(pilot, str(step % 9 + 1))
                 await pilot.pause()
                 said.update(dict.fromkeys(doubled(widget_text(app)), "selected"))
-                await pilot.press("d")
+                await press(pilot, "d")
     assert ends == 2
     assert not said, said

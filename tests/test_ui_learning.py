@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 from textual.widgets import Button, Select, Static
-from ui_support import settle, table_of
+from ui_support import press, settle, showing, table_of
 
 from mahjong_tui.book.rulebook import rulebook
 from mahjong_tui.engine import (
@@ -136,10 +136,10 @@ async def test_the_panel_shows_every_discard_as_the_analysis_has_it_and_marks_th
         tiles = hand_tiles(table.look(), 0)
         starred = [i for i, m in enumerate(hand.marks) if SUGGEST[0] in m.plain]
         assert len(starred) == 1 and tiles[starred[0]] == hint.suggest
-        await pilot.press("h")  # closed: the wall is back, no marks
+        await press(pilot, "h")  # closed: the wall is back, no marks
         await pilot.pause()
         assert not table.has_class("-hints") and not any(m.plain for m in hand.marks)
-        await pilot.press("h")
+        await press(pilot, "h")
         await pilot.pause()
         assert table.has_class("-hints")
 
@@ -156,7 +156,7 @@ async def test_the_panel_is_off_unless_the_setting_or_h_opens_it() -> None:
         await settle(pilot, lambda: table_of(app).actor == 0)
         table = table_of(app)
         assert not table.has_class("-hints")
-        await pilot.press("h")
+        await press(pilot, "h")
         await pilot.pause()
         assert table.has_class("-hints") and "Hints:" in panel_text(app)
         heading = hint_for_view(app.driver.seat_view(0)).heading  # type: ignore[union-attr]
@@ -166,7 +166,7 @@ async def test_the_panel_is_off_unless_the_setting_or_h_opens_it() -> None:
 async def test_in_a_claim_window_the_panel_suggests_taking_the_tile() -> None:
     app = demo_app(find("shanghai", pong_suggested), learning=HINTS)
     async with app.run_test(size=FULL) as pilot:
-        await settle(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        await settle(pilot, showing(app, ChoiceScreen))
         text = panel_text(app).replace("\n", " ")
         assert f"{SUGGEST[0]} suggestion: pong" in text
 
@@ -178,15 +178,15 @@ async def test_in_a_claim_window_h_opens_the_hints_and_r_the_rules_while_the_dia
     legal = game.legal_actions(0)
     app = demo_app(game)
     async with app.run_test(size=FULL) as pilot:
-        await settle(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        await settle(pilot, showing(app, ChoiceScreen))
         dialog = app.screen
         assert "suggestion: pong" not in panel_text(app).replace("\n", " ")
-        await pilot.press("h")
+        await press(pilot, "h")
         await pilot.pause()
         assert f"{SUGGEST[0]} suggestion: pong" in panel_text(app).replace("\n", " ")
-        await pilot.press("r")
-        await settle(pilot, lambda: isinstance(app.screen, RulesScreen))
-        await pilot.press("escape")
+        await press(pilot, "r")
+        await settle(pilot, showing(app, RulesScreen))
+        await press(pilot, "escape")
         await settle(pilot, lambda: app.screen is dialog)
         assert game.legal_actions(0) == legal
 
@@ -214,7 +214,7 @@ async def test_a_danger_mark_on_the_hand_and_its_reason_for_the_selected_tile() 
             mark = next(d for d in marks if d.tile == tile)
             assert signs[mark.level] in hand.marks[i].plain
         riskiest = marks[0]
-        await pilot.press(str((tiles.index(riskiest.tile) + 1) % 10))
+        await press(pilot, str((tiles.index(riskiest.tile) + 1) % 10))
         await pilot.pause()
         shown = panel_text(app).replace("\n", " ")
         assert f"{t('hint.level.' + riskiest.level)}:" in shown
@@ -253,7 +253,7 @@ async def test_the_haidi_prompt_says_what_taking_it_risks() -> None:
 
     app = demo_app(find("changsha", offered))
     async with app.run_test(size=FULL) as pilot:
-        await settle(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        await settle(pilot, showing(app, ChoiceScreen))
         info = " ".join(text_of(s.content) for s in app.screen.query(".choice-info").results(Static))
         assert "海底捞月" in info and "海底炮" in info and "paid by you" in info
 
@@ -275,7 +275,7 @@ async def test_the_initial_small_win_prompt_says_what_declaring_does_and_pays() 
     assert preview is not None and preview.valid
     app = demo_app(game)
     async with app.run_test(size=FULL) as pilot:
-        await settle(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        await settle(pilot, showing(app, ChoiceScreen))
         info = " ".join(text_of(s.content) for s in app.screen.query(".choice-info").results(Static))
         assert f"you collect {preview.payments[0]}" in info.replace("\n", " ")
         assert "shows your dealt hand" in info.replace("\n", " ")
@@ -285,18 +285,18 @@ async def test_a_beaten_claim_is_told_to_its_seat_only() -> None:
     game = find("shanghai", chi_beaten_by_a_bot)
     app = demo_app(game)
     async with app.run_test(size=FULL) as pilot:
-        await settle(pilot, lambda: isinstance(app.screen, ChoiceScreen))
-        await pilot.press("1")  # chi: a bot's pong takes the discard
+        await settle(pilot, showing(app, ChoiceScreen))
+        await press(pilot, "1")  # chi: a bot's pong takes the discard
         await settle(pilot, lambda: any("takes the discard" in n for n in table_of(app).private[0]))
         log = table_of(app).query_one("#log", ReflowLog)
         assert any("takes the discard, not your chi" in text_of(e) for e in log.entries)
     # hot-seat: the log is read by everyone, so the notice waits for seat 0 alone
     app = demo_app(find("shanghai", chi_beaten_by_a_bot), humans=2)
     async with app.run_test(size=FULL) as pilot:
-        await settle(pilot, lambda: isinstance(app.screen, CurtainScreen))
-        await pilot.press("enter")
-        await settle(pilot, lambda: isinstance(app.screen, ChoiceScreen))
-        await pilot.press("1")
+        await settle(pilot, showing(app, CurtainScreen))
+        await press(pilot, "enter")
+        await settle(pilot, showing(app, ChoiceScreen))
+        await press(pilot, "1")
         table = table_of(app)
         await settle(pilot, lambda: any("not your chi" in n for n in table.private[0]))
         assert not table.private[1]
@@ -307,8 +307,8 @@ async def test_a_beaten_claim_is_told_to_its_seat_only() -> None:
 async def won_to_the_hand_end(pilot: Pilot[int], app: MahjongApp) -> None:
     """The person's win taken (``w``), and the hand's summary shown."""
     await settle(pilot, lambda: table_of(app).actor == 0 or isinstance(app.screen, ChoiceScreen))
-    await pilot.press("w")
-    await settle(pilot, lambda: isinstance(app.screen, HandEndScreen))
+    await press(pilot, "w")
+    await settle(pilot, showing(app, HandEndScreen))
 
 
 async def test_a_panel_stays_as_its_player_left_it_from_hand_to_hand() -> None:
@@ -321,9 +321,9 @@ async def test_a_panel_stays_as_its_player_left_it_from_hand_to_hand() -> None:
         assert table.state.hints_open == frozenset({0})
         assert app.driver is not None
         number = app.driver.game.hand_number
-        await pilot.press("w")
-        await settle(pilot, lambda: isinstance(app.screen, HandEndScreen))
-        await pilot.press("enter")
+        await press(pilot, "w")
+        await settle(pilot, showing(app, HandEndScreen))
+        await press(pilot, "enter")
         await settle(pilot, lambda: app.driver is not None and app.driver.game.hand_number == number + 1)
         await settle(pilot, lambda: table_of(app).actor == 0 or isinstance(app.screen, ChoiceScreen))
         assert table_of(app).state.hints_open == frozenset({0})
@@ -335,7 +335,7 @@ async def test_a_first_start_opens_the_hint_panel_for_a_new_player(kept_home: Pa
 
     app = MahjongApp(quick_setup("shanghai", 1, "normal", 3, speed="instant"), bot_factory=demo_bot_factory)
     async with app.run_test(size=FULL) as pilot:
-        await settle(pilot, lambda: isinstance(app.screen, TableScreen))
+        await settle(pilot, showing(app, TableScreen))
         assert app.settings.hints and table_of(app).state.hints_open == frozenset({0})
 
 
@@ -349,23 +349,23 @@ async def test_r_and_question_mark_open_the_rules_and_the_keys_on_every_screen(k
     app = demo_app(hand_won("shanghai", 1))
     async with app.run_test(size=FULL) as pilot:
         await won_to_the_hand_end(pilot, app)
-        await pilot.press("r")
-        await settle(pilot, lambda: isinstance(app.screen, RulesScreen))
-        await pilot.press("escape")
-        await settle(pilot, lambda: isinstance(app.screen, HandEndScreen))
-        await pilot.press("question_mark")
-        await settle(pilot, lambda: isinstance(app.screen, HelpScreen))
+        await press(pilot, "r")
+        await settle(pilot, showing(app, RulesScreen))
+        await press(pilot, "escape")
+        await settle(pilot, showing(app, HandEndScreen))
+        await press(pilot, "question_mark")
+        await settle(pilot, showing(app, HelpScreen))
     app = MahjongApp(settings=Settings())
     async with app.run_test(size=FULL) as pilot:
         await pilot.pause()
         name = app.screen.query(Input).first()
         name.focus()
         name.value = ""
-        await pilot.press("R", "o", "r", "y", "question_mark")
+        await press(pilot, "R", "o", "r", "y", "question_mark")
         assert name.value == "Rory?" and not isinstance(app.screen, RulesScreen | HelpScreen)
         app.screen.set_focus(None)
-        await pilot.press("r")
-        await settle(pilot, lambda: isinstance(app.screen, RulesScreen))
+        await press(pilot, "r")
+        await settle(pilot, showing(app, RulesScreen))
 
 
 # ---------------------------------------------------------------------- the review
@@ -373,33 +373,33 @@ async def test_v_on_the_hand_end_opens_the_players_review() -> None:
     app = demo_app(hand_won("shanghai", 1))
     async with app.run_test(size=FULL) as pilot:
         await won_to_the_hand_end(pilot, app)
-        await pilot.press("v")
-        await settle(pilot, lambda: isinstance(app.screen, ReviewScreen))
+        await press(pilot, "v")
+        await settle(pilot, showing(app, ReviewScreen))
         review = app.driver.review(0)  # type: ignore[union-attr]
         shown = text_of(app.screen.query_one("#review-body", Static).content).replace("\n", " ")
         look = table_of(app).look()
         assert look.told(review.end) in shown
         assert all(look.told(m.text)[:30] in shown for m in review.moments)
         assert any(m.kind == "won" for m in review.moments)
-        await pilot.press("escape")
-        await settle(pilot, lambda: isinstance(app.screen, HandEndScreen))
+        await press(pilot, "escape")
+        await settle(pilot, showing(app, HandEndScreen))
 
 
 async def test_in_hot_seat_each_review_comes_behind_its_players_curtain() -> None:
     app = demo_app(hand_won("shanghai", 1), humans=2)
     async with app.run_test(size=FULL) as pilot:
-        await settle(pilot, lambda: isinstance(app.screen, CurtainScreen))
-        await pilot.press("enter")
+        await settle(pilot, showing(app, CurtainScreen))
+        await press(pilot, "enter")
         await won_to_the_hand_end(pilot, app)
         for seat in (0, 1):
-            await pilot.press("v") if seat == 0 else None
-            await settle(pilot, lambda: isinstance(app.screen, CurtainScreen))
+            await press(pilot, "v") if seat == 0 else None
+            await settle(pilot, showing(app, CurtainScreen))
             assert app.driver.setup.names[seat] in app.screen.who  # type: ignore[union-attr, attr-defined]
-            await pilot.press("enter")
-            await settle(pilot, lambda: isinstance(app.screen, ReviewScreen))
+            await press(pilot, "enter")
+            await settle(pilot, showing(app, ReviewScreen))
             assert app.screen.review.seat == seat  # type: ignore[attr-defined]
-            await pilot.press("escape")
-        await settle(pilot, lambda: isinstance(app.screen, HandEndScreen))
+            await press(pilot, "escape")
+        await settle(pilot, showing(app, HandEndScreen))
 
 
 # ---------------------------------------------------------------------- undo and open hands
@@ -410,7 +410,7 @@ async def test_undo_takes_back_the_last_discard_and_what_the_bots_did_after() ->
         driver = app.driver
         assert driver is not None
         before = driver.seat_view(0)
-        await pilot.press("enter")
+        await press(pilot, "enter")
         await settle(
             pilot,
             lambda: (
@@ -419,10 +419,11 @@ async def test_undo_takes_back_the_last_discard_and_what_the_bots_did_after() ->
             ),
         )
         if isinstance(app.screen, ChoiceScreen):
-            await pilot.press("escape", "escape")
-        await settle(pilot, lambda: isinstance(app.screen, TableScreen))
-        await pilot.press("u")
-        await settle(pilot, lambda: table_of(app).actor == 0)
+            await press(pilot, "escape", "escape")
+        await settle(pilot, showing(app, TableScreen))
+        moment = driver.moment
+        await press(pilot, "u")
+        await settle(pilot, lambda: driver.moment != moment and table_of(app).actor == 0)  # taken back
         after = driver.seat_view(0)
         assert after.counts == before.counts and after.legal == before.legal
         assert after.table.rivers == before.table.rivers and after.table.wall == before.table.wall
@@ -432,11 +433,11 @@ async def test_undo_is_refused_in_hot_seat_and_with_nothing_to_undo() -> None:
     app = demo_app(mid_hand("shanghai", 1), humans=2)
     async with app.run_test(size=FULL) as pilot:
         said = noting(app)
-        await settle(pilot, lambda: isinstance(app.screen, CurtainScreen))
-        await pilot.press("enter")
+        await settle(pilot, showing(app, CurtainScreen))
+        await press(pilot, "enter")
         await settle(pilot, lambda: table_of(app).actor == 0)
         moment = app.driver.moment  # type: ignore[union-attr]
-        await pilot.press("u")
+        await press(pilot, "u")
         await pilot.pause()
         assert said[-1] == t("undo.people") and app.driver.moment == moment  # type: ignore[union-attr]
     deal_to_me = next(s for s in range(1, 50) if Game("shanghai", s).hand.dealer == 0)
@@ -444,7 +445,7 @@ async def test_undo_is_refused_in_hot_seat_and_with_nothing_to_undo() -> None:
     async with app.run_test(size=FULL) as pilot:
         said = noting(app)
         await settle(pilot, lambda: table_of(app).actor == 0)
-        await pilot.press("u")
+        await press(pilot, "u")
         await pilot.pause()
         assert said[-1] == t("undo.nothing") and table_of(app).actor == 0
 
@@ -455,10 +456,10 @@ async def test_undo_is_refused_once_the_hand_is_over() -> None:
     async with app.run_test(size=FULL) as pilot:
         said = noting(app)
         await won_to_the_hand_end(pilot, app)
-        await pilot.press("t")
-        await settle(pilot, lambda: isinstance(app.screen, TableScreen))
+        await press(pilot, "t")
+        await settle(pilot, showing(app, TableScreen))
         moment = app.driver.moment  # type: ignore[union-attr]
-        await pilot.press("u")
+        await press(pilot, "u")
         await pilot.pause()
         assert said[-1] == t("undo.over") and app.driver.moment == moment  # type: ignore[union-attr]
         assert app.driver.hand_over  # type: ignore[union-attr]
@@ -488,7 +489,7 @@ async def test_the_settings_turn_hints_and_open_hands_on() -> None:
         await pilot.pause()
         await pilot.pause()
         app.screen.query_one("#ok", Button).press()
-        await settle(pilot, lambda: isinstance(app.screen, TableScreen))
+        await settle(pilot, showing(app, TableScreen))
         assert app.learning == Learning(hints=True, open_hands=True)
         table = table_of(app)
         assert table.has_class("-hints") and all(table.look().table.revealed(s) for s in range(4))
@@ -515,9 +516,10 @@ async def test_the_rules_screen_has_a_page_per_preset_and_opens_on_the_game_s() 
     app = demo_app(mid_hand("shanghai", 1))
     async with app.run_test(size=FULL) as pilot:
         await settle(pilot, lambda: table_of(app).actor == 0)
-        await pilot.press("r")
-        await settle(pilot, lambda: isinstance(app.screen, RulesScreen))
+        await press(pilot, "r")
+        await settle(pilot, showing(app, RulesScreen))
         tabs = app.screen.query_one("#rules-tabs")
+        await settle(pilot, lambda: bool(tabs.active))  # type: ignore[attr-defined]  # a tab is chosen once mounted
         assert tabs.active == "preset-shanghai"  # type: ignore[attr-defined]
         assert {f"preset-{n}" for n in ruleset_names()} <= {tab.id for tab in tabs.query("Tab")}
         page = app.screen.query_one("#rules-page", PageView)

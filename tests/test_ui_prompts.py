@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from ui_support import COMPACT, FULL, app_for, changsha_at, claim_game, plain, settle, table_of
+from ui_support import COMPACT, FULL, app_for, changsha_at, claim_game, plain, press, settle, showing, table_of
 
 from mahjong_tui.engine import Action, ActionKind, Game, Phase
 from mahjong_tui.ui.screens.choice import ChoiceScreen, choices_for
@@ -21,7 +21,7 @@ async def test_the_claim_prompt_offers_exactly_the_legal_options(rules: str) -> 
     legal = game.legal_actions(0)
     app = app_for(game.rules.name, game.seed, game=game)
     async with app.run_test(size=FULL) as pilot:
-        await settle(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        await settle(pilot, showing(app, ChoiceScreen))
         screen = app.screen
         assert isinstance(screen, ChoiceScreen)
         offered = [c.action for c in screen.choices]
@@ -30,7 +30,7 @@ async def test_the_claim_prompt_offers_exactly_the_legal_options(rules: str) -> 
         title = plain(screen.query_one("#choice-title"))
         assert "discarded" in title
         for stray in ("z", "enter", "space", "m", "j"):  # q asks to leave, as at the table (tested below)
-            await pilot.press(stray)
+            await press(pilot, stray)
         assert app.screen is screen
         assert game.legal_actions(0) == legal
 
@@ -41,22 +41,22 @@ async def test_in_a_claim_dialog_a_hands_the_question_to_the_bot_and_q_asks_to_l
     game = claim_game("shanghai", lambda g: len(g.legal_actions(0)) >= 2)
     app = app_for(game.rules.name, game.seed, game=game)
     async with app.run_test(size=FULL) as pilot:
-        await settle(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        await settle(pilot, showing(app, ChoiceScreen))
         dialog = app.screen
-        await pilot.press("q")
-        await settle(pilot, lambda: isinstance(app.screen, LeaveScreen))
-        await pilot.press("escape")
+        await press(pilot, "q")
+        await settle(pilot, showing(app, LeaveScreen))
+        await press(pilot, "escape")
         await settle(pilot, lambda: app.screen is dialog)
         moves = len(game.hand.events)
-        await pilot.press("a")
+        await press(pilot, "a")
         await settle(pilot, lambda: len(game.hand.events) > moves and not isinstance(app.screen, ChoiceScreen))
         assert 0 in app.driver.autoplay  # type: ignore[union-attr]
     game = claim_game("shanghai", lambda g: len(g.legal_actions(0)) >= 2)
     app = app_for(game.rules.name, game.seed, game=game)
     async with app.run_test(size=FULL) as pilot:
-        await settle(pilot, lambda: isinstance(app.screen, ChoiceScreen))
-        await pilot.press("q", "n")
-        await settle(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await settle(pilot, showing(app, ChoiceScreen))
+        await press(pilot, "q", "n")
+        await settle(pilot, showing(app, NewGameScreen))
         assert app.is_running and app.driver is None and not any(isinstance(s, ChoiceScreen) for s in app.screen_stack)
 
 
@@ -64,13 +64,13 @@ async def test_a_stray_key_never_throws_a_win_away() -> None:
     game = claim_game("shanghai", lambda g: any(a.kind is ActionKind.WIN for a in g.legal_actions(0)))
     app = app_for(game.rules.name, game.seed, game=game)
     async with app.run_test(size=FULL) as pilot:
-        await settle(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        await settle(pilot, showing(app, ChoiceScreen))
         screen = app.screen
-        await pilot.press("enter", "space", "escape", "x")
+        await press(pilot, "enter", "space", "escape", "x")
         assert app.screen is screen
         assert "again to pass" in plain(screen.query_one("#choice-hint"))
-        await pilot.press("w")
-        await settle(pilot, lambda: isinstance(app.screen, HandEndScreen))
+        await press(pilot, "w")
+        await settle(pilot, showing(app, HandEndScreen))
         assert 0 in game.hand.winners
 
 
@@ -79,7 +79,7 @@ async def test_a_refused_option_is_explained_in_one_line() -> None:
     reasons = [r.reason.en for r in game.hand.refusals_for(0)]
     app = app_for(game.rules.name, game.seed, game=game)
     async with app.run_test(size=FULL) as pilot:
-        await settle(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        await settle(pilot, showing(app, ChoiceScreen))
         notes = [plain(n) for n in app.screen.query(".choice-note")]
         assert notes and all(any(r in n for n in notes) for r in reasons)
 
@@ -93,7 +93,7 @@ async def test_a_claim_prompt_at_80x24_leaves_the_header_and_the_discarders_rive
     game = claim_game("shanghai", lambda g: seat_at(discarder, 0) == g.hand.current)
     app = app_for(game.rules.name, game.seed, game=game)
     async with app.run_test(size=COMPACT) as pilot:
-        await settle(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        await settle(pilot, showing(app, ChoiceScreen))
         await pilot.pause()
         card = app.screen.query_one("#choice-card").region
         table = table_of(app)
@@ -119,24 +119,24 @@ async def test_the_haidi_is_taken_by_a_key() -> None:
     game = changsha_at(Phase.HAIDI)
     app = app_for(game.rules.name, game.seed, game=game)
     async with app.run_test(size=FULL) as pilot:
-        await settle(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        await settle(pilot, showing(app, ChoiceScreen))
         assert {c.key for c in app.screen.choices} == {"t", "x"}  # type: ignore[attr-defined]
-        await pilot.press("t")
+        await press(pilot, "t")
         await settle(pilot, lambda: game.hand.phase is not Phase.HAIDI)
         assert game.hand.haidi.taker == 0
         await settle(pilot, lambda: isinstance(app.screen, (ChoiceScreen, HandEndScreen)))
         if isinstance(app.screen, ChoiceScreen):
-            await pilot.press("w" if app.screen.win_offered else "x")
-        await settle(pilot, lambda: isinstance(app.screen, HandEndScreen))
+            await press(pilot, "w" if app.screen.win_offered else "x")
+        await settle(pilot, showing(app, HandEndScreen))
 
 
 async def test_initial_small_wins_are_declared_by_a_key() -> None:
     game = changsha_at(Phase.INITIAL)
     app = app_for(game.rules.name, game.seed, game=game)
     async with app.run_test(size=FULL) as pilot:
-        await settle(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        await settle(pilot, showing(app, ChoiceScreen))
         assert "initial small wins" in plain(app.screen.query_one("#choice-title"))
-        await pilot.press("d")
+        await press(pilot, "d")
         await settle(pilot, lambda: game.hand.phase is not Phase.INITIAL)
         assert 0 in game.hand.initial_declared
 
@@ -145,7 +145,7 @@ async def test_a_claim_option_can_be_clicked() -> None:
     game = claim_game("changsha", lambda g: not any(a.kind is ActionKind.WIN for a in g.legal_actions(0)))
     app = app_for(game.rules.name, game.seed, game=game)
     async with app.run_test(size=FULL) as pilot:
-        await settle(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        await settle(pilot, showing(app, ChoiceScreen))
         screen = app.screen
         assert isinstance(screen, ChoiceScreen)
         index = next(i for i, c in enumerate(screen.choices) if c.action and c.action.kind is not ActionKind.PASS)
@@ -190,8 +190,8 @@ async def test_the_kaigang_choice_offers_the_engines_kongs(how: str) -> None:
         if how == "turn":
             await settle(pilot, lambda: table_of(app).actor == 0)
             assert "k kong" in plain(table_of(app).query_one("#me-actions"))
-            await pilot.press("k")
-        await settle(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+            await press(pilot, "k")
+        await settle(pilot, showing(app, ChoiceScreen))
         screen = app.screen
         assert isinstance(screen, ChoiceScreen)
         offered = {c.key: c.action for c in screen.choices}
@@ -204,7 +204,7 @@ async def test_the_kaigang_choice_offers_the_engines_kongs(how: str) -> None:
         assert any(x.startswith("[g] Kaigang") for x in labels)
         if how == "turn":
             assert offered["escape"] is None  # back to the turn without a kong
-        await pilot.press("g")
+        await press(pilot, "g")
         await settle(pilot, lambda: any(isinstance(e, KaigangRevealed) for e in game.hand.events))
         assert game.hand.players[0].kaigang_locked
         assert "开杠" in plain(table_of(app).query_one("#me-header"))
@@ -215,16 +215,16 @@ async def test_the_kaigang_choice_offers_the_engines_kongs(how: str) -> None:
             )
             if not isinstance(app.screen, ChoiceScreen):
                 break
-            await pilot.press("x", "x")
+            await press(pilot, "x", "x")
         if isinstance(app.screen, HandEndScreen):
             return
         table = table_of(app)
         assert "开杠: you must discard each tile you draw" in plain(table.query_one("#me-actions"))
         rivers = len(game.hand.players[0].river)
         drawn = game.hand.players[0].last_drawn
-        await pilot.press("1", "1")
+        await press(pilot, "1", "1")
         if hand_tiles(table.look(), 0)[0] != drawn:
             assert len(game.hand.players[0].river) == rivers
-            await pilot.press("d")
+            await press(pilot, "d")
         await settle(pilot, lambda: len(game.hand.players[0].river) == rivers + 1)
         assert game.hand.players[0].river[-1].tile == drawn

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from test_ui_kept import opened, opening, text_of
 from textual.widgets import Button, DataTable, Select
-from ui_support import FULL, settle
+from ui_support import FULL, press, settle, showing
 
 from mahjong_tui.cli import main
 from mahjong_tui.engine import Game
@@ -39,7 +39,7 @@ async def test_a_settings_change_is_on_disk_at_once_and_back_at_the_next_start()
     app = MahjongApp(bot_factory=demo_bot_factory)
     async with app.run_test(size=FULL) as pilot:
         await settle(pilot, lambda: isinstance(app.screen, NewGameScreen) and app.screen.filled)
-        await pilot.press("f2")  # the new game screen's key for the settings
+        await press(pilot, "f2")  # the new game screen's key for the settings
         await settle(pilot, opened(app, SettingsScreen, "#language"))
         app.screen.query_one("#style").value = "plain"  # type: ignore[attr-defined]
         await pilot.pause()
@@ -52,14 +52,14 @@ async def test_a_settings_change_is_on_disk_at_once_and_back_at_the_next_start()
         assert load_settings().settings == Settings(language="zh", tiles="plain", speed="fast", hints=True)
         assert current().language == "zh" and app.screen.query_one("#language").value == "zh"  # type: ignore[attr-defined]
         await pilot.click("#ok")
-        await settle(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await settle(pilot, showing(app, NewGameScreen))
         assert app.screen.pace()[0] == "fast"  # type: ignore[attr-defined]
         assert str(app.screen.query_one("#records", Button).label) == "牌谱"
         assert str(app.screen.query_one("#settings-button", Button).label) == "设置"
         await pilot.click("#settings-button")
         await settle(pilot, opened(app, SettingsScreen, "#language"))
         await pilot.click("#ok")
-        await settle(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await settle(pilot, showing(app, NewGameScreen))
     current_language = current().language
     again = MahjongApp(bot_factory=demo_bot_factory)
     async with again.run_test(size=FULL) as pilot:
@@ -130,26 +130,26 @@ async def test_every_kept_screen_speaks_the_language_chosen(language: str) -> No
         mei = say("resume.bot", name="Mei", level=say("resume.level_hard"))
         assert mei in text_of(app.screen.query_one("#resume-line")).replace("\n", " ")
         assert say("new_game_kept.key_records") in text_of(app.screen.query_one("#new-game-keys"))
-        await pilot.press("ctrl+g")
+        await press(pilot, "ctrl+g")
         await settle(pilot, lambda: isinstance(app.screen, RecordsScreen) and app.screen.query_one(DataTable).row_count)
         assert say("records.title") in text_of(app.screen.query_one(".card-title"))
         assert say("records.bot", name="Mei") in str(app.screen.query_one(DataTable).get_row_at(0)[3])
-        await pilot.press("enter")
+        await press(pilot, "enter")
         await settle(pilot, opened(app, ReplayScreen, "#replay-head"))
         assert say("replay.title") in text_of(app.screen.query_one("#replay-head"))
         assert say("replay.deal", hand=1) in text_of(app.screen.query_one("#replay-action"))
-        await pilot.press("e")
+        await press(pilot, "e")
         assert say("replay.the_end") in text_of(app.screen.query_one("#replay-head"))
-        await pilot.press("q")
-        await settle(pilot, lambda: isinstance(app.screen, RecordsScreen))
-        await pilot.press("escape")
-        await settle(pilot, lambda: isinstance(app.screen, NewGameScreen))
-        await pilot.press("ctrl+t")
+        await press(pilot, "q")
+        await settle(pilot, showing(app, RecordsScreen))
+        await press(pilot, "escape")
+        await settle(pilot, showing(app, NewGameScreen))
+        await press(pilot, "ctrl+t")
         await settle(pilot, opened(app, StatsScreen, "#stats-body"))
         assert say("stats.title") in text_of(app.screen.query_one("#stats-title"))
         assert say("stats.bot", name="Mei") in text_of(app.screen.query_one("#stats-body"))
-        await pilot.press("escape")
-        await settle(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await press(pilot, "escape")
+        await settle(pilot, showing(app, NewGameScreen))
         app.action_settings()
         await settle(pilot, opened(app, SettingsScreen, "#language"))
         assert text_of(app.screen.query_one(".card-title")).strip() == say("settings.title")
@@ -161,7 +161,7 @@ async def test_the_screens_open_follow_a_change_of_language() -> None:
     finish(finished_game("changsha", 4, 1), kept_table("changsha", 4))
     app = MahjongApp(settings=Settings())
     async with app.run_test(size=FULL) as pilot:
-        await settle(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await settle(pilot, showing(app, NewGameScreen))
         app.action_records()
         listed = lambda: isinstance(app.screen, RecordsScreen) and any(t.row_count for t in app.screen.query(DataTable))  # noqa: E731
         await settle(pilot, listed)
@@ -172,8 +172,8 @@ async def test_the_screens_open_follow_a_change_of_language() -> None:
         table = app.screen.query_one(DataTable)
         assert [str(c.label) for c in table.columns.values()][:2] == [zh("records.when"), zh("records.rules")]
         assert str(table.get_row_at(0)[1]) == "长沙麻将"
-        await pilot.press("escape")
-        await settle(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await press(pilot, "escape")
+        await settle(pilot, showing(app, NewGameScreen))
         assert str(app.screen.query_one("#records", Button).label) == zh("new_game_kept.records")
 
 
@@ -195,15 +195,15 @@ async def test_hints_and_open_hands_changed_at_the_table_are_kept() -> None:
     """Turned on in the settings during a game: the table shows them at once, and they are on disk."""
     app = demo_app(mid_hand("changsha", 1))
     async with app.run_test(size=FULL) as pilot:
-        await settle(pilot, lambda: isinstance(app.screen, TableScreen))
+        await settle(pilot, showing(app, TableScreen))
         app.action_settings()
         await settle(pilot, opened(app, SettingsScreen, "#open-hands"))
         app.screen.query_one("#open-hands", Select).value = True
         app.screen.query_one("#hints", Select).value = True
         await pilot.pause()
         assert load_settings().settings.open_hands and load_settings().settings.hints
-        await pilot.press("escape")
-        await settle(pilot, lambda: isinstance(app.screen, TableScreen))
+        await press(pilot, "escape")
+        await settle(pilot, showing(app, TableScreen))
         table = app.screen
         assert isinstance(table, TableScreen) and table.has_class("-hints")
         assert all(table.look().table.revealed(s) for s in range(4))

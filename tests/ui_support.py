@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import io
 import time
+import unicodedata
 from collections.abc import Callable
 
 from rich.console import Console
+from textual import events
 from textual.geometry import Region
 from textual.widgets import Static
 from textual.widgets._footer import FooterKey
@@ -114,6 +116,36 @@ def table_of(app: MahjongApp) -> TableScreen:
 #: something else (every wait ends as soon as its condition holds)
 PATIENCE = 60.0
 
+# The character a named key types where its Unicode name does not give it (``question_mark`` types ``?``).
+_TYPES = {"enter": "\r", "tab": "\t"}
+
+
+def _typed(key: str) -> str | None:
+    """The character ``key`` types, as Textual's pilot gives it (None: a key that types nothing, as ``left``)."""
+    if len(key) == 1:
+        return key
+    try:
+        return _TYPES.get(key) or unicodedata.lookup(key.upper().replace("_", " "))
+    except KeyError:
+        return None
+
+
+async def press(pilot, *keys: str) -> None:  # type: ignore[no-untyped-def]
+    """Press ``keys`` in turn as a person would: each on the screen on top once it is built, and handled before the
+    next is sent. Textual's ``Pilot.press`` waits instead, after each key, until the process has been idle for 20 ms
+    (40 ms a key at the least). What a key starts (a bot's move, a page filled in) is then waited for as any other
+    state is, with :func:`settle`."""
+    app = pilot.app
+    for key in keys:
+        await settle(pilot, lambda: app.screen.is_mounted)
+        # The key goes from the app to the focused widget (else the screen), which hands it up to each container in
+        # turn and so back to the app, where the keys bound are looked up: one turn of the queues for each step.
+        focused = app.focused or app.screen
+        app.post_message(events.Key(key, _typed(key)))
+        for _ in range(len(focused.ancestors_with_self) + 1):
+            await pilot.pause(0)
+    await settle(pilot, lambda: app.screen.is_mounted)
+
 
 async def settle(pilot, until: Callable[[], bool], seconds: float = PATIENCE) -> None:  # type: ignore[no-untyped-def]
     """Let timers and messages run until ``until()`` holds; fail once ``seconds`` have gone by without it."""
@@ -173,7 +205,7 @@ async def play_hand_by_keys(pilot, app: MahjongApp, *, method: str = "numbers") 
         game = app.driver.game  # type: ignore[union-attr]
         moves = sum(map(len, game.actions))
         if isinstance(screen, CurtainScreen):
-            await pilot.press("enter")
+            await press(pilot, "enter")
             await settle(pilot, gone(app, screen))  # lifted
             continue
         if isinstance(screen, ChoiceScreen):
@@ -185,7 +217,7 @@ async def play_hand_by_keys(pilot, app: MahjongApp, *, method: str = "numbers") 
                 if method == "click":
                     await pilot.click(f"#choice-{index}")
                 else:
-                    await pilot.press(screen.choices[index].key)
+                    await press(pilot, screen.choices[index].key)
             await settle(pilot, gone(app, screen))  # answered
             continue
         table = table_of(app)
@@ -197,18 +229,18 @@ async def play_hand_by_keys(pilot, app: MahjongApp, *, method: str = "numbers") 
             if method == "click":  # the footer's keys are buttons too
                 await pilot.click(await footer_key(pilot, table, "win"))
             else:
-                await pilot.press("w")
+                await press(pilot, "w")
         elif want.kind in (ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG):
             if method == "click":
                 await pilot.click(await footer_key(pilot, table, "kong"))
             else:
-                await pilot.press("k")
+                await press(pilot, "k")
             # Declared at once, or asked which kong: that choice is answered above, as any other.
         else:
             tiles = hand_tiles(table.look(), seat)
             index = tiles.index(want.tile)
             if method == "numbers" and index < 10:
-                await pilot.press(str((index + 1) % 10), "enter")
+                await press(pilot, str((index + 1) % 10), "enter")
             elif method == "click":
                 drawn_gap = GAP if index == len(tiles) - 1 and table.look().table.drawn[seat] is not None else 0
                 offset = (index * CELL + drawn_gap + 1, 2)
@@ -217,8 +249,8 @@ async def play_hand_by_keys(pilot, app: MahjongApp, *, method: str = "numbers") 
             else:
                 steps = index - (table.selected or 0)
                 for _ in range(abs(steps)):
-                    await pilot.press("right" if steps > 0 else "left")
-                await pilot.press("enter")
+                    await press(pilot, "right" if steps > 0 else "left")
+                await press(pilot, "enter")
         await settle(pilot, moved_on(app, table, game, moves))
     raise AssertionError("the hand did not end")
 
