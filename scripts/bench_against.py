@@ -10,16 +10,18 @@ swapped each round, so that a busy moment of the machine falls on both alike. Fi
   with each run's digest (the same digest means the same decisions were made) and the
   same rate by the child's own CPU time (from the command on), which the machine's other
   work sways less;
-* the first-frame times of ``scripts/startup.py``: the new game screen drawn, then filled
-  in, from starting the process (each tree measured with its own ``scripts/startup.py``
-  probe where it has one, which knows that tree's app), and a bare Textual app for reference.
+* the first-frame times of ``scripts/startup.py``, from starting the process: ``mahjong-tui``'s
+  new game screen drawn, then filled in; ``mahjong-tui play``'s table drawn, then with its
+  hints worked out and play started; and a bare Textual app for reference. The same probes
+  run in both trees (they know the tables of both: one drawn before its hints, and one
+  that worked them out first).
 
-Prints the median of each figure for each tree and the ratio (this tree / REV).
+Prints the median of each figure for each tree and the ratio (this tree / REV), then each
+tree's first frames as ratios to the bare app of the same run.
 """
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import shutil
 import statistics
@@ -32,6 +34,9 @@ from pathlib import Path
 import startup  # scripts/startup.py: its probes and its clock
 
 ROOT = Path(__file__).resolve().parent.parent
+DRAWN = "first frame: new game screen drawn"
+TABLE = "play: table drawn"
+BARE = "first frame: bare Textual app (reference)"
 MIXED = "normal,easy,normal,easy"
 HARD = "hard,hard,hard,hard"
 SIM_RULES = ("shanghai-lezi", "shanghai", "changsha")
@@ -92,20 +97,6 @@ def simulate_once(tree: Path, rules: str, bots: str, hands: int, seed: int) -> t
     return data["hands"] / data["seconds"], data["digest"], data["hands"] / cpu
 
 
-def probes_of(tree: Path, width: int, height: int) -> dict[str, str]:
-    """The first-frame probes of ``tree``'s own ``scripts/startup.py`` (this tree's where it has none)."""
-    path = tree / "scripts" / "startup.py"
-    if tree != ROOT and path.is_file():
-        spec = importlib.util.spec_from_file_location(f"startup_of_{abs(hash(str(tree)))}", path)
-        if spec is not None and spec.loader is not None:
-            module = importlib.util.module_from_spec(spec)
-            spec.loader.exec_module(module)
-            made = getattr(module, "probes", None)
-            if callable(made):
-                return dict(made(width, height))
-    return startup.probes(width, height)
-
-
 def _git(*args: str) -> str:
     return subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True, check=True).stdout.strip()
 
@@ -131,19 +122,24 @@ def measure(
                 fig.add(name, rate, digest, cpu)
         print(f"  simulate round {r + 1} of {rounds} done", file=sys.stderr, flush=True)
     width, height = 120, 36
-    codes = {name: probes_of(path, width, height) for name, path in trees.items()}
-    drawn, filled = Figure("first frame: new game screen drawn", "s"), Figure("first frame: presets filled in", "s")
-    bare = Figure("first frame: bare Textual app (reference)", "s")
-    for name in names:  # warm-ups: the file cache of each tree
-        startup.once(codes[name]["game"], trees[name])
-    startup.once(codes[names[0]]["bare"])
+    codes = startup.probes(width, height)
+    frames = {
+        "game": (Figure(DRAWN, "s"), Figure("first frame: presets filled in", "s")),
+        "play": (Figure(TABLE, "s"), Figure("play: hints worked out, play started", "s")),
+    }
+    bare = Figure(BARE, "s")
+    for name in names:  # warm-ups: the file cache of each tree, its compiled modules written
+        for probe in frames:
+            startup.once(codes[probe], trees[name])
+    startup.once(codes["bare"])
     for r in range(startup_runs):
         for name in _alternating(r, names):
-            at_ready, at_done = startup.once(codes[name]["game"], trees[name])
-            drawn.add(name, at_ready)
-            filled.add(name, at_done)
-        bare.add(names[0], startup.once(codes[names[0]]["bare"])[0])
-    return [f for f, *_ in sims] + [drawn, filled, bare]
+            for probe, (ready, done) in frames.items():
+                at_ready, at_done = startup.once(codes[probe], trees[name])
+                ready.add(name, at_ready)
+                done.add(name, at_done)
+        bare.add(names[0], startup.once(codes["bare"])[0])
+    return [f for f, *_ in sims] + [f for pair in frames.values() for f in pair] + [bare]
 
 
 def _digests(fig: Figure, names: list[str]) -> str:
@@ -182,6 +178,18 @@ def report(figures: list[Figure], names: list[str], rev_label: str) -> None:
         f"(ratio: this tree / {rev_label}; hands/s: above 1 is faster, seconds: below 1 is faster; by cpu: the same\n"
         " ratio of hands per second of each run's own CPU time, less swayed by the machine's other work)"
     )
+    by_label = {f.label: f for f in figures}
+    bare = by_label.get(BARE)
+    if bare is not None and bare.runs:
+        reference = statistics.median(next(iter(bare.runs.values())))
+        print(f"\nfirst frames against the bare Textual app of this run ({reference:.3f} s):")
+        for n in names:
+            shown = [
+                f"{label} {statistics.median(by_label[label].runs[n]) / reference:.2f}x"
+                for label in (DRAWN, TABLE)
+                if label in by_label and by_label[label].runs.get(n)
+            ]
+            print(f"  {n}: " + "; ".join(shown))
 
 
 def run_against(rev: str, rounds: int, hands: int, hard_hands: int, seed: int, startup_runs: int) -> int:

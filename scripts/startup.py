@@ -59,7 +59,8 @@ main([])
 """
 
 # ``mahjong-tui play``: its table is drawn ("ready"), then its hints are worked out and play starts ("done"). The
-# app runs headless at the size asked, with a home of its own (no saved game, default settings).
+# app runs headless at the size asked, with a home of its own (no saved game, default settings). A table that works its
+# hints out before its first frame (the game before they waited for it) is drawn and started at once.
 _PLAY = """
 import os, tempfile
 os.environ["MAHJONG_TUI_HOME"] = tempfile.mkdtemp()
@@ -67,15 +68,25 @@ from textual.app import App
 import mahjong_tui.ui.screens.table as t
 from mahjong_tui.cli import main
 
-first = t.TableScreen.first_drawn
 run = App.run
 
-def probe_first(self):
-    os.write(1, b"ready\\n")
-    first(self)
-    self.call_after_refresh(lambda: (os.write(1, b"done\\n"), self.app.exit()))
+if hasattr(t.TableScreen, "first_drawn"):
+    first = t.TableScreen.first_drawn
 
-t.TableScreen.first_drawn = probe_first
+    def probe_first(self):
+        os.write(1, b"ready\\n")
+        first(self)
+        self.call_after_refresh(lambda: (os.write(1, b"done\\n"), self.app.exit()))
+
+    t.TableScreen.first_drawn = probe_first
+else:
+    mount = t.TableScreen.on_mount
+
+    def probe_mount(self):
+        mount(self)
+        self.call_after_refresh(lambda: (os.write(1, b"ready\\ndone\\n"), self.app.exit()))
+
+    t.TableScreen.on_mount = probe_mount
 App.run = lambda self, **kw: run(self, headless=True, size=({width}, {height}))
 main(["play", "--rules", "shanghai", "--seed", "1", "--speed", "instant"])
 """
