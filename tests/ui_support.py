@@ -148,10 +148,11 @@ async def press(pilot, *keys: str) -> None:  # type: ignore[no-untyped-def]
 
 
 async def settle(pilot, until: Callable[[], bool], seconds: float = PATIENCE) -> None:  # type: ignore[no-untyped-def]
-    """Let timers and messages run until ``until()`` holds; fail once ``seconds`` have gone by without it."""
+    """Let timers and messages run until ``until()`` holds, with the screen on top built (so what the test reads next
+    is there); fail once ``seconds`` have gone by without it."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        if until():
+        if until() and _built(pilot.app):
             return
         await pilot.pause(0.01)
     app = pilot.app
@@ -162,6 +163,11 @@ async def settle(pilot, until: Callable[[], bool], seconds: float = PATIENCE) ->
         app.driver and (app.driver.game.pending_seats(), app.driver.game.hand.phase),
     )
     assert until(), f"the app did not get there in {seconds:g} s: {state}"
+
+
+def _built(app: MahjongApp) -> bool:
+    """The screen on top is composed and mounted, or there is none (the app has closed)."""
+    return not app.screen_stack or app.screen.is_mounted
 
 
 def showing(app: MahjongApp, screen: type | tuple[type, ...]) -> Callable[[], bool]:
