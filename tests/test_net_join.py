@@ -50,7 +50,7 @@ async def test_a_remote_seat_plays_a_hand_by_keys_with_its_own_hints(monkeypatch
             await settle(
                 pilot,
                 lambda: (
-                    (isinstance(app.screen, ChoiceScreen | HandEndScreen | GameEndScreen) and app.screen.is_mounted)
+                    isinstance(app.screen, ChoiceScreen | HandEndScreen | GameEndScreen)
                     or (app.screen is screen and screen.actor is not None)
                 ),
             )
@@ -95,7 +95,7 @@ async def test_a_claim_window_that_runs_out_closes_its_prompt() -> None:
             await settle(
                 pilot,
                 lambda: (
-                    (isinstance(app.screen, ChoiceScreen | HandEndScreen | GameEndScreen) and app.screen.is_mounted)
+                    isinstance(app.screen, ChoiceScreen | HandEndScreen | GameEndScreen)
                     or ((t := _table(app)) is not None and app.screen is t and t.actor is not None)
                 ),
             )

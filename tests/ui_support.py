@@ -162,7 +162,7 @@ async def settle(pilot, until: Callable[[], bool], seconds: float = PATIENCE) ->
         table and (table.actor, table.waiting, table.paused_move),
         app.driver and (app.driver.game.pending_seats(), app.driver.game.hand.phase),
     )
-    assert until(), f"the app did not get there in {seconds:g} s: {state}"
+    assert until() and _built(app), f"the app did not get there in {seconds:g} s: {state}"
 
 
 def _built(app: MahjongApp) -> bool:
@@ -199,10 +199,7 @@ async def play_hand_by_keys(pilot, app: MahjongApp, *, method: str = "numbers") 
         # A person's turn at the table, or a screen over it (a prompt, a curtain, the hand's end), built.
         await settle(
             pilot,
-            lambda: (
-                app.screen.is_mounted
-                and (not isinstance(app.screen, TableScreen) or table_of(app).actor is not None or app.driver is None)
-            ),
+            lambda: not isinstance(app.screen, TableScreen) or table_of(app).actor is not None or app.driver is None,
         )
         screen = app.screen
         seen.append(type(screen).__name__)
