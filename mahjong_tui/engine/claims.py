@@ -16,7 +16,7 @@ from .kong_options import NO_REPLACEMENT, kaigang_refusals, kong_modes
 from .melds import Meld, MeldKind
 from .scoring import WinBy
 from .state import Phase, Refusal, RiverTile
-from .steps import OPEN_TURN, AfterKong, Ask, Draw, Settle, Step
+from .steps import OPEN_TURN, AfterKong, Ask, Draw, Quiet, Settle, Step
 from .tiles import Tile, is_suited
 from .wins import chosen_wins, lift_passed_wins, mark_won, note_passed_wins, passed_win_block, win_on
 from .words import Words
@@ -38,7 +38,7 @@ def claimed_meld(a: Action, source: int | None = None) -> tuple[tuple[Tile, ...]
 
 
 def open_window(hand: Hand, discarder: int, t: Tile) -> Step:
-    """Ask every seat that may claim the discard ``t`` (nobody may: the next seat draws).
+    """Ask every seat that may claim the discard ``t`` (nobody may: the window is quiet, then the next seat draws).
 
     Seats with nothing to decide still learn at once why an option they might expect is not there.
     """
@@ -52,7 +52,11 @@ def open_window(hand: Hand, discarder: int, t: Tile) -> Step:
             acts.append(Action(c, ActionKind.PASS, t))
             window[c] = acts
     hand.announce_refusals(window, refusals)
-    return Ask(Phase.CLAIM, window, refusals) if window else Draw((discarder + 1) % 4)
+    return (
+        Ask(Phase.CLAIM, window, refusals)
+        if window
+        else Quiet(Phase.CLAIM, discarder, Draw((discarder + 1) % 4), refusals)
+    )
 
 
 def claim_options(hand: Hand, c: int, discarder: int, t: Tile) -> tuple[list[Action], list[Refusal]]:

@@ -29,8 +29,10 @@ class Game:
         options: GameOptions | None = None,
         *,
         rigged: RiggedDeal | None = None,
+        hold_windows: bool = False,
     ):
-        """A new game under ``rules`` (a rule set, or a preset name); ``rigged`` sets up its first hand."""
+        """A new game under ``rules`` (a rule set, or a preset name); ``rigged`` sets up its first hand;
+        ``hold_windows``: see :attr:`hold_windows`."""
         self.rules: Ruleset = resolve(rules)
         self.seed = seed
         self.options = options or GameOptions()
@@ -45,6 +47,7 @@ class Game:
         self.hand_start = 0  # where the current hand's events begin in ``events``
         self.over = False
         self.end_reason = Words("", "")
+        self._hold_windows = hold_windows
         self.hand: Hand = self._new_hand()
 
     # ------------------------------------------------------------------ the one API
@@ -71,6 +74,30 @@ class Game:
             events = events + self._hand_over()
         return events
 
+    @property
+    def hold_windows(self) -> bool:
+        """Every window nobody is asked in (after a discard nobody may claim, an added kong nobody may rob …) waits
+        in its phase, with nobody asked, until :meth:`release`: a table played across machines keeps each such
+        moment as long as any other, so that its length tells nothing. Off: play goes on at once."""
+        return self._hold_windows
+
+    @hold_windows.setter
+    def hold_windows(self, hold: bool) -> None:
+        self._hold_windows = self.hand.hold_windows = hold
+
+    @property
+    def held(self) -> bool:
+        """A window nobody is asked in is waiting to be released."""
+        return self.hand.held is not None
+
+    def release(self) -> list[Event]:
+        """Close the window nobody is asked in that waits (see :attr:`hold_windows`); the events of play going on."""
+        events = self.hand.release()
+        self.events.extend(events)
+        if events and self.hand.over:
+            events = events + self._hand_over()
+        return events
+
     def next_hand(self) -> list[Event]:
         """Start the next hand once the current one has ended."""
         if self.over:
@@ -86,7 +113,9 @@ class Game:
         self.hand_number += 1
         scores = (self.scores[0], self.scores[1], self.scores[2], self.scores[3])
         if self.rigged is not None and self.hand_number == 1:
-            hand = rigged_hand(self.rules, self.rigged, options=self.options, scores=scores)
+            hand = rigged_hand(
+                self.rules, self.rigged, options=self.options, scores=scores, hold_windows=self._hold_windows
+            )
         else:
             hand = Hand(
                 self.rules,
@@ -96,6 +125,7 @@ class Game:
                 huangfan=self.huangfan,
                 scores=scores,
                 options=self.options,
+                hold_windows=self._hold_windows,
             )
         self.actions.append(hand.actions)
         self.hand_start = len(self.events)

@@ -78,7 +78,7 @@ def apply_taken(hand: Hand, action: Action) -> Step:
     p.last_drawn = None
     p.river.append(RiverTile(t))
     hand.emit(TileDiscarded(seat, t))
-    return open_win_window(hand, seat, (t,), WinBy.DISCARD, Phase.HAIDI_SHOWN, last_tile=True) or END_DRAWN
+    return open_win_window(hand, seat, (t,), WinBy.DISCARD, Phase.HAIDI_SHOWN, END_DRAWN, last_tile=True)
 
 
 def resolve_shown(hand: Hand) -> Step:

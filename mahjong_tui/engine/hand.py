@@ -53,6 +53,7 @@ from .steps import (
     OPEN_TURN,
     AfterKong,
     Ask,
+    CompleteAddedKong,
     DeclareKong,
     Draw,
     EndDrawn,
@@ -62,6 +63,7 @@ from .steps import (
     OpenDealtWins,
     OpenInitialWins,
     OpenTurn,
+    Quiet,
     Settle,
     Step,
 )
@@ -103,6 +105,18 @@ def _ask(hand: Hand, step: Ask) -> None:
     hand.window.open(step.legal, step.refusals)
 
 
+def _quiet(hand: Hand, step: Quiet) -> Step | None:
+    """A window nobody is asked in: play goes on at once, unless the hand holds its windows (then it waits, in the
+    window's phase with nobody asked, until :meth:`Hand.release`)."""
+    if not hand.hold_windows:
+        return step.then
+    hand.phase = step.phase
+    hand.window.open({}, step.refusals)
+    hand.turn.current = step.origin
+    hand.held = step
+    return None
+
+
 def _end(hand: Hand, step: Ended) -> None:
     """The hand is over: nobody is asked anything."""
     hand.phase = Phase.ENDED
@@ -112,6 +126,8 @@ def _end(hand: Hand, step: Ended) -> None:
 #: what each step does, the one place steps are run: each returns the next (None: the hand waits, or is over)
 STEPS: dict[type[Step], Callable[[Hand, Any], Step | None]] = {
     Ask: _ask,
+    Quiet: _quiet,
+    CompleteAddedKong: lambda hand, step: kongs.complete_added_kong(hand),
     OpenTurn: lambda hand, step: turn.open_turn(hand),
     Draw: lambda hand, step: turn.draw(hand, step.seat),
     OpenClaims: lambda hand, step: claims.open_window(hand, step.discarder, step.tile),
@@ -147,10 +163,12 @@ class Hand:
         deck: list[Tile] | None = None,
         dice: tuple[int, int] | None = None,
         kaigang_dice: Sequence[tuple[int, int]] = (),
+        hold_windows: bool = False,
     ):
         """Shuffle (or take ``deck``: the tiles stack by stack, top then bottom) and deal.
 
-        ``dice`` and ``kaigang_dice`` (the 开杠 rolls, in order) replace the random ones.
+        ``dice`` and ``kaigang_dice`` (the 开杠 rolls, in order) replace the random ones; ``hold_windows``: every
+        window nobody is asked in waits to be released (:meth:`release`).
         """
         self.rules = rules
         self.options = options or GameOptions()
@@ -164,6 +182,8 @@ class Hand:
         self.kong = KongState(rigged_dice=iter(kaigang_dice))
         self.haidi = HaidiState()
         self.result = HandResult([0, 0, 0, 0], next_dealer=dealer)
+        self.hold_windows = hold_windows  # a window nobody is asked in waits to be released (see :class:`Quiet`)
+        self.held: Quiet | None = None  # that window, while it waits
         rolled = (self.rng.randint(1, 6), self.rng.randint(1, 6))
         dice = dice or rolled
         tiles = rules.tile_set()
@@ -317,6 +337,16 @@ class Hand:
         start = len(self.events)
         self.actions.append(chosen)
         self._run(PHASE_ACTIONS[self.phase](self, chosen))
+        return self.events[start:]
+
+    def release(self) -> list[Event]:
+        """Close the window nobody is asked in that the hand holds (nothing held: nothing happens); the events
+        of play going on."""
+        held, self.held = self.held, None
+        if held is None:
+            return []
+        start = len(self.events)
+        self._run(held.then)
         return self.events[start:]
 
     def open_turn(self) -> None:

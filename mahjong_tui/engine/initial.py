@@ -12,24 +12,23 @@ from .actions import Action, ActionKind
 from .events import InitialWinsDeclared
 from .scoring import WinContext
 from .state import Phase
-from .steps import OPEN_DEALT_WINS, Ask, Step
+from .steps import OPEN_DEALT_WINS, Ask, Quiet, Step
 
 if TYPE_CHECKING:
     from .hand import Hand
 
 
 def open_window(hand: Hand) -> Step:
-    """Ask every seat with initial small wins whether it declares them (nobody has any: play goes on)."""
+    """Ask every seat with initial small wins whether it declares them (nobody has any: the window is quiet, then
+    play goes on)."""
     dealer = hand.opening.dealer
     window = {}
     for i in range(4):
         s = (dealer + i) % 4
         if hand.rules.initial_wins(hand.players[s].counts):
             window[s] = [Action(s, ActionKind.DECLARE_INITIAL), Action(s, ActionKind.PASS)]
-    if not window:
-        return OPEN_DEALT_WINS
     hand.turn.current = dealer
-    return Ask(Phase.INITIAL, window, {})
+    return Ask(Phase.INITIAL, window, {}) if window else Quiet(Phase.INITIAL, dealer, OPEN_DEALT_WINS, {})
 
 
 def resolve(hand: Hand) -> Step:

@@ -17,7 +17,7 @@ from .events import DrawSource, KaigangDiscarded, KaigangRevealed, KongDeclared
 from .melds import Meld, MeldKind
 from .scoring import WinBy
 from .state import Phase, RiverTile
-from .steps import END_DRAWN, OPEN_TURN, AfterKong, Ask, Draw, Settle, Step
+from .steps import COMPLETE_ADDED_KONG, END_DRAWN, OPEN_TURN, AfterKong, Ask, Draw, Settle, Step
 from .tiles import Tile
 from .wins import chosen_wins, mark_won, note_passed_wins, open_win_window, win_context, win_on
 
@@ -43,7 +43,7 @@ def declare(hand: Hand, seat: int, t: Tile, mode: KongMode, *, added: bool) -> S
     hand.emit(KongDeclared(seat, meld, mode))
     hand.kong.rob_tile = t
     hand.kong.pending = (seat, meld, mode)
-    return open_win_window(hand, seat, (t,), WinBy.ROBBED_KONG, Phase.ROB) or complete_added_kong(hand)
+    return open_win_window(hand, seat, (t,), WinBy.ROBBED_KONG, Phase.ROB, COMPLETE_ADDED_KONG)
 
 
 def resolve_rob(hand: Hand) -> Step:
@@ -146,8 +146,8 @@ def kaigang_to_others(hand: Hand, konger: int) -> Step:
     for t in tiles:
         p.river.append(RiverTile(t, kaigang=True))
     hand.emit(KaigangDiscarded(konger, tiles))
-    ask = open_win_window(hand, konger, tiles, WinBy.DISCARD, Phase.KAIGANG_CLAIM, kaigang_discard=True)
-    return ask or Draw((konger + 1) % 4)
+    then = Draw((konger + 1) % 4)
+    return open_win_window(hand, konger, tiles, WinBy.DISCARD, Phase.KAIGANG_CLAIM, then, kaigang_discard=True)
 
 
 def resolve_kaigang_claims(hand: Hand) -> Step:

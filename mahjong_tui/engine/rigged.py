@@ -86,8 +86,10 @@ def rigged_hand(
     hand_number: int = 1,
     huangfan: int = 0,
     scores: tuple[int, int, int, int] = (0, 0, 0, 0),
+    hold_windows: bool = False,
 ) -> Hand:
-    """The hand ``rigged`` describes; ValueError (TileError) names what does not fit the rule set's tiles."""
+    """The hand ``rigged`` describes; ValueError (TileError) names what does not fit the rule set's tiles.
+    ``hold_windows``: as :class:`~.hand.Hand` takes it."""
     rs = resolve(rules)
     dealer = rigged.dealer
     dealt = [parse_tiles(h) for h in rigged.hands]
@@ -136,6 +138,7 @@ def rigged_hand(
         deck=deck,
         dice=rigged.dice,
         kaigang_dice=rigged.kaigang_dice,
+        hold_windows=hold_windows,
     )
 
 

@@ -26,6 +26,26 @@ class Ask:
 
 
 @dataclass(frozen=True, slots=True)
+class Quiet:
+    """A window nobody is asked in: the others had their moment to answer ``origin``'s move in ``phase`` (a
+    discard, an added kong, the 开杠 tiles, the shown 海底, a new hand's 起手小胡), and none may. Play goes on
+    with ``then``: at once, or, in a hand that holds its windows, when the window is released
+    (:meth:`~.hand.Hand.release`): a table played across machines keeps every window open for the same time,
+    so how long it lasts tells nobody whether anyone could answer. ``refusals``: why a seat may not, as in
+    :class:`Ask`."""
+
+    phase: Phase
+    origin: int
+    then: Step
+    refusals: dict[int, list[Refusal]]
+
+
+@dataclass(frozen=True, slots=True)
+class CompleteAddedKong:
+    """Nobody robbed the added kong: the pong becomes the kong, and the konger goes on."""
+
+
+@dataclass(frozen=True, slots=True)
 class OpenTurn:
     """The current seat's turn: list what it may do (after a draw or a claim)."""
 
@@ -101,6 +121,8 @@ class Ended:
 #: every step a handler may return
 Step = (
     Ask
+    | Quiet
+    | CompleteAddedKong
     | OpenTurn
     | Draw
     | OpenClaims
@@ -115,6 +137,7 @@ Step = (
 )
 
 OPEN_TURN = OpenTurn()
+COMPLETE_ADDED_KONG = CompleteAddedKong()
 OPEN_INITIAL_WINS = OpenInitialWins()
 OPEN_DEALT_WINS = OpenDealtWins()
 END_DRAWN = EndDrawn()

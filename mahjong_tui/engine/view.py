@@ -23,7 +23,7 @@ from .hand import Hand
 from .melds import Meld, MeldKind
 from .ruleset import Ruleset
 from .scoring import ScoreResult
-from .state import Phase, Refusal, RiverTile
+from .state import SINGLE_SEAT_PHASES, Phase, Refusal, RiverTile
 from .tiles import NUM_KINDS, Tile, tiles_of
 from .wall import WallView
 
@@ -278,6 +278,23 @@ def seat_view(hand: Hand, seat: int) -> SeatView:
         frozenset(p.passed_wins) if p.passed_wins else _NO_PASSED,
         tuple((a, r) for a, r in offered.items() if a.seat == seat) if offered else (),
     )
+
+
+def private_table(table: TableView, seat: int) -> TableView:
+    """``table`` as ``seat`` is shown it at a table played across machines: in a window (a claim, a kong that may be
+    robbed, the 开杠 tiles, the shown 海底, 起手小胡), who else is asked is not said. ``pending`` names ``seat`` when
+    it is asked, else nobody; in a turn it names the seat in turn, which everyone sees anyway."""
+    if table.phase in SINGLE_SEAT_PHASES or table.phase is Phase.ENDED:
+        return table
+    mine = (seat,) if seat in table.pending else ()
+    return table if table.pending == mine else table._replace(pending=mine)
+
+
+def private_seat_view(hand: Hand, seat: int) -> SeatView:
+    """:func:`seat_view` with its table as :func:`private_table` shows it: what a remote seat is sent."""
+    view = seat_view(hand, seat)
+    table = private_table(view.table, seat)
+    return view if table is view.table else view._replace(table=table)
 
 
 def seen_by(ev: Event, seat: int) -> Event | None:

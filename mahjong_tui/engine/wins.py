@@ -14,7 +14,7 @@ from .actions import Action, ActionKind
 from .ruleset import PassedWinScope
 from .scoring import ScoreResult, WinBy, WinContext
 from .state import Phase, PlayerState, Refusal, RiverTile
-from .steps import Ask
+from .steps import Ask, Quiet, Step
 from .tiles import Tile
 from .words import Words
 
@@ -118,11 +118,13 @@ def open_win_window(
     tiles: tuple[Tile, ...],
     win_by: WinBy,
     phase: Phase,
+    then: Step,
     *,
     kaigang_discard: bool = False,
     last_tile: bool = False,
-) -> Ask | None:
-    """Ask the other seats who can win on ``tiles`` (from ``origin``) whether they do; None if nobody can.
+) -> Ask | Quiet:
+    """Ask the other seats who can win on ``tiles`` (from ``origin``) whether they do; if nobody can, the window
+    is quiet and play goes on with ``then``.
 
     Seats held by 漏胡 learn why at once, whether or not anybody is asked.
     """
@@ -145,7 +147,7 @@ def open_win_window(
             window[c] = acts
     hand.turn.current = origin
     hand.announce_refusals(window, refusals)
-    return Ask(phase, window, refusals) if window else None
+    return Ask(phase, window, refusals) if window else Quiet(phase, origin, then, refusals)
 
 
 def chosen_wins(

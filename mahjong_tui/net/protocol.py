@@ -71,11 +71,16 @@ class AskReview:
 
 
 @dataclass(frozen=True, slots=True)
+class Back:
+    """The person is at the keyboard again: their seat, idle since a decision's time ran out, is theirs again."""
+
+
+@dataclass(frozen=True, slots=True)
 class Ping:
     """Are you there? (answered with a pong)."""
 
 
-Message = Join | Act | Next | AskReview | Ping
+Message = Join | Act | Next | AskReview | Back | Ping
 
 
 def read_message(text: str | bytes) -> Message:
@@ -97,9 +102,11 @@ def read_message(text: str | bytes) -> Message:
         return Next(_whole(data, "prompt"))
     if kind == "ping":
         return Ping()
+    if kind == "back":
+        return Back()
     if kind == "review":
         return AskReview(_whole(data, "hand"))
-    raise ProtocolError(f"unknown message type {kind!r}: join, act, next, review or ping")
+    raise ProtocolError(f"unknown message type {kind!r}: join, act, next, review, back or ping")
 
 
 def _join(data: dict[str, Any]) -> Join:

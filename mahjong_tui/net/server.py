@@ -26,7 +26,8 @@ from mahjong_tui.keep.saves import Table
 from mahjong_tui.keep.storage import games_dir
 from mahjong_tui.keep.unfinished import take_up
 
-from .protocol import VERSION, Act, AskReview, Join, Next, Ping, ProtocolError, dumps, read_message
+from .outbox import Outbox
+from .protocol import VERSION, Act, AskReview, Back, Join, Next, Ping, ProtocolError, dumps, read_message
 from .table import HostedTable, Place, seating
 
 #: room codes: letters and digits that cannot be read one for another
@@ -63,12 +64,13 @@ class Host:
         self,
         *,
         claim_seconds: float = 2.0,
+        turn_seconds: float = 30.0,
         grace: float = 60.0,
         keep: bool = True,
         bot_factory: Callable[[str, int, int], Player] | None = None,
     ) -> None:
         """A host with no table yet."""
-        self.claim_seconds, self.grace, self.keep = claim_seconds, grace, keep
+        self.claim_seconds, self.turn_seconds, self.grace, self.keep = claim_seconds, turn_seconds, grace, keep
         self.bot_factory = bot_factory
         self.tables: dict[str, HostedTable] = {}
         self.tasks: dict[str, asyncio.Task[None]] = {}
@@ -80,7 +82,7 @@ class Host:
         if room in self.tables:
             raise ValueError(f"room {room} is taken")
         seed = spec.seed if spec.seed is not None else secrets.randbelow(1_000_000)
-        game = Game(spec.rules, seed, spec.options)
+        game = Game(spec.rules, seed, spec.options, hold_windows=True)
         places = [
             Place(f"Seat {s + 1}", True) if kind == "person" else Place(f"Bot {s + 1}", False, level=kind)
             for s, kind in enumerate(spec.seats)
@@ -118,6 +120,7 @@ class Host:
             places,
             table=table,
             claim_seconds=self.claim_seconds,
+            turn_seconds=self.turn_seconds,
             grace=self.grace,
             keep=self.keep,
             bot_factory=self.bot_factory,
@@ -150,8 +153,11 @@ class Host:
 
     # ------------------------------------------------------------------ connections
     async def handler(self, ws: Any) -> None:
-        """One connection: it joins a table, then answers that seat's prompts."""
-        link = ws.send  # one object: the table knows the connection by it
+        """One connection: it joins a table, then answers that seat's prompts. Everything it is sent goes through
+        its outbox, in order, and nothing here waits for it to be read."""
+        from websockets.exceptions import ConnectionClosed
+
+        link = Outbox(ws.send, ws.close, gone=(ConnectionClosed, OSError))  # one object: the table knows it by it
         hosted: HostedTable | None = None
         seat: int | None = None
         try:
@@ -159,48 +165,50 @@ class Host:
                 try:
                     message = read_message(text)
                 except ProtocolError as e:
-                    await ws.send(dumps({"type": "error", "reason": str(e)}))
+                    link.put(dumps({"type": "error", "reason": str(e)}))
                     continue
                 if isinstance(message, Ping):
-                    await ws.send(dumps({"type": "pong"}))
+                    link.put(dumps({"type": "pong"}))
                 elif isinstance(message, Join):
                     if hosted is not None:
-                        await ws.send(dumps({"type": "error", "reason": "this connection already sits at a table"}))
+                        link.put(dumps({"type": "error", "reason": "this connection already sits at a table"}))
                         continue
-                    hosted, seat = await self.join(ws, message, link)
+                    hosted, seat = self.join(message, link)
                 elif hosted is None or seat is None:
-                    await ws.send(dumps({"type": "error", "reason": "join a table first"}))
+                    link.put(dumps({"type": "error", "reason": "join a table first"}))
                 elif not hosted.holds(seat, link):  # another connection sat at the seat with its token
-                    await ws.send(dumps({"type": "replaced"}))
-                    await ws.close()
+                    link.put(dumps({"type": "replaced"}))
+                    link.shut()
                     break
                 elif isinstance(message, Act):
                     why = hosted.answer(seat, message)
                     if why is not None:
-                        await hosted.refuse(seat, message.prompt, why)
+                        hosted.refuse(seat, message.prompt, why)
                 elif isinstance(message, AskReview):
                     await hosted.send_review(seat, message.hand)
                 elif isinstance(message, Next):
                     why = hosted.ready(seat, message.prompt)
                     if why is not None:
-                        await hosted.refuse(seat, message.prompt, why)
-        except Exception as e:  # the connection closed (or failed): the seat waits for its person
-            if type(e).__name__ not in ("ConnectionClosed", "ConnectionClosedOK", "ConnectionClosedError"):
-                raise
+                        hosted.refuse(seat, message.prompt, why)
+                elif isinstance(message, Back):
+                    hosted.active(seat)
+        except ConnectionClosed:  # the connection closed: the seat waits for its person
+            pass
         finally:
+            link.shut()
             if hosted is not None and seat is not None:
                 hosted.left(seat, link)
 
-    async def join(self, ws: Any, message: Join, link: Callable[[str], Any]) -> tuple[HostedTable | None, int | None]:
+    def join(self, message: Join, link: Outbox) -> tuple[HostedTable | None, int | None]:
         """Seat the connection as ``message`` asks: the welcome and the state, or an error and no seat."""
         hosted = self.tables.get(message.room.upper())
         if hosted is None:
-            await ws.send(dumps({"type": "error", "reason": f"no table has the room code {message.room!r}"}))
+            link.put(dumps({"type": "error", "reason": f"no table has the room code {message.room!r}"}))
             return None, None
         seat = hosted.back(message.token, link) if message.token else hosted.sit(message.name, link)
         if seat is None:
             reason = "that token is no seat at this table" if message.token else "the table is full"
-            await ws.send(dumps({"type": "error", "reason": reason}))
+            link.put(dumps({"type": "error", "reason": reason}))
             return None, None
         self.remember(hosted)
         place = hosted.places[seat]
@@ -209,8 +217,8 @@ class Host:
                    "token": place.token, "rules": hosted.game.rules.name,
                    "options": {"base": options.base, "starting_points": options.starting_points,
                                "max_hands": options.max_hands}}  # fmt: skip
-        await ws.send(dumps(welcome))
-        await hosted.send_state(seat)
+        link.put(dumps(welcome))
+        hosted.send_state(seat)
         return hosted, seat
 
     async def serve(self, host: str = "127.0.0.1", port: int = 8765) -> Any:

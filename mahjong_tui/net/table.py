@@ -1,27 +1,33 @@
-"""One table on the server: its game, who sits where, the prompts, the bots, the claim windows, the journal.
+"""One table on the server: its game, who sits where, the prompts, the bots, the windows, the timers, the journal.
 
 :class:`HostedTable` is authoritative. It plays the game's one loop (:meth:`HostedTable.run`):
 a bot seat's move is made at once; a person's decision is a numbered prompt, answered by
 :meth:`HostedTable.answer` from that person's connection only. After every change each
-connected seat is sent its own view (:func:`~mahjong_tui.engine.seat_view`) and the
+connected seat is sent its own view (:func:`~mahjong_tui.engine.private_seat_view`) and the
 events it may see (:func:`~mahjong_tui.engine.seen_events`), encoded by
 :mod:`mahjong_tui.net.wire`; nothing else of the game ever leaves the table.
 
-Fair across machines: whenever a person sits at the table, every claim window (a discard,
-a kong that may be robbed, the 开杠 tiles, the shown 海底, the initial wins) stays open for
-the same time, ``claim_seconds``, whoever may claim, so how long a window lasts tells nobody
-who could claim. A person whose connection drops keeps the seat for ``grace`` seconds; then
-the seat's bot plays it until they come back with the seat's token. Every action is written
-to the game's journal (:class:`~mahjong_tui.keep.keeping.Keeper`), so a host killed and
-started again resumes the table where it was.
+Fair across machines: whenever a person sits at the table, every window (a discard, a kong
+that may be robbed, the 开杠 tiles, the shown 海底, a new hand's 起手小胡) stays open for the
+same time, ``claim_seconds``, whether or not anyone may answer it: the game holds the windows
+nobody is asked in (:attr:`~mahjong_tui.engine.Game.hold_windows`) until the time is up, the
+bots answer while the window is open, and a seat's view names no other seat among those asked.
+What a seat is sent, and when, is the same whatever the others hold.
+
+No seat holds the table: a person's turn and each of their decisions wait ``turn_seconds`` at
+most; then the seat's bot plays that move and the seat is idle (its bot plays for it) until
+its person acts again. Messages go out through each connection's :class:`~.outbox.Outbox`,
+which the table never waits for. A person whose connection drops keeps the seat for ``grace``
+seconds; then the seat's bot plays it until they come back with the seat's token. Every action
+is written to the game's journal (:class:`~mahjong_tui.keep.keeping.Keeper`), so a host killed
+and started again resumes the table where it was.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import secrets
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from time import monotonic
 
@@ -35,6 +41,8 @@ from mahjong_tui.engine import (
     Words,
     game_from_record,
     game_record,
+    private_seat_view,
+    private_table,
     seat_view,
     seen_events,
     table_view,
@@ -45,11 +53,10 @@ from mahjong_tui.keep.locks import GameLock
 from mahjong_tui.keep.saves import Seat, Table
 from mahjong_tui.learn.review import Review, review_hand
 
+from .outbox import Outbox
 from .protocol import Act, dumps
 from .reviews import review_message
 from .wire import Json, encode_event, encode_table, encode_view
-
-Send = Callable[[str], Awaitable[None]]
 
 
 def _review(record: dict[str, object], hand: int, seat: int) -> Review:
@@ -73,8 +80,9 @@ class Place:
     token: str = field(default_factory=lambda: secrets.token_urlsafe(12))
     level: str = "normal"  # the bot's level: a bot seat's, and the bot standing in for a person gone too long
     taken: bool = False  # a person has sat here
-    link: Send | None = None
+    link: Outbox | None = None
     gone_at: float | None = None  # when the person's connection dropped (None: connected, or never came)
+    idle: bool = False  # the person let a decision's time run out: their bot plays until they act again
     sent: int = 0  # how many of the game's events this seat has been sent
     told: int = 0  # how many events the seat has been sent since it sat down (those it may see, as it sees them)
 
@@ -101,6 +109,7 @@ class HostedTable:
         *,
         table: Table | None = None,
         claim_seconds: float = 2.0,
+        turn_seconds: float = 30.0,
         grace: float = 60.0,
         keep: bool = True,
         bot_factory: Callable[[str, int, int], Player] | None = None,
@@ -108,12 +117,13 @@ class HostedTable:
     ) -> None:
         """The table of ``game`` behind ``room``; ``places``: the four seats; ``lock``: the game's, already held."""
         self.game = game
+        game.hold_windows = True  # every window lasts its time, whether or not anyone may answer it
         self.room = room
         self.places = places
         self.table = table or seating(places)
         self.claim_seconds = claim_seconds
-        self._telling: set[asyncio.Future[None]] = set()  # messages on their way to connections no longer seated
-        self.window_closes: float | None = None  # when the claim window open now closes (monotonic), if one is
+        self.turn_seconds = turn_seconds
+        self.window_closes: float | None = None  # when the prompts open now close by themselves (monotonic)
         self.grace = grace
         # Written on the event loop's thread: a journal line and its sync cost less than handing each one to a thread.
         self.keeper = Keeper(self.table, lock, background=False) if keep else None
@@ -122,8 +132,9 @@ class HostedTable:
         self.prompts = 0  # the number of the latest prompt
         self.asked: dict[int, int] = {}  # seat → the prompt open for it
         self.answers: dict[int, Action | None] = {}  # seat → its answer to the prompt open (None: ready to go on)
-        self.changed = asyncio.Event()  # an answer came, or someone sat down or left
-        self._table: tuple[tuple[int, int], str] | None = None  # the moment, and the table's JSON text then
+        self.changed = asyncio.Event()  # an answer came, or someone sat down, left, or came back from idle
+        self._tables: dict[tuple[int, int, tuple[int, ...]], str] = {}  # the table's JSON text at a moment, per pending
+        self._moment: tuple[int, int] = (-1, -1)
         self.closed = False
         if self.keeper is not None:
             self.keeper.keep(game)
@@ -134,66 +145,60 @@ class HostedTable:
         """The table's id (the kept game's)."""
         return self.table.id
 
-    def sit(self, name: str, link: Send) -> int | None:
+    def sit(self, name: str, link: Outbox) -> int | None:
         """A new person sits in the first free seat open for people (None: the table is full)."""
         for seat, place in enumerate(self.places):
             if place.person and not place.taken:
-                place.name, place.taken, place.link, place.gone_at = name, True, link, None
+                place.name, place.taken, place.link, place.gone_at, place.idle = name, True, link, None, False
                 self._seen_from_the_start(seat)
                 self._poke()
                 self._seats_changed(seat)
                 return seat
         return None
 
-    def back(self, token: str, link: Send) -> int | None:
-        """The person of the seat whose token is ``token`` is back (None: no such seat)."""
+    def seat_of(self, token: str) -> int | None:
+        """The seat taken by a person whose token is ``token`` (None: none)."""
         for seat, place in enumerate(self.places):
-            if place.person and place.taken and secrets.compare_digest(place.token, token):
-                if place.link is not None and place.link is not link:  # another connection held it: told so
-                    self._replaced(place.link)
-                place.link, place.gone_at = link, None
-                self._seen_from_the_start(seat)
-                self._poke()
-                self._seats_changed(seat)
+            if place.person and place.taken and secrets.compare_digest(place.token.encode(), token.encode()):
                 return seat
         return None
+
+    def back(self, token: str, link: Outbox) -> int | None:
+        """The person of the seat whose token is ``token`` is back (None: no such seat)."""
+        seat = self.seat_of(token)
+        if seat is None:
+            return None
+        place = self.places[seat]
+        if place.link is not None and place.link is not link:  # another connection held it: told so, and let go
+            place.link.put(dumps({"type": "replaced"}))
+        place.link, place.gone_at, place.idle = link, None, False
+        self._seen_from_the_start(seat)
+        self._poke()
+        self._seats_changed(seat)
+        return seat
 
     @property
     def away(self) -> list[int]:
-        """The seats open for people whose person is not connected now (not come yet, or gone)."""
-        return [s for s, p in enumerate(self.places) if p.person and p.link is None]
+        """The seats open for people whose person is not playing now (not come yet, gone, or idle)."""
+        return [s for s, p in enumerate(self.places) if p.person and (p.link is None or p.idle)]
 
     def seats(self) -> dict[str, object]:
         """Who sits where, the seats whose person is away, and whether the table waits for people to sit down."""
         return {"names": [p.name for p in self.places], "away": self.away, "waiting": not self.full}
 
-    def _seats_changed(self, seat: int) -> None:
-        """Someone sat down, came back or left ``seat``: every other connected seat is told who sits where."""
+    def _seats_changed(self, seat: int | None = None) -> None:
+        """Someone sat down, came back, left or went idle at ``seat``: every other connected seat is told who sits
+        where (None: every connected seat)."""
         text = dumps({"type": "seats", **self.seats()})
         for other, place in enumerate(self.places):
             if other != seat and place.link is not None:
-                self._tell(place.link, text)
+                self._put(other, text)
 
-    def _replaced(self, link: Send) -> None:
-        """Tell the connection ``link`` that another has sat at its seat with the token (it holds it no more)."""
-        self._tell(link, dumps({"type": "replaced"}))
-
-    def _tell(self, link: Send, text: str) -> None:
-        """Send ``text`` on ``link`` in the background (a connection gone meanwhile is noticed elsewhere)."""
-
-        async def tell() -> None:
-            with contextlib.suppress(Exception):  # it may be gone already
-                await link(text)
-
-        task = asyncio.ensure_future(tell())
-        self._telling.add(task)
-        task.add_done_callback(self._telling.discard)
-
-    def holds(self, seat: int, link: Send) -> bool:
+    def holds(self, seat: int, link: Outbox) -> bool:
         """The connection ``link`` is the one sitting at ``seat``."""
         return self.places[seat].link is link
 
-    def left(self, seat: int, link: Send) -> None:
+    def left(self, seat: int, link: Outbox) -> None:
         """``seat``'s connection ``link`` dropped: the seat waits for its person, for ``grace`` seconds."""
         place = self.places[seat]
         if place.link is link:
@@ -201,22 +206,35 @@ class HostedTable:
             self._poke()
             self._seats_changed(seat)
 
+    def active(self, seat: int) -> None:
+        """The person at ``seat`` did something: an idle seat is theirs again from its next decision."""
+        place = self.places[seat]
+        if place.idle:
+            place.idle = False
+            self._poke()
+            self._seats_changed()
+
     def _seen_from_the_start(self, seat: int) -> None:
         """A seat (new, or back) is sent the game's events from its start: its log and its standings hold every
         hand, as if it had sat there all along."""
         self.places[seat].sent = self.places[seat].told = 0
 
     def bot_plays(self, seat: int) -> bool:
-        """A bot decides for ``seat`` now: a bot seat, or a person gone for longer than the grace period."""
+        """A bot decides for ``seat`` now: a bot seat, an idle person's, or a person gone longer than the grace."""
         place = self.places[seat]
-        if not place.person:
+        if not place.person or place.idle:
             return True
         return place.link is None and place.gone_at is not None and monotonic() - place.gone_at >= self.grace
 
     @property
     def people_present(self) -> bool:
         """Some person sits at the table (connected, or within the grace period)."""
-        return any(p.person and p.taken and not self.bot_plays(s) for s, p in enumerate(self.places))
+        return any(p.person and p.taken and not self._gone(s) for s, p in enumerate(self.places))
+
+    def _gone(self, seat: int) -> bool:
+        """The person of ``seat`` has been gone longer than the grace period."""
+        place = self.places[seat]
+        return place.link is None and place.gone_at is not None and monotonic() - place.gone_at >= self.grace
 
     @property
     def full(self) -> bool:
@@ -224,14 +242,14 @@ class HostedTable:
         return all(p.taken for p in self.places if p.person)
 
     # ------------------------------------------------------------------ what each seat is sent
-    async def send_all(self, seats: Sequence[int] = range(4)) -> None:
+    def send_all(self, seats: Sequence[int] = range(4)) -> None:
         """Every connected seat of ``seats`` gets its view, the events it has not seen, and its prompt if one is open
         (a prompt opened changes nothing for the others: they are not sent it again)."""
         for seat in seats:
             if self.places[seat].link is not None:
-                await self.send_state(seat)
+                self.send_state(seat)
 
-    async def send_state(self, seat: int) -> None:
+    def send_state(self, seat: int) -> None:
         """``seat`` gets its view, the events it has not seen, and the prompt open for it (if any)."""
         place = self.places[seat]
         if place.link is None:
@@ -242,15 +260,20 @@ class HostedTable:
         for n, part in enumerate(parts):  # a long backlog (a seat sitting back in a long game) in several messages
             message = self._state(seat, part, _TABLE_MARK, first=place.told, prompt=n == len(parts) - 1)
             place.told += len(part)
-            await self._send_text(seat, dumps(message).replace(_TABLE_TEXT, self.table_text(), 1))
+            self._put(seat, dumps(message).replace(_TABLE_TEXT, self.table_text(seat), 1))
 
-    def table_text(self) -> str:
-        """The JSON text of what every seat sees of the hand now: made once a moment, the same in every seat's view."""
-        actions = self.game.actions
-        moment = (len(actions), len(actions[-1]) if actions else 0)
-        if self._table is None or self._table[0] != moment:
-            self._table = (moment, dumps(encode_table(table_view(self.game.hand))))
-        return self._table[1]
+    def table_text(self, seat: int) -> str:
+        """The JSON text of what ``seat`` is shown of the table now: made once a moment for every seat shown the
+        same (in a window, who is asked is each seat's own)."""
+        moment = (len(self.game.actions), len(self.game.events))  # a window released adds events, not actions
+        if moment != self._moment:
+            self._moment, self._tables = moment, {}
+        table = private_table(table_view(self.game.hand), seat)
+        key = (*moment, table.pending)
+        text = self._tables.get(key)
+        if text is None:
+            text = self._tables[key] = dumps(encode_table(table))
+        return text
 
     def state_message(self, seat: int, events: Sequence[Event]) -> dict[str, object]:
         """The state message of ``seat`` after ``events`` of the game: built from its view and those of the events it
@@ -266,9 +289,9 @@ class HostedTable:
         first: int = 0,
         prompt: bool = True,
     ) -> dict[str, object]:
-        """The state message of ``seat`` with ``seen``, events it may see (``table``: the form of the table every seat
-        sees now, when already made; ``first``: where ``seen`` starts among all the seat has been sent since it sat
-        down; ``prompt``: the seat's open prompt goes with it, else a later part)."""
+        """The state message of ``seat`` with ``seen``, events it may see (``table``: the form of the table the seat
+        is shown now, when already made; ``first``: where ``seen`` starts among all the seat has been sent since it
+        sat down; ``prompt``: the seat's open prompt goes with it, else a later part)."""
         return {
             "type": "state",
             "seat": seat,
@@ -276,41 +299,37 @@ class HostedTable:
             "closes_in": self._closes_in(seat) if prompt else None,
             "first": first,
             **self.seats(),
-            "view": encode_view(seat_view(self.game.hand, seat), table),
+            "view": encode_view(private_seat_view(self.game.hand, seat), table),
             "events": [encode_event(ev) for ev in seen],
             "over": self.game.over,
         }
 
     def _closes_in(self, seat: int) -> float | None:
-        """How many seconds are left of the claim window open for ``seat`` (None: no window is open for it)."""
+        """How many seconds are left of the prompt open for ``seat`` (None: none is open for it)."""
         if self.window_closes is None or seat not in self.asked:
             return None
         return round(max(0.0, self.window_closes - monotonic()), 2)
 
-    async def _send(self, seat: int, message: dict[str, object]) -> None:
-        """Send ``message`` to ``seat``."""
-        await self._send_text(seat, dumps(message))
-
-    async def _send_text(self, seat: int, text: str) -> None:
-        """Send ``text`` to ``seat``; a link that fails is treated as dropped."""
+    def _put(self, seat: int, text: str) -> None:
+        """Queue ``text`` for ``seat``; a connection that does not read (its queue is full) is let go."""
         link = self.places[seat].link
-        if link is None:
-            return
-        try:
-            await link(text)
-        except Exception:  # the connection went away while sending: the seat waits for its person
+        if link is not None and not link.put(text):
             self.left(seat, link)
 
-    async def refuse(self, seat: int, prompt: int, why: Words) -> None:
+    def tell(self, seat: int, message: dict[str, object]) -> None:
+        """Send ``message`` to ``seat``."""
+        self._put(seat, dumps(message))
+
+    def refuse(self, seat: int, prompt: int, why: Words) -> None:
         """Tell ``seat`` its answer to ``prompt`` was not taken, why, and whether the prompt is still open (then the
         seat answers it again)."""
         still = self.asked.get(seat) == prompt and seat not in self.answers
-        message = {"type": "refused", "prompt": prompt, "open": still, "reason": {"en": why.en, "zh": why.zh}}
-        await self._send(seat, message)
+        self.tell(seat, {"type": "refused", "prompt": prompt, "open": still, "reason": {"en": why.en, "zh": why.zh}})
 
     # ------------------------------------------------------------------ answers
     def answer(self, seat: int, act: Act) -> Words | None:
         """``seat``'s answer to a prompt; why it is not taken (None: taken). Nothing changes when it is refused."""
+        self.active(seat)
         open_prompt = self.asked.get(seat)
         if open_prompt is None or act.prompt != open_prompt or seat in self.answers:
             return Words(
@@ -329,6 +348,7 @@ class HostedTable:
 
     def ready(self, seat: int, prompt: int) -> Words | None:
         """``seat`` is ready for the next hand (its answer to a hand's-end prompt)."""
+        self.active(seat)
         if self.asked.get(seat) != prompt or not self.game.hand.over:
             return Words("there is no hand's end to go on from now", "现在不是一局结束的时候")
         self.answers[seat] = None
@@ -356,80 +376,100 @@ class HostedTable:
     async def run(self) -> None:
         """Play the game to its end: wait for the people, then decision after decision, hand after hand."""
         await self._wait(lambda: self.full)
-        await self.send_all()
+        self.send_all()
         while not self.closed:
             if self.game.over:
-                await self.send_all()
+                self.send_all()
                 return
             if self.game.hand.over:
                 await self.between_hands()
-                continue
-            phase = self.game.hand.phase
-            if phase not in SINGLE_SEAT_PHASES and self.people_present:
-                await self.window()
-            else:
+            elif self.game.hand.phase in SINGLE_SEAT_PHASES:
                 await self.decide(self.game.pending_seats()[0])
+            else:
+                await self.window()
 
     async def decide(self, seat: int) -> None:
-        """One seat's decision: a bot's at once; a person's when they answer (their bot's once gone too long)."""
+        """One seat's decision: a bot's at once; a person's when they answer, or their bot's once ``turn_seconds``
+        have passed (the seat is idle from then on until its person acts again)."""
         if not self.bot_plays(seat):
-            self.open_prompts([seat])
-            await self.send_all([seat])
-            await self._wait(lambda: seat in self.answers or self.bot_plays(seat))
-        action = self.answers.get(seat) or self.bot_choice(seat)
+            self.open_prompts([seat], self.turn_seconds)
+            self.send_all([seat])
+            await self._wait(lambda: seat in self.answers or self.bot_plays(seat), self.window_closes)
+            if seat not in self.answers and not self.bot_plays(seat) and not self.closed:
+                self._idle(seat)
+        action = self.answers.get(seat) or await self.bot_choice(seat)
         self.close_prompts()
-        await self.apply(action)
-        await self.send_all()
+        self.apply(action)
+        if self.game.hand.over or self.game.hand.phase in SINGLE_SEAT_PHASES:
+            self.send_all()  # a window sends everyone the moment itself, when it opens
+
+    def _idle(self, seat: int) -> None:
+        """The person at ``seat`` let a decision's time run out: their bot plays for them until they act again."""
+        self.places[seat].idle = True
+        self._seats_changed()
 
     async def window(self) -> None:
-        """A claim window: everyone asked answers within the same ``claim_seconds``; then the answers are made in
-        the engine's order (a person who did not answer passes)."""
+        """A window: every seat is shown the moment, those asked answer within the same ``claim_seconds`` (the bots
+        while it is open), and then the answers are made in the engine's order (a person who did not answer
+        passes). A window nobody is asked in lasts as long, then play goes on."""
         pending = self.game.pending_seats()
         people = [s for s in pending if not self.bot_plays(s)]
-        self.open_prompts(people)
-        self.window_closes = monotonic() + self.claim_seconds
-        if people:  # the others already have the moment's state: they are sent nothing new until the window closes
-            await self.send_all(people)
-        await self._wait(lambda: False, self.window_closes)
+        present = self.people_present
+        self.open_prompts(people, self.claim_seconds if present else 0.0)
+        closes = self.window_closes
+        self.send_all()
+        bots = {s: await self.bot_choice(s) for s in pending if s not in people}
+        if present:
+            await self._wait(lambda: False, closes)
         answers = dict(self.answers)
         self.close_prompts()
+        if self.game.held:
+            self.game.release()
         asked = set(pending)
-        while not self.game.hand.over and self.game.hand.phase not in SINGLE_SEAT_PHASES:
+        while not self.game.hand.over and self.game.hand.phase not in SINGLE_SEAT_PHASES and not self.game.held:
             seat = self.game.pending_seats()[0]
             if seat not in asked:
                 break  # a new window opened: the loop opens it for everyone again
             asked.discard(seat)
-            await self.apply(answers.get(seat) or self.passing(seat) if seat in people else self.bot_choice(seat))
-        await self.send_all()
+            if seat in people:
+                action = answers.get(seat) or self.passing(seat)
+            else:
+                action = bots.get(seat) or await self.bot_choice(seat)
+            self.apply(action)
+        if self.game.hand.over or self.game.hand.phase in SINGLE_SEAT_PHASES:
+            self.send_all()
 
     async def between_hands(self) -> None:
-        """The hand is over: every person sees its end; the next hand is dealt once they are ready (or a minute)."""
-        people = [s for s, p in enumerate(self.places) if p.person and p.link is not None]
-        self.open_prompts(people)
-        await self.send_all()
-        await self._wait(lambda: all(s in self.answers for s in people), monotonic() + 60.0)
+        """The hand is over: every person sees its end; the next hand is dealt once they are ready (or once
+        ``turn_seconds`` have passed)."""
+        people = [s for s, p in enumerate(self.places) if p.person and p.link is not None and not p.idle]
+        self.open_prompts(people, self.turn_seconds)
+        self.send_all()
+        await self._wait(lambda: all(s in self.answers for s in people), self.window_closes)
         self.close_prompts()
         self.game.next_hand()
-        await self._keep()
-        await self.send_all()
+        self._keep()
+        if self.game.hand.over or self.game.hand.phase in SINGLE_SEAT_PHASES:
+            self.send_all()
 
     async def send_review(self, seat: int, hand: int) -> None:
         """``seat`` asked for its review of ``hand`` (a hand that has ended): made from the seat's own views, on a
         thread of its own (a review replays the hand and weighs each of the seat's decisions), and sent."""
         finished = len(self.game.actions) - (0 if self.game.hand.over else 1)
         if not 1 <= hand <= finished:
-            await self._send(seat, {"type": "error", "reason": f"hand {hand} has not ended"})
+            self.tell(seat, {"type": "error", "reason": f"hand {hand} has not ended"})
             return
         record = game_record(self.game)
         try:
             review = await asyncio.to_thread(_review, record, hand, seat)
-        except Exception:  # a review that cannot be made never stops a table: the seat goes without it
+        except (ValueError, KeyError, IllegalAction):  # a review that cannot be made: the seat goes without it
             return
-        await self._send(seat, review_message(review))
+        self.tell(seat, review_message(review))
 
-    def open_prompts(self, seats: list[int]) -> None:
-        """Number a prompt for each of ``seats``."""
+    def open_prompts(self, seats: list[int], seconds: float) -> None:
+        """Number a prompt for each of ``seats``; they close by themselves in ``seconds``."""
         self.answers.clear()
+        self.window_closes = monotonic() + seconds
         for seat in seats:
             self.prompts += 1
             self.asked[seat] = self.prompts
@@ -445,8 +485,9 @@ class HostedTable:
         legal = self.game.legal_actions(seat)
         return next((a for a in legal if a.kind is ActionKind.PASS), legal[0])
 
-    def bot_choice(self, seat: int) -> Action:
-        """The move of ``seat``'s bot (the only legal move at once)."""
+    async def bot_choice(self, seat: int) -> Action:
+        """The move of ``seat``'s bot (the only legal move at once), thought on a thread: the host's other tables
+        go on meanwhile."""
         legal = self.game.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
@@ -456,21 +497,15 @@ class HostedTable:
 
             factory = self._bot_factory or create_bot
             bot = self._bots[seat] = factory(self.places[seat].level, seat, (self.game.seed * 4 + seat) % 2**31)
-        try:
-            action = bot.choose(seat_view(self.game.hand, seat))
-        except Exception:  # a failing bot never stops a table: its seat makes the first legal move
-            return legal[0]
-        return action if action in legal else legal[0]
+        action = await asyncio.to_thread(bot.choose, seat_view(self.game.hand, seat))
+        return action if action in legal else self.passing(seat)
 
-    async def apply(self, action: Action) -> None:
+    def apply(self, action: Action) -> None:
         """Make ``action`` (legal: it was checked) and keep it."""
-        try:
-            self.game.apply(action)
-        except IllegalAction:
-            self.game.apply(self.game.legal_actions(action.seat)[0])
-        await self._keep()
+        self.game.apply(action)
+        self._keep()
 
-    async def _keep(self) -> None:
+    def _keep(self) -> None:
         """Write the latest action to the journal (a line, synced) before the table goes on."""
         if self.keeper is not None:
             self.keeper.keep(self.game)
