@@ -175,7 +175,7 @@ async def test_bad_messages_are_refused_and_the_connection_goes_on() -> None:
     host.open_table(TableSpec("shanghai", GameOptions(max_hands=1), ("person", "normal", "normal", "normal"),
                               room="BADMSG", seed=5))  # fmt: skip
     stranger = SeatClient(f"ws://127.0.0.1:{port}/nosuch")
-    with pytest.raises(JoinError, match="no table has the room code"):
+    with pytest.raises(JoinError, match="no seat for you there"):
         await stranger.connect(name="Ann")
     client = SeatClient(f"ws://127.0.0.1:{port}/badmsg")
     await client.connect(name="Ann")
@@ -480,7 +480,10 @@ async def test_a_game_through_the_ssh_door_and_the_websocket_door(tmp_path: Path
     ssh_port = free_port()
     acceptor = await serve_ssh("127.0.0.1", ssh_port, tmp_path / "host", lambda name, own: url)
     table = host.tables["SSH1"]
-    async with asyncssh.connect("127.0.0.1", ssh_port, username="ann", known_hosts=None, connect_timeout=30) as conn:
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    async with asyncssh.connect(
+        "127.0.0.1", ssh_port, username="ann", known_hosts=None, connect_timeout=30, client_keys=[key], agent_path=None
+    ) as conn:
         process = await conn.create_process(term_type="xterm-256color", term_size=(120, 40), encoding=None)
         shown = bytearray()
 
@@ -534,3 +537,104 @@ async def test_a_game_through_the_ssh_door_and_the_websocket_door(tmp_path: Path
     acceptor.close()
     host.close()
     server.close()  # type: ignore[attr-defined]
+
+
+async def test_a_name_at_the_ssh_door_belongs_to_the_first_key_that_claims_it(tmp_path: Path) -> None:
+    """ann's first key owns the name: another key for ann is refused with a line saying so, ann's own key comes back,
+    and a name that is none (``..``, too long) is refused with why. Each name's folder is its own, named by a hash."""
+    import asyncssh
+
+    from mahjong_tui.net.ssh import name_folder, serve_ssh
+
+    ssh_port = free_port()
+    acceptor = await serve_ssh("127.0.0.1", ssh_port, tmp_path / "host", lambda name, own: "ws://127.0.0.1:9/NONE")
+    first, second = (asyncssh.generate_private_key("ssh-ed25519") for _ in range(2))
+
+    async def attempt(name: str, key: asyncssh.SSHKey) -> str:
+        """Sign in as ``name`` with ``key``: 'in', or the line the door said before refusing."""
+        said: list[str] = []
+
+        class Client(asyncssh.SSHClient):
+            def auth_banner_received(self, msg: str, lang: str) -> None:
+                said.append(msg.strip())
+
+        try:
+            async with asyncssh.connect(
+                "127.0.0.1", ssh_port, username=name, known_hosts=None, connect_timeout=30, client_keys=[key],
+                agent_path=None, client_factory=Client,
+            ):  # fmt: skip
+                return "in"
+        except asyncssh.PermissionDenied:
+            return " ".join(said) or "refused"
+
+    assert await attempt("ann", first) == "in"
+    assert "belongs to another key" in await attempt("ann", second)
+    assert await attempt("ann", first) == "in"
+    assert await attempt("bob", second) == "in"
+    assert "not . or .." in await attempt("..", first)
+    assert "1 to 24" in await attempt("x" * 25, first)
+    folders = {name_folder(tmp_path / "host", n) for n in ("ann", "ann?", "ann!", "ann_")}
+    assert len(folders) == 4
+    owner = name_folder(tmp_path / "host", "ann") / "owner.pub"
+    assert owner.stat().st_mode & 0o777 == 0o600 and owner.parent.stat().st_mode & 0o777 == 0o700
+    acceptor.close()
+
+
+async def test_a_seat_that_never_answers_and_one_that_never_reads_hold_up_nobody() -> None:
+    """Three people: one sits and never answers, one sits and never reads what it is sent, one plays. The one who
+    plays is never kept waiting much longer than a turn's time: the silent seat's bot plays each of its moves once
+    the turn timer runs out (the seat is idle, shown as away), and the table never waits for a connection to read."""
+    from websockets.asyncio.client import connect
+
+    from mahjong_tui.net.protocol import VERSION
+
+    turn = 0.5
+    host = Host(claim_seconds=0.02, turn_seconds=turn, grace=30)
+    server, port = await _serve(host)
+    table = host.open_table(TableSpec("shanghai", GameOptions(max_hands=1), ("person", "person", "person", "easy"),
+                                      room="STALL1", seed=12))  # fmt: skip
+    url = f"ws://127.0.0.1:{port}/STALL1"
+    silent = SeatClient(url)
+    await silent.connect(name="Silent")
+    silent_listens = asyncio.create_task(silent.listen())
+    deaf = await connect(f"ws://127.0.0.1:{port}/", max_queue=1)  # reads one message ahead, then no more
+    await deaf.send(dumps({"type": "join", "v": VERSION, "room": "STALL1", "name": "Deaf"}))
+    player = SeatClient(url)
+    stamps: list[float] = []
+    player.listeners.append(lambda m: stamps.append(time.monotonic()) if m.get("type") == "state" else None)
+    await player.connect(name="Ann")
+    player_listens = asyncio.create_task(player.listen())
+    await asyncio.wait_for(_play(player), 120)
+    assert table.game.over and player.over
+    longest = max(b - a for a, b in zip(stamps, stamps[1:], strict=False))
+    assert longest < turn * 2 + 5, longest  # a turn of each silent seat, and room for a busy machine
+    assert {0, 1} <= set(player.away) or table.game.over  # the two are idle: their bots played
+    assert table.places[0].idle and table.places[1].idle
+    await player.close()
+    await silent.close()
+    await asyncio.wait_for(asyncio.gather(player_listens, silent_listens), 30)
+    await deaf.close()
+    host.close()
+    server.close()  # type: ignore[attr-defined]
+
+
+async def test_a_connection_that_does_not_read_is_closed_once_its_queue_is_full() -> None:
+    """The outbox of a connection whose writes never complete takes messages up to its bound, without waiting; the
+    next one closes the connection."""
+    from mahjong_tui.net.outbox import QUEUE, Outbox
+
+    stuck = asyncio.Event()
+    closed = asyncio.Event()
+
+    async def send(text: str) -> None:
+        await stuck.wait()  # the peer never reads: a write never completes
+
+    async def close() -> None:
+        closed.set()
+
+    outbox = Outbox(send, close)
+    assert all(outbox.put(f"message {n}") for n in range(QUEUE))
+    await asyncio.sleep(0)  # the writer takes the first, and is stuck writing it
+    assert outbox.put("the last that fits")
+    assert not outbox.put("one too many") and outbox.overflowed and outbox.closed
+    await asyncio.wait_for(closed.wait(), 30)

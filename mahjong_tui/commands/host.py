@@ -78,9 +78,20 @@ def parser() -> OneLineParser:
     p.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1: this machine)")
     p.add_argument("--port", type=whole_number(1, 65535), default=8765, help="the port (default 8765)")
     p.add_argument("--claim-seconds", type=_seconds, default=4.0, help="how long every claim window lasts (4)")
+    p.add_argument(
+        "--turn-seconds",
+        type=_seconds,
+        default=30.0,
+        help="how long a person's turn or decision waits before their bot plays it (30)",
+    )
     p.add_argument("--grace", type=_seconds, default=60.0, help="how long a dropped seat waits before a bot plays (60)")
     p.add_argument(
         "--ssh", type=whole_number(1, 65535), default=None, help="also let players in by ssh -p PORT name@host"
+    )
+    p.add_argument(
+        "--ssh-password",
+        action="store_true",
+        help="the SSH door asks for a password it makes and prints (else a name belongs to the first key using it)",
     )
     p.add_argument("--home", default=None, help="where the host keeps its games (default: host/ in the data folder)")
     return p
@@ -88,14 +99,35 @@ def parser() -> OneLineParser:
 
 def _table_for(host: Host, local: str, port: int, own: Path) -> str:
     """The table an SSH player joins: where they hold a seat, else the first with a free seat, else the first."""
-    from mahjong_tui.keep.joined import token_for
+    from mahjong_tui.keep.joined import joined_in, token_for
 
     urls = {room: f"ws://{local}:{port}/{room}" for room in host.tables}
-    held = next((url for url in urls.values() if token_for(url, own / "joined.json")), None)
+    held = next((url for url in urls.values() if token_for(url, joined_in(own))), None)
     if held is not None:
         return held
     free = next((room for room, t in host.tables.items() if any(p.person and not p.taken for p in t.places)), None)
     return urls[free] if free is not None else next(iter(urls.values()))
+
+
+def _password() -> str:
+    """A password for the SSH door: four short words' worth of letters and digits, easy to read out."""
+    import secrets
+
+    from mahjong_tui.net.server import CODE_LETTERS
+
+    return "-".join("".join(secrets.choice(CODE_LETTERS) for _ in range(4)) for _ in range(4))
+
+
+def _loopback(host: str) -> bool:
+    """``host`` is this machine only (the default), not an address others reach."""
+    import ipaddress
+
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
 
 
 def run(argv: list[str]) -> int:
@@ -118,19 +150,27 @@ async def _serve(args: argparse.Namespace) -> int:
     """Open (or take up) the tables, listen, and serve until a signal stops the host."""
     from mahjong_tui.net.server import Host, TableSpec
 
-    host = Host(claim_seconds=args.claim_seconds, grace=args.grace)
+    host = Host(claim_seconds=args.claim_seconds, turn_seconds=args.turn_seconds, grace=args.grace)
+    if args.ssh is None and not _loopback(args.host):
+        print(
+            f"mahjong-tui host: listening on {args.host} without TLS: anyone on the network can read the table's "
+            "traffic and its tokens; put TLS in front of it, or let players in with --ssh",
+            file=sys.stderr,
+        )
     resumed = host.resume_tables()
     server = await host.serve(args.host, args.port)  # every door listens before a new table is made and kept
     if args.ssh is not None:
         from mahjong_tui.net.ssh import serve_ssh
 
         local = "127.0.0.1" if args.host in ("0.0.0.0", "::", "") else args.host
+        password = _password() if args.ssh_password else None
         try:
             await serve_ssh(
                 args.host,
                 args.ssh,
                 Path(os.environ[HOME_VARIABLE]),
                 lambda name, own: _table_for(host, local, args.port, own),
+                password=password,
             )
         except OSError as e:
             print(
@@ -156,6 +196,8 @@ async def _serve(args: argparse.Namespace) -> int:
             print(f"table {n + 1}: mahjong-tui join ws://{shown}:{args.port}/{table.room}", flush=True)
     if args.ssh is not None:
         print(f"by ssh: ssh -p {args.ssh} NAME@{shown}", flush=True)
+        if password is not None:
+            print(f"the SSH door's password: {password}", flush=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):

@@ -17,12 +17,14 @@ from pathlib import Path
 from typing import Any
 
 
-def write_text_atomically(text: str, path: str | os.PathLike[str]) -> None:
-    """Write ``text``: a temporary file beside the target, flushed, synced, renamed over it."""
+def write_text_atomically(text: str, path: str | os.PathLike[str], *, private: bool = False) -> None:
+    """Write ``text``: a temporary file beside the target, flushed, synced, renamed over it. ``private``: readable
+    by its owner only (0600), as a file holding a seat's token is."""
     target = Path(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}-", dir=target.parent or ".")
     try:
-        _ordinary_mode(fd, target)
+        if not private:  # mkstemp made it 0600
+            _ordinary_mode(fd, target)
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
             f.flush()
@@ -38,9 +40,9 @@ def compact_json(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
-def write_json_atomically(data: Any, path: str | os.PathLike[str]) -> None:
-    """Write ``data`` as compact JSON, atomically."""
-    write_text_atomically(compact_json(data), path)
+def write_json_atomically(data: Any, path: str | os.PathLike[str], *, private: bool = False) -> None:
+    """Write ``data`` as compact JSON, atomically (``private``: readable by its owner only)."""
+    write_text_atomically(compact_json(data), path, private=private)
 
 
 def append_lines(lines: Iterable[str], path: str | os.PathLike[str]) -> None:

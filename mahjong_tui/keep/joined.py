@@ -1,5 +1,7 @@
 """The seats this player holds at remote tables: each table's address and the seat's token, in ``joined.json``.
 
+The file is its owner's only (0600, in the 0700 folder ``private``): a token is a seat.
+
 ``mahjong-tui join URL`` keeps the token the table gave, so the same command run again (after
 a dropped connection, or a host started again) sits back at the same seat. Written
 atomically; a file that cannot be read is read as holding no seat.
@@ -11,7 +13,7 @@ from pathlib import Path
 
 from .files import write_json_atomically
 from .safe_json import JsonProblem, read_json_file
-from .storage import data_dir
+from .storage import data_dir, private_dir
 
 MAX_BYTES = 256 * 1024
 #: the tables kept at most (the oldest are forgotten first)
@@ -20,21 +22,36 @@ MAX_TABLES = 200
 
 def joined_path() -> Path:
     """Where the seats held at remote tables are kept."""
+    return private_dir("private") / "joined.json"
+
+
+def joined_in(home: Path) -> Path:
+    """Where a player whose data folder is ``home`` keeps their seats (the SSH door's players each have one)."""
+    return home / "private" / "joined.json"
+
+
+def _earlier() -> Path:
+    """Where the seats were kept before they had a private folder (read while nothing newer is kept)."""
     return data_dir() / "joined.json"
 
 
 def token_for(url: str, path: Path | None = None) -> str:
     """The token of our seat at the table ``url`` ('' when we hold none)."""
-    return _read(path or joined_path()).get(url, "")
+    if path is not None:
+        return _read(path).get(url, "")
+    return _read(joined_path()).get(url, "") or _read(_earlier()).get(url, "")
 
 
 def keep_token(url: str, token: str, path: Path | None = None) -> None:
     """Keep ``token`` as our seat's at ``url`` (OSError when it cannot be written)."""
+    earlier = None if path is not None else _earlier()
     path = path or joined_path()
-    seats = _read(path)
+    seats = _read(path) if path.exists() or earlier is None else _read(earlier)
     seats.pop(url, None)
     seats[url] = token
-    write_json_atomically({"seats": dict(list(seats.items())[-MAX_TABLES:])}, path)
+    write_json_atomically({"seats": dict(list(seats.items())[-MAX_TABLES:])}, path, private=True)
+    if earlier is not None:
+        earlier.unlink(missing_ok=True)  # its seats are kept in the private folder now
 
 
 def _read(path: Path) -> dict[str, str]:

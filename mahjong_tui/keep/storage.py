@@ -59,6 +59,16 @@ def autosave_path() -> Path:
     return data_dir() / "autosave.json"
 
 
+def private_dir(name: str) -> Path:
+    """A folder of ``data_dir()`` for what only its owner may read (seats' tokens): made 0700, and kept so."""
+    path = _folder(data_dir() / name)
+    try:
+        os.chmod(path, 0o700)
+    except OSError as e:
+        raise StorageError(f"{path} cannot be made private ({e.strerror or e})") from None
+    return path
+
+
 def games_dir() -> Path:
     """The games in progress: each one's save (``ID.json``, after every action) and lock (``ID.lock``)."""
     return _folder(data_dir() / "games")

@@ -78,6 +78,8 @@ def _find_games() -> Found:
     _adopt_old_save(problems)
     listed: list[tuple[float, Unfinished]] = []
     for path in sorted(games_dir().glob("*.json")):
+        if path.name.endswith(".host.json"):
+            continue  # a host's seats, kept beside its game by an earlier version: the host's, not a save
         if not _free(path):  # another window plays it: read it, never touch it
             with contextlib.suppress(RecordError):
                 listed.append((_mtime(path), Unfinished(read_file(path), in_use=True)))

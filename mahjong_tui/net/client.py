@@ -188,6 +188,15 @@ class SeatClient:
         message = action_message(prompt, action) if action is not None else {"type": "next", "prompt": prompt}
         return self._ws.send(dumps(message))  # type: ignore[no-any-return]
 
+    @property
+    def idle(self) -> bool:
+        """Our seat's time ran out: its bot plays for us until we say we are back (:meth:`come_back`)."""
+        return self.seat in self.away and self._ws is not None and not self.leaving
+
+    async def come_back(self) -> None:
+        """We are at the keyboard again: the seat is ours from its next decision."""
+        await self._ws.send(dumps({"type": "back"}))
+
     async def ask_review(self, hand: int) -> None:
         """Ask for our review of ``hand`` (it comes as a review message)."""
         await self._ws.send(dumps({"type": "review", "hand": hand}))

@@ -117,6 +117,8 @@ def _join(data: dict[str, Any]) -> Join:
     room, name, token = data.get("room", ""), data.get("name", ""), data.get("token", "")
     if not all(isinstance(x, str) for x in (room, name, token)):
         raise ProtocolError("room, name and token are text")
+    if not (room.isascii() and token.isascii()):
+        raise ProtocolError("a room code and a token are letters and digits")
     name = " ".join(name.split())
     if len(name) > MAX_NAME or len(room) > 64 or len(token) > 64:
         raise ProtocolError(f"a name is at most {MAX_NAME} characters")

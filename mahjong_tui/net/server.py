@@ -2,8 +2,9 @@
 
 :class:`Host` holds the tables (:class:`~mahjong_tui.net.table.HostedTable`) by room code,
 opens new ones, resumes those a host killed or stopped left unfinished (each table's seats
-and room are kept beside its game: ``games/ID.host.json``), and serves the protocol
-(:mod:`mahjong_tui.net.protocol`) with the ``websockets`` package. A connection acts only
+and room are kept in the host's private folder, ``hosted/ID.json``: 0600 in a 0700 folder,
+as they hold tokens), and serves the protocol (:mod:`mahjong_tui.net.protocol`) with the
+``websockets`` package. A connection acts only
 for the seat it joined: the seat is the connection's, never a field of its messages.
 """
 
@@ -23,7 +24,7 @@ from mahjong_tui.keep.files import write_json_atomically
 from mahjong_tui.keep.locks import GameLock
 from mahjong_tui.keep.safe_json import JsonProblem, read_json_file
 from mahjong_tui.keep.saves import Table
-from mahjong_tui.keep.storage import games_dir
+from mahjong_tui.keep.storage import games_dir, private_dir
 from mahjong_tui.keep.unfinished import take_up
 
 from .outbox import Outbox
@@ -32,6 +33,14 @@ from .table import HostedTable, Place, seating
 
 #: room codes: letters and digits that cannot be read one for another
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+#: the joins a connection may fail before it is closed (each failure makes it wait longer for the answer)
+MAX_FAILED_JOINS = 5
+#: how long a connection may stay without a seat before it is closed
+JOIN_SECONDS = 30.0
+#: how many connections may be without a seat at once (more are turned away)
+MAX_UNSEATED = 256
+#: the one answer to a join that seats nobody: it does not say whether the room exists
+NO_SEAT = "no seat for you there: check the room code (and your seat's token), or the table is full"
 #: what the websockets package itself refuses (larger than any message the protocol takes, which it refuses itself)
 LIBRARY_MAX = 64 * 1024
 
@@ -53,8 +62,14 @@ class TableSpec:
 
 
 def host_path(table_id: str) -> Path:
-    """Where the host keeps a table's room and seats, beside its game's save."""
-    return games_dir() / f"{table_id}.host.json"
+    """Where the host keeps a table's room and seats (the seats' tokens: its owner's only)."""
+    return private_dir("hosted") / f"{table_id}.json"
+
+
+def _kept_tables() -> list[tuple[str, Path]]:
+    """Every table the host kept: its id, and where (a host of an earlier version kept them among the games)."""
+    kept = [(p.name.removesuffix(".json"), p) for p in sorted(private_dir("hosted").glob("*.json"))]
+    return kept + [(p.name.removesuffix(".host.json"), p) for p in sorted(games_dir().glob("*.host.json"))]
 
 
 class Host:
@@ -73,6 +88,7 @@ class Host:
         self.claim_seconds, self.turn_seconds, self.grace, self.keep = claim_seconds, turn_seconds, grace, keep
         self.bot_factory = bot_factory
         self.tables: dict[str, HostedTable] = {}
+        self.unseated = 0  # connections without a seat now
         self.tasks: dict[str, asyncio.Task[None]] = {}
 
     # ------------------------------------------------------------------ tables
@@ -92,8 +108,7 @@ class Host:
     def resume_tables(self) -> list[HostedTable]:
         """Take up every table a host left unfinished, as it was (its people come back with their tokens)."""
         resumed = []
-        for path in sorted(games_dir().glob("*.host.json")):
-            table_id = path.name.removesuffix(".host.json")
+        for table_id, path in _kept_tables():
             try:
                 kept = read_json_file(path, max_bytes=64 * 1024)
                 room, places = str(kept["room"]), [_place(p) for p in kept["places"]]
@@ -107,6 +122,8 @@ class Host:
             for place in places:
                 place.gone_at = monotonic() if place.taken else None  # away until they come back: the grace starts now
             resumed.append(self._start(taken.saved.game, room, places, taken.saved.table, taken.lock))
+            if path != host_path(table_id):
+                path.unlink(missing_ok=True)  # kept again in the private folder
         return resumed
 
     def _start(
@@ -135,7 +152,7 @@ class Host:
         """Keep the table's room and seats (tokens included) beside its game."""
         if self.keep:
             data = {"room": hosted.room, "places": [p.to_json() for p in hosted.places]}
-            write_json_atomically(data, host_path(hosted.id))
+            write_json_atomically(data, host_path(hosted.id), private=True)
 
     async def _play(self, hosted: HostedTable) -> None:
         """Play the table to its end, then forget it (its record is kept like any game's)."""
@@ -160,6 +177,14 @@ class Host:
         link = Outbox(ws.send, ws.close, gone=(ConnectionClosed, OSError))  # one object: the table knows it by it
         hosted: HostedTable | None = None
         seat: int | None = None
+        failed = 0
+        if self.unseated >= MAX_UNSEATED:
+            link.put(dumps({"type": "error", "reason": "the host is busy: try again in a moment"}))
+            link.shut()
+            return
+        self.unseated += 1
+        unseated = True
+        timer = asyncio.get_running_loop().call_later(JOIN_SECONDS, link.shut)  # a connection that never sits down
         try:
             async for text in ws:
                 try:
@@ -174,6 +199,17 @@ class Host:
                         link.put(dumps({"type": "error", "reason": "this connection already sits at a table"}))
                         continue
                     hosted, seat = self.join(message, link)
+                    if hosted is None:
+                        failed += 1
+                        await asyncio.sleep(0.1 * 2**failed)  # each failure costs the guesser more time
+                        link.put(dumps({"type": "error", "reason": NO_SEAT}))
+                        if failed >= MAX_FAILED_JOINS:
+                            link.shut()
+                            break
+                    else:
+                        timer.cancel()
+                        self.unseated -= 1
+                        unseated = False
                 elif hosted is None or seat is None:
                     link.put(dumps({"type": "error", "reason": "join a table first"}))
                 elif not hosted.holds(seat, link):  # another connection sat at the seat with its token
@@ -195,20 +231,20 @@ class Host:
         except ConnectionClosed:  # the connection closed: the seat waits for its person
             pass
         finally:
+            timer.cancel()
+            if unseated:
+                self.unseated -= 1
             link.shut()
             if hosted is not None and seat is not None:
                 hosted.left(seat, link)
 
     def join(self, message: Join, link: Outbox) -> tuple[HostedTable | None, int | None]:
-        """Seat the connection as ``message`` asks: the welcome and the state, or an error and no seat."""
+        """Seat the connection as ``message`` asks: the welcome and the state (None: no seat, and nothing sent)."""
         hosted = self.tables.get(message.room.upper())
         if hosted is None:
-            link.put(dumps({"type": "error", "reason": f"no table has the room code {message.room!r}"}))
             return None, None
         seat = hosted.back(message.token, link) if message.token else hosted.sit(message.name, link)
         if seat is None:
-            reason = "that token is no seat at this table" if message.token else "the table is full"
-            link.put(dumps({"type": "error", "reason": reason}))
             return None, None
         self.remember(hosted)
         place = hosted.places[seat]

@@ -4,9 +4,15 @@ Each SSH session runs the table's client (``mahjong-tui join``) in a pseudo-term
 own, on the host's machine, joined to one of the host's tables over the websocket on
 127.0.0.1: the SSH user name is the player's name, and the terminal's size follows the
 player's window. A player who comes back under the same name sits back at the same seat
-(each name keeps its tokens in a folder of its own under the host's). Nothing else can be
-run: a command, a subsystem or port forwarding is refused. Built on ``asyncssh``; the
-host's key is made once and kept (``ssh_host_key``, readable by its owner only).
+(each name keeps its tokens in a folder of its own under the host's, named by a hash of the
+name). Nothing else can be run: a command, a subsystem or port forwarding is refused. Built
+on ``asyncssh``; the host's key is made once and kept (``ssh_host_key``, readable by its
+owner only).
+
+A name belongs to the first public key that claims it (trust on first use): that key is kept
+in the name's folder, and another key for the name is refused, with a line saying so. With a
+password (``host --ssh-password``) the door asks for it instead, and a name may have one live
+session at a time. Names are 1 to 24 characters, and ``.`` and ``..`` are not names.
 """
 
 from __future__ import annotations
@@ -14,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import fcntl
+import hashlib
 import os
 import re
 import signal
@@ -43,34 +50,137 @@ def host_key(folder: Path) -> asyncssh.SSHKey:
     return asyncssh.read_private_key(str(path))
 
 
+#: the longest name the door takes
+MAX_NAME = 24
+
+
+def name_problem(name: str) -> str | None:
+    """Why ``name`` is no player's name at the door (None: it is one)."""
+    if not name or len(name) > MAX_NAME or name in (".", "..") or not name.isprintable():
+        return f"a name at this table is 1 to {MAX_NAME} printable characters, and not . or ..: got {name[:40]!r}"
+    return None
+
+
 def name_folder(folder: Path, name: str) -> Path:
-    """Where a player's tokens are kept: a folder named after them (letters, digits, ``-_.`` only)."""
-    safe = re.sub(r"[^A-Za-z0-9_.-]", "_", name)[:24] or "player"
-    return folder / "ssh" / safe
+    """Where a player's key and tokens are kept: a folder named by a hash of their name (two names never share one)."""
+    return folder / "ssh" / hashlib.sha256(name.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+
+
+def _private_folder(path: Path) -> Path:
+    """``path`` made a folder only its owner may open."""
+    path.mkdir(parents=True, exist_ok=True)
+    os.chmod(path, 0o700)
+    return path
+
+
+class Names:
+    """Who owns each name at the door (the first key that claimed it), and the names with a live session."""
+
+    def __init__(self, folder: Path, password: str | None) -> None:
+        """Names kept under ``folder``; ``password``: the door's, if it asks for one instead of keys."""
+        self.folder, self.password = folder, password
+        self.live: dict[str, int] = {}
+
+    def owner(self, name: str) -> asyncssh.SSHKey | None:
+        """The key that owns ``name`` (None: nobody has claimed it)."""
+        path = name_folder(self.folder, name) / "owner.pub"
+        try:
+            return asyncssh.read_public_key(str(path))
+        except (OSError, asyncssh.KeyImportError):
+            return None
+
+    def claim(self, name: str, key: asyncssh.SSHKey) -> bool:
+        """``key`` claims ``name``: True when it is the name's owner now (it was, or nobody was)."""
+        owner = self.owner(name)
+        if owner is not None:
+            return owner.public_data == key.public_data
+        path = _private_folder(name_folder(self.folder, name)) / "owner.pub"
+        try:
+            descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:  # another session claimed it this very moment
+            return self.claim(name, key)
+        with os.fdopen(descriptor, "wb") as f:
+            f.write(key.export_public_key())
+        return True
 
 
 class _Door(asyncssh.SSHServer):
-    """An SSH connection: no password or key is asked (the room is the host's to share), nothing but the table."""
+    """An SSH connection: the player's name, proved by its key (or the door's password), then the table only."""
 
-    def __init__(self, command: Callable[[str], tuple[list[str], Path]]) -> None:
+    def __init__(self, command: Callable[[str], tuple[list[str], Path]], names: Names) -> None:
         """A connection whose sessions run ``command(name)``."""
-        self.command = command
+        self.command, self.names = command, names
+        self.conn: Any = None
+        self.refusal: str | None = None  # why this connection's name is not let in
+        self.key: asyncssh.SSHKey | None = None  # the key last offered for the name
+        self.name = ""
+
+    def connection_made(self, conn: Any) -> None:
+        """The connection, to send it a line before it is refused."""
+        self.conn = conn
 
     def begin_auth(self, username: str) -> bool:
-        """No authentication: the user name is the player's name."""
-        return False
+        """Authentication is always asked: the name must be proved (a name that is none is refused with why)."""
+        self.name = username
+        self.refusal = name_problem(username)
+        if self.refusal is not None:
+            self._say(self.refusal)
+        return True
+
+    def _say(self, line: str) -> None:
+        """One line for the player, shown by their ssh before it gives up."""
+        with contextlib.suppress(Exception):
+            self.conn.send_auth_banner(f"mahjong-tui: {line}\r\n")
+
+    def public_key_auth_supported(self) -> bool:
+        """Keys prove names, unless the door asks for a password."""
+        return self.names.password is None
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        """The key may prove ``username``: it owns the name, or nobody does yet."""
+        if self.refusal is not None:
+            return False
+        owner = self.names.owner(username)
+        if owner is not None and owner.public_data != key.public_data:
+            self._say(f"the name {username!r} belongs to another key here: choose another name")
+            return False
+        self.key = key
+        return True
+
+    def password_auth_supported(self) -> bool:
+        """The password, when the door has one."""
+        return self.names.password is not None
+
+    def validate_password(self, username: str, password: str) -> bool:
+        """The door's password, and a name without a live session."""
+        if self.refusal is not None or self.names.password is None:
+            return False
+        import secrets
+
+        if not secrets.compare_digest(password.encode(), self.names.password.encode()):
+            return False
+        if self.names.live.get(username):
+            self._say(f"{username!r} is playing already: choose another name")
+            return False
+        return True
+
+    def auth_completed(self) -> None:
+        """The name is proved: a key that claimed it first owns it from now on."""
+        if self.key is not None and not self.names.claim(self.name, self.key):
+            self.conn.close()
 
     def session_requested(self) -> TableSession:
         """A session: the table."""
-        return TableSession(self.command)
+        return TableSession(self.command, self.names)
 
 
 class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
     """One player's session: the table's client in a pseudo-terminal, its input and output passed through."""
 
-    def __init__(self, command: Callable[[str], tuple[list[str], Path]]) -> None:
+    def __init__(self, command: Callable[[str], tuple[list[str], Path]], names: Names) -> None:
         """``command(name)``: the client's command line for the player ``name``, and their folder."""
-        self.command = command
+        self.command, self.names = command, names
+        self.name = ""
         self.chan: Any = None
         self.term = "xterm-256color"
         self.size = (80, 24)
@@ -104,8 +214,10 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
     def session_started(self) -> None:
         """Start the table's client in a pseudo-terminal of the player's size."""
         name = self.chan.get_extra_info("username") or "player"
+        self.name = name
+        self.names.live[name] = self.names.live.get(name, 0) + 1
         argv, folder = self.command(name)
-        folder.mkdir(parents=True, exist_ok=True)
+        _private_folder(folder)
         master, slave = os.openpty()
         self.master = master
         self._resize()
@@ -158,6 +270,8 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
 
     def connection_lost(self, exc: Exception | None) -> None:
         """The player left: the client is stopped (the seat waits for them for the table's grace period)."""
+        if self.name and self.names.live.get(self.name):
+            self.names.live[self.name] -= 1
         if self.master is not None:
             with contextlib.suppress(Exception):
                 asyncio.get_running_loop().remove_reader(self.master)
@@ -179,8 +293,11 @@ def _signal(process: subprocess.Popen[bytes], sig: int) -> None:
             os.killpg(process.pid, sig)
 
 
-async def serve_ssh(host: str, port: int, folder: Path, table_url: Callable[[str, Path], str]) -> asyncssh.SSHAcceptor:
-    """Listen for players on ``host``:``port``; ``table_url(name, their folder)`` names the table each one joins."""
+async def serve_ssh(
+    host: str, port: int, folder: Path, table_url: Callable[[str, Path], str], *, password: str | None = None
+) -> asyncssh.SSHAcceptor:
+    """Listen for players on ``host``:``port``; ``table_url(name, their folder)`` names the table each one joins;
+    ``password``: the door asks for it instead of a key."""
 
     def command(name: str) -> tuple[list[str], Path]:
         """The client's command line for ``name``, and their folder."""
@@ -188,8 +305,9 @@ async def serve_ssh(host: str, port: int, folder: Path, table_url: Callable[[str
         shown = " ".join(name.split())[:24] or "player"
         return [sys.executable, "-m", "mahjong_tui", "join", table_url(name, own), "--name", shown], own
 
+    names = Names(folder, password)
     return await asyncssh.create_server(
-        lambda: _Door(command),
+        lambda: _Door(command, names),
         host,
         port,
         server_host_keys=[host_key(folder)],

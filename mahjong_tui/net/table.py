@@ -41,6 +41,7 @@ from mahjong_tui.engine import (
     Words,
     game_from_record,
     game_record,
+    match_action,
     private_seat_view,
     private_table,
     seat_view,
@@ -338,11 +339,12 @@ class HostedTable:
             )
         action = act.action(seat)
         legal = self.game.legal_actions(seat)
-        if action not in legal:
+        chosen = match_action(action, legal)  # a pass is a pass whatever tile it names; a chi's tiles in any order
+        if chosen is None:
             view = seat_view(self.game.hand, seat)
             refusal = next((r.reason for r in view.refusals if r.kind is action.kind and r.tile == action.tile), None)
             return refusal or Words("that is not a move you may make now", "现在不能这样走")
-        self.answers[seat] = action
+        self.answers[seat] = chosen
         self._poke()
         return None
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
-from textual import work
+from textual import events, work
 from textual.app import App
 
 from mahjong_tui.i18n import say, t
@@ -47,6 +47,7 @@ class RemoteFlow(App[int]):
     remote_driver: RemoteDriver | None
     _away_told: set[int] | None = None  # the seats said to be away (None: nothing said yet)
     _waited: bool = False  # the table was said to wait for people to sit down
+    _idle_told: bool = False  # we were told our seat is idle (its bot plays for us)
     join_problem: str
 
     @work(group="join")
@@ -147,6 +148,18 @@ class RemoteFlow(App[int]):
                     self.notify(t("remote.back_here", name=names[s]), timeout=5)
         self._waited = client.waiting
         self._away_told = away
+        if client.idle and not self._idle_told:
+            self.notify(t("remote.idle"), severity="warning", timeout=60)
+        self._idle_told = client.idle
+
+    async def on_event(self, event: events.Event) -> None:
+        """Any key while our seat is idle (its time ran out) takes the seat back; the key then does what it does."""
+        remote = self.remote_driver
+        if isinstance(event, events.Key) and remote is not None and remote.client.idle and self._idle_told:
+            self._idle_told = False
+            self.notify(t("remote.playing_again"), timeout=4)
+            self.run_worker(remote.client.come_back(), group="come-back", exit_on_error=False)
+        await super().on_event(event)
 
     def told_by_table(self, message: dict[str, object]) -> None:
         """A refused answer, or an error from the table: said over the table."""
