@@ -638,3 +638,75 @@ async def test_a_connection_that_does_not_read_is_closed_once_its_queue_is_full(
     assert outbox.put("the last that fits")
     assert not outbox.put("one too many") and outbox.overflowed and outbox.closed
     await asyncio.wait_for(closed.wait(), 30)
+
+
+async def test_guessing_a_seat_is_slow_says_nothing_and_ends_after_five_tries(tmp_path: Path) -> None:
+    """A join with a wrong token, a room that does not exist, a full table and a token that is not ASCII: one and the
+    same error for the first three (nothing says whether the room exists), a one-line error for the last, no
+    traceback, and after five failed joins the connection is closed."""
+    from websockets.asyncio.client import connect
+    from websockets.exceptions import ConnectionClosed
+
+    from mahjong_tui.net.protocol import VERSION
+    from mahjong_tui.net.server import MAX_FAILED_JOINS, NO_SEAT
+
+    host, server, url, _ = await _hosted("shanghai", ("person", "easy", "easy", "easy"), "GUESS1", 3)
+    taker = SeatClient(url)
+    await taker.connect(name="Ann")  # the table is full from now on
+    port = url.rsplit(":", 1)[1].split("/")[0]
+    joins = [{"room": "GUESS1", "token": "not-a-token"}, {"room": "NOSUCH", "name": "Bo"},
+             {"room": "GUESS1", "name": "Bo"}, {"room": "GUESS1", "token": "tökén"}]  # fmt: skip
+    async with connect(f"ws://127.0.0.1:{port}/") as ws:
+        answers = []
+        for join in joins:
+            await ws.send(dumps({"type": "join", "v": VERSION, **join}))
+            answers.append(json.loads(await ws.recv())["reason"])
+        assert answers[:3] == [NO_SEAT] * 3
+        assert answers[3] == "a room code and a token are letters and digits"
+        for _ in range(MAX_FAILED_JOINS - 3):
+            await ws.send(dumps({"type": "join", "v": VERSION, "room": "GUESS1", "token": "again"}))
+        with pytest.raises(ConnectionClosed):
+            while True:
+                await asyncio.wait_for(ws.recv(), 30)
+    await taker.close()
+    host.close()
+    server.close()  # type: ignore[attr-defined]
+
+
+def test_files_holding_tokens_are_their_owners_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The host's seats (``hosted/ID.json``) and a player's (``private/joined.json``): 0600 in 0700 folders."""
+    from mahjong_tui.keep.joined import joined_path, keep_token, token_for
+    from mahjong_tui.keep.storage import HOME_VARIABLE
+
+    monkeypatch.setenv(HOME_VARIABLE, str(tmp_path))
+
+    async def open_one() -> Path:
+        host = Host(claim_seconds=0, grace=1)
+        table = host.open_table(TableSpec("changsha", GameOptions(max_hands=1), ("person", "easy", "easy", "easy")))
+        host.close()
+        return hosted_table_path(table.id)
+
+    from mahjong_tui.net.server import host_path as hosted_table_path
+
+    kept = asyncio.run(open_one())
+    keep_token("ws://127.0.0.1:1/ROOM", "tok")
+    assert token_for("ws://127.0.0.1:1/ROOM") == "tok"
+    for path in (kept, joined_path()):
+        assert path.stat().st_mode & 0o777 == 0o600, path
+        assert path.parent.stat().st_mode & 0o777 == 0o700, path.parent
+
+
+def test_a_host_on_an_address_others_reach_without_tls_says_so(tmp_path: Path) -> None:
+    """``host --host 0.0.0.0`` (no TLS, no SSH door) prints one line warning that the traffic can be read."""
+    command = [sys.executable, "-m", "mahjong_tui", "host", "--home", str(tmp_path), "--host", "0.0.0.0",
+               "--port", str(free_port()), "--seats", "person,easy,easy,easy"]  # fmt: skip
+    import subprocess
+
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert process.stdout is not None and process.stdout.readline().startswith("table 1:")
+    finally:
+        process.send_signal(signal.SIGINT)
+        _, err = process.communicate(timeout=60)
+    warnings = [line for line in err.splitlines() if "without TLS" in line]
+    assert len(warnings) == 1 and "--ssh" in warnings[0]

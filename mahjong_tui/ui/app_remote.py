@@ -166,6 +166,7 @@ class RemoteFlow(App[int]):
         from mahjong_tui.engine.words import Words
 
         from .screens.choice import ChoiceScreen
+        from .screens.table import TableScreen
 
         driver = self.remote_driver
         if message.get("type") == "state" and driver is not None and driver.question_closed:
@@ -173,6 +174,8 @@ class RemoteFlow(App[int]):
             if isinstance(self.screen, ChoiceScreen):  # the window ran out before the answer: it is over
                 self.screen.dismiss(None)
                 self.notify(t("remote.window_over"), timeout=4)
+            elif isinstance(self.screen, TableScreen):  # the turn's time ran out: the seat's bot made the move
+                self.screen.decision_closed()
         if message.get("type") == "refused":
             reason = message.get("reason")
             words = Words(str(reason.get("en", "")), str(reason.get("zh", ""))) if isinstance(reason, dict) else None

@@ -53,6 +53,7 @@ class Look:
     display: Display
     last_discard: tuple[int, int] | None = None
     deciding: int | None = None  # the person whose decision is open at the screen
+    seconds_left: int | None = None  # how long the table still waits for that decision (a remote table's turn)
 
     @property
     def face_up(self) -> frozenset[int]:
@@ -223,6 +224,8 @@ def seat_header(look: Look, seat: int, *, compact: bool = False) -> Text:
     out.append(" " + i18n.t("seat.points", points=table.scores[seat]), style="#cfd8dc")
     if turn:
         out.append("  " + i18n.t("seat.to_act") if not compact else " ◀", style="bold #ffd166")
+        if look.seconds_left is not None and seat == look.deciding:
+            out.append(" " + i18n.t("seat.seconds_left", n=look.seconds_left), style="bold #ff6b6b")
     if table.kaigang_locked[seat]:
         out.append("  " + i18n.t("seat.kaigang"), style="bold #ff6b6b")
     return out

@@ -95,6 +95,8 @@ class TableScreen(Worded, TableKeys, Learner):
         self.call_after_refresh(self.first_drawn)
         # The rules screen then opens on this game's page at once: it is rendered while nobody waits.
         self.set_timer(2.0, self._prerender_rules)
+        if self.driver.remote:
+            self.set_interval(1.0, self.tick)
 
     def first_drawn(self) -> None:
         """The table is on the screen: the game is kept from now, its hints are worked out, and play starts."""

@@ -11,6 +11,8 @@ layout and its keys (:mod:`.table`).
 
 from __future__ import annotations
 
+import math
+import time
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -19,7 +21,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from mahjong_tui.engine import Action, ActionKind, Tile
+from mahjong_tui.engine import Action, ActionKind, Phase, Tile
 from mahjong_tui.i18n import t
 
 from ..config import Display, Learning
@@ -133,7 +135,20 @@ class TableBase(Once[str]):
             display=self.appearance,
             last_discard=state.last_discard,
             deciding=state.viewer,
+            seconds_left=self.seconds_left(state),
         )
+
+    def seconds_left(self, state: TableState) -> int | None:
+        """How long the table waits still for the turn open here (a remote table's; None: it waits for ever)."""
+        closes = self.driver.question_closes_at
+        if closes is None or state.decision is None or state.decision.phase is not Phase.TURN:
+            return None
+        return max(0, math.ceil(closes - time.monotonic()))
+
+    def tick(self) -> None:
+        """Once a second: a turn the table waits for only so long shows its seconds left."""
+        if self.seconds_left(self.state) is not None:
+            self._draw_header(self.look())
 
     # ------------------------------------------------------------------ drawing
     def render_table(self) -> None:

@@ -114,6 +114,14 @@ class TablePlay(Asking):
         self.state = self.moved(self.state, [Move(action.seat, action, tuple(events))])
         self.advance()
 
+    def decision_closed(self) -> None:
+        """The table closed the turn open here (its time ran out, and the seat's bot made the move): the turn goes
+        from the screen, and play goes on with what the table sends."""
+        if self.state.decision is None or self.state.question is not None:
+            return
+        self.state = replace(self.state, decision=None, confirm=None)
+        self.advance()
+
     def refused(self, action: Action, why: str) -> None:
         """The table refused the person's ``action`` (nothing changed): say why, and ask them again."""
         self.state = replace(self.state.noticed(action.seat, why), confirm=None)
