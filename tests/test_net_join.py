@@ -228,3 +228,35 @@ async def test_no_table_at_the_address_is_said_in_one_line() -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot, lambda: bool(app.join_problem))
     assert app.join_problem.startswith("no table answers at 127.0.0.1:") and "\n" not in app.join_problem
+
+
+async def test_a_turn_whose_time_runs_out_is_played_by_the_bot_and_a_key_takes_the_seat_back() -> None:
+    """The person lets their turn's time run out: the countdown beside their name runs, the table's bot discards for
+    them, the turn leaves the screen and play goes on; the seat is idle (said over the table) until a key takes it
+    back, and the next turn is theirs again."""
+    host = Host(claim_seconds=0.05, turn_seconds=1.5, grace=30)
+    port = free_port()
+    server = await host.serve("127.0.0.1", port)
+    table = host.open_table(TableSpec("shanghai", GameOptions(max_hands=1), ("person", "easy", "easy", "easy"),
+                                      room="IDLE1", seed=4))  # fmt: skip
+    app = MahjongApp(settings=Settings(), remote=Remote(f"ws://127.0.0.1:{port}/IDLE1", "Ann"))
+
+    def discards() -> int:
+        return sum(a.seat == 0 and a.kind is ActionKind.DISCARD for a in table.game.actions[-1])
+
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, lambda: (t := _table(app)) is not None and app.screen is t and t.actor == 0)
+        screen = _table(app)
+        assert screen is not None
+        assert " s" in plain(screen.query_one("#me-header", Static))  # the turn's seconds left, beside the name
+        await settle(pilot, lambda: table.places[0].idle and discards() >= 1, seconds=60)
+        await settle(pilot, lambda: screen.state.decision is None or screen.state.decision.phase is not Phase.TURN)
+        assert 0 in screen.driver.client.away  # type: ignore[attr-defined]
+        await press(pilot, "right")  # any key: the seat is ours again
+        await settle(pilot, lambda: not table.places[0].idle, seconds=60)
+        before = discards()
+        await settle(pilot, lambda: screen.actor == 0 and screen.state.decision is not None, seconds=60)
+        await press(pilot, "d")
+        await settle(pilot, lambda: discards() > before and not table.places[0].idle, seconds=60)
+    host.close()
+    server.close()
