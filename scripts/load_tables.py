@@ -61,12 +61,23 @@ def cpu_seconds(pid: int) -> float:
 
 
 async def seat(url: str, name: str, trips: list[float], stop: asyncio.Event, hands: int) -> int:
-    """One scripted player: answers every prompt with the easy bot; the hands it saw end.
+    """One scripted player: answers every prompt with the easy bot; the hands it saw end (-1: the server closed the
+    connection, as it does to one that reads too slowly).
 
     It speaks the protocol straight over the websocket, and rebuilds its view only when it is
     asked something: the work of the clients (all in this one process) stays small beside the
     server's, which is what is measured.
     """
+    from websockets.exceptions import ConnectionClosed
+
+    try:
+        return await _seat(url, name, trips, stop, hands)
+    except ConnectionClosed:
+        return -1
+
+
+async def _seat(url: str, name: str, trips: list[float], stop: asyncio.Event, hands: int) -> int:
+    """:func:`seat`, until the connection closes."""
     from websockets.asyncio.client import connect
 
     address, room = split_url(url)
@@ -114,6 +125,8 @@ async def run(tables: int, seconds: float, hands: int, claim: float) -> None:
     with said.open("w") as out:
         host = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, text=True)
     while len(lines := said.read_text().splitlines()) < tables:
+        if host.poll() is not None:  # the host stopped: what it said is why
+            raise SystemExit(f"load_tables: the host stopped: {' '.join(said.read_text().split())}")
         await asyncio.sleep(0.1)
     urls = [line.split()[-1].replace("localhost", "127.0.0.1") for line in lines[:tables]]
     await asyncio.sleep(0.5)
@@ -129,6 +142,7 @@ async def run(tables: int, seconds: float, hands: int, claim: float) -> None:
     except TimeoutError:
         stop.set()
         await play
+    dropped = sum(ended < 0 for ended in play.result())
     elapsed = time.perf_counter() - start
     cpu = cpu_seconds(host.pid) - cpu_start
     clients_cpu = cpu_seconds(os.getpid()) - clients_start
@@ -145,6 +159,7 @@ async def run(tables: int, seconds: float, hands: int, claim: float) -> None:
     print(f"server CPU: {cpu:.1f} s over {elapsed:.1f} s ({cpu / elapsed * 100:.0f} % of a core), "
           f"{cpu / tables / elapsed * 100:.1f} % of a core a table")  # fmt: skip
     print(f"the clients (this process, on the same cores): {clients_cpu / elapsed * 100:.0f} % of a core")
+    print(f"connections the server closed (a client that read too slowly): {dropped} of {len(players)}")
 
 
 def main() -> None:

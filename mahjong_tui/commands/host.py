@@ -70,7 +70,7 @@ def parser() -> OneLineParser:
         default=("person", "person", "person", "person"),
         help=f"who sits at each seat, comma-separated: {', '.join(KINDS)} (default: four people)",
     )
-    p.add_argument("--tables", type=whole_number(1, 50), default=1, help="how many tables to open (default 1)")
+    p.add_argument("--tables", type=whole_number(1, 500), default=1, help="how many tables to open (default 1)")
     p.add_argument("--room", type=_room, default=None, help="the room code joining requires (one table; default: new)")
     p.add_argument("--base", type=whole_number(MIN_BASE, MAX_BASE), default=1, help="base score 底分")
     p.add_argument("--hands", type=whole_number(MIN_HANDS, MAX_HANDS), default=None, help="stop after this many hands")

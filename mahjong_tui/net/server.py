@@ -38,7 +38,7 @@ MAX_FAILED_JOINS = 5
 #: how long a connection may stay without a seat before it is closed
 JOIN_SECONDS = 30.0
 #: how many connections may be without a seat at once (more are turned away)
-MAX_UNSEATED = 256
+MAX_UNSEATED = 1024
 #: the one answer to a join that seats nobody: it does not say whether the room exists
 NO_SEAT = "no seat for you there: check the room code (and your seat's token), or the table is full"
 #: what the websockets package itself refuses (larger than any message the protocol takes, which it refuses itself)
