@@ -577,6 +577,8 @@ async def test_a_name_at_the_ssh_door_belongs_to_the_first_key_that_claims_it(tm
     assert len(folders) == 4
     owner = name_folder(tmp_path / "host", "ann") / "owner.pub"
     assert owner.stat().st_mode & 0o777 == 0o600 and owner.parent.stat().st_mode & 0o777 == 0o700
+    owner.write_text("not a key")  # a damaged key file: the name is nobody's to take, and the door says why
+    assert "cannot be read" in await attempt("ann", second)
     acceptor.close()
 
 
@@ -638,6 +640,58 @@ async def test_a_connection_that_does_not_read_is_closed_once_its_queue_is_full(
     assert outbox.put("the last that fits")
     assert not outbox.put("one too many") and outbox.overflowed and outbox.closed
     await asyncio.wait_for(closed.wait(), 30)
+
+
+async def test_what_is_queued_before_a_connection_is_shut_is_sent_first() -> None:
+    """A last message (an error, "replaced") put just before the connection is shut goes out before it closes."""
+    from mahjong_tui.net.outbox import Outbox
+
+    written: list[str] = []
+    closed = asyncio.Event()
+
+    async def send(text: str) -> None:
+        written.append(text)
+
+    async def close() -> None:
+        written.append("<closed>")
+        closed.set()
+
+    outbox = Outbox(send, close)
+    outbox.put("goodbye")
+    outbox.shut()
+    await asyncio.wait_for(closed.wait(), 30)
+    assert written == ["goodbye", "<closed>"]
+
+
+async def test_an_answer_after_the_turn_ran_out_is_refused() -> None:
+    """Once a person's turn has run out, their answer is refused with why (their bot's move is the one made), and it
+    still says they are back."""
+    from mahjong_tui.net.protocol import Act
+    from mahjong_tui.net.table import HostedTable, Place
+
+    game = Game("shanghai", 2, GameOptions(max_hands=1), hold_windows=True)
+    places = [Place("Ann", True)] + [Place(f"Bot {s}", False, level="easy") for s in (1, 2, 3)]
+    table = HostedTable(game, "LATE", places, claim_seconds=0.0, turn_seconds=0.2, keep=False)
+    sent: list[dict[str, Any]] = []
+
+    class Link:
+        def put(self, text: str) -> bool:
+            sent.append(json.loads(text))
+            return True
+
+    seat = table.sit("Ann", Link())  # type: ignore[arg-type]
+    assert seat is not None
+    task = asyncio.create_task(table.run())
+    await _eventually(lambda: any(m.get("prompt") for m in sent), "the first prompt")
+    prompt = next(m for m in sent if m.get("prompt"))
+    await _eventually(lambda: table.places[seat].idle, "the turn to run out")
+    view = decode_view(prompt["view"])
+    move = next(a for a in view.legal if a.kind is ActionKind.DISCARD)
+    why = table.answer(seat, Act(prompt["prompt"], move.kind, move.tile))
+    assert why is not None and "not open for you" in why.en
+    assert not table.places[seat].idle
+    table.close()
+    task.cancel()
 
 
 async def test_guessing_a_seat_is_slow_says_nothing_and_ends_after_five_tries(tmp_path: Path) -> None:

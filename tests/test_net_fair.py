@@ -78,8 +78,8 @@ def deals(rules: str, seed: int) -> tuple[RiggedDeal, RiggedDeal]:
 class Seen:
     """Seat 0's end of the table: every message it is sent, when, and its answers (the plain moves)."""
 
-    def __init__(self, table: HostedTable, limit: int | None) -> None:
-        self.table, self.limit = table, limit
+    def __init__(self, table: HostedTable, limit: int | None, seat: int = 0) -> None:
+        self.table, self.limit, self.seat = table, limit, seat
         self.messages: list[tuple[float, dict[str, Any]]] = []
         self.ended = asyncio.Event()
 
@@ -103,7 +103,7 @@ class Seen:
         body = plain(view).to_json()
         body.pop("seat", None)
         act = read_message(json.dumps({"type": "act", "prompt": message["prompt"], "action": body}))
-        self.table.answer(0, act)  # a window's answer may come after it closed: the seat passes, as it meant to
+        self.table.answer(self.seat, act)  # a window's answer may come after it closed: the seat passes, as it meant to
 
 
 async def play(
@@ -112,12 +112,14 @@ async def play(
     """Seat 0's messages through one hand of ``deal``, up to its end (the hand shown to all is left out), or its
     first ``limit``."""
     game = Game(rules, 1, GameOptions(max_hands=1), rigged=deal, hold_windows=True)
-    places = [Place("Ann", True)] + [Place(f"Bot {s}", False, level="plain") for s in (1, 2, 3)]
+    # Seat 1 is a person too (answering as plainly): whether it is asked must not show in seat 0's prompts either.
+    places = [Place("Ann", True), Place("Bo", True)] + [Place(f"Bot {s}", False, level="plain") for s in (2, 3)]
     table = HostedTable(
         game, "FAIR", places, claim_seconds=window, turn_seconds=600, keep=False, bot_factory=lambda *_: PlainBot()
     )
     seen = Seen(table, limit)
     table.sit("Ann", seen)  # type: ignore[arg-type]
+    table.sit("Bo", Seen(table, None, seat=1))  # type: ignore[arg-type]
     task = asyncio.create_task(table.run())
     await asyncio.wait_for(seen.ended.wait(), 120)
     table.close()
@@ -185,3 +187,40 @@ def _windows(deal: RiggedDeal) -> list[tuple[int, ...]]:
 
         game.apply(plain(seat_view(game.hand, pending[0])))
     return asked
+
+
+def test_a_hand_that_ends_as_its_last_window_closes_is_kept_as_ended(tmp_path: Any, monkeypatch: Any) -> None:
+    """Every seat passing, the hand is drawn as the last window is released: the journal keeps the game as ended (it
+    is settled among the records, and its lock is let go)."""
+    from mahjong_tui.keep.storage import HOME_VARIABLE
+
+    monkeypatch.setenv(HOME_VARIABLE, str(tmp_path))
+
+    async def run() -> HostedTable:
+        game = Game("shanghai", 5, GameOptions(max_hands=1), hold_windows=True)
+        places = [Place("Ann", True)] + [Place(f"Bot {s}", False, level="plain") for s in (1, 2, 3)]
+        table = HostedTable(
+            game, "KEEP", places, claim_seconds=0.0, turn_seconds=600, bot_factory=lambda *_: PlainBot()
+        )
+        table.sit("Ann", Ready(table))  # type: ignore[arg-type]
+        await asyncio.wait_for(table.run(), 120)
+        return table
+
+    table = asyncio.run(run())
+    assert table.game.over and table.keeper is not None
+    assert table.keeper.finished and not table.keeper.lock.held  # type: ignore[union-attr]
+
+
+class Ready(Seen):
+    """Seat 0 playing plainly, and going on at the hand's end."""
+
+    def __init__(self, table: HostedTable) -> None:
+        super().__init__(table, None)
+
+    def put(self, text: str) -> bool:
+        message = json.loads(text)
+        if message.get("type") == "state" and message.get("prompt") is not None:
+            if message["view"]["table"]["phase"] == Phase.ENDED.value:
+                self.table.ready(0, message["prompt"])
+                return True
+        return super().put(text)

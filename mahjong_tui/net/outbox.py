@@ -55,20 +55,28 @@ class Outbox:
         """Send what is queued, in order, until the connection fails or is shut."""
         try:
             while True:
-                await self._send(await self._queue.get())
+                text = await self._queue.get()
+                try:
+                    await self._send(text)
+                finally:
+                    self._queue.task_done()
         except self._gone:  # the connection went away: nothing more is written
             self.closed = True
 
     def shut(self) -> None:
-        """Stop writing and close the connection (at once: a goodbye the peer does not read is cut short)."""
+        """Take no more messages, send those queued (a last error, "replaced"), and close the connection; a peer that
+        does not read is given :data:`CLOSE_SECONDS` for the rest, then cut off."""
         if self._closing is not None:
             return
         self.closed = True
-        self._task.cancel()
         self._closing = asyncio.get_running_loop().create_task(self._close_within(), name="outbox close")
 
     async def _close_within(self) -> None:
-        """Close the connection, giving it at most :data:`CLOSE_SECONDS`."""
+        """Let the queue empty, then close the connection, each within :data:`CLOSE_SECONDS`."""
+        if not self._task.done():
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._queue.join(), CLOSE_SECONDS)
+        self._task.cancel()
         with contextlib.suppress(TimeoutError, *self._gone):
             await asyncio.wait_for(self._close(), CLOSE_SECONDS)
 

@@ -81,27 +81,35 @@ class Names:
         self.folder, self.password = folder, password
         self.live: dict[str, int] = {}
 
-    def owner(self, name: str) -> asyncssh.SSHKey | None:
-        """The key that owns ``name`` (None: nobody has claimed it)."""
+    def owner(self, name: str) -> asyncssh.SSHKey | None | bool:
+        """The key that owns ``name`` (None: nobody has claimed it; False: its key file cannot be read, and the
+        name is nobody's to take until the host looks at it)."""
         path = name_folder(self.folder, name) / "owner.pub"
         try:
             return asyncssh.read_public_key(str(path))
-        except (OSError, asyncssh.KeyImportError):
+        except FileNotFoundError:
             return None
+        except (OSError, asyncssh.KeyImportError):
+            return False
 
     def claim(self, name: str, key: asyncssh.SSHKey) -> bool:
         """``key`` claims ``name``: True when it is the name's owner now (it was, or nobody was)."""
         owner = self.owner(name)
         if owner is not None:
-            return owner.public_data == key.public_data
-        path = _private_folder(name_folder(self.folder, name)) / "owner.pub"
-        try:
-            descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        except FileExistsError:  # another session claimed it this very moment
-            return self.claim(name, key)
+            return owner is not False and owner.public_data == key.public_data  # type: ignore[union-attr]
+        folder = _private_folder(name_folder(self.folder, name))
+        partial = folder / f".owner-{os.getpid()}-{id(key)}"
+        descriptor = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         with os.fdopen(descriptor, "wb") as f:
             f.write(key.export_public_key())
-        return True
+        try:
+            os.link(partial, folder / "owner.pub")  # whole, or not there: two claims at once, one wins
+        except FileExistsError:
+            pass
+        finally:
+            partial.unlink(missing_ok=True)
+        owner = self.owner(name)
+        return owner not in (None, False) and owner.public_data == key.public_data  # type: ignore[union-attr]
 
 
 class _Door(asyncssh.SSHServer):
@@ -141,7 +149,10 @@ class _Door(asyncssh.SSHServer):
         if self.refusal is not None:
             return False
         owner = self.names.owner(username)
-        if owner is not None and owner.public_data != key.public_data:
+        if owner is False:
+            self._say(f"the key kept for {username!r} cannot be read: ask the host, or choose another name")
+            return False
+        if owner is not None and owner.public_data != key.public_data:  # type: ignore[union-attr]
             self._say(f"the name {username!r} belongs to another key here: choose another name")
             return False
         self.key = key

@@ -26,6 +26,7 @@ and started again resumes the table where it was.
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -58,6 +59,8 @@ from .outbox import Outbox
 from .protocol import Act, dumps
 from .reviews import review_message
 from .wire import Json, encode_event, encode_table, encode_view
+
+_log = logging.getLogger(__name__)
 
 
 def _review(record: dict[str, object], hand: int, seat: int) -> Review:
@@ -130,12 +133,12 @@ class HostedTable:
         self.keeper = Keeper(self.table, lock, background=False) if keep else None
         self._bot_factory = bot_factory
         self._bots: dict[int, Player] = {}
-        self.prompts = 0  # the number of the latest prompt
+        self.prompts = [0, 0, 0, 0]  # each seat's latest prompt number (its own count: it tells nothing of others')
         self.asked: dict[int, int] = {}  # seat → the prompt open for it
         self.answers: dict[int, Action | None] = {}  # seat → its answer to the prompt open (None: ready to go on)
         self.changed = asyncio.Event()  # an answer came, or someone sat down, left, or came back from idle
-        self._tables: dict[tuple[int, int, tuple[int, ...]], str] = {}  # the table's JSON text at a moment, per pending
-        self._moment: tuple[int, int] = (-1, -1)
+        self._tables: dict[tuple[int, ...], str] = {}  # the table's JSON text at the moment, per pending
+        self._moment: tuple[object, ...] = ()
         self.closed = False
         if self.keeper is not None:
             self.keeper.keep(game)
@@ -266,14 +269,15 @@ class HostedTable:
     def table_text(self, seat: int) -> str:
         """The JSON text of what ``seat`` is shown of the table now: made once a moment for every seat shown the
         same (in a window, who is asked is each seat's own)."""
-        moment = (len(self.game.actions), len(self.game.events))  # a window released adds events, not actions
+        hand = self.game.hand
+        # the hand, its actions, its events (a window released adds events, not actions), and where it stands
+        moment = (len(self.game.actions), len(hand.actions), len(self.game.events), hand.phase, hand.held is not None)
         if moment != self._moment:
             self._moment, self._tables = moment, {}
         table = private_table(table_view(self.game.hand), seat)
-        key = (*moment, table.pending)
-        text = self._tables.get(key)
+        text = self._tables.get(table.pending)
         if text is None:
-            text = self._tables[key] = dumps(encode_table(table))
+            text = self._tables[table.pending] = dumps(encode_table(table))
         return text
 
     def state_message(self, seat: int, events: Sequence[Event]) -> dict[str, object]:
@@ -399,8 +403,9 @@ class HostedTable:
             await self._wait(lambda: seat in self.answers or self.bot_plays(seat), self.window_closes)
             if seat not in self.answers and not self.bot_plays(seat) and not self.closed:
                 self._idle(seat)
-        action = self.answers.get(seat) or await self.bot_choice(seat)
-        self.close_prompts()
+        answered = self.answers.get(seat)
+        self.close_prompts()  # an answer coming while the bot thinks is refused: the prompt is over
+        action = answered or await self.bot_choice(seat)
         self.apply(action)
         if self.game.hand.over or self.game.hand.phase in SINGLE_SEAT_PHASES:
             self.send_all()  # a window sends everyone the moment itself, when it opens
@@ -427,6 +432,7 @@ class HostedTable:
         self.close_prompts()
         if self.game.held:
             self.game.release()
+            self._keep()  # the hand may have ended as the window closed: the journal says so
         asked = set(pending)
         while not self.game.hand.over and self.game.hand.phase not in SINGLE_SEAT_PHASES and not self.game.held:
             seat = self.game.pending_seats()[0]
@@ -473,8 +479,8 @@ class HostedTable:
         self.answers.clear()
         self.window_closes = monotonic() + seconds
         for seat in seats:
-            self.prompts += 1
-            self.asked[seat] = self.prompts
+            self.prompts[seat] += 1
+            self.asked[seat] = self.prompts[seat]
 
     def close_prompts(self) -> None:
         """No prompt is open any more."""
@@ -499,7 +505,11 @@ class HostedTable:
 
             factory = self._bot_factory or create_bot
             bot = self._bots[seat] = factory(self.places[seat].level, seat, (self.game.seed * 4 + seat) % 2**31)
-        action = await asyncio.to_thread(bot.choose, seat_view(self.game.hand, seat))
+        try:
+            action = await asyncio.to_thread(bot.choose, seat_view(self.game.hand, seat))
+        except Exception:  # a bot's fault never stops a table: it is logged, and the seat passes or plays first legal
+            _log.exception("table %s: seat %d's bot failed; it passes (or makes its first legal move)", self.room, seat)
+            return self.passing(seat)
         return action if action in legal else self.passing(seat)
 
     def apply(self, action: Action) -> None:
