@@ -764,3 +764,21 @@ def test_a_host_on_an_address_others_reach_without_tls_says_so(tmp_path: Path) -
         _, err = process.communicate(timeout=60)
     warnings = [line for line in err.splitlines() if "without TLS" in line]
     assert len(warnings) == 1 and "--ssh" in warnings[0]
+
+
+async def test_a_full_ssh_door_says_so_in_a_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The door runs a bounded number of sessions (each is a process on the host): one more is told in a line."""
+    import asyncssh
+
+    from mahjong_tui.net import ssh
+
+    monkeypatch.setattr(ssh, "MAX_SESSIONS", 0)
+    ssh_port = free_port()
+    acceptor = await ssh.serve_ssh("127.0.0.1", ssh_port, tmp_path / "host", lambda name, own: "ws://127.0.0.1:9/NO")
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    async with asyncssh.connect(
+        "127.0.0.1", ssh_port, username="ann", known_hosts=None, connect_timeout=30, client_keys=[key], agent_path=None
+    ) as conn:
+        result = await asyncio.wait_for(conn.run(term_type="xterm", encoding=None), 30)
+    assert b"the door is full" in result.stdout and result.exit_status == 1
+    acceptor.close()

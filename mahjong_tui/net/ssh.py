@@ -12,7 +12,8 @@ owner only).
 A name belongs to the first public key that claims it (trust on first use): that key is kept
 in the name's folder, and another key for the name is refused, with a line saying so. With a
 password (``host --ssh-password``) the door asks for it instead, and a name may have one live
-session at a time. Names are 1 to 24 characters, and ``.`` and ``..`` are not names.
+session at a time. Names are 1 to 24 characters, and ``.`` and ``..`` are not names. The door runs at
+most 64 sessions at once.
 """
 
 from __future__ import annotations
@@ -52,6 +53,8 @@ def host_key(folder: Path) -> asyncssh.SSHKey:
 
 #: the longest name the door takes
 MAX_NAME = 24
+#: the most sessions the door runs at once (each is a client process on the host)
+MAX_SESSIONS = 64
 
 
 def name_problem(name: str) -> str | None:
@@ -225,6 +228,10 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
     def session_started(self) -> None:
         """Start the table's client in a pseudo-terminal of the player's size."""
         name = self.chan.get_extra_info("username") or "player"
+        if sum(self.names.live.values()) >= MAX_SESSIONS:
+            self.chan.write(f"mahjong-tui: the door is full ({MAX_SESSIONS} players): try again later\r\n".encode())
+            self.chan.exit(1)
+            return
         self.name = name
         self.names.live[name] = self.names.live.get(name, 0) + 1
         argv, folder = self.command(name)
