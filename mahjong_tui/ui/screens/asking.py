@@ -25,7 +25,7 @@ from textual.screen import Screen
 from mahjong_tui.engine import Action, Event, HandStarted, KaigangDiscarded, KongDeclared, SeatView, TileDiscarded
 from mahjong_tui.i18n import t
 
-from ..look import Look
+from ..look import WINDOWS, Look
 from .choice import Choice, ChoiceScreen, choices_for
 from .curtain import CurtainScreen
 from .once import dismiss_over
@@ -73,7 +73,10 @@ class Asking(TableBase):
         choices = prompt_choices(view)
         rules = view.ruleset.name
         closes_at = self.driver.question_closes_at
-        screen = ChoiceScreen(title, choices, tiles=tiles, notes=notes, info=info, rules=rules, closes_at=closes_at)
+        bot = view.phase not in WINDOWS  # a window's time up: the table passes; a decision's: the seat's bot plays
+        screen = ChoiceScreen(
+            title, choices, tiles=tiles, notes=notes, info=info, rules=rules, closes_at=closes_at, bot_answers=bot
+        )
         return await self.app.push_screen_wait(screen)
 
     async def acknowledgement(self, seat: int, ev: Event) -> None:

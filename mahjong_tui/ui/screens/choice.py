@@ -116,6 +116,7 @@ class ChoiceScreen(Worded, ModalScreen[Action | None], Once[Action | None]):
         classes: str | None = None,
         rules: str | None = None,
         closes_at: float | None = None,
+        bot_answers: bool = False,
     ) -> None:
         """A dialog with a title, the tile(s) in question, the choices, what a win would pay and the rule
         of the moment (``info``), and one line per refused option; with ``rules`` (the rule set in play), each
@@ -131,6 +132,7 @@ class ChoiceScreen(Worded, ModalScreen[Action | None], Once[Action | None]):
         self.explain = kong_modes_explained(choices)
         self._pass_armed_by: str | None = None  # the key that asked to pass up a win
         self.closes_at = closes_at
+        self.bot_answers = bot_answers  # when the time is up the seat's bot answers (else the table passes)
 
     def compose(self) -> ComposeResult:
         """Title, tiles, one button per choice, the refusal lines, a hint."""
@@ -168,8 +170,9 @@ class ChoiceScreen(Worded, ModalScreen[Action | None], Once[Action | None]):
         assert self.closes_at is not None
         left = self.closes_at - time.monotonic()
         if left <= 0:
-            return Text(t("choice.closed"), style="bold #ff6b6b")
-        return Text(t("choice.closes_in", n=math.ceil(left)), style="bold #f0c674" if left > 1 else "bold #ff6b6b")
+            return Text(t("choice.bot_closed" if self.bot_answers else "choice.closed"), style="bold #ff6b6b")
+        key = "choice.bot_closes_in" if self.bot_answers else "choice.closes_in"
+        return Text(t(key, n=math.ceil(left)), style="bold #f0c674" if left > 1 else "bold #ff6b6b")
 
     def _tick(self) -> None:
         """The clock, once more."""
