@@ -590,7 +590,7 @@ async def test_a_seat_that_never_answers_and_one_that_never_reads_hold_up_nobody
 
     from mahjong_tui.net.protocol import VERSION
 
-    turn = 0.5
+    turn = 0.3
     host = Host(claim_seconds=0.02, turn_seconds=turn, grace=30)
     server, port = await _serve(host)
     table = host.open_table(TableSpec("shanghai", GameOptions(max_hands=1), ("person", "person", "person", "easy"),
@@ -615,7 +615,7 @@ async def test_a_seat_that_never_answers_and_one_that_never_reads_hold_up_nobody
     await player.close()
     await silent.close()
     await asyncio.wait_for(asyncio.gather(player_listens, silent_listens), 30)
-    await deaf.close()
+    deaf.transport.abort()  # a peer that does not read would never finish a goodbye
     host.close()
     server.close()  # type: ignore[attr-defined]
 
@@ -694,15 +694,20 @@ async def test_an_answer_after_the_turn_ran_out_is_refused() -> None:
     task.cancel()
 
 
-async def test_guessing_a_seat_is_slow_says_nothing_and_ends_after_five_tries(tmp_path: Path) -> None:
+async def test_guessing_a_seat_is_slow_says_nothing_and_ends_after_five_tries(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A join with a wrong token, a room that does not exist, a full table and a token that is not ASCII: one and the
     same error for the first three (nothing says whether the room exists), a one-line error for the last, no
     traceback, and after five failed joins the connection is closed."""
     from websockets.asyncio.client import connect
     from websockets.exceptions import ConnectionClosed
 
+    from mahjong_tui.net import server as hosting
     from mahjong_tui.net.protocol import VERSION
     from mahjong_tui.net.server import MAX_FAILED_JOINS, NO_SEAT
+
+    monkeypatch.setattr(hosting, "FAILED_JOIN_WAIT", 0.01)  # the waits as they double, shorter (0.2 s at first)
 
     host, server, url, _ = await _hosted("shanghai", ("person", "easy", "easy", "easy"), "GUESS1", 3)
     taker = SeatClient(url)

@@ -35,6 +35,8 @@ from .table import HostedTable, Place, seating
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 #: the joins a connection may fail before it is closed (each failure makes it wait longer for the answer)
 MAX_FAILED_JOINS = 5
+#: the wait before the answer to a connection's first failed join; it doubles with each failure
+FAILED_JOIN_WAIT = 0.2
 #: how long a connection may stay without a seat before it is closed
 JOIN_SECONDS = 30.0
 #: how many connections may be without a seat at once (more are turned away)
@@ -201,7 +203,7 @@ class Host:
                     hosted, seat = self.join(message, link)
                     if hosted is None:
                         failed += 1
-                        await asyncio.sleep(0.1 * 2**failed)  # each failure costs the guesser more time
+                        await asyncio.sleep(FAILED_JOIN_WAIT * 2 ** (failed - 1))  # each failure costs more time
                         link.put(dumps({"type": "error", "reason": NO_SEAT}))
                         if failed >= MAX_FAILED_JOINS:
                             link.shut()
