@@ -110,12 +110,11 @@ def _table_for(host: Host, local: str, port: int, own: Path) -> str:
 
 
 def _password() -> str:
-    """A password for the SSH door: four short words' worth of letters and digits, easy to read out."""
-    import secrets
+    """A password for the SSH door: three room codes' worth of letters and digits that cannot be read one for
+    another, easy to read out."""
+    from mahjong_tui.net.server import room_code
 
-    from mahjong_tui.net.server import CODE_LETTERS
-
-    return "-".join("".join(secrets.choice(CODE_LETTERS) for _ in range(4)) for _ in range(4))
+    return "-".join(room_code() for _ in range(3))
 
 
 def _loopback(host: str) -> bool:

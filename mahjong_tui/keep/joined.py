@@ -16,18 +16,21 @@ from .safe_json import JsonProblem, read_json_file
 from .storage import data_dir, private_dir
 
 MAX_BYTES = 256 * 1024
+#: the folder of a player's data that holds their seats' tokens (0700)
+PRIVATE = "private"
 #: the tables kept at most (the oldest are forgotten first)
 MAX_TABLES = 200
 
 
 def joined_path() -> Path:
     """Where the seats held at remote tables are kept."""
-    return private_dir("private") / "joined.json"
+    private_dir(PRIVATE)  # made, and its owner's only
+    return joined_in(data_dir())
 
 
 def joined_in(home: Path) -> Path:
     """Where a player whose data folder is ``home`` keeps their seats (the SSH door's players each have one)."""
-    return home / "private" / "joined.json"
+    return home / PRIVATE / "joined.json"
 
 
 def _earlier() -> Path:

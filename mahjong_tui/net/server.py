@@ -90,7 +90,7 @@ class Host:
         self.claim_seconds, self.turn_seconds, self.grace, self.keep = claim_seconds, turn_seconds, grace, keep
         self.bot_factory = bot_factory
         self.tables: dict[str, HostedTable] = {}
-        self.unseated = 0  # connections without a seat now
+        self.unseated: set[Outbox] = set()  # the connections without a seat now
         self.tasks: dict[str, asyncio.Task[None]] = {}
 
     # ------------------------------------------------------------------ tables
@@ -180,40 +180,38 @@ class Host:
         hosted: HostedTable | None = None
         seat: int | None = None
         failed = 0
-        if self.unseated >= MAX_UNSEATED:
-            link.put(dumps({"type": "error", "reason": "the host is busy: try again in a moment"}))
+        if len(self.unseated) >= MAX_UNSEATED:
+            _error(link, "the host is busy: try again in a moment")
             link.shut()
             return
-        self.unseated += 1
-        unseated = True
+        self.unseated.add(link)
         timer = asyncio.get_running_loop().call_later(JOIN_SECONDS, link.shut)  # a connection that never sits down
         try:
             async for text in ws:
                 try:
                     message = read_message(text)
                 except ProtocolError as e:
-                    link.put(dumps({"type": "error", "reason": str(e)}))
+                    _error(link, str(e))
                     continue
                 if isinstance(message, Ping):
                     link.put(dumps({"type": "pong"}))
                 elif isinstance(message, Join):
                     if hosted is not None:
-                        link.put(dumps({"type": "error", "reason": "this connection already sits at a table"}))
+                        _error(link, "this connection already sits at a table")
                         continue
                     hosted, seat = self.join(message, link)
                     if hosted is None:
                         failed += 1
                         await asyncio.sleep(FAILED_JOIN_WAIT * 2 ** (failed - 1))  # each failure costs more time
-                        link.put(dumps({"type": "error", "reason": NO_SEAT}))
+                        _error(link, NO_SEAT)
                         if failed >= MAX_FAILED_JOINS:
                             link.shut()
                             break
                     else:
                         timer.cancel()
-                        self.unseated -= 1
-                        unseated = False
+                        self.unseated.discard(link)
                 elif hosted is None or seat is None:
-                    link.put(dumps({"type": "error", "reason": "join a table first"}))
+                    _error(link, "join a table first")
                 elif not hosted.holds(seat, link):  # another connection sat at the seat with its token
                     link.put(dumps({"type": "replaced"}))
                     link.shut()
@@ -234,8 +232,7 @@ class Host:
             pass
         finally:
             timer.cancel()
-            if unseated:
-                self.unseated -= 1
+            self.unseated.discard(link)
             link.shut()
             if hosted is not None and seat is not None:
                 hosted.left(seat, link)
@@ -268,6 +265,11 @@ class Host:
         return await serve(
             self.handler, host, port, max_size=LIBRARY_MAX, ping_interval=20, ping_timeout=20, compression=None
         )
+
+
+def _error(link: Outbox, reason: str) -> None:
+    """Tell the connection ``link`` in one line what could not be done."""
+    link.put(dumps({"type": "error", "reason": reason}))
 
 
 def _place(data: object) -> Place:

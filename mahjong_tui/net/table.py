@@ -226,9 +226,7 @@ class HostedTable:
     def bot_plays(self, seat: int) -> bool:
         """A bot decides for ``seat`` now: a bot seat, an idle person's, or a person gone longer than the grace."""
         place = self.places[seat]
-        if not place.person or place.idle:
-            return True
-        return place.link is None and place.gone_at is not None and monotonic() - place.gone_at >= self.grace
+        return not place.person or place.idle or self._gone(seat)
 
     @property
     def people_present(self) -> bool:
@@ -407,8 +405,7 @@ class HostedTable:
         self.close_prompts()  # an answer coming while the bot thinks is refused: the prompt is over
         action = answered or await self.bot_choice(seat)
         self.apply(action)
-        if self.game.hand.over or self.game.hand.phase in SINGLE_SEAT_PHASES:
-            self.send_all()  # a window sends everyone the moment itself, when it opens
+        self._show_unless_window()
 
     def _idle(self, seat: int) -> None:
         """The person at ``seat`` let a decision's time run out: their bot plays for them until they act again."""
@@ -444,8 +441,7 @@ class HostedTable:
             else:
                 action = bots.get(seat) or await self.bot_choice(seat)
             self.apply(action)
-        if self.game.hand.over or self.game.hand.phase in SINGLE_SEAT_PHASES:
-            self.send_all()
+        self._show_unless_window()
 
     async def between_hands(self) -> None:
         """The hand is over: every person sees its end; the next hand is dealt once they are ready (or once
@@ -457,6 +453,11 @@ class HostedTable:
         self.close_prompts()
         self.game.next_hand()
         self._keep()
+        self._show_unless_window()
+
+    def _show_unless_window(self) -> None:
+        """Every seat is sent where the hand stands now, unless a window is open: the window sends everyone its
+        moment itself, when it opens (one state each, whether or not anyone may answer it)."""
         if self.game.hand.over or self.game.hand.phase in SINGLE_SEAT_PHASES:
             self.send_all()
 
