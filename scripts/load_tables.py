@@ -1,17 +1,22 @@
-"""Load on the table server, on loopback only: many tables of four remote players at once, bounded in time and count.
+"""Load on the table server, on loopback only: many tables of remote players at once, bounded in time and count.
 
-    python scripts/load_tables.py --tables 25 --seconds 60
+    python scripts/load_tables.py --tables 25 --seconds 60 --bot hard
 
-``mahjong-tui host`` runs in a process of its own with ``--tables`` tables of four people
-(its games in a temporary folder); this script plays every seat as a scripted client over
-the websocket (the easy bot chooses from the view the seat was sent). It measures, while
-the play runs:
+``mahjong-tui host`` runs in processes of its own with ``--tables`` tables (its games in a
+temporary folder): three seats of each for people and the fourth a ``--bot`` of the host's
+(or four people with ``--bot none``). This script plays every person's seat as a scripted
+client over the websocket (the easy bot chooses from the view the seat was sent). The same
+load is run against each host in ``--hosts``, one after the other in the same run:
+``one-process`` is the host with its tables and its bots in one process (``--workers 1
+--bot-processes 0``), ``workers`` the host as it starts by default (a worker process per
+core, each with its bot processes). It measures, while the play runs:
 
 - an action's round trip: from sending a discard to the first state that comes back after
   it, the one that shows it (every seat is sent one right after the server makes the move);
 - the server's memory (resident set size, from ``/proc``) before the tables fill and at the
   end, per table;
-- the server's CPU time over the run, per table and per second.
+- the server's CPU time over the run (every process of the host), per table and per second;
+- the people's discards per second, every table together.
 
 It stops after ``--seconds`` seconds, or once ``--hands`` hands per table have been played.
 The claim windows are ``--claim-seconds`` long (short, so the load is the server's, not the
@@ -30,7 +35,10 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
+
+import msgspec
 
 from bots import create_bot
 from mahjong_tui.engine import ActionKind, Phase
@@ -55,18 +63,94 @@ def rss_kib(pid: int) -> int:
 
 
 def cpu_seconds(pid: int) -> float:
-    """The process's user and system CPU time so far, seconds."""
+    """The process's user and system CPU time so far, seconds (its children's too, once they have ended)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def family(pid: int) -> list[int]:
+    """``pid`` and every process under it."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            children.setdefault(parent, []).append(int(entry.name))
+    out, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        out.append(p)
+        todo.extend(children.get(p, []))
+    return out
+
+
+def host_cpu(pid: int) -> float:
+    """The CPU time of the host's processes so far, seconds."""
+    return _over_family(pid, cpu_seconds)
+
+
+def host_rss(pid: int) -> int:
+    """The resident set size of the host's processes, KiB."""
+    return int(_over_family(pid, rss_kib))
+
+
+def _over_family(pid: int, measure: Callable[[int], float]) -> float:
+    """``measure`` summed over ``pid`` and every process under it (one that ended meanwhile counts nothing)."""
+    total = 0.0
+    for p in family(pid):
+        try:
+            total += measure(p)
+        except OSError:
+            continue
+    return total
+
+
+def parent(pid: int) -> int:
+    """The parent of the process ``pid``."""
+    return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+
+
+def roles(pid: int) -> dict[str, float]:
+    """The CPU time so far of the host's processes by role: the lobby (or the one process), its workers, their bot
+    processes, seconds."""
+    out = {"lobby": 0.0, "workers": 0.0, "bots": 0.0}
+    for p in family(pid):
+        try:
+            depth = 0 if p == pid else 1 if parent(p) == pid else 2
+            if depth == 1 and "resource_tracker" in Path(f"/proc/{p}/cmdline").read_text():
+                continue
+            out[("lobby", "workers", "bots")[depth]] += cpu_seconds(p)
+        except (OSError, IndexError, ValueError):
+            continue
+    return out
+
+
+#: the hosts compared: their options
+HOSTS = {"one-process": ["--workers", "1", "--bot-processes", "0"], "workers": []}
+
+
+class Head(msgspec.Struct):
+    """What a scripted player reads of every message: its type, the prompt for the seat, whether the game is over
+    (the rest of the text is skipped, not parsed)."""
+
+    type: str
+    prompt: int | None = None
+    over: bool = False
+
+
+_HEAD = msgspec.json.Decoder(Head)
 
 
 async def seat(url: str, name: str, trips: list[float], stop: asyncio.Event, hands: int) -> int:
     """One scripted player: answers every prompt with the easy bot; the hands it saw end (-1: the server closed the
     connection, as it does to one that reads too slowly).
 
-    It speaks the protocol straight over the websocket, and rebuilds its view only when it is
-    asked something: the work of the clients (all in this one process) stays small beside the
-    server's, which is what is measured.
+    It speaks the protocol straight over the websocket, reads of each message only what it
+    needs to know whether it is asked something (:class:`Head`), and rebuilds its view only
+    then: the work of the clients (all in this one process, on the same cores as the host)
+    stays small beside the server's, which is what is measured.
     """
     from websockets.exceptions import ConnectionClosed
 
@@ -89,19 +173,21 @@ async def _seat(url: str, name: str, trips: list[float], stop: asyncio.Event, ha
         sent: float | None = None
         while not stop.is_set() and ended < hands:
             try:
-                message = json.loads(await asyncio.wait_for(ws.recv(), 5))
+                text = await asyncio.wait_for(ws.recv(), 5)
             except TimeoutError:
                 continue
-            if message.get("type") != "state":
+            head = _HEAD.decode(text)
+            if head.type != "state":
                 continue
             if sent is not None:  # the first state after our discard shows it
                 trips.append(time.perf_counter() - sent)
                 sent = None
-            if message.get("over"):
+            if head.over:
                 break
-            prompt = message.get("prompt")
+            prompt = head.prompt
             if prompt is None:
                 continue
+            message = json.loads(text)
             if message["view"]["table"]["phase"] == Phase.ENDED.value:
                 ended += 1
                 await ws.send(dumps({"type": "next", "prompt": prompt}))
@@ -115,27 +201,30 @@ async def _seat(url: str, name: str, trips: list[float], stop: asyncio.Event, ha
     return ended
 
 
-async def run(tables: int, seconds: float, hands: int, claim: float) -> None:
-    """Start the host, fill its tables, play, and report."""
+async def run(tables: int, seconds: float, hands: int, claim: float, bot: str, options: list[str]) -> dict[str, float]:
+    """Start the host with ``options``, fill its tables, play, and report; the figures."""
     port = free_port()
     home = tempfile.mkdtemp(prefix="mahjong-load-")
-    command = [sys.executable, "-m", "mahjong_tui", "host", "--home", home, "--port", str(port)]
-    command += ["--tables", str(tables), "--seed", "1", "--claim-seconds", str(claim), "--grace", "600"]
+    seats = "person,person,person,person" if bot == "none" else f"person,person,person,{bot}"
+    people = 4 if bot == "none" else 3
+    command = [sys.executable, "-m", "mahjong_tui", "host", "--home", home, "--port", str(port), "--seats", seats]
+    command += ["--tables", str(tables), "--seed", "1", "--claim-seconds", str(claim), "--grace", "600", *options]
     said = Path(home) / "host.out"
     with said.open("w") as out:
         host = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, text=True)
-    while len(lines := said.read_text().splitlines()) < tables:
+    while len(lines := [x for x in said.read_text().splitlines() if x.startswith("table ")]) < tables:
         if host.poll() is not None:  # the host stopped: what it said is why
             raise SystemExit(f"load_tables: the host stopped: {' '.join(said.read_text().split())}")
         await asyncio.sleep(0.1)
     urls = [line.split()[-1].replace("localhost", "127.0.0.1") for line in lines[:tables]]
-    await asyncio.sleep(0.5)
-    idle = rss_kib(host.pid)
-    cpu_start, start = cpu_seconds(host.pid), time.perf_counter()
+    await asyncio.sleep(1.0)
+    idle = host_rss(host.pid)
+    cpu_start, start = host_cpu(host.pid), time.perf_counter()
+    roles_start = roles(host.pid)
     clients_start = cpu_seconds(os.getpid())
     trips: list[float] = []
     stop = asyncio.Event()
-    players = [seat(url, f"P{t}-{s}", trips, stop, hands) for t, url in enumerate(urls) for s in range(4)]
+    players = [seat(url, f"P{t}-{s}", trips, stop, hands) for t, url in enumerate(urls) for s in range(people)]
     play = asyncio.gather(*players)
     try:
         await asyncio.wait_for(asyncio.shield(play), seconds)
@@ -144,33 +233,49 @@ async def run(tables: int, seconds: float, hands: int, claim: float) -> None:
         await play
     dropped = sum(ended < 0 for ended in play.result())
     elapsed = time.perf_counter() - start
-    cpu = cpu_seconds(host.pid) - cpu_start
+    cpu = host_cpu(host.pid) - cpu_start
+    by_role = {role: seconds - roles_start[role] for role, seconds in roles(host.pid).items()}
     clients_cpu = cpu_seconds(os.getpid()) - clients_start
-    full = rss_kib(host.pid)
+    full = host_rss(host.pid)
     host.terminate()
-    host.wait(10)
+    host.wait(60)
     trips_ms = sorted(t * 1000 for t in trips)
     p50 = statistics.median(trips_ms) if trips_ms else float("nan")
     p99 = trips_ms[int(0.99 * (len(trips_ms) - 1))] if trips_ms else float("nan")
-    print(f"tables {tables} x 4 remote players, {elapsed:.1f} s, claim windows {claim} s")
-    print(f"discards timed: {len(trips_ms)}; round trip p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {max(trips_ms):.1f} ms")
-    print(f"server memory: {idle / 1024:.1f} MiB before the tables filled, {full / 1024:.1f} MiB at the end, "
-          f"{(full - idle) / tables / 1024:.2f} MiB a table")  # fmt: skip
-    print(f"server CPU: {cpu:.1f} s over {elapsed:.1f} s ({cpu / elapsed * 100:.0f} % of a core), "
-          f"{cpu / tables / elapsed * 100:.1f} % of a core a table")  # fmt: skip
-    print(f"the clients (this process, on the same cores): {clients_cpu / elapsed * 100:.0f} % of a core")
-    print(f"connections the server closed (a client that read too slowly): {dropped} of {len(players)}")
+    print(f"host {' '.join(options) or '(default options)'}: tables {tables} x {people} remote players"
+          f"{'' if bot == 'none' else f' and a {bot} bot'}, {elapsed:.1f} s, claim windows {claim} s")  # fmt: skip
+    print(f"  discards timed: {len(trips_ms)} ({len(trips_ms) / elapsed:.1f} a second); "
+          f"round trip p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {max(trips_ms):.1f} ms")  # fmt: skip
+    print(f"  server memory: {idle / 1024:.1f} MiB before the tables filled, {full / 1024:.1f} MiB at the end")
+    print(f"  server CPU (every process of the host): {cpu:.1f} s over {elapsed:.1f} s "
+          f"({cpu / elapsed * 100:.0f} % of a core): " +
+          ", ".join(f"{role} {seconds / elapsed * 100:.0f} %" for role, seconds in by_role.items()))  # fmt: skip
+    print(f"  the clients (this process, on the same cores): {clients_cpu / elapsed * 100:.0f} % of a core")
+    print(f"  connections the server closed (a client that read too slowly): {dropped} of {len(players)}", flush=True)
+    return {"rate": len(trips_ms) / elapsed, "p50": p50, "p99": p99}
 
 
 def main() -> None:
-    """Read the options and run."""
+    """Read the options and run each host in turn."""
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--tables", type=int, default=25)
     p.add_argument("--seconds", type=float, default=60.0, help="stop after this long (default 60)")
     p.add_argument("--hands", type=int, default=2, help="or once every table has played this many hands (default 2)")
     p.add_argument("--claim-seconds", type=float, default=0.2)
+    p.add_argument("--bot", default="hard", help="the host's bot at each table's fourth seat (none: four people)")
+    p.add_argument("--hosts", default=",".join(HOSTS), help=f"the hosts to load, in turn: {', '.join(HOSTS)}")
     args = p.parse_args()
-    asyncio.run(run(args.tables, args.seconds, args.hands, args.claim_seconds))
+    figures = {}
+    for name in args.hosts.split(","):
+        figures[name] = asyncio.run(
+            run(args.tables, args.seconds, args.hands, args.claim_seconds, args.bot, HOSTS[name])
+        )
+    if len(figures) > 1:
+        first, *others = figures
+        for other in others:
+            ratio = figures[other]["rate"] / figures[first]["rate"]
+            print(f"{other} against {first}: {ratio:.2f}x the discards a second; "
+                  f"p99 {figures[other]['p99']:.1f} ms against {figures[first]['p99']:.1f} ms")  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -224,3 +224,34 @@ class Ready(Seen):
                 self.table.ready(0, message["prompt"])
                 return True
         return super().put(text)
+
+
+def test_every_seat_sees_the_kind_of_a_concealed_kong_and_nothing_more_of_that_hand() -> None:
+    """Rule (rules docs, common.md "A turn"): a concealed kong (暗杠) shows its kind to every seat, two ends face
+    down; the rest of the declarer's hand stays hidden. Seat 0 holds 5555m and declares it in Shanghai."""
+    from rich.console import Console
+
+    from mahjong_tui.engine import MeldKind, private_seat_view, scripted_hand
+    from mahjong_tui.engine.tiles import parse_tiles
+    from mahjong_tui.net.protocol import dumps
+    from mahjong_tui.net.wire import encode_view
+    from mahjong_tui.ui.look import Display, Look, meld_text
+
+    hands = ["5m5m5m5m1p2p3p4p5p6p7s8s9s2s", "1z1z2z2z3z3z4z4z6z6z7z7z9m",
+             "1s1s2s2s3s3s4s4s6s6s7s7s9s", "1p1p2p2p3p3p7p7p8p8p9p9p8m"]  # fmt: skip
+    hand = scripted_hand("shanghai", hands, tail="9p8s")
+    kong = next(a for a in hand.legal_actions(0) if a.kind is ActionKind.CONCEALED_KONG)
+    hand.apply(kong)
+    for seat in (1, 2, 3):
+        view = private_seat_view(hand, seat)
+        (meld,) = view.table.melds[0]
+        assert meld.kind is MeldKind.CONCEALED_KONG and meld.tiles == tuple(parse_tiles("5555m"))
+        assert view.table.concealed[0] is None and view.table.drawn[0] is None
+        sent = json.loads(dumps(encode_view(view)))  # what a remote seat is sent of it
+        assert sent["table"]["melds"][0][0]["tiles"] == list(parse_tiles("5555m"))
+    console = Console(width=40, color_system=None)
+    with console.capture() as out:
+        look = Look(table=private_seat_view(hand, 1).table, names=("A", "B", "C", "D"), bottom=1, display=Display())
+        console.print(meld_text(look, meld, 0))
+    shown = out.get().split()
+    assert len(shown) == 4 and shown[0] == shown[3] and shown[1] == shown[2] != shown[0]

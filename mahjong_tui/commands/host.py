@@ -16,7 +16,7 @@ import os
 import signal
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bots import LEVELS
 from mahjong_tui.engine import GameOptions, ruleset_names
@@ -26,7 +26,7 @@ from mahjong_tui.ui.config import MAX_BASE, MAX_HANDS, MAX_SEED, MIN_BASE, MIN_H
 from .parser import OneLineParser, one_of, whole_number
 
 if TYPE_CHECKING:
-    from mahjong_tui.net.server import Host
+    from mahjong_tui.net.server import Host, TableSpec
 
 KINDS = ("person", *LEVELS)
 
@@ -84,6 +84,18 @@ def parser() -> OneLineParser:
         default=30.0,
         help="how long a person's turn or decision waits before their bot plays it (30)",
     )
+    p.add_argument(
+        "--workers",
+        type=whole_number(1, 64),
+        default=None,
+        help="processes holding the tables, one per core by default (1: the tables in the host's own process)",
+    )
+    p.add_argument(
+        "--bot-processes",
+        type=whole_number(0, 64),
+        default=None,
+        help="processes each worker's bots think in (default: the cores over the workers, at least 1; 0: threads)",
+    )
     p.add_argument("--grace", type=_seconds, default=60.0, help="how long a dropped seat waits before a bot plays (60)")
     p.add_argument(
         "--ssh", type=whole_number(1, 65535), default=None, help="also let players in by ssh -p PORT name@host"
@@ -97,15 +109,16 @@ def parser() -> OneLineParser:
     return p
 
 
-def _table_for(host: Host, local: str, port: int, own: Path) -> str:
-    """The table an SSH player joins: where they hold a seat, else the first with a free seat, else the first."""
+def _table_for(rooms: dict[str, bool], local: str, port: int, own: Path) -> str:
+    """The table an SSH player joins (``rooms``: each table's room, and whether a person's seat is free there): where
+    they hold a seat, else the first with a free seat, else the first."""
     from mahjong_tui.keep.joined import joined_in, token_for
 
-    urls = {room: f"ws://{local}:{port}/{room}" for room in host.tables}
+    urls = {room: f"ws://{local}:{port}/{room}" for room in rooms}
     held = next((url for url in urls.values() if token_for(url, joined_in(own))), None)
     if held is not None:
         return held
-    free = next((room for room, t in host.tables.items() if any(p.person and not p.taken for p in t.places)), None)
+    free = next((room for room, has_free in rooms.items() if has_free), None)
     return urls[free] if free is not None else next(iter(urls.values()))
 
 
@@ -138,6 +151,10 @@ def run(argv: list[str]) -> int:
         print("mahjong-tui host: --room names one table: leave it out with --tables", file=sys.stderr)
         return 2
     os.environ[HOME_VARIABLE] = args.home or str(data_dir() / "host")  # the host's games are not the player's
+    if args.workers is None:  # one a core, but no more than there are tables to hold
+        from mahjong_tui.net.server import kept_table_ids
+
+        args.workers = min(_cores(), max(args.tables, len(kept_table_ids())))
     try:
         return asyncio.run(_serve(args))
     except OSError as e:
@@ -145,19 +162,97 @@ def run(argv: list[str]) -> int:
         return 1
 
 
+class _Tables:
+    """The host's tables, held in this process (one worker) or by worker processes behind a lobby."""
+
+    def __init__(self, args: argparse.Namespace) -> None:
+        """Tables as ``args`` say: how long windows and turns last, how many workers and bot processes."""
+        from mahjong_tui.net.server import Host
+        from mahjong_tui.net.workers import Lobby, WorkerSettings
+
+        bot_processes = args.bot_processes if args.bot_processes is not None else max(1, _cores() // args.workers)
+        self.host: Host | None = None
+        self.lobby: Lobby | None = None
+        if args.workers == 1:
+            self.host = Host(
+                claim_seconds=args.claim_seconds,
+                turn_seconds=args.turn_seconds,
+                grace=args.grace,
+                bot_processes=bot_processes,
+            )
+        else:
+            settings = WorkerSettings(args.claim_seconds, args.turn_seconds, args.grace, bot_processes)
+            self.lobby = Lobby(args.workers, settings)
+        self._server: Any = None
+
+    async def resume(self) -> list[str]:
+        """Take up the tables the host left unfinished; their rooms."""
+        if self.host is not None:
+            return [table.room for table in self.host.resume_tables()]
+        assert self.lobby is not None
+        await self.lobby.start()
+        return await self.lobby.resume()
+
+    async def serve(self, address: str, port: int) -> None:
+        """Listen on ``address``:``port`` (OSError: cannot)."""
+        if self.host is not None:
+            self._server = await self.host.serve(address, port)
+        else:
+            assert self.lobby is not None
+            await self.lobby.serve(address, port)
+
+    async def open(self, specs: list[TableSpec]) -> list[str]:
+        """Open a table for each of ``specs``; their rooms."""
+        if self.host is not None:
+            return [self.host.open_table(spec).room for spec in specs]
+        assert self.lobby is not None
+        return await self.lobby.open(specs)
+
+    def rooms(self) -> dict[str, bool]:
+        """Every table's room, and whether a person's seat is free there."""
+        if self.host is not None:
+            return {room: any(p.person and not p.taken for p in t.places) for room, t in self.host.tables.items()}
+        assert self.lobby is not None
+        return self.lobby.free_rooms()
+
+    async def stop(self) -> None:
+        """Stop every table (each is kept as it stands, to be resumed) and stop listening."""
+        if self.host is not None:
+            self.host.close()
+            if self._server is not None:
+                self._server.close()
+                await self._server.wait_closed()
+        elif self.lobby is not None:
+            await self.lobby.stop()
+
+
+def _cores() -> int:
+    """The cores this process may run on."""
+    from mahjong_tui.net.workers import default_workers
+
+    return default_workers()
+
+
 async def _serve(args: argparse.Namespace) -> int:
     """Open (or take up) the tables, listen, and serve until a signal stops the host."""
-    from mahjong_tui.net.server import Host, TableSpec
+    from mahjong_tui.net.server import TableSpec
 
-    host = Host(claim_seconds=args.claim_seconds, turn_seconds=args.turn_seconds, grace=args.grace)
     if args.ssh is None and not _loopback(args.host):
         print(
             f"mahjong-tui host: listening on {args.host} without TLS: anyone on the network can read the table's "
             "traffic and its tokens; put TLS in front of it, or let players in with --ssh",
             file=sys.stderr,
         )
-    resumed = host.resume_tables()
-    server = await host.serve(args.host, args.port)  # every door listens before a new table is made and kept
+    tables = _Tables(args)
+    try:
+        resumed = await tables.resume()
+        await tables.serve(args.host, args.port)  # every door listens before a new table is made and kept
+    except OSError:
+        await tables.stop()
+        raise
+    except RuntimeError as e:
+        print(f"mahjong-tui host: {e}", file=sys.stderr)
+        return 1
     if args.ssh is not None:
         from mahjong_tui.net.ssh import serve_ssh
 
@@ -168,19 +263,18 @@ async def _serve(args: argparse.Namespace) -> int:
                 args.host,
                 args.ssh,
                 Path(os.environ[HOME_VARIABLE]),
-                lambda name, own: _table_for(host, local, args.port, own),
+                lambda name, own: _table_for(tables.rooms(), local, args.port, own),
                 password=password,
             )
         except OSError as e:
             print(
                 f"mahjong-tui host: cannot listen for ssh on {args.host}:{args.ssh}: {e.strerror or e}", file=sys.stderr
             )
-            host.close()
-            server.close()
+            await tables.stop()
             return 1
     shown = "localhost" if args.host in ("127.0.0.1", "::1") else args.host
-    for table in resumed:
-        print(f"taken up again: mahjong-tui join ws://{shown}:{args.port}/{table.room}", flush=True)
+    for room in resumed:
+        print(f"taken up again: mahjong-tui join ws://{shown}:{args.port}/{room}", flush=True)
     if resumed:
         print(
             f"mahjong-tui host: {len(resumed)} unfinished table(s) taken up again, with their own rules and seats; "
@@ -189,10 +283,12 @@ async def _serve(args: argparse.Namespace) -> int:
         )
     else:
         options = GameOptions(base=args.base, max_hands=args.hands)
-        for n in range(args.tables):
-            seed = None if args.seed is None else args.seed + n
-            table = host.open_table(TableSpec(args.rules, options, args.seats, args.room or "", seed))
-            print(f"table {n + 1}: mahjong-tui join ws://{shown}:{args.port}/{table.room}", flush=True)
+        specs = [
+            TableSpec(args.rules, options, args.seats, args.room or "", None if args.seed is None else args.seed + n)
+            for n in range(args.tables)
+        ]
+        for n, room in enumerate(await tables.open(specs)):
+            print(f"table {n + 1}: mahjong-tui join ws://{shown}:{args.port}/{room}", flush=True)
     if args.ssh is not None:
         print(f"by ssh: ssh -p {args.ssh} NAME@{shown}", flush=True)
         if password is not None:
@@ -202,7 +298,5 @@ async def _serve(args: argparse.Namespace) -> int:
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, stop.set)
     await stop.wait()
-    host.close()
-    server.close()
-    await server.wait_closed()
+    await tables.stop()
     return 0

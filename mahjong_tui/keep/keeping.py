@@ -208,6 +208,15 @@ class Keeper:
                 self._writer.put(lambda: self._append(lines))
         self._written = now
 
+    @property
+    def writing(self) -> bool:
+        """Something kept is still being written."""
+        return self._writer.busy
+
+    def then(self, call: Callable[[], None]) -> None:
+        """Call ``call`` once everything kept so far is written (on the keeper's thread then, or now)."""
+        self._writer.then(call)
+
     def flush(self) -> None:
         """Wait until everything kept so far is written."""
         self._writer.wait()

@@ -33,6 +33,7 @@ class Writer:
         self._ready = threading.Condition()
         self._thread: threading.Thread | None = None
         self._failure: BaseException | None = None
+        self._then: list[Callable[[], None]] = []  # called once the job in flight has ended
 
     def put(self, job: Job) -> None:
         """Do ``job`` once the job before it has ended (on the writer's thread, or now when not in the background)."""
@@ -47,6 +48,19 @@ class Writer:
                 self._thread = threading.Thread(target=self._run, name=self.name, daemon=True)
                 self._thread.start()
             self._ready.notify()
+
+    @property
+    def busy(self) -> bool:
+        """A job is in flight."""
+        return not self._idle.is_set()
+
+    def then(self, call: Callable[[], None]) -> None:
+        """Call ``call`` once the job in flight has ended: on the writer's thread then, or now when none is."""
+        with self._ready:
+            if not self._idle.is_set():
+                self._then.append(call)
+                return
+        call()
 
     def wait(self) -> None:
         """Wait until the job in flight has ended; raise here what it raised, if it was not the disk's to say."""
@@ -67,4 +81,8 @@ class Writer:
             except BaseException as e:  # raised again on the table's thread by the next wait
                 self._failure = e
             finally:
-                self._idle.set()
+                with self._ready:
+                    self._idle.set()
+                    then, self._then = self._then, []
+                for call in then:
+                    call()

@@ -15,6 +15,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+import msgspec
+
 from mahjong_tui.engine import Action, ActionKind, KongMode
 from mahjong_tui.engine.tiles import TileError, parse_tile, parse_tiles
 
@@ -162,5 +164,9 @@ def action_message(prompt: int, action: Action) -> dict[str, object]:
 
 
 def dumps(message: Mapping[str, object]) -> str:
-    """A message as sent: compact JSON, Chinese as it is."""
-    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+    """A message as sent: compact JSON, Chinese as it is (the text ``json.dumps`` would make with no spaces and
+    ``ensure_ascii=False``, made by msgspec: the host writes one for every seat at every move)."""
+    return _ENCODER.encode(message).decode()
+
+
+_ENCODER = msgspec.json.Encoder()

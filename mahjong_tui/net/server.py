@@ -27,6 +27,7 @@ from mahjong_tui.keep.saves import Table
 from mahjong_tui.keep.storage import games_dir, private_dir
 from mahjong_tui.keep.unfinished import take_up
 
+from .bot_pool import BotPool
 from .outbox import Outbox
 from .protocol import VERSION, Act, AskReview, Back, Join, Next, Ping, ProtocolError, dumps, read_message
 from .table import HostedTable, Place, seating
@@ -45,6 +46,9 @@ MAX_UNSEATED = 1024
 NO_SEAT = "no seat for you there: check the room code (and your seat's token), or the table is full"
 #: what the websockets package itself refuses (larger than any message the protocol takes, which it refuses itself)
 LIBRARY_MAX = 64 * 1024
+#: how every websocket of the host is served. No per-message compression: a state is a few kilobytes, and deflating
+#: each one costs the server more than the bytes cost any network a table is played over.
+SERVE_OPTIONS: dict[str, Any] = {"max_size": LIBRARY_MAX, "ping_interval": 20, "ping_timeout": 20, "compression": None}
 
 
 def room_code() -> str:
@@ -68,6 +72,11 @@ def host_path(table_id: str) -> Path:
     return private_dir("hosted") / f"{table_id}.json"
 
 
+def kept_table_ids() -> list[str]:
+    """The ids of every table the host kept to take up again."""
+    return [table_id for table_id, _ in _kept_tables()]
+
+
 def _kept_tables() -> list[tuple[str, Path]]:
     """Every table the host kept: its id, and where (a host of an earlier version kept them among the games)."""
     kept = [(p.name.removesuffix(".json"), p) for p in sorted(private_dir("hosted").glob("*.json"))]
@@ -85,13 +94,19 @@ class Host:
         grace: float = 60.0,
         keep: bool = True,
         bot_factory: Callable[[str, int, int], Player] | None = None,
+        bot_processes: int = 0,
+        on_change: Callable[[HostedTable], None] | None = None,
+        on_end: Callable[[HostedTable], None] | None = None,
     ) -> None:
-        """A host with no table yet."""
+        """A host with no table yet; its bots think in ``bot_processes`` processes of their own (0: on threads).
+        ``on_change`` is told when someone sits at a table, ``on_end`` when a table's game ends."""
         self.claim_seconds, self.turn_seconds, self.grace, self.keep = claim_seconds, turn_seconds, grace, keep
         self.bot_factory = bot_factory
+        self.bots = BotPool(bot_processes) if bot_processes > 0 and bot_factory is None else None
         self.tables: dict[str, HostedTable] = {}
         self.unseated: set[Outbox] = set()  # the connections without a seat now
         self.tasks: dict[str, asyncio.Task[None]] = {}
+        self._on_change, self._on_end = on_change, on_end
 
     # ------------------------------------------------------------------ tables
     def open_table(self, spec: TableSpec) -> HostedTable:
@@ -107,10 +122,13 @@ class Host:
         ]
         return self._start(game, room, places, None)
 
-    def resume_tables(self) -> list[HostedTable]:
-        """Take up every table a host left unfinished, as it was (its people come back with their tokens)."""
+    def resume_tables(self, only: set[str] | None = None) -> list[HostedTable]:
+        """Take up every table a host left unfinished (those of ``only``, when given), as it was (its people come
+        back with their tokens)."""
         resumed = []
         for table_id, path in _kept_tables():
+            if only is not None and table_id not in only:
+                continue
             try:
                 kept = read_json_file(path, max_bytes=64 * 1024)
                 room, places = str(kept["room"]), [_place(p) for p in kept["places"]]
@@ -143,9 +161,12 @@ class Host:
             grace=self.grace,
             keep=self.keep,
             bot_factory=self.bot_factory,
+            bots=self.bots,
             lock=lock,
         )
         self.tables[room] = hosted
+        if self.bots is not None and any(not place.person for place in places):
+            self.bots.warm()  # a bot seat thinks from the first turn: its processes start now, not then
         self.remember(hosted)
         self.tasks[room] = asyncio.get_running_loop().create_task(self._play(hosted), name=f"table {room}")
         return hosted
@@ -162,6 +183,8 @@ class Host:
         if hosted.game.over:
             with contextlib.suppress(OSError):
                 host_path(hosted.id).unlink()
+            if self._on_end is not None:
+                self._on_end(hosted)
 
     def close(self) -> None:
         """Stop every table: each is kept as it stands, to be resumed."""
@@ -169,6 +192,8 @@ class Host:
             hosted.close()
         for task in self.tasks.values():
             task.cancel()
+        if self.bots is not None:
+            self.bots.close()
 
     # ------------------------------------------------------------------ connections
     async def handler(self, ws: Any) -> None:
@@ -246,6 +271,8 @@ class Host:
         if seat is None:
             return None, None
         self.remember(hosted)
+        if self._on_change is not None:
+            self._on_change(hosted)
         place = hosted.places[seat]
         options = hosted.game.options
         welcome = {"type": "welcome", "v": VERSION, "room": hosted.room, "table": hosted.id, "seat": seat,
@@ -260,11 +287,7 @@ class Host:
         """Listen on ``host``:``port`` (localhost unless told otherwise); the websockets server."""
         from websockets.asyncio.server import serve
 
-        # No per-message compression: a state is a few kilobytes, and deflating each one costs the server more than
-        # the bytes cost any network a table is played over.
-        return await serve(
-            self.handler, host, port, max_size=LIBRARY_MAX, ping_interval=20, ping_timeout=20, compression=None
-        )
+        return await serve(self.handler, host, port, **SERVE_OPTIONS)
 
 
 def _error(link: Outbox, reason: str) -> None:

@@ -26,6 +26,7 @@ and started again resumes the table where it was.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 from collections.abc import Callable, Sequence
@@ -55,6 +56,7 @@ from mahjong_tui.keep.locks import GameLock
 from mahjong_tui.keep.saves import Seat, Table
 from mahjong_tui.learn.review import Review, review_hand
 
+from .bot_pool import BotPool, decision_seed
 from .outbox import Outbox
 from .protocol import Act, dumps
 from .reviews import review_message
@@ -96,6 +98,18 @@ class Place:
                 "taken": self.taken}  # fmt: skip
 
 
+def _wake(loop: asyncio.AbstractEventLoop, future: asyncio.Future[None]) -> None:
+    """Settle ``future`` on its loop's thread (from the keeper's); a loop already closed has nobody to wake."""
+    with contextlib.suppress(RuntimeError):
+        loop.call_soon_threadsafe(_settle, future)
+
+
+def _settle(future: asyncio.Future[None]) -> None:
+    """``future`` is done (unless it was cancelled meanwhile)."""
+    if not future.done():
+        future.set_result(None)
+
+
 def seating(places: Sequence[Place]) -> Table:
     """Who sits where, as a game's save keeps it: a name, and a bot's level."""
     seats = [Seat(p.name, None if p.person else p.level) for p in places]
@@ -117,9 +131,11 @@ class HostedTable:
         grace: float = 60.0,
         keep: bool = True,
         bot_factory: Callable[[str, int, int], Player] | None = None,
+        bots: BotPool | None = None,
         lock: GameLock | None = None,
     ) -> None:
-        """The table of ``game`` behind ``room``; ``places``: the four seats; ``lock``: the game's, already held."""
+        """The table of ``game`` behind ``room``; ``places``: the four seats; ``lock``: the game's, already held;
+        ``bots``: the processes its bots think in (else a bot of ``bot_factory`` thinks on a thread)."""
         self.game = game
         game.hold_windows = True  # every window lasts its time, whether or not anyone may answer it
         self.room = room
@@ -129,9 +145,11 @@ class HostedTable:
         self.turn_seconds = turn_seconds
         self.window_closes: float | None = None  # when the prompts open now close by themselves (monotonic)
         self.grace = grace
-        # Written on the event loop's thread: a journal line and its sync cost less than handing each one to a thread.
-        self.keeper = Keeper(self.table, lock, background=False) if keep else None
+        # Written on a thread of the table's keeper: a slow disk holds no table (the loop waits for a write only
+        # when the one before it has not ended by the next move).
+        self.keeper = Keeper(self.table, lock) if keep else None
         self._bot_factory = bot_factory
+        self._pool = bots if bot_factory is None else None
         self._bots: dict[int, Player] = {}
         self.prompts = [0, 0, 0, 0]  # each seat's latest prompt number (its own count: it tells nothing of others')
         self.asked: dict[int, int] = {}  # seat → the prompt open for it
@@ -139,6 +157,8 @@ class HostedTable:
         self.changed = asyncio.Event()  # an answer came, or someone sat down, left, or came back from idle
         self._tables: dict[tuple[int, ...], str] = {}  # the table's JSON text at the moment, per pending
         self._moment: tuple[object, ...] = ()
+        self._table = table_view(game.hand)  # what everyone sees of the hand at the moment, and its form
+        self._form = encode_table(self._table)
         self.closed = False
         if self.keeper is not None:
             self.keeper.keep(game)
@@ -271,11 +291,13 @@ class HostedTable:
         # the hand, its actions, its events (a window released adds events, not actions), and where it stands
         moment = (len(self.game.actions), len(hand.actions), len(self.game.events), hand.phase, hand.held is not None)
         if moment != self._moment:
-            self._moment, self._tables = moment, {}
-        table = private_table(table_view(self.game.hand), seat)
-        text = self._tables.get(table.pending)
+            self._moment, self._tables, self._table = moment, {}, table_view(hand)
+            self._form = encode_table(self._table)
+        pending = private_table(self._table, seat).pending
+        text = self._tables.get(pending)
         if text is None:
-            text = self._tables[table.pending] = dumps(encode_table(table))
+            form = self._form if pending == self._table.pending else {**self._form, "pending": list(pending)}
+            text = self._tables[pending] = dumps(form)
         return text
 
     def state_message(self, seat: int, events: Sequence[Event]) -> dict[str, object]:
@@ -382,6 +404,7 @@ class HostedTable:
         await self._wait(lambda: self.full)
         self.send_all()
         while not self.closed:
+            await self._journaled()
             if self.game.over:
                 self.send_all()
                 return
@@ -405,7 +428,7 @@ class HostedTable:
         self.close_prompts()  # an answer coming while the bot thinks is refused: the prompt is over
         action = answered or await self.bot_choice(seat)
         self.apply(action)
-        self._show_unless_window()
+        await self._show_unless_window()
 
     def _idle(self, seat: int) -> None:
         """The person at ``seat`` let a decision's time run out: their bot plays for them until they act again."""
@@ -441,7 +464,7 @@ class HostedTable:
             else:
                 action = bots.get(seat) or await self.bot_choice(seat)
             self.apply(action)
-        self._show_unless_window()
+        await self._show_unless_window()
 
     async def between_hands(self) -> None:
         """The hand is over: every person sees its end; the next hand is dealt once they are ready (or once
@@ -453,13 +476,25 @@ class HostedTable:
         self.close_prompts()
         self.game.next_hand()
         self._keep()
-        self._show_unless_window()
+        await self._show_unless_window()
 
-    def _show_unless_window(self) -> None:
-        """Every seat is sent where the hand stands now, unless a window is open: the window sends everyone its
-        moment itself, when it opens (one state each, whether or not anyone may answer it)."""
+    async def _show_unless_window(self) -> None:
+        """Every seat is sent where the hand stands now (once it is in the journal), unless a window is open: the
+        window sends everyone its moment itself, when it opens (one state each, whether or not anyone may answer
+        it)."""
         if self.game.hand.over or self.game.hand.phase in SINGLE_SEAT_PHASES:
+            await self._journaled()
             self.send_all()
+
+    async def _journaled(self) -> None:
+        """Wait until every move made is in the journal (the writing is on the keeper's thread; the host's other
+        tables go on meanwhile): no seat is shown a move a host killed now would not take up again."""
+        if self.keeper is not None and self.keeper.writing:
+            loop = asyncio.get_running_loop()
+            written = loop.create_future()
+            self.keeper.then(lambda: _wake(loop, written))
+            await written
+            self.keeper.flush()  # at once now: it raises here what the write raised, if it was not the disk's to say
 
     async def send_review(self, seat: int, hand: int) -> None:
         """``seat`` asked for its review of ``hand`` (a hand that has ended): made from the seat's own views, on a
@@ -495,23 +530,32 @@ class HostedTable:
         return next((a for a in legal if a.kind is ActionKind.PASS), legal[0])
 
     async def bot_choice(self, seat: int) -> Action:
-        """The move of ``seat``'s bot (the only legal move at once), thought on a thread: the host's other tables
-        go on meanwhile."""
+        """The move of ``seat``'s bot (the only legal move at once), thought in the host's bot processes, or on a
+        thread: the host's other tables go on meanwhile."""
         legal = self.game.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
+        try:
+            if self._pool is not None:
+                moves = sum(len(hand) for hand in self.game.actions)
+                seed = decision_seed(self.game.seed, seat, moves)
+                action = await self._pool.choose(self.places[seat].level, seat, seed, seat_view(self.game.hand, seat))
+            else:
+                action = await asyncio.to_thread(self._bot(seat).choose, seat_view(self.game.hand, seat))
+        except Exception:  # a bot's fault never stops a table: it is logged, and the seat passes or plays first legal
+            _log.exception("table %s: seat %d's bot failed; it passes (or makes its first legal move)", self.room, seat)
+            return self.passing(seat)
+        return action if action in legal else self.passing(seat)
+
+    def _bot(self, seat: int) -> Player:
+        """The bot of ``seat`` that thinks on a thread (made once, with the table)."""
         bot = self._bots.get(seat)
         if bot is None:
             from bots import create_bot
 
             factory = self._bot_factory or create_bot
             bot = self._bots[seat] = factory(self.places[seat].level, seat, (self.game.seed * 4 + seat) % 2**31)
-        try:
-            action = await asyncio.to_thread(bot.choose, seat_view(self.game.hand, seat))
-        except Exception:  # a bot's fault never stops a table: it is logged, and the seat passes or plays first legal
-            _log.exception("table %s: seat %d's bot failed; it passes (or makes its first legal move)", self.room, seat)
-            return self.passing(seat)
-        return action if action in legal else self.passing(seat)
+        return bot
 
     def apply(self, action: Action) -> None:
         """Make ``action`` (legal: it was checked) and keep it."""
@@ -519,7 +563,7 @@ class HostedTable:
         self._keep()
 
     def _keep(self) -> None:
-        """Write the latest action to the journal (a line, synced) before the table goes on."""
+        """Write the latest action to the journal (a line, synced on the keeper's thread)."""
         if self.keeper is not None:
             self.keeper.keep(self.game)
 

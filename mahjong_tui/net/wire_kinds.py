@@ -255,14 +255,24 @@ class RulesKind(Kind):
             raise Bad(f"unknown rules {data[:40]!r}") from None
 
 
+#: how many forms of a frozen dataclass's values a kind remembers (it forgets them all when it has as many)
+MEMO_SIZE = 4096
+
+
 class StructKind(Kind):
-    """A dataclass or named tuple of the engine, as an object of its fields: each one present, no other."""
+    """A dataclass or named tuple of the engine, as an object of its fields: each one present, no other.
+
+    The form of a frozen dataclass's value (a discard in a river, a meld, an event) is made once and remembered:
+    the same value is sent to every seat, moment after moment. A form is shared, so nothing may change one.
+    """
 
     def __init__(self, cls: type, tag: str | None = None) -> None:
         """A kind for ``cls`` (an event's carries its ``tag``); the fields' kinds are added once all are known."""
         self.cls, self.tag = cls, tag
         self.fields: dict[str, Kind] = {}
         self.keys: set[str] = set() if tag is None else {"event"}
+        params = getattr(cls, "__dataclass_params__", None)
+        self._memo: dict[object, Json] | None = {} if params is not None and params.frozen else None
 
     def add(self, name: str, kind: Kind) -> None:
         """Give the struct its next field."""
@@ -273,6 +283,15 @@ class StructKind(Kind):
         """The object of the fields' forms (the tag first, for an event)."""
         if type(value) is not self.cls:
             raise Bad(f"expected the class {self.cls.__name__}, got {type(value).__name__}")
+        memo = self._memo
+        if memo is not None:
+            try:
+                known = memo.get(value)
+            except TypeError:  # a field that cannot be hashed: this value is not remembered
+                memo = None
+            else:
+                if known is not None:
+                    return known
         out: dict[str, Json] = {} if self.tag is None else {"event": self.tag}
         name = ""
         try:
@@ -280,6 +299,10 @@ class StructKind(Kind):
                 out[name] = kind.encode(getattr(value, name))
         except Bad as e:
             raise e.within(f".{name}") from None
+        if memo is not None:
+            if len(memo) >= MEMO_SIZE:
+                memo.clear()
+            memo[value] = out
         return out
 
     def decode(self, data: object) -> object:
