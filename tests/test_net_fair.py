@@ -15,6 +15,7 @@ import random
 import time
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -29,6 +30,7 @@ from mahjong_tui.engine import (
     format_tiles,
     get_ruleset,
     ruleset_names,
+    seat_view,
 )
 from mahjong_tui.engine.tiles import is_flower
 from mahjong_tui.net.table import HostedTable, Place
@@ -255,3 +257,89 @@ def test_every_seat_sees_the_kind_of_a_concealed_kong_and_nothing_more_of_that_h
         console.print(meld_text(look, meld, 0))
     shown = out.get().split()
     assert len(shown) == 4 and shown[0] == shown[3] and shown[1] == shown[2] != shown[0]
+
+
+class Konger(Seen):
+    """Seat 0 at the 开杠 test: it declares 开杠 on its 5555m, passes whatever it is offered, else plays plainly."""
+
+    def answer(self, message: dict[str, Any]) -> None:
+        from mahjong_tui.engine import KongMode
+        from mahjong_tui.net.protocol import action_message, read_message
+        from mahjong_tui.net.wire import decode_view
+
+        view = decode_view(message["view"])
+        kaigang = [a for a in view.legal if a.kind is ActionKind.CONCEALED_KONG and a.mode is KongMode.KAIGANG]
+        act = read_message(json.dumps(action_message(message["prompt"], (kaigang or [plain(view)])[0])))
+        self.table.answer(self.seat, act)  # type: ignore[arg-type]
+
+
+async def test_whether_the_konger_may_win_on_the_kaigang_tiles_tells_the_others_nothing() -> None:
+    """Changsha: the dealer declares 开杠 on 5555m; the dice reveal 4s and 7s. Dealt 23456s it could win on them and
+    passes; dealt 234s12m it could not. Seat 1, a person too, is sent the same messages in both, ``pending`` never
+    naming the konger while it is asked, and the moment lasts a window's length either way."""
+    others = ("2m4m6m8m1p3p5p6p1s3s5s9s9m", "1m3m6m9m2p4p6p8p2s3s6s8s1s", "7m1m3m7m9m1p9p4m3s6s2s9s3p")
+    seen = []
+    for konger in ("5m5m5m5m2s3s4s5s6s8p8p7p8p9p", "5m5m5m5m2s3s4s1m2m8p8p7p8p9p"):
+        deal = RiggedDeal((konger, *others), tail="4s7s4s7s", dealer=0, kaigang_dice=((1, 1),))  # type: ignore[arg-type]
+        game = Game("changsha", 1, GameOptions(max_hands=1), rigged=deal, hold_windows=True)
+        places = [Place("Ann", True), Place("Bo", True)] + [Place(f"Bot {s}", False, level="plain") for s in (2, 3)]
+        table = HostedTable(
+            game, "KONG", places, claim_seconds=WINDOW, turn_seconds=600, keep=False, bot_factory=lambda *_: PlainBot()
+        )
+        bo = Seen(table, None, seat=1)
+        table.sit("Ann", Konger(table, None))  # type: ignore[arg-type]
+        table.sit("Bo", bo)  # type: ignore[arg-type]
+        task = asyncio.create_task(table.run())
+        deadline = time.monotonic() + 60
+        while (claim := _first_state(bo.messages, Phase.KAIGANG_CLAIM)) is None:  # the 开杠 tiles offered to all
+            assert time.monotonic() < deadline, "no 开杠 in 60 s"
+            await asyncio.sleep(0.01)
+        table.close()
+        task.cancel()
+        seen.append(bo.messages[: claim + 1])
+    first, second = ([fields(m) for _, m in messages] for messages in seen)
+    assert first == second
+    for _, message in seen[0]:  # who is asked is said in a turn (the seat in turn) only
+        table = message.get("view", {}).get("table", {})
+        if table and table["phase"] != Phase.TURN.value:
+            assert set(table["pending"]) <= {1}
+    for messages in seen:
+        at = _first_state(messages, Phase.KAIGANG_SELF)
+        assert at is not None
+        after = next(t for t, m in messages[at + 1 :] if m.get("type") == "state")
+        assert after - messages[at][0] >= WINDOW * 0.9  # the moment lasts a window, asked or not
+
+
+def _first_state(messages: list[tuple[float, dict[str, Any]]], phase: Phase) -> int | None:
+    """Where the first state in ``phase`` is among ``messages`` (None: none)."""
+    return next(
+        (i for i, (_, m) in enumerate(messages) if m.get("type") == "state" and m["view"]["table"]["phase"] == phase),
+        None,
+    )
+
+
+@pytest.mark.parametrize("rules", ruleset_names())
+def test_a_game_replayed_holding_its_windows_stops_where_it_was_kept(rules: str) -> None:
+    """A table taken up again replays its record holding its windows: the same events, and a window nobody was asked
+    in when it was kept is open again (a new hand's 起手小胡, a discard nobody may claim), not passed: whether it was
+    passed would tell who could answer it."""
+    from mahjong_tui.engine import game_from_record, game_record
+
+    held = 0
+    for seed in range(6):
+        game = Game(rules, seed, GameOptions(max_hands=2), hold_windows=True)
+        for _ in range(seed * 7):
+            if game.hand.over:
+                game.next_hand()
+            elif game.held:
+                game.release()
+            else:
+                game.apply(plain(seat_view(game.hand, game.pending_seats()[0])))
+        again = game_from_record(game_record(game), hold_windows=True)
+        if again.held and not game.held:  # released after the last move: a release is no move, so
+            again.release()  # the table opens that window again, and releases it as it did
+        assert again.events == game.events
+        assert again.hand.phase is game.hand.phase and again.held == game.held
+        assert again.pending_seats() == game.pending_seats()
+        held += game.held
+    assert held  # some were kept holding a window

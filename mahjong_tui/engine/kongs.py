@@ -17,7 +17,18 @@ from .events import DrawSource, KaigangDiscarded, KaigangRevealed, KongDeclared
 from .melds import Meld, MeldKind
 from .scoring import WinBy
 from .state import Phase, RiverTile
-from .steps import COMPLETE_ADDED_KONG, END_DRAWN, OPEN_TURN, AfterKong, Ask, Draw, Settle, Step
+from .steps import (
+    COMPLETE_ADDED_KONG,
+    END_DRAWN,
+    OPEN_TURN,
+    AfterKong,
+    Ask,
+    Draw,
+    KaigangToOthers,
+    Quiet,
+    Settle,
+    Step,
+)
 from .tiles import Tile
 from .wins import chosen_wins, mark_won, note_passed_wins, open_win_window, win_context, win_on
 
@@ -117,7 +128,9 @@ def kaigang(hand: Hand, seat: int) -> Step:
     if acts:
         acts.append(Action(seat, ActionKind.PASS))
         return Ask(Phase.KAIGANG_SELF, {seat: acts}, {})
-    return kaigang_to_others(hand, seat)
+    # The konger cannot win on them: at a table that holds its windows, the moment lasts as if it were asked, so
+    # nobody learns from it whether the konger could have won.
+    return Quiet(Phase.KAIGANG_SELF, seat, KaigangToOthers(seat), {})
 
 
 def apply_kaigang_self(hand: Hand, action: Action) -> Step:

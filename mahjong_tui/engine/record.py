@@ -46,8 +46,10 @@ def _said(e: Exception, most: int = 200) -> str:
     return text if len(text) <= most and len(str(e)) <= most * 2 else text[:most] + "…"
 
 
-def game_from_record(record: Any) -> Game:
-    """Replay a record; RecordError says what is wrong with a bad one."""
+def game_from_record(record: Any, *, hold_windows: bool = False) -> Game:
+    """Replay a record; RecordError says what is wrong with a bad one. ``hold_windows``: the game holds its windows
+    (:attr:`Game.hold_windows`); each held window is released as the next action comes, and one the record ends in
+    stays held, as it was when the record was kept."""
     if not isinstance(record, dict):
         raise RecordError("a game record must be a JSON object")
     if record.get("format") != RECORD_FORMAT:
@@ -78,7 +80,7 @@ def game_from_record(record: Any) -> Game:
             max_hands=opts.get("max_hands"),
         )
         rigged = RiggedDeal.from_json(record["deal"]) if "deal" in record else None
-        game = Game(record.get("rules", ""), seed, options, rigged=rigged)
+        game = Game(record.get("rules", ""), seed, options, rigged=rigged, hold_windows=hold_windows)
     except (UnknownRules, TypeError, ValueError) as e:
         raise RecordError(f"record rules/options: {_said(e)}") from None
     hands = record.get("hands")
@@ -87,11 +89,13 @@ def game_from_record(record: Any) -> Game:
     for i, hand_actions in enumerate(hands):
         if i > 0:
             try:
+                game.release()
                 game.next_hand()
             except IllegalAction as e:
                 raise RecordError(f"hand {i + 1}: {_said(e)}") from None
         for j, raw in enumerate(hand_actions):
             try:
+                game.release()  # a window held (nothing held: nothing happens)
                 game.apply(Action.from_json(raw))
             except (ValueError, IllegalAction) as e:
                 raise RecordError(f"hand {i + 1}, action {j + 1}: {_said(e)}") from None

@@ -84,6 +84,13 @@ class AfterKong:
 
 
 @dataclass(frozen=True, slots=True)
+class KaigangToOthers:
+    """The konger does not win on the 开杠 tiles: both are discarded, and the others may win on them."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
 class OfferHaidi:
     """The wall's last tile is not drawn: it is offered, from ``seat`` on (the 海底)."""
 
@@ -128,6 +135,7 @@ Step = (
     | OpenClaims
     | DeclareKong
     | AfterKong
+    | KaigangToOthers
     | OfferHaidi
     | OpenInitialWins
     | OpenDealtWins

@@ -282,12 +282,17 @@ def seat_view(hand: Hand, seat: int) -> SeatView:
 
 def private_table(table: TableView, seat: int) -> TableView:
     """``table`` as ``seat`` is shown it at a table played across machines: in a window (a claim, a kong that may be
-    robbed, the 开杠 tiles, the shown 海底, 起手小胡), who else is asked is not said. ``pending`` names ``seat`` when
-    it is asked, else nobody; in a turn it names the seat in turn, which everyone sees anyway."""
-    if table.phase in SINGLE_SEAT_PHASES or table.phase is Phase.ENDED:
+    robbed, the 开杠 tiles, the shown 海底, 起手小胡) and while the konger is asked about the 开杠 tiles, who is asked
+    is not said. ``pending`` names ``seat`` when it is asked, else nobody; in a turn it names the seat in turn,
+    which everyone sees anyway."""
+    if table.phase in _PUBLIC_PENDING:
         return table
     mine = (seat,) if seat in table.pending else ()
     return table if table.pending == mine else table._replace(pending=mine)
+
+
+#: the phases whose asked seat every seat is shown: a turn (the seat in turn), the 海底's offer (each seat in order)
+_PUBLIC_PENDING = (SINGLE_SEAT_PHASES - {Phase.KAIGANG_SELF}) | {Phase.ENDED}
 
 
 def private_seat_view(hand: Hand, seat: int) -> SeatView:

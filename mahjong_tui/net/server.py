@@ -19,7 +19,7 @@ from pathlib import Path
 from time import monotonic
 from typing import Any
 
-from mahjong_tui.engine import Game, GameOptions, Player
+from mahjong_tui.engine import Game, GameOptions, Player, game_from_record, game_record
 from mahjong_tui.keep.files import write_json_atomically
 from mahjong_tui.keep.locks import GameLock
 from mahjong_tui.keep.safe_json import JsonProblem, read_json_file
@@ -141,7 +141,10 @@ class Host:
                 continue
             for place in places:
                 place.gone_at = monotonic() if place.taken else None  # away until they come back: the grace starts now
-            resumed.append(self._start(taken.saved.game, room, places, taken.saved.table, taken.lock))
+            # Replayed again holding its windows: a window nobody was asked in when the host stopped is open again,
+            # as it was, rather than passed (which would tell whether anyone could answer it).
+            game = game_from_record(game_record(taken.saved.game), hold_windows=True)
+            resumed.append(self._start(game, room, places, taken.saved.table, taken.lock))
             if path != host_path(table_id):
                 path.unlink(missing_ok=True)  # kept again in the private folder
         return resumed

@@ -39,6 +39,7 @@ from mahjong_tui.engine import (
     Event,
     Game,
     IllegalAction,
+    Phase,
     Player,
     Words,
     game_from_record,
@@ -410,7 +411,7 @@ class HostedTable:
                 return
             if self.game.hand.over:
                 await self.between_hands()
-            elif self.game.hand.phase in SINGLE_SEAT_PHASES:
+            elif self.game.hand.phase in SINGLE_SEAT_PHASES and not self.game.held:
                 await self.decide(self.game.pending_seats()[0])
             else:
                 await self.window()
@@ -418,6 +419,11 @@ class HostedTable:
     async def decide(self, seat: int) -> None:
         """One seat's decision: a bot's at once; a person's when they answer, or their bot's once ``turn_seconds``
         have passed (the seat is idle from then on until its person acts again)."""
+        # Asked about the 开杠 tiles, the konger takes as long as a window at least: the others, who are not told
+        # whether the konger is asked (when not, the table holds the moment that long), learn nothing from when.
+        floor = None
+        if self.game.hand.phase is Phase.KAIGANG_SELF and self.people_present:
+            floor = monotonic() + self.claim_seconds
         if not self.bot_plays(seat):
             self.open_prompts([seat], self.turn_seconds)
             self.send_all([seat])
@@ -427,6 +433,8 @@ class HostedTable:
         answered = self.answers.get(seat)
         self.close_prompts()  # an answer coming while the bot thinks is refused: the prompt is over
         action = answered or await self.bot_choice(seat)
+        if floor is not None:
+            await self._wait(lambda: False, floor)
         self.apply(action)
         await self._show_unless_window()
 
@@ -444,7 +452,8 @@ class HostedTable:
         present = self.people_present
         self.open_prompts(people, self.claim_seconds if present else 0.0)
         closes = self.window_closes
-        self.send_all()
+        if self.game.hand.phase not in SINGLE_SEAT_PHASES:  # the konger not asked about the 开杠 tiles: the moment
+            self.send_all()  # was shown as it came, as when the konger is asked
         bots = {s: await self.bot_choice(s) for s in pending if s not in people}
         if present:
             await self._wait(lambda: False, closes)
