@@ -169,6 +169,38 @@ async def shoot(build: Callable[[], App[int]], size: tuple[int, int], keys: list
         return app.export_screenshot(title=title)
 
 
+async def remote_shot(title: str) -> str:
+    """A seat at a table played across machines, its turn counting down beside its name: a host on 127.0.0.1 with
+    one person and three easy bots (the game seeded), and the app joined to it; the SVG once the turn is the
+    person's."""
+    import socket
+
+    from mahjong_tui.engine import GameOptions
+    from mahjong_tui.net.server import Host, TableSpec
+    from mahjong_tui.ui.app_remote import Remote
+    from mahjong_tui.ui.screens.table import TableScreen
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = int(s.getsockname()[1])
+    host = Host(claim_seconds=0.2, turn_seconds=30, keep=False)
+    server = await host.serve("127.0.0.1", port)
+    host.open_table(TableSpec("shanghai", GameOptions(max_hands=1), ("person", "easy", "easy", "easy"), "SHOT", 4))
+    app = MahjongApp(remote=Remote(f"ws://127.0.0.1:{port}/SHOT", "Ann", fresh=True))
+    try:
+        async with app.run_test(size=FULL) as pilot:
+            for _ in range(600):  # until the turn is Ann's and its seconds show (60 s at most)
+                await pilot.pause(0.1)
+                screen = app.screen
+                if isinstance(screen, TableScreen) and screen.seconds_left(screen.state) is not None:
+                    break
+            await pilot.pause(0.3)
+            return app.export_screenshot(title=title)
+    finally:
+        host.close()
+        server.close()
+
+
 async def main(outdir: Path) -> None:
     """Write every screenshot, the app's files kept in a temporary directory (a fresh one per picture)."""
     outdir.mkdir(parents=True, exist_ok=True)
@@ -179,6 +211,11 @@ async def main(outdir: Path) -> None:
             svg = await shoot(build, size, keys, title)
         (outdir / f"{name}.svg").write_text(svg, encoding="utf-8")
         print(f"wrote {outdir / name}.svg")
+    with tempfile.TemporaryDirectory() as home:
+        os.environ["MAHJONG_TUI_HOME"] = home
+        svg = await remote_shot("mahjong-tui join: a remote table, the turn counting down beside the name")
+    (outdir / "remote-turn.svg").write_text(svg, encoding="utf-8")
+    print(f"wrote {outdir / 'remote-turn'}.svg")
 
 
 if __name__ == "__main__":

@@ -582,6 +582,50 @@ async def test_a_name_at_the_ssh_door_belongs_to_the_first_key_that_claims_it(tm
     acceptor.close()
 
 
+async def test_with_the_door_s_password_a_name_signs_in_once_even_two_at_the_same_instant(tmp_path: Path) -> None:
+    """``--ssh-password``: a wrong password is refused; two connections signing in as ann at the same instant, one is
+    let in and the other told ann is playing; once the first closes, ann may sign in again."""
+    import asyncssh
+
+    from mahjong_tui.net.ssh import serve_ssh
+
+    ssh_port = free_port()
+    acceptor = await serve_ssh(
+        "127.0.0.1", ssh_port, tmp_path / "host", lambda name, own: "ws://127.0.0.1:9/NONE", password="OPEN-SESAME"
+    )
+
+    async def sign_in(password: str) -> tuple[str, Any]:
+        """Sign in as ann: ('in', the connection) or (what the door said, None)."""
+        said: list[str] = []
+
+        class Client(asyncssh.SSHClient):
+            def auth_banner_received(self, msg: str, lang: str) -> None:
+                said.append(msg.strip())
+
+        try:
+            conn = await asyncssh.connect(
+                "127.0.0.1", ssh_port, username="ann", password=password, known_hosts=None, connect_timeout=30,
+                client_keys=None, agent_path=None, client_factory=Client,
+            )  # fmt: skip
+        except asyncssh.PermissionDenied:
+            return " ".join(said) or "refused", None
+        return "in", conn
+
+    assert (await sign_in("guess"))[0] == "refused"
+    both = await asyncio.gather(sign_in("OPEN-SESAME"), sign_in("OPEN-SESAME"))
+    said = sorted(said for said, _ in both)
+    assert said[0] == "in" and "'ann' is playing already" in said[1]
+    conn = next(c for _, c in both if c is not None)
+    conn.close()
+    await conn.wait_closed()
+    deadline = time.monotonic() + 30
+    while (again := await sign_in("OPEN-SESAME"))[0] != "in":  # the door frees the name once it sees the close
+        assert time.monotonic() < deadline, again[0]
+        await asyncio.sleep(0.05)
+    again[1].close()
+    acceptor.close()
+
+
 async def test_a_seat_that_never_answers_and_one_that_never_reads_hold_up_nobody() -> None:
     """Three people: one sits and never answers, one sits and never reads what it is sent, one plays. The one who
     plays is never kept waiting much longer than a turn's time: the silent seat's bot plays each of its moves once

@@ -83,6 +83,7 @@ class Names:
         """Names kept under ``folder``; ``password``: the door's, if it asks for one instead of keys."""
         self.folder, self.password = folder, password
         self.live: dict[str, int] = {}
+        self.held: set[str] = set()  # with a password: the names a connection signed in with, until it closes
 
     def owner(self, name: str) -> asyncssh.SSHKey | None | bool:
         """The key that owns ``name`` (None: nobody has claimed it; False: its key file cannot be read, and the
@@ -125,6 +126,7 @@ class _Door(asyncssh.SSHServer):
         self.refusal: str | None = None  # why this connection's name is not let in
         self.key: asyncssh.SSHKey | None = None  # the key last offered for the name
         self.name = ""
+        self.holds: str | None = None  # the name this connection signed in with by the password
 
     def connection_made(self, conn: Any) -> None:
         """The connection, to send it a line before it is refused."""
@@ -173,10 +175,18 @@ class _Door(asyncssh.SSHServer):
 
         if not secrets.compare_digest(password.encode(), self.names.password.encode()):
             return False
-        if self.names.live.get(username):
+        if username in self.names.held:  # held from the moment a connection signs in: two at once, one is let in
             self._say(f"{username!r} is playing already: choose another name")
             return False
+        self.names.held.add(username)
+        self.holds = username
         return True
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        """The connection closed: the name it signed in with by the password is free again."""
+        if self.holds is not None:
+            self.names.held.discard(self.holds)
+            self.holds = None
 
     def auth_completed(self) -> None:
         """The name is proved: a key that claimed it first owns it from now on."""
