@@ -776,6 +776,31 @@ async def test_guessing_a_seat_is_slow_says_nothing_and_ends_after_five_tries(
     server.close()  # type: ignore[attr-defined]
 
 
+async def test_connections_that_never_sit_down_are_capped_and_closed_in_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Connections that never join: past the cap a new one is told the host is busy and closed at once; those
+    within it are closed once their time to sit down has passed."""
+    from websockets.asyncio.client import connect
+    from websockets.exceptions import ConnectionClosed
+
+    from mahjong_tui.net import server as hosting
+
+    monkeypatch.setattr(hosting, "MAX_UNSEATED", 2)
+    monkeypatch.setattr(hosting, "JOIN_SECONDS", 0.5)
+    host, server, url, _ = await _hosted("shanghai", ("person", "easy", "easy", "easy"), "IDLERS", 3)
+    started = time.monotonic()
+    async with connect(url) as first, connect(url) as second, connect(url) as third:
+        assert json.loads(await asyncio.wait_for(third.recv(), 30)) == {
+            "type": "error",
+            "reason": "the host is busy: try again in a moment",
+        }
+        for ws in (third, first, second):
+            with pytest.raises(ConnectionClosed):
+                await asyncio.wait_for(ws.recv(), 30)
+    assert time.monotonic() - started >= 0.5
+    host.close()
+    server.close()  # type: ignore[attr-defined]
+
+
 def test_files_holding_tokens_are_their_owners_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The host's seats (``hosted/ID.json``) and a player's (``private/joined.json``): 0600 in 0700 folders."""
     from mahjong_tui.keep.joined import joined_path, keep_token, token_for

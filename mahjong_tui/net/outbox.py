@@ -71,6 +71,12 @@ class Outbox:
         self.closed = True
         self._closing = asyncio.get_running_loop().create_task(self._close_within(), name="outbox close")
 
+    async def shut_down(self) -> None:
+        """:meth:`shut`, and wait until what was queued is sent and the connection closed (or cut off)."""
+        self.shut()
+        assert self._closing is not None
+        await asyncio.shield(self._closing)
+
     async def _close_within(self) -> None:
         """Let the queue empty, then close the connection, each within :data:`CLOSE_SECONDS`."""
         if not self._task.done():

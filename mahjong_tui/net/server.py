@@ -210,7 +210,7 @@ class Host:
         failed = 0
         if len(self.unseated) >= MAX_UNSEATED:
             _error(link, "the host is busy: try again in a moment")
-            link.shut()
+            await link.shut_down()  # the line is sent before the connection ends with this handler
             return
         self.unseated.add(link)
         timer = asyncio.get_running_loop().call_later(JOIN_SECONDS, link.shut)  # a connection that never sits down
@@ -261,9 +261,9 @@ class Host:
         finally:
             timer.cancel()
             self.unseated.discard(link)
-            link.shut()
             if hosted is not None and seat is not None:
                 hosted.left(seat, link)
+            await link.shut_down()  # what is queued ("replaced", a last error) is sent before the handler ends
 
     def join(self, message: Join, link: Outbox) -> tuple[HostedTable | None, int | None]:
         """Seat the connection as ``message`` asks: the welcome and the state (None: no seat, and nothing sent)."""
