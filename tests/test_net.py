@@ -656,6 +656,7 @@ async def test_a_seat_that_never_answers_and_one_that_never_reads_hold_up_nobody
     assert longest < turn * 2 + 5, longest  # a turn of each silent seat, and room for a busy machine
     assert {0, 1} <= set(player.away) or table.game.over  # the two are idle: their bots played
     assert table.places[0].idle and table.places[1].idle
+    assert 0 in player.idle_seats  # the silent seat is still connected: told as idle, not as gone
     await player.close()
     await silent.close()
     await asyncio.wait_for(asyncio.gather(player_listens, silent_listens), 30)

@@ -57,6 +57,7 @@ class SeatClient:
     errors: list[str] = field(default_factory=list)
     waiting: bool = True
     away: list[int] = field(default_factory=list)  # seats open for people whose person is not connected now
+    idle_seats: list[int] = field(default_factory=list)  # of those, the ones connected whose time ran out
     over: bool = False
     received: int = 0  # messages read
     closes_at: float | None = None  # when the prompt open now closes by itself (time.monotonic()), if it does
@@ -149,6 +150,7 @@ class SeatClient:
         if isinstance(names, list) and len(names) == 4:
             self.names = [str(n) for n in names]
         self.away = [s for s in message.get("away", ()) if isinstance(s, int) and 0 <= s < 4]
+        self.idle_seats = [s for s in message.get("idle", ()) if isinstance(s, int) and s in self.away]
         self.waiting = bool(message.get("waiting"))
 
     def _merge(self, first: int, events: list[Event]) -> None:

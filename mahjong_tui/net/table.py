@@ -208,8 +208,10 @@ class HostedTable:
         return [s for s, p in enumerate(self.places) if p.person and (p.link is None or p.idle)]
 
     def seats(self) -> dict[str, object]:
-        """Who sits where, the seats whose person is away, and whether the table waits for people to sit down."""
-        return {"names": [p.name for p in self.places], "away": self.away, "waiting": not self.full}
+        """Who sits where, the seats whose person is away (and of those, the ones still connected whose time ran
+        out: ``idle``), and whether the table waits for people to sit down."""
+        idle = [s for s, p in enumerate(self.places) if p.person and p.link is not None and p.idle]
+        return {"names": [p.name for p in self.places], "away": self.away, "idle": idle, "waiting": not self.full}
 
     def _seats_changed(self, seat: int | None = None) -> None:
         """Someone sat down, came back, left or went idle at ``seat``: every other connected seat is told who sits

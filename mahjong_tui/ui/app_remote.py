@@ -142,7 +142,8 @@ class RemoteFlow(App[int]):
             if self._waited:
                 self.notify(t("remote.all_here"), timeout=5)
             for s in sorted(away - before):
-                self.notify(t("remote.away", name=names[s]), severity="warning", timeout=8)
+                said = "remote.away_idle" if s in client.idle_seats else "remote.away"
+                self.notify(t(said, name=names[s]), severity="warning", timeout=8)
             for s in sorted(before - away):
                 if not self._waited:
                     self.notify(t("remote.back_here", name=names[s]), timeout=5)
