@@ -3,6 +3,7 @@ a hand ends; a kill at any moment loses at most the action being written (see ma
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,7 @@ from mahjong_tui.engine import Game, GameOptions, game_record, rewound
 from mahjong_tui.keep.journal import journal_path
 from mahjong_tui.keep.keeping import Keeper
 from mahjong_tui.keep.saves import read_file, save_path
+from mahjong_tui.keep.unfinished import find_games
 from mahjong_tui.testing.fixtures import play_until
 from mahjong_tui.testing.kept import kept_table
 
@@ -114,3 +116,108 @@ def test_a_resumed_game_is_written_whole_first_and_goes_on_in_the_journal() -> N
     play_until(saved.game, lambda g: again.keep(g) or actions_of(g) >= 20)
     again.close()
     assert game_record(read_file(save).game) == game_record(saved.game)
+
+
+def _broken(save: Path) -> list[Path]:
+    """The parts set aside beside the save."""
+    return sorted(save.parent.glob(f"{save.stem}.*broken-*"))
+
+
+def _damaged(after: int, change: Callable[[list[bytes]], list[bytes]]) -> tuple[Game, Path, list[bytes]]:
+    """A game kept ``after`` actions into its first hand, its journal's lines then changed by ``change``; the game,
+    its save, and the journal's lines as they were."""
+    game, keeper = kept_mid_hand(after=after)
+    keeper.close()
+    save = save_path(keeper.table.id)
+    lines = journal_path(save).read_bytes().splitlines(keepends=True)
+    journal_path(save).write_bytes(b"".join(change(list(lines))))
+    return game, save, lines
+
+
+def _looked(save: Path) -> tuple[str, ...]:
+    """What looking for games says (it keeps the good lines, and sets the rest aside)."""
+    return find_games().problems
+
+
+def test_a_line_that_is_json_but_no_legal_move_keeps_every_move_before_it_and_sets_the_rest_aside() -> None:
+    """Line 8 of the journal names a move the game does not allow there: the save and the 7 moves before it are
+    offered to resume, the rest (line 8 on) is beside the save, and one line says so."""
+    import json
+
+    def illegal(lines: list[bytes]) -> list[bytes]:
+        line = json.loads(lines[7])
+        line["action"] = {**line["action"], "kind": "win"}
+        lines[7] = json.dumps(line).encode() + b"\n"
+        return lines
+
+    game, save, lines = _damaged(20, illegal)
+    (said,) = _looked(save)
+    assert "line 8 of its journal" in said and "not a move the game allows" in said and "the 7 moves before" in said
+    (rest,) = _broken(save)
+    assert rest.name.startswith(f"{save.stem}.jsonl.broken-") and rest.read_bytes().count(b"\n") == len(lines) - 7
+    assert actions_of(read_file(save).game) == 7 and journal_path(save).read_bytes() == b"".join(lines[:7])
+    assert read_file(save).cut is None  # read again: nothing more to say
+
+
+def _bad_byte(lines: list[bytes]) -> list[bytes]:
+    """One byte that is not UTF-8 in line 11."""
+    lines[10] = lines[10][:20] + b"\xff" + lines[10][21:]
+    return lines
+
+
+def _swapped(lines: list[bytes]) -> list[bytes]:
+    """Lines 6 and 7 swapped."""
+    lines[5], lines[6] = lines[6], lines[5]
+    return lines
+
+
+@pytest.mark.parametrize(
+    ("change", "number", "why"),
+    [(_bad_byte, 11, "not UTF-8 text"), (_swapped, 6, "out of order")],
+    ids=["byte", "order"],
+)
+def test_a_line_not_text_or_out_of_order_loses_only_itself_and_what_follows(
+    change: Callable[[list[bytes]], list[bytes]], number: int, why: str
+) -> None:
+    """A byte that is not UTF-8 in line 11, or lines 6 and 7 swapped: every move before that line is kept, the rest
+    is set aside, and the line says which and why."""
+    game, save, lines = _damaged(20, change)
+    (said,) = _looked(save)
+    assert f"line {number}" in said and why in said
+    assert actions_of(read_file(save).game) == number - 1 and len(_broken(save)) == 1
+
+
+def test_a_save_moved_aside_takes_its_journal_with_it() -> None:
+    """A save that cannot be read is moved aside, and its journal goes with it, under the same time."""
+    game, keeper = kept_mid_hand(after=10)
+    keeper.close()
+    save = save_path(keeper.table.id)
+    save.write_text("{not json", "utf-8")
+    (said,) = _looked(save)
+    assert "its journal with it" in said
+    names = [p.name for p in _broken(save)]
+    assert len(names) == 2 and not journal_path(save).exists()
+    assert {n.split(".broken-")[1] for n in names} == {names[0].split(".broken-")[1]}
+
+
+def test_a_lock_file_removed_while_a_window_plays_stops_that_window_writing() -> None:
+    """The lock file is deleted by hand while a window plays; a second window takes the game and plays on. The first
+    window, at its next move, sees the lock file is not the one it locked, stops writing and says so: the save and
+    journal hold the second window's game, none of the first's later moves."""
+    from mahjong_tui.keep.locks import lock_path
+
+    game, first = kept_mid_hand(after=10)
+    save = save_path(first.table.id)
+    lock_path(first.table.id).unlink()
+    taken = read_file(save)
+    second = Keeper(taken.table)
+    assert second.owner
+    second.keep(taken.game)
+    play_until(taken.game, lambda g: second.keep(g) or actions_of(g) >= 16)
+    second.flush()
+    play_until(game, lambda g: first.keep(g) or actions_of(g) >= 20)
+    first.flush()
+    assert any("lock file was removed or replaced" in news.text for news in first.news())
+    assert game_record(read_file(save).game) == game_record(taken.game)
+    second.close()
+    first.close()

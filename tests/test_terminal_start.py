@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import select
+import signal
 import subprocess
 import time
 from collections.abc import Iterator
@@ -20,8 +21,8 @@ import pytest
 from terminal import DEADLINE, GAME, Terminal, crash_logs, environment
 from test_net import free_port
 
-from mahjong_tui.engine import Game
-from mahjong_tui.keep.saves import autosave, keep_record
+from mahjong_tui.engine import ActionKind, Game
+from mahjong_tui.keep.saves import autosave, keep_record, read_file
 from mahjong_tui.testing.kept import finished_game, kept_table
 
 SIZES = [(80, 24), (120, 36)]
@@ -147,3 +148,20 @@ def test_join_sits_at_a_real_host(tmp_path: Path, host: str) -> None:
         term.press("q", settle="Leave the table?")
         term.press("q")
         ends_cleanly(term)
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP], ids=["SIGTERM", "SIGHUP"])
+def test_a_signal_to_end_keeps_the_game_and_gives_the_terminal_back(tmp_path: Path, sig: int) -> None:
+    """SIGTERM or SIGHUP mid-hand: the game ends as quitting does (status 128 + the signal, no traceback), its save
+    holds every move made, and the terminal is given back (the alternate screen left, the cursor shown)."""
+    with Terminal(["play", "--rules", "shanghai", "--seed", "3", "--bots", "normal"], tmp_path, (120, 36)) as term:
+        term.wait_for("Discard")
+        term.press("d", settle="Discard")  # our drawn tile, and the bots' moves after it, to our next turn
+        term.process.send_signal(sig)
+        assert term.ended() == 128 + sig, term.text[-3000:]
+        assert "Traceback" not in term.text and crash_logs(term.folder) == []
+        assert b"\x1b[?1049l" in term.drawn[-400:] and b"\x1b[?25h" in term.drawn[-400:]
+    saves = sorted((tmp_path / "mahjong-tui").rglob("games/*.json"))
+    assert len(saves) == 1
+    game = read_file(saves[0]).game
+    assert any(a.seat == 0 and a.kind is ActionKind.DISCARD for a in game.actions[0])

@@ -20,13 +20,18 @@ from typing import Any
 def write_text_atomically(text: str, path: str | os.PathLike[str], *, private: bool = False) -> None:
     """Write ``text``: a temporary file beside the target, flushed, synced, renamed over it. ``private``: readable
     by its owner only (0600), as a file holding a seat's token is."""
+    write_bytes_atomically(text.encode("utf-8"), path, private=private)
+
+
+def write_bytes_atomically(data: bytes, path: str | os.PathLike[str], *, private: bool = False) -> None:
+    """Write ``data`` as :func:`write_text_atomically` writes text."""
     target = Path(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}-", dir=target.parent or ".")
     try:
         if not private:  # mkstemp made it 0600
             _ordinary_mode(fd, target)
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, target)

@@ -11,9 +11,12 @@ Each whole save carries a mark (``"journal"``), and every line appended after it
 the same mark, so lines written before the save was replaced are never read with it: a
 kill between replacing the save and clearing the journal loses nothing and adds nothing.
 A line also says which hand and which action of that hand it is. Reading
-(:func:`with_journal`) adds, in order, each line that follows the save exactly; a line a
-kill cut short, and everything after it, is not read. A kill at any moment therefore loses
-at most the action being written.
+(:func:`read_journal`, then :func:`~mahjong_tui.keep.saves.read_file`, which plays each line
+on the save's game) keeps every line up to the first that cannot be read, is out of order,
+or is not a move the game allows; the lines from there on are set aside beside the save
+(:func:`set_rest_aside`) and the player is told in one line. Only a last line a kill cut short
+is passed over without a word. A kill at any moment therefore loses at most the action being
+written, and a damaged line loses only what follows it.
 """
 
 from __future__ import annotations
@@ -24,8 +27,9 @@ from pathlib import Path
 from typing import Any, TypeGuard
 
 from mahjong_tui.engine import Action
+from mahjong_tui.i18n import t
 from mahjong_tui.keep.files import compact_json
-from mahjong_tui.keep.safe_json import MAX_RECORD_BYTES, JsonProblem, parse_json, read_text
+from mahjong_tui.keep.safe_json import MAX_RECORD_BYTES, JsonProblem, parse_json, read_bytes
 
 #: the key of a save's journal mark
 MARK = "journal"
@@ -65,37 +69,72 @@ def lines_for(mark: str, actions: list[list[Action]], since: tuple[int, int]) ->
     return out
 
 
-def with_journal(data: Any, save: Path) -> Any:
-    """The save's data with its journal's actions added: each line with the save's mark that follows it exactly.
+@dataclass(frozen=True, slots=True)
+class Numbered:
+    """A journal line read: the line, its number in the file (from 1) and where it begins (a byte offset)."""
 
-    Lines already in the save are passed over; a line that is cut short or broken, or that
-    does not follow, ends the reading (a kill cut it short, and nothing after it was
-    written by the same keeping). Data that is not a save with a mark is returned as it is.
+    line: Line
+    number: int
+    start: int
+
+
+@dataclass(frozen=True, slots=True)
+class Cut:
+    """Where reading a journal stopped before its end: at line ``number`` (from 1), which begins at byte ``start``,
+    and why (in words a player reads)."""
+
+    number: int
+    start: int
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
+class JournalRead:
+    """A save's journal, read: its lines with the save's mark, in order, up to the first that cannot be read (``cut``:
+    where and why; None when every line was read, or only a last line a kill cut short was not)."""
+
+    lines: tuple[Numbered, ...] = ()
+    cut: Cut | None = None
+
+
+def read_journal(data: Any, save: Path) -> JournalRead:
+    """The journal beside the save at ``save`` whose data is ``data``: each line decoded on its own.
+
+    A line that is not UTF-8 text, not a journal line, or not whole stops the reading there;
+    the lines before it are kept. Only the very last line, when it has no newline, is taken
+    for one a kill cut short as it was written, and is passed over without a word. Lines
+    written before the save was last replaced (another mark) are passed over: the save holds
+    them. Data that is not a save with a mark has no journal.
     """
     if not isinstance(data, dict) or not isinstance(data.get(MARK), str):
-        return data
-    hands = data.get("hands")
-    if not isinstance(hands, list) or not all(isinstance(h, list) for h in hands):
-        return data  # what is wrong with it is said when it is replayed
+        return JournalRead()
     path = journal_path(save)
     try:
-        text = read_text(path, max_bytes=MAX_RECORD_BYTES, where=path.name)
+        raw = read_bytes(path, max_bytes=MAX_RECORD_BYTES, where=path.name)
     except (OSError, JsonProblem):  # no journal (the usual case after a hand's end), or none that can be read
-        return data
-    hands = [list(h) for h in hands]
-    for raw in text.split("\n"):
-        line = _line(raw, path.name)
-        if line is None:
+        return JournalRead()
+    lines: list[Numbered] = []
+    start = 0
+    for number, chunk in enumerate(raw.split(b"\n"), 1):
+        end = start + len(chunk) + 1
+        last = end > len(raw)  # no newline after it: the last line, perhaps cut short by a kill
+        if not chunk and last:
             break
-        if line.mark != data[MARK]:
-            continue  # written before the save was replaced: the save holds it
-        if line.hand == len(hands) - 1 and line.at == len(hands[-1]):
-            hands[-1].append(line.action)
-        elif line.hand == len(hands) and line.at == 0:
-            hands.append([line.action])  # the first action of the next hand: it was dealt
-        elif line.hand > len(hands) - 1 or line.at > len(hands[line.hand]):
-            break  # it does not follow: nothing after it can
-    return {**data, "hands": hands}
+        why = ""
+        try:
+            text = chunk.decode("utf-8")
+        except UnicodeDecodeError:
+            why = t("journal.not_text")
+        else:
+            line = _line(text, path.name)
+            if line is None:
+                why = t("journal.not_a_line")
+            elif line.mark == data[MARK]:
+                lines.append(Numbered(line, number, start))
+        if why:
+            return JournalRead(tuple(lines), None if last else Cut(number, start, why))
+        start = end
+    return JournalRead(tuple(lines))
 
 
 def _line(raw: str, where: str) -> Line | None:
@@ -115,3 +154,17 @@ def _line(raw: str, where: str) -> Line | None:
 def _place(n: object) -> TypeGuard[int]:
     """Whether ``n`` is a place in a list: a whole number, not negative."""
     return isinstance(n, int) and not isinstance(n, bool) and n >= 0
+
+
+def set_rest_aside(save: Path, cut: Cut) -> Path:
+    """Keep the journal of the save at ``save`` up to ``cut``, and the rest in ``ID.jsonl.broken-TIME`` beside it
+    (each written whole, or not at all); the path of the rest. OSError when the folder cannot be written."""
+    from mahjong_tui.keep.files import write_bytes_atomically
+    from mahjong_tui.keep.storage import aside_path
+
+    path = journal_path(save)
+    data = read_bytes(path, max_bytes=MAX_RECORD_BYTES, where=path.name)
+    rest = aside_path(path)
+    write_bytes_atomically(data[cut.start :], rest)
+    write_bytes_atomically(data[: cut.start], path)
+    return rest

@@ -190,6 +190,10 @@ class Keeper:
         settled."""
         if self.finished or not self.owner:
             return
+        if not self.lock.still_ours():  # a second window may have the game now: its moves and ours must not mix
+            self.owner = False
+            self._say(News(t("kept.lock_lost"), warning=True))
+            return
         self._writer.wait()  # the write before has ended: what it said about the disk is known
         if game.over:
             self._finish(game)

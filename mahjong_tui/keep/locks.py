@@ -4,6 +4,9 @@ Each game in progress has a lock file beside its save (``games/ID.lock``). The w
 that plays the game holds it (an operating-system lock through ``filelock``: released
 when the window closes the game or the process ends, however it ends). Another window
 that finds the lock held leaves the save alone: it may look at the game, never write it.
+Before each write the window checks that the lock file is still the one it locked
+(:meth:`GameLock.still_ours`): a lock file removed by hand would let a second window take
+the game, and the first then stops writing rather than mix its moves with the other's.
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ class GameLock:
         self.path: Path | None = None  # where the lock is, once held
         self._lock: FileLock | None = None
         self.held = False
+        self._file: tuple[int, int] | None = None  # the lock file's device and inode, once held
 
     def acquire(self, *, wait: float = 0.0) -> bool:
         """Hold the lock (waiting up to ``wait`` seconds for another window to let it go); False when another
@@ -54,7 +58,16 @@ class GameLock:
         except OSError:
             return True
         self.path, self._lock, self.held = path, lock, True
+        self._file = _identity(path)
         return True
+
+    def still_ours(self) -> bool:
+        """The lock file is still the one this window locked: not removed, nor replaced by another that another
+        window then locked (then that window plays the game, and this one must write it no more). A lock that
+        holds nothing (a folder that could not be written) is ours."""
+        if not self.held or self.path is None:
+            return True
+        return self._file is None or _identity(self.path) == self._file
 
     def release(self, *, remove: bool = False) -> None:
         """Let the game go (``remove``: its lock file too, once the game is kept and its save gone)."""
@@ -64,3 +77,12 @@ class GameLock:
         self.held = False
         if remove:
             self.path.unlink(missing_ok=True)
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    """The device and inode of the file at ``path`` (None: there is none)."""
+    try:
+        info = path.stat()
+    except OSError:
+        return None
+    return info.st_dev, info.st_ino

@@ -22,10 +22,11 @@ from typing import Any
 
 from bots import LEVELS
 from mahjong_tui.clean import clean_name, shorten
-from mahjong_tui.engine import Game, RecordError, game_from_record, game_record
+from mahjong_tui.engine import Action, Game, IllegalAction, RecordError, game_from_record, game_record
 from mahjong_tui.engine.record import RECORD_FORMAT
+from mahjong_tui.i18n import say, t
 from mahjong_tui.keep.files import write_json_atomically
-from mahjong_tui.keep.journal import MARK, journal_path, with_journal
+from mahjong_tui.keep.journal import MARK, Cut, Numbered, journal_path, read_journal
 from mahjong_tui.keep.locks import file_stem
 from mahjong_tui.keep.safe_json import MAX_RECORD_BYTES, JsonProblem, read_json_file
 from mahjong_tui.keep.storage import games_dir, records_dir
@@ -76,6 +77,8 @@ class SavedGame:
     game: Game
     table: Table
     path: Path | None = None
+    cut: Cut | None = None  # where its journal stopped being read before its end, and why (its rest set aside)
+    kept: int = 0  # how many of its journal's lines were played
 
 
 def save_data(game: Game, table: Table, mark: str | None = None) -> dict[str, Any]:
@@ -124,9 +127,9 @@ def _seats(raw: Any, where: str) -> tuple[Seat, Seat, Seat, Seat]:
 
 def read_file(path: Path) -> SavedGame:
     """Read and replay a save (with the actions of its journal) or a record file; RecordError with one line on any
-    problem."""
+    problem. A journal line that cannot be read or played ends the reading there (``cut`` says where and why)."""
     try:
-        data = with_journal(read_json_file(path, max_bytes=MAX_RECORD_BYTES), path)
+        data = read_json_file(path, max_bytes=MAX_RECORD_BYTES)
     except JsonProblem as e:
         raise RecordError(str(e)) from None
     try:
@@ -134,7 +137,36 @@ def read_file(path: Path) -> SavedGame:
     except RecordError as e:
         message = str(e)
         raise RecordError(message if message.startswith(str(path)) else f"{path}: {message}") from None
-    return SavedGame(saved.game, saved.table, path)
+    journal = read_journal(data, path)
+    played, cut = _play_journal(saved.game, journal.lines)
+    return SavedGame(saved.game, saved.table, path, cut or journal.cut, played)
+
+
+def _play_journal(game: Game, lines: tuple[Numbered, ...]) -> tuple[int, Cut | None]:
+    """Play each journal line that follows ``game``; how many were, and where and why they stopped (None: all)."""
+    played = 0
+    for numbered in lines:
+        line = numbered.line
+        current = len(game.actions) - 1
+        if line.hand < current or (line.hand == current and line.at < len(game.actions[current])):
+            continue  # the save holds it already
+        follows = (line.hand == current and line.at == len(game.actions[current])) or (
+            line.hand == current + 1 and line.at == 0 and game.hand.over
+        )
+        if not follows:
+            why = t("journal.out_of_order", hand=line.hand + 1, at=line.at + 1, current=current + 1,
+                    expected=len(game.actions[current]) + 1)  # fmt: skip
+            return played, Cut(numbered.number, numbered.start, why)
+        try:
+            if line.hand == current + 1:
+                game.next_hand()
+            game.release()
+            game.apply(Action.from_json(line.action))
+        except (ValueError, IllegalAction) as e:
+            reason = say(e.words) if isinstance(e, IllegalAction) else str(e)
+            return played, Cut(numbered.number, numbered.start, t("journal.not_a_move", reason=reason))
+        played += 1
+    return played, None
 
 
 def save_path(game_id: str) -> Path:

@@ -105,11 +105,17 @@ def move_aside(path: Path) -> Path:
 
     OSError when it cannot be renamed (a folder that cannot be written): the caller then leaves it alone.
     """
+    target = aside_path(path)
+    path.replace(target)
+    return target
+
+
+def aside_path(path: Path) -> Path:
+    """Where the file at ``path`` (or a part of it) is set aside: ``NAME.broken-TIME`` beside it, a name not taken."""
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     target = path.with_name(f"{path.name}.broken-{stamp}")
     n = 1
     while target.exists():
         n += 1
         target = path.with_name(f"{path.name}.broken-{stamp}-{n}")
-    path.replace(target)
     return target

@@ -20,6 +20,7 @@ from typing import TypeVar
 
 from mahjong_tui.engine import RecordError
 from mahjong_tui.i18n import t
+from mahjong_tui.keep.journal import journal_path, set_rest_aside
 from mahjong_tui.keep.keeping import LOCK_WAIT, CountError, Settled, count_hands, finished_hands, settle
 from mahjong_tui.keep.locks import GameLock
 from mahjong_tui.keep.saves import SavedGame, autosave, clear_cut_writes, read_file, save_path, when_begun
@@ -94,6 +95,8 @@ def _find_games() -> Found:
             if (line := _under_lock(path, lambda p: _set_aside(p, t("resume.not_a_file", path=p)))) is not None:
                 problems.append(line)
             continue
+        if saved.cut is not None and (line := _under_lock(path, partial(_keep_good_lines, saved=saved))):
+            problems.append(line)
         game, table = saved.game, saved.table
         if game.over:
             done = _under_lock(path, partial(_settle_saved, saved, tell=problems.append))
@@ -161,6 +164,7 @@ class TakenUp:
     saved: SavedGame | None
     lock: GameLock | None = None
     in_use: bool = False
+    notice: str = ""  # its journal had a line that could not be used: what was kept, and where the rest is
 
 
 def take_up(game_id: str) -> TakenUp:
@@ -176,7 +180,8 @@ def take_up(game_id: str) -> TakenUp:
     if saved is None or saved.game.over:
         lock.release()
         return TakenUp(None)
-    return TakenUp(saved, lock)
+    notice = _keep_good_lines(save_path(game_id), saved) if saved.cut is not None else None
+    return TakenUp(saved, lock, notice=notice or "")
 
 
 def _adopt_old_save(problems: list[str]) -> None:
@@ -202,12 +207,36 @@ def _adopt_old_save(problems: list[str]) -> None:
 
 
 def _set_aside(path: Path, problem: str) -> str:
-    """Move a save that cannot be read aside; the line that says so (or that it was left where it is)."""
+    """Move a save that cannot be read aside, its journal with it; the line that says so (or that it was left where
+    it is)."""
     try:
         aside = move_aside(path)
     except OSError:
         return t("resume.left_alone", problem=problem)
+    journal = journal_path(path)
+    if journal.exists():
+        with contextlib.suppress(OSError):  # the save is aside already: its journal stays if it cannot follow
+            journal.replace(aside.with_name(aside.name.replace(".json.broken-", ".jsonl.broken-", 1)))
+            return t("resume.moved_aside_with", problem=problem, name=aside.name)
     return t("resume.moved_aside", problem=problem, name=aside.name)
+
+
+def _keep_good_lines(path: Path, saved: SavedGame) -> str | None:
+    """The journal of the save at ``path`` stopped being read at a line (``saved.cut``): keep the lines before it
+    and set the rest aside, when the save is still as it was read; the line that says so."""
+    again = read_file(path)
+    cut = again.cut
+    if cut is None or cut != saved.cut:
+        return None  # rewritten meanwhile by the window that had it
+    rules, started = again.game.rules.en_name, when_begun(again.table.started)
+    try:
+        rest = set_rest_aside(path, cut)
+    except OSError as e:
+        reason = e.strerror or str(e)
+        return t("journal.cut_left", rules=rules, started=started, number=cut.number, why=cut.why, kept=again.kept,
+                 reason=reason)  # fmt: skip
+    return t("journal.cut", rules=rules, started=started, number=cut.number, why=cut.why, kept=again.kept,
+             name=rest.name)  # fmt: skip
 
 
 def _mtime(path: Path) -> float:

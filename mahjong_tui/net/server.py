@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import secrets
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -135,6 +136,8 @@ class Host:
             except (OSError, JsonProblem, KeyError, TypeError, ValueError):
                 continue
             taken = take_up(table_id)
+            if taken.notice:
+                print(f"mahjong-tui host: {taken.notice}", file=sys.stderr, flush=True)
             if taken.saved is None:
                 with contextlib.suppress(OSError):
                     path.unlink()  # the game ended (or is gone): nothing to resume

@@ -15,6 +15,9 @@ would make it come up later (``scripts/startup.py`` measures that).
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import signal
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -132,6 +135,7 @@ class MahjongApp(SettingsFlow, RemoteFlow, LessonFlow):
 
     def on_mount(self) -> None:
         """Straight to the table, the saved game, a replay, or the new game screen first."""
+        self._stop_on_signals()
         for line in self.notices:
             if line:
                 self.notify(line, severity="warning", timeout=12)
@@ -150,6 +154,14 @@ class MahjongApp(SettingsFlow, RemoteFlow, LessonFlow):
             self.tidy_due = True  # once the table is drawn
         else:
             self.new_game()
+
+    def _stop_on_signals(self) -> None:
+        """SIGTERM and SIGHUP (a closed terminal, a system going down) end the app as quitting does: the game in
+        play is kept as it stands, everything written, and the terminal given back as it was."""
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGHUP):
+            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):  # no such signal, no main thread
+                loop.add_signal_handler(sig, self.exit, 128 + sig)
 
     def on_unmount(self) -> None:
         """The app ends (at the table too: Ctrl+Q): the game in play is kept as it stands, and let go."""
