@@ -30,6 +30,15 @@ class JoinError(RuntimeError):
     """The table would not seat us; the text says why, in one line."""
 
 
+def connect_errors() -> tuple[type[BaseException], ...]:
+    """What joining a table may raise when it cannot be joined: refused (:class:`JoinError`), nothing answering
+    (OSError, a timeout), an address that is not a table's (ValueError), or a peer that does not speak the
+    protocol (the websockets package's errors, a message that is not JSON)."""
+    from websockets.exceptions import WebSocketException
+
+    return (JoinError, OSError, TimeoutError, ValueError, WebSocketException)
+
+
 def split_url(url: str) -> tuple[str, str]:
     """``ws://host:port/ROOM`` → (``ws://host:port/``, ``ROOM``); ValueError for a URL that is not one."""
     parts = urlsplit(url)

@@ -54,7 +54,7 @@ class RemoteFlow(App[int]):
     async def join_table(self, remote: Remote) -> None:
         """Sit at the remote table (back at our seat when a token is kept for it) and open its table here."""
         from mahjong_tui.keep.joined import keep_token, token_for
-        from mahjong_tui.net.client import SeatClient
+        from mahjong_tui.net.client import SeatClient, connect_errors
 
         from .remote_driver import RemoteDriver
         from .screens.table import TableScreen
@@ -71,12 +71,12 @@ class RemoteFlow(App[int]):
         token = remote.token or ("" if remote.fresh else token_for(remote.url))
         try:
             await client.connect(name=remote.name, token=token)
-        except Exception as e:  # refused, unreachable, not a table: one line, and the app ends
+        except connect_errors() as e:  # refused, unreachable, not a table: one line, and the app ends
             if token and not remote.token and remote.name:  # a seat kept from an earlier game: sit anew instead
                 client = SeatClient(remote.url)
                 try:
                     await client.connect(name=remote.name)
-                except Exception as again:
+                except connect_errors() as again:
                     self.leave_join(again)
                     return
             else:
@@ -111,6 +111,8 @@ class RemoteFlow(App[int]):
 
     async def stay_connected(self, client: SeatClient) -> None:
         """Read what the table sends; a dropped connection is taken up again with our token, as long as it takes."""
+        from mahjong_tui.net.client import connect_errors
+
         while True:
             await client.listen()
             if client.replaced:  # the seat was taken up elsewhere (another window, another machine)
@@ -125,7 +127,7 @@ class RemoteFlow(App[int]):
                     await client.connect(token=client.token)
                     self.notify(t("remote.back"), timeout=4)
                     break
-                except Exception:  # the host is not back yet
+                except connect_errors():  # the host is not back yet
                     await asyncio.sleep(2.0)
 
     def seats_told(self, client: SeatClient, message: dict[str, object]) -> None:
