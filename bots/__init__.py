@@ -7,6 +7,7 @@ loop. Bots are deterministic for a seed.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol
 
 from mahjong_tui.engine import Action, SeatView
@@ -33,6 +34,8 @@ def create_bot(level: str, seat: int, seed: int = 0) -> Bot:
     """A bot of ``level`` for ``seat``; UnknownLevel names the choices."""
     if level not in LEVELS:
         raise UnknownLevel(f"unknown bot level {level!r} (choose one of: {', '.join(LEVELS)})")
-    from .players import make
+    from .hard import HardBot
+    from .players import EasyBot, NormalBot
 
-    return make(level, seat, seed)
+    classes: dict[str, Callable[[int, int], Bot]] = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot}
+    return classes[level](seat, seed)

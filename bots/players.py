@@ -419,11 +419,3 @@ class NormalBot(PlanningBot):
     """Shanten and tile acceptance; claims that lower shanten or complete a valuable set."""
 
     level = "normal"
-
-
-def make(level: str, seat: int, seed: int = 0) -> BaseBot:
-    """A bot of ``level`` for ``seat``, deterministic for ``seed``."""
-    from .hard import HardBot
-
-    classes: dict[str, type[BaseBot]] = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot}
-    return classes[level](seat, seed)

@@ -11,19 +11,18 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING
 
 from mahjong_tui.i18n import Catalogue, catalogue, cells, said
+from mahjong_tui.keep.stats_reading import read_drills, read_players
 
 from .parser import OneLineParser, add_language
 
 if TYPE_CHECKING:
     from mahjong_tui.engine import Ruleset
-    from mahjong_tui.keep.stats import DrillAnswer, PlayerStats, Statistics
+    from mahjong_tui.keep.stats import DrillAnswer, PlayerStats
 
 BAR = 20  # the width of a bar at 100 %
-T = TypeVar("T")
 
 
 def parser() -> OneLineParser:
@@ -125,43 +124,6 @@ def drill_lines(answers: list[DrillAnswer], say: Catalogue) -> str:
         lines.append("  " + say("drill.stats_kind", kind=kind, right=k.right, answered=k.answers,
                                 pct=round(100 * k.accuracy)))  # fmt: skip
     return "\n".join(lines)
-
-
-def read_players() -> tuple[list[PlayerStats], str]:
-    """Every player's record, or the one line saying why the database cannot be read (locked, broken, not one).
-
-    The statistics screen reads them here too; names are as kept (see :func:`mahjong_tui.clean.clean_name`).
-    """
-    return _read(lambda db: db.players())
-
-
-def read_drills(rules: str | None = None) -> tuple[list[DrillAnswer], str]:
-    """Every drill answer kept (under ``rules`` when given), or the one line saying why the database cannot be read."""
-    return _read(lambda db: db.drill_answers(rules))
-
-
-def _read(what: Callable[[Statistics], list[T]]) -> tuple[list[T], str]:
-    """``what`` the statistics database holds (none before it is made), or the one line saying why it cannot be
-    read (locked, broken, not one)."""
-    import sqlite3
-
-    from mahjong_tui.clean import one_line
-    from mahjong_tui.keep.stats import Statistics, StatsError
-    from mahjong_tui.keep.storage import stats_path
-
-    try:
-        path = stats_path()
-        if not path.exists():
-            return [], ""
-        db = Statistics(path)
-    except (StatsError, OSError) as e:
-        return [], one_line(str(e))
-    try:
-        return what(db), ""
-    except sqlite3.Error as e:  # tables broken or gone: said in one line, and the game goes on
-        return [], one_line(f"{path}: broken statistics database ({e})")
-    finally:
-        db.close()
 
 
 #: each share's field and the statistics screen's word for it

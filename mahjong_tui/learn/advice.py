@@ -15,7 +15,18 @@ from math import comb
 
 from bots.hard import HardBot, haidi_odds
 from bots.hard_defense import Reading
-from mahjong_tui.engine import Action, ActionKind, KongMode, Meld, MeldKind, Phase, SeatView, claimed_meld
+from mahjong_tui.engine import (
+    Action,
+    ActionKind,
+    KongMode,
+    Meld,
+    MeldKind,
+    Phase,
+    ScoreResult,
+    SeatView,
+    WinContext,
+    claimed_meld,
+)
 from mahjong_tui.engine.analysis import waits
 from mahjong_tui.engine.words import Words
 from mahjong_tui.i18n import said
@@ -168,7 +179,6 @@ def _haidi(view: SeatView, action: Action) -> Words:
 
 def _initial(view: SeatView) -> Words:
     from mahjong_tui.book.rulebook import type_names
-    from mahjong_tui.learn.hints import initial_preview
 
     result = initial_preview(view)
     if result is None or not result.valid:
@@ -201,3 +211,14 @@ def decision_advice(view: SeatView, action: Action | None) -> Words:
     if view.phase is Phase.TURN and kinds & set(_OWN_KONGS) and action.kind is ActionKind.DISCARD:
         return _no_kong(view, action)
     return NONE
+
+
+def initial_preview(view: SeatView) -> ScoreResult | None:
+    """What declaring the 起手小胡 of ``view``'s dealt hand would score and pay (None: it has none)."""
+    rules = view.ruleset
+    if not rules.initial_wins(view.counts):
+        return None
+    ctx = WinContext(
+        winner=view.seat, concealed=view.hand, win_tile=None, dealer=view.dealer, initial=True, base=view.table.base
+    )
+    return rules.score(ctx)

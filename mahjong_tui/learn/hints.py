@@ -26,7 +26,6 @@ from mahjong_tui.engine import (
     Phase,
     RiverTile,
     Ruleset,
-    ScoreResult,
     SeatView,
     TableView,
     Tile,
@@ -40,7 +39,7 @@ from mahjong_tui.engine.targets import target_progress, win_discard_options, win
 from mahjong_tui.engine.tiles import NUM_KINDS, tiles_of
 from mahjong_tui.engine.words import Words
 from mahjong_tui.i18n import said
-from mahjong_tui.learn.advice import choice_of, decision_advice, star, suggested_action, suggester
+from mahjong_tui.learn.advice import choice_of, decision_advice, initial_preview, star, suggested_action, suggester
 from mahjong_tui.learn.claim_advice import CLAIM_KINDS, claim_suggestion
 from mahjong_tui.learn.hint_targets import TargetHint, target_hints
 from mahjong_tui.learn.hint_words import (
@@ -454,17 +453,6 @@ def study_view(
     )  # fmt: skip
     legal = tuple(Action(0, ActionKind.DISCARD, t) for t in range(NUM_KINDS) if counts[t])
     return SeatView(table, 0, tuple(counts), None, legal, ())
-
-
-def initial_preview(view: SeatView) -> ScoreResult | None:
-    """What declaring the 起手小胡 of ``view``'s dealt hand would score and pay (None: it has none)."""
-    rules = view.ruleset
-    if not rules.initial_wins(view.counts):
-        return None
-    ctx = WinContext(
-        winner=view.seat, concealed=view.hand, win_tile=None, dealer=view.dealer, initial=True, base=view.table.base
-    )
-    return rules.score(ctx)
 
 
 class HintFollower:

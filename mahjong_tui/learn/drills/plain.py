@@ -44,7 +44,7 @@ LOOK = 0.3
 
 def analyse_input(given: dict[str, object]) -> Any:
     """The ``hint`` command's analysis of ``given`` (its own code, so a drill's answer is the command's)."""
-    from mahjong_tui.commands.hint import hint_from_json
+    from mahjong_tui.learn.hint_input import hint_from_json
 
     return hint_from_json(given)[0]
 

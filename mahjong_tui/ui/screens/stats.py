@@ -63,14 +63,14 @@ def who(row: PlayerStats) -> str:
 
 def read_statistics() -> tuple[list[PlayerStats], str]:
     """Every player's record, and the one line saying why there is none (a database locked, broken, or not one)."""
-    from mahjong_tui.commands.stats import read_players
+    from mahjong_tui.keep.stats_reading import read_players
 
     return read_players()
 
 
 def read_drill_answers() -> list[DrillAnswer]:
     """Every drill answer kept (none when the database cannot be read: the players' line says why)."""
-    from mahjong_tui.commands.stats import read_drills
+    from mahjong_tui.keep.stats_reading import read_drills
 
     return read_drills()[0]
 
