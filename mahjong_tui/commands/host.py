@@ -119,7 +119,9 @@ def _table_for(rooms: dict[str, bool], local: str, port: int, own: Path) -> str:
     if held is not None:
         return held
     free = next((room for room, has_free in rooms.items() if has_free), None)
-    return urls[free] if free is not None else next(iter(urls.values()))
+    if free is not None:
+        return urls[free]
+    return next(iter(urls.values()), f"ws://{local}:{port}/NOTABLE")  # no table yet: the join says there is no seat
 
 
 def _password() -> str:

@@ -86,10 +86,13 @@ class BotPool:
         (killed from outside) is replaced, and the decision asked again once."""
         loop = asyncio.get_running_loop()
         wire = encode_view(view)
+        pool = self.warm()
         try:
-            index = await loop.run_in_executor(self.warm(), _think, level, seat, seed, wire)
+            index = await loop.run_in_executor(pool, _think, level, seat, seed, wire)
         except BrokenProcessPool:
-            self._stop()
+            if self._pool is pool:  # the first decision to find it broken replaces it; the others use the new one
+                self._pool = None
+                pool.shutdown(wait=False, cancel_futures=True)  # broken: nothing to wait for
             index = await loop.run_in_executor(self.warm(), _think, level, seat, seed, wire)
         return view.legal[index]
 

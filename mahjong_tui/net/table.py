@@ -421,17 +421,20 @@ class HostedTable:
     async def decide(self, seat: int) -> None:
         """One seat's decision: a bot's at once; a person's when they answer, or their bot's once ``turn_seconds``
         have passed (the seat is idle from then on until its person acts again)."""
-        # Asked about the 开杠 tiles, the konger takes as long as a window at least: the others, who are not told
-        # whether the konger is asked (when not, the table holds the moment that long), learn nothing from when.
-        floor = None
-        if self.game.hand.phase is Phase.KAIGANG_SELF and self.people_present:
-            floor = monotonic() + self.claim_seconds
+        # Asked about the 开杠 tiles, the konger has a window's time, exactly: the others, who are not told whether
+        # the konger is asked (when not, the table holds the moment as long), learn nothing from when. A konger who
+        # lets it run out passes, as in any window, and is not made idle (which everyone would be told).
+        window = self.game.hand.phase is Phase.KAIGANG_SELF and self.people_present
+        floor = monotonic() + self.claim_seconds if window else None
         if not self.bot_plays(seat):
-            self.open_prompts([seat], self.turn_seconds)
+            self.open_prompts([seat], self.claim_seconds if window else self.turn_seconds)
             self.send_all([seat])
             await self._wait(lambda: seat in self.answers or self.bot_plays(seat), self.window_closes)
             if seat not in self.answers and not self.bot_plays(seat) and not self.closed:
-                self._idle(seat)
+                if window:
+                    self.answers[seat] = self.passing(seat)
+                else:
+                    self._idle(seat)
         answered = self.answers.get(seat)
         self.close_prompts()  # an answer coming while the bot thinks is refused: the prompt is over
         action = answered or await self.bot_choice(seat)

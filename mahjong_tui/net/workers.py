@@ -35,11 +35,15 @@ from typing import Any
 from .server import SERVE_OPTIONS, Host, HostedTable, TableSpec, kept_table_ids
 
 #: how long a new connection has to send the first line of its request before the lobby closes it
-ROUTE_SECONDS = 10.0
+ROUTE_SECONDS = 5.0
 #: the most connections the lobby waits on for their first line at once (more are closed at once)
 MAX_ROUTING = 1024
 #: the most of a request's first line the lobby reads
 LINE_BYTES = 512
+#: how long handing a connection to its worker may take (a worker that does not take it: the connection is closed)
+HAND_OVER_SECONDS = 2.0
+#: the longest wait between two looks at a first line that comes in pieces
+PEEK_WAIT = 0.25
 #: the mark of a message that carries a connection (its socket) rather than words
 _SOCKET = b"\0"
 
@@ -151,27 +155,32 @@ class Lobby:
             self.rooms[room] = Room(index, table_id, free)
             if kind == "table" and table_id not in self._workers[index].tables:
                 self._workers[index].tables.append(table_id)
-        elif kind == "ended":
-            gone = self.rooms.pop(message[1], None)
-            if gone is not None and gone.table_id in self._workers[index].tables:
-                self._workers[index].tables.remove(gone.table_id)
+        elif kind == "ended":  # its people may still come to see the end: the room stays, with no seat free
+            ended = self.rooms.get(message[1])
+            if ended is not None:
+                ended.free = False
+                if ended.table_id in self._workers[index].tables:
+                    self._workers[index].tables.remove(ended.table_id)
         if kind in ("table", "done", "ready"):
             self._replies[index].put_nowait(message)
 
     async def _restart(self, index: int) -> None:
-        """Worker ``index`` stopped by itself: start it again, taking up its tables."""
+        """Worker ``index`` stopped by itself: start it again, taking up its tables (unless the host is stopping)."""
         old = self._workers[index]
-        old.channel.close()
         await asyncio.to_thread(old.process.join, 5)
+        if self._stopping:
+            return
+        old.channel.close()
         self._tell(
             f"mahjong-tui host: worker {index + 1} stopped; started again, its tables taken up from their journals"
         )
         new = self._spawn(index)
         new.tables = old.tables
         self._workers[index] = new
-        if await self._ready(new):
-            await self._ask(new, ("resume", list(old.tables)))
-        else:
+        if await self._ready(new) and not self._stopping:
+            with contextlib.suppress(OSError):
+                await self._ask(new, ("resume", list(old.tables)))
+        elif not self._stopping:
             self._tell(
                 f"mahjong-tui host: worker {index + 1} could not start again; its tables wait for the host's next start"
             )
@@ -219,6 +228,9 @@ class Lobby:
         """Listen on ``host``:``port`` and hand each connection to its worker."""
         family = socket.AF_INET6 if ":" in host else socket.AF_INET
         listener = socket.create_server((host, port), family=family, backlog=1024, reuse_port=False)
+        if hasattr(socket, "TCP_DEFER_ACCEPT"):  # Linux: a connection is taken once it has sent something
+            with contextlib.suppress(OSError):
+                listener.setsockopt(socket.IPPROTO_TCP, socket.TCP_DEFER_ACCEPT, int(ROUTE_SECONDS))
         listener.setblocking(False)
         self._listener = listener
         self._accepting = asyncio.get_running_loop().create_task(self._accept(listener), name="lobby")
@@ -250,8 +262,9 @@ class Lobby:
             room = room_of(line)
             held = self.rooms.get(room)
             index = held.worker if held is not None else zlib.crc32(room.encode()) % self.count
-            with contextlib.suppress(OSError):
-                await _send(self._workers[index].channel, _SOCKET, connection.fileno())
+            with contextlib.suppress(OSError, TimeoutError):  # a worker that does not take it: the connection closes
+                async with asyncio.timeout(HAND_OVER_SECONDS):
+                    await _send(self._workers[index].channel, _SOCKET, connection.fileno())
 
     async def stop(self) -> None:
         """Stop listening and stop every worker: each keeps its tables as they stand."""
@@ -263,18 +276,22 @@ class Lobby:
         for task in list(self._routing):
             task.cancel()
         for worker in self._workers:
-            with contextlib.suppress(OSError):
-                await _send(worker.channel, pickle.dumps(("stop",)))
+            with contextlib.suppress(OSError, TimeoutError):
+                async with asyncio.timeout(HAND_OVER_SECONDS):
+                    await _send(worker.channel, pickle.dumps(("stop",)))
         for worker in self._workers:
             await asyncio.to_thread(worker.process.join, 30)
             if worker.process.is_alive():
                 worker.process.kill()
-            asyncio.get_running_loop().remove_reader(worker.channel)
-            worker.channel.close()
+                await asyncio.to_thread(worker.process.join, 5)
+            if worker.channel.fileno() >= 0:
+                asyncio.get_running_loop().remove_reader(worker.channel)
+                worker.channel.close()
 
 
 async def _first_line(connection: socket.socket) -> bytes:
     """The first line of what ``connection`` sent, read without taking it from the socket (the worker reads it)."""
+    wait = 0.01
     while True:
         await _ready(connection, write=False)
         seen = connection.recv(LINE_BYTES, socket.MSG_PEEK)
@@ -282,7 +299,10 @@ async def _first_line(connection: socket.socket) -> bytes:
             raise OSError("closed before its request")
         if b"\r\n" in seen or len(seen) >= LINE_BYTES:
             return seen.split(b"\r\n", 1)[0]
-        await asyncio.sleep(0.01)  # the line comes in pieces: what is there stays readable, so wait for more
+        # The line comes in pieces (or a peer is slow on purpose): what is there stays readable, so look again
+        # later, and less often each time, lest a few hundred such peers keep the lobby busy.
+        await asyncio.sleep(wait)
+        wait = min(wait * 2, PEEK_WAIT)
 
 
 async def _send(channel: socket.socket, data: bytes, fd: int | None = None) -> None:
@@ -334,11 +354,11 @@ async def _work(index: int, channel: socket.socket, settings: WorkerSettings) ->
         on_change=lambda hosted: report(_seats(hosted)),
         on_end=lambda hosted: report(("ended", hosted.room)),
     )
-    # The websockets server of this worker listens on a Unix socket with a name of the kernel's choosing, which
-    # nothing is told: every connection comes from the lobby, handed over.
-    unnamed = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    unnamed.bind("")
-    server = await serve(host.handler, sock=unnamed, **SERVE_OPTIONS)
+    # The websockets server of this worker listens on nothing: every connection comes from the lobby, handed over.
+    # Its socket is made but never listens, and the server says it is serving (a handshake is refused otherwise).
+    server = await serve(host.handler, sock=socket.socket(socket.AF_UNIX, socket.SOCK_STREAM), start_serving=False,
+                         **SERVE_OPTIONS)  # fmt: skip
+    server.__class__ = _HandedOver
     channel.setblocking(False)
     loop.add_reader(channel, _heard_lobby, channel, host, server, stop, report)
     report(("ready",))
@@ -349,6 +369,22 @@ async def _work(index: int, channel: socket.socket, settings: WorkerSettings) ->
     with contextlib.suppress(TimeoutError):
         await asyncio.wait_for(server.wait_closed(), 5)
     channel.close()
+
+
+def _handed_over_class() -> type:
+    """The websockets server of a worker: it serves the connections handed to it, though it listens on nothing."""
+    from websockets.asyncio.server import Server
+
+    class HandedOver(Server):
+        """Serving until closed (its own listening socket never listens)."""
+
+        def is_serving(self) -> bool:
+            return self.close_task is None
+
+    return HandedOver
+
+
+_HandedOver = _handed_over_class()
 
 
 def _seats(hosted: HostedTable, kind: str = "seats") -> tuple[object, ...]:
@@ -386,14 +422,18 @@ def _heard_lobby(
     command = pickle.loads(data)
     if command[0] == "stop":
         stop.set()
-    elif command[0] == "resume":
-        for hosted in host.resume_tables(set(command[1])):
-            report(_seats(hosted, "table"))
-        report(("done",))
-    elif command[0] == "open":
-        for spec in command[1]:
-            report(_seats(host.open_table(spec), "table"))
-        report(("done",))
+    elif command[0] in ("resume", "open"):
+        try:
+            if command[0] == "resume":
+                for hosted in host.resume_tables(set(command[1])):
+                    report(_seats(hosted, "table"))
+            else:
+                for spec in command[1]:
+                    report(_seats(host.open_table(spec), "table"))
+        except (OSError, ValueError) as e:  # a table that cannot be opened or taken up: said, and the rest go on
+            print(f"mahjong-tui host: a table could not be opened: {e}", file=sys.stderr, flush=True)
+        finally:
+            report(("done",))
 
 
 async def _adopt(fd: int, server: Any) -> None:
