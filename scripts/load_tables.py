@@ -43,7 +43,7 @@ import msgspec
 from bots import create_bot
 from mahjong_tui.engine import ActionKind, Phase
 from mahjong_tui.net.client import split_url
-from mahjong_tui.net.protocol import MAX_SERVER_BYTES, VERSION, action_message, dumps
+from mahjong_tui.net.protocol import MAX_SERVER_BYTES, VERSION, Join, Next, action_message, dumps
 from mahjong_tui.net.wire import decode_view
 
 
@@ -167,7 +167,7 @@ async def _seat(url: str, name: str, trips: list[float], stop: asyncio.Event, ha
     address, room = split_url(url)
     ended = 0
     async with connect(address, max_size=MAX_SERVER_BYTES) as ws:
-        await ws.send(dumps({"type": "join", "v": VERSION, "room": room, "name": name}))
+        await ws.send(dumps(Join(v=VERSION, room=room, name=name)))
         welcome = json.loads(await ws.recv())
         bot = create_bot("easy", int(welcome["seat"]), 1)
         sent: float | None = None
@@ -190,7 +190,7 @@ async def _seat(url: str, name: str, trips: list[float], stop: asyncio.Event, ha
             message = json.loads(text)
             if message["view"]["table"]["phase"] == Phase.ENDED.value:
                 ended += 1
-                await ws.send(dumps({"type": "next", "prompt": prompt}))
+                await ws.send(dumps(Next(prompt)))
                 continue
             view = decode_view(message["view"])
             if view.legal:

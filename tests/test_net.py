@@ -189,8 +189,8 @@ async def test_bad_messages_are_refused_and_the_connection_goes_on() -> None:
         "not JSON",
         "message too big",
         "unknown message type 'dance'",
-        "bad action",
-        "prompt must be a whole number",
+        "action.kind",  # the field, then the reason: "action.kind: invalid enum value 'fly'"
+        "prompt",
         "a message is a JSON object",
     ]
     await asyncio.wait_for(_play(client), 60)  # the connection and the table went on
@@ -711,7 +711,7 @@ async def test_what_is_queued_before_a_connection_is_shut_is_sent_first() -> Non
 async def test_an_answer_after_the_turn_ran_out_is_refused() -> None:
     """Once a person's turn has run out, their answer is refused with why (their bot's move is the one made), and it
     still says they are back."""
-    from mahjong_tui.net.protocol import Act
+    from mahjong_tui.net.protocol import action_message
     from mahjong_tui.net.table import HostedTable, Place
 
     game = Game("shanghai", 2, GameOptions(max_hands=1), hold_windows=True)
@@ -732,7 +732,7 @@ async def test_an_answer_after_the_turn_ran_out_is_refused() -> None:
     await _eventually(lambda: table.places[seat].idle, "the turn to run out")
     view = decode_view(prompt["view"])
     move = next(a for a in view.legal if a.kind is ActionKind.DISCARD)
-    why = table.answer(seat, Act(prompt["prompt"], move.kind, move.tile))
+    why = table.answer(seat, action_message(prompt["prompt"], move))
     assert why is not None and "not open for you" in why.en
     assert not table.places[seat].idle
     table.close()

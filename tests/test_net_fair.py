@@ -13,6 +13,7 @@ import asyncio
 import json
 import random
 import time
+import typing
 from typing import Any
 
 import pytest
@@ -264,13 +265,12 @@ class Konger(Seen):
 
     def answer(self, message: dict[str, Any]) -> None:
         from mahjong_tui.engine import KongMode
-        from mahjong_tui.net.protocol import action_message, read_message
+        from mahjong_tui.net.protocol import action_message
         from mahjong_tui.net.wire import decode_view
 
         view = decode_view(message["view"])
         kaigang = [a for a in view.legal if a.kind is ActionKind.CONCEALED_KONG and a.mode is KongMode.KAIGANG]
-        act = read_message(json.dumps(action_message(message["prompt"], (kaigang or [plain(view)])[0])))
-        self.table.answer(self.seat, act)  # type: ignore[arg-type]
+        self.table.answer(self.seat, action_message(message["prompt"], (kaigang or [plain(view)])[0]))
 
 
 async def test_whether_the_konger_may_win_on_the_kaigang_tiles_tells_the_others_nothing() -> None:
@@ -343,3 +343,65 @@ def test_a_game_replayed_holding_its_windows_stops_where_it_was_kept(rules: str)
         assert again.pending_seats() == game.pending_seats()
         held += game.held
     assert held  # some were kept holding a window
+
+
+def test_protocol_md_shows_every_client_message_as_it_is_declared() -> None:
+    """Each message a client may send is declared once (a msgspec Struct in ``net/protocol.py``): protocol.md shows an
+    example of each, and every example there reads back as that message, field for field."""
+    import re
+    from pathlib import Path
+
+    import msgspec
+
+    from mahjong_tui.net import protocol
+
+    text = (Path(protocol.__file__).parent / "protocol.md").read_text("utf-8")
+    examples = [line for line in text.splitlines() if re.match(r'^\{"type": "(join|act|next|review|back|ping)"', line)]
+    read = [protocol.read_message(line.replace('"…"', '"T0KEN"')) for line in examples]
+    declared = {cls.__struct_config__.tag: cls for cls in typing.get_args(protocol.Message)}
+    assert {type(m).__struct_config__.tag for m in read} == set(declared) == set(protocol.TYPES)
+    for line, message in zip(examples, read, strict=True):
+        assert json.loads(protocol.dumps(message)).keys() <= json.loads(line).keys() | {"v", "room", "name", "token"}
+        for field in msgspec.structs.fields(type(message)):
+            assert f'"{field.encode_name}"' in line or field.default is not msgspec.NODEFAULT, (line, field.name)
+
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.binary(max_size=300)
+    | st.text(max_size=300)
+    | _JSON.map(json.dumps)
+    | st.fixed_dictionaries(
+        {"type": st.sampled_from(["join", "act", "next", "review", "back", "ping"])},
+        optional={
+            "v": _JSON,
+            "room": _JSON,
+            "name": _JSON,
+            "token": _JSON,
+            "prompt": _JSON,
+            "hand": _JSON,
+            "action": _JSON
+            | st.fixed_dictionaries(
+                {"kind": st.text(max_size=12)}, optional={"tile": _JSON, "tiles": _JSON, "mode": _JSON}
+            ),
+        },
+    ).map(json.dumps)  # fmt: skip
+)
+def test_any_bytes_a_client_sends_are_a_message_or_one_line_saying_why(data: str | bytes) -> None:
+    """Random bytes, random text, random JSON and random messages of every type: the server reads a message or
+    refuses it with one line (the field and the reason), never anything else."""
+    from mahjong_tui.net.protocol import Message, ProtocolError, read_message
+
+    try:
+        message = read_message(data)
+    except ProtocolError as e:
+        assert str(e) and "\n" not in str(e) and len(str(e)) < 300
+    else:
+        assert isinstance(message, typing.get_args(Message))

@@ -22,7 +22,7 @@ from mahjong_tui.engine import Action, Event, GameOptions, SeatView, Words
 if TYPE_CHECKING:
     from mahjong_tui.learn.review import Review
 
-from .protocol import MAX_SERVER_BYTES, VERSION, action_message, dumps
+from .protocol import MAX_SERVER_BYTES, VERSION, AskReview, Back, Join, Next, action_message, dumps
 from .wire import WireError, decode_event, decode_view
 
 
@@ -83,7 +83,7 @@ class SeatClient:
 
         address, room = split_url(self.url)
         self._ws = await connect(address, max_size=MAX_SERVER_BYTES, open_timeout=10)
-        await self._ws.send(dumps({"type": "join", "v": VERSION, "room": room, "name": name, "token": token}))
+        await self._ws.send(dumps(Join(v=VERSION, room=room, name=name, token=token)))
         first = json.loads(await self._ws.recv())
         if first.get("type") != "welcome":
             await self._ws.close()
@@ -196,7 +196,7 @@ class SeatClient:
         prompt = self.prompt if prompt is None else prompt
         assert prompt is not None
         self.prompt = None
-        message = action_message(prompt, action) if action is not None else {"type": "next", "prompt": prompt}
+        message = action_message(prompt, action) if action is not None else Next(prompt)
         return self._ws.send(dumps(message))  # type: ignore[no-any-return]
 
     @property
@@ -206,11 +206,11 @@ class SeatClient:
 
     async def come_back(self) -> None:
         """We are at the keyboard again: the seat is ours from its next decision."""
-        await self._ws.send(dumps({"type": "back"}))
+        await self._ws.send(dumps(Back()))
 
     async def ask_review(self, hand: int) -> None:
         """Ask for our review of ``hand`` (it comes as a review message)."""
-        await self._ws.send(dumps({"type": "review", "hand": hand}))
+        await self._ws.send(dumps(AskReview(hand)))
 
     async def send_raw(self, text: str) -> None:
         """Send ``text`` as it is (the tests' malformed messages)."""

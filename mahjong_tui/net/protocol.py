@@ -11,14 +11,12 @@ a one-line :class:`ProtocolError`, and the connection and the table go on.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Annotated
 
 import msgspec
 
 from mahjong_tui.engine import Action, ActionKind, KongMode
-from mahjong_tui.engine.tiles import TileError, parse_tile, parse_tiles
+from mahjong_tui.engine.tiles import TileError, format_tiles, parse_tile, parse_tiles, tile_name
 
 #: the protocol's version: a client of another version is told so and let go
 VERSION = 2
@@ -34,136 +32,146 @@ class ProtocolError(ValueError):
     """A message that cannot be taken; the text says why, in one line."""
 
 
-@dataclass(frozen=True, slots=True)
-class Join:
+Prompt = Annotated[int, msgspec.Meta(ge=0)]
+#: a room code or a seat's token: letters and digits, at most 64
+Code = Annotated[str, msgspec.Meta(max_length=64, pattern="^[A-Za-z0-9_-]*$")]
+
+
+class _Message(msgspec.Struct, frozen=True, tag_field="type"):
+    """A client's message: a JSON object whose ``type`` names it (each kind below, declared once, read by the server
+    and written by the client)."""
+
+
+class Join(_Message, frozen=True, tag="join", kw_only=True):
     """Sit at the table of ``room``: as ``name`` in a free seat, or back at the seat of ``token``."""
 
-    room: str
+    v: int
+    room: Code = ""
     name: str = ""
-    token: str = ""
+    token: Code = ""
+
+    def __post_init__(self) -> None:
+        """The version is this protocol's; the name is one line of at most :data:`MAX_NAME` characters; a name or a
+        token is given."""
+        if self.v != VERSION:
+            raise ValueError(f"protocol version {self.v!r} is not {VERSION}: update the game")
+        name = " ".join(self.name.split())
+        if len(name) > MAX_NAME:
+            raise ValueError(f"a name is at most {MAX_NAME} characters")
+        if not name and not self.token:
+            raise ValueError("join with a name, or with your seat's token")
+        msgspec.structs.force_setattr(self, "name", name)
 
 
-@dataclass(frozen=True, slots=True)
-class Act:
-    """The answer to prompt ``prompt``: an action of the seat's (its seat is the connection's, never the client's)."""
+class Move(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """An action as a client sends it: its kind, and its tile, tiles and kong mode where it has them, in tile
+    notation (``5m``, ``123p``). The seat is the connection's, never the client's."""
 
-    prompt: int
     kind: ActionKind
-    tile: int | None = None
-    tiles: tuple[int, ...] = ()
+    tile: str | None = None
+    tiles: str | None = None
     mode: KongMode | None = None
 
-    def action(self, seat: int) -> Action:
+    def __post_init__(self) -> None:
+        """The tiles are tiles."""
+        try:
+            self.by(0)
+        except TileError as e:
+            raise ValueError(str(e)) from None
+
+    def by(self, seat: int) -> Action:
         """The action, made by ``seat``."""
-        return Action(seat, self.kind, self.tile, self.tiles, self.mode)
+        tile = parse_tile(self.tile) if self.tile is not None else None
+        return Action(seat, self.kind, tile, tuple(parse_tiles(self.tiles)) if self.tiles else (), self.mode)
+
+    @classmethod
+    def of(cls, action: Action) -> Move:
+        """How ``action`` is sent."""
+        return cls(
+            action.kind,
+            tile_name(action.tile) if action.tile is not None else None,
+            format_tiles(action.tiles) if action.tiles else None,
+            action.mode,
+        )
 
 
-@dataclass(frozen=True, slots=True)
-class Next:
+class Act(_Message, frozen=True, tag="act"):
+    """The answer to prompt ``prompt``: an action of the seat's."""
+
+    prompt: Prompt
+    action: Move
+
+
+class Next(_Message, frozen=True, tag="next"):
     """Ready for the next hand (the answer to a hand's-end prompt)."""
 
-    prompt: int
+    prompt: Prompt
 
 
-@dataclass(frozen=True, slots=True)
-class AskReview:
+class AskReview(_Message, frozen=True, tag="review"):
     """Our review of hand ``hand`` (a finished hand of the game), please."""
 
-    hand: int
+    hand: Prompt
 
 
-@dataclass(frozen=True, slots=True)
-class Back:
+class Back(_Message, frozen=True, tag="back"):
     """The person is at the keyboard again: their seat, idle since a decision's time ran out, is theirs again."""
 
 
-@dataclass(frozen=True, slots=True)
-class Ping:
+class Ping(_Message, frozen=True, tag="ping"):
     """Are you there? (answered with a pong)."""
 
 
 Message = Join | Act | Next | AskReview | Back | Ping
+#: the message types, as ``type`` names them
+TYPES = ("join", "act", "next", "review", "back", "ping")
+_DECODER = msgspec.json.Decoder(Message)
 
 
 def read_message(text: str | bytes) -> Message:
-    """The client message ``text``; ProtocolError says what is wrong with it."""
+    """The client message ``text``; ProtocolError says, in one line, what is wrong with it (the field, the reason)."""
     if len(text) > MAX_CLIENT_BYTES:
         raise ProtocolError(f"message too big: at most {MAX_CLIENT_BYTES} bytes")
     try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):
-        raise ProtocolError("not JSON") from None
-    if not isinstance(data, dict):
-        raise ProtocolError("a message is a JSON object")
-    kind = data.get("type")
-    if kind == "join":
-        return _join(data)
-    if kind == "act":
-        return _act(data)
-    if kind == "next":
-        return Next(_whole(data, "prompt"))
-    if kind == "ping":
-        return Ping()
-    if kind == "back":
-        return Back()
-    if kind == "review":
-        return AskReview(_whole(data, "hand"))
-    raise ProtocolError(f"unknown message type {kind!r}: join, act, next, review, back or ping")
+        return _DECODER.decode(text)
+    except msgspec.DecodeError as e:
+        if not isinstance(e, msgspec.ValidationError):
+            raise ProtocolError("not JSON") from None
+        raise ProtocolError(_said(str(e), text)) from None
 
 
-def _join(data: dict[str, Any]) -> Join:
-    """A join message."""
-    version = data.get("v")
-    if version != VERSION:
-        raise ProtocolError(f"protocol version {version!r} is not {VERSION}: update the game")
-    room, name, token = data.get("room", ""), data.get("name", ""), data.get("token", "")
-    if not all(isinstance(x, str) for x in (room, name, token)):
-        raise ProtocolError("room, name and token are text")
-    if not (room.isascii() and token.isascii()):
-        raise ProtocolError("a room code and a token are letters and digits")
-    name = " ".join(name.split())
-    if len(name) > MAX_NAME or len(room) > 64 or len(token) > 64:
-        raise ProtocolError(f"a name is at most {MAX_NAME} characters")
-    if not name and not token:
-        raise ProtocolError("join with a name, or with your seat's token")
-    return Join(room, name, token)
+def _said(error: str, text: str | bytes) -> str:
+    """msgspec's reason (``Expected `int`, got `str` - at `$.prompt` ``) as a line: the field, then the reason."""
+    reason, _, where = error.partition(" - at `$")
+    field = where.rstrip("`").lstrip(".")
+    if field == "type" or (not field and "tag" in reason.lower()):
+        kind = _kind_of(text)
+        return f"unknown message type {kind!r}: {', '.join(TYPES)}"
+    if not field and reason.startswith("Expected `object`"):
+        return "a message is a JSON object"
+    if not field and "missing required field `type`" in reason:
+        return f"a message names its type: {', '.join(TYPES)}"
+    if field in ("room", "token") and "regex" in reason:
+        return "a room code and a token are letters and digits"
+    reason = reason.replace("`", "")
+    return f"{field}: {reason[:1].lower()}{reason[1:]}" if field else reason
 
 
-def _act(data: dict[str, Any]) -> Act:
-    """An action message."""
-    prompt = _whole(data, "prompt")
-    action = data.get("action")
-    if not isinstance(action, dict):
-        raise ProtocolError("act needs an action object")
-    unknown = set(action) - {"kind", "tile", "tiles", "mode"}
-    if unknown:
-        raise ProtocolError(f"unknown action field {sorted(unknown)[0]!r}")
+def _kind_of(text: str | bytes) -> object:
+    """The ``type`` a message that is JSON names (None: none)."""
     try:
-        kind = ActionKind(str(action.get("kind")))
-        tile = parse_tile(action["tile"]) if action.get("tile") is not None else None
-        tiles = tuple(parse_tiles(action["tiles"])) if action.get("tiles") else ()
-        mode = KongMode(action["mode"]) if action.get("mode") is not None else None
-    except (ValueError, TileError, TypeError) as e:
-        raise ProtocolError(f"bad action: {e}") from None
-    return Act(prompt, kind, tile, tiles, mode)
+        data = json.loads(text)
+    except ValueError:
+        return None
+    return data.get("type") if isinstance(data, dict) else None
 
 
-def _whole(data: dict[str, Any], field: str) -> int:
-    """A whole number field."""
-    value = data.get(field)
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise ProtocolError(f"{field} must be a whole number")
-    return value
-
-
-def action_message(prompt: int, action: Action) -> dict[str, object]:
+def action_message(prompt: int, action: Action) -> Act:
     """What a client sends to make ``action`` in answer to ``prompt``."""
-    body = action.to_json()
-    body.pop("seat", None)
-    return {"type": "act", "prompt": prompt, "action": body}
+    return Act(prompt, Move.of(action))
 
 
-def dumps(message: Mapping[str, object]) -> str:
+def dumps(message: object) -> str:
     """A message as sent: compact JSON, Chinese as it is (the text ``json.dumps`` would make with no spaces and
     ``ensure_ascii=False``, made by msgspec: the host writes one for every seat at every move)."""
     return _ENCODER.encode(message).decode()

@@ -364,7 +364,7 @@ class HostedTable:
                 f"prompt {act.prompt} is not open for you: the table has moved on, or you already answered",
                 f"第 {act.prompt} 问已经结束或你已回答：牌局已经往下走了",
             )
-        action = act.action(seat)
+        action = act.action.by(seat)
         legal = self.game.legal_actions(seat)
         chosen = match_action(action, legal)  # a pass is a pass whatever tile it names; a chi's tiles in any order
         if chosen is None:
