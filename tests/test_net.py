@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -37,6 +38,7 @@ from mahjong_tui.net import table as hosted_table
 from mahjong_tui.net.client import JoinError, SeatClient
 from mahjong_tui.net.protocol import dumps
 from mahjong_tui.net.server import Host, TableSpec
+from mahjong_tui.net.server_messages import State
 from mahjong_tui.net.table import HostedTable, Place
 from mahjong_tui.net.wire import decode_event, decode_view
 
@@ -291,15 +293,15 @@ async def test_a_seat_taken_back_by_a_new_client_holds_the_whole_game(monkeypatc
     await first.close()
     await asyncio.wait_for(listener, 30)
     monkeypatch.setattr(hosted_table, "EVENTS_PER_MESSAGE", 7)  # the backlog in many parts
-    states: list[dict[str, Any]] = []
+    states: list[State] = []
     back = SeatClient(url)
-    back.listeners.append(lambda m: states.append(m) if m.get("type") == "state" else None)
+    back.listeners.append(lambda m: states.append(m) if isinstance(m, State) else None)
     await back.connect(token=first.token)
     listener = asyncio.create_task(back.listen())
     await _until(back, lambda: len(back.events) >= len(held))
     assert back.events[: len(held)] == held
-    assert len(states) > len(held) // 7 and max(len(m["events"]) for m in states) <= 7
-    assert [m["first"] for m in states[:3]] == [0, 7, 14] and all(m["prompt"] is None for m in states[:3])
+    assert len(states) > len(held) // 7 and max(len(m.events) for m in states) <= 7
+    assert [m.first for m in states[:3]] == [0, 7, 14] and all(m.prompt is None for m in states[:3])
     assert [e.hand_number for e in back.events if isinstance(e, HandStarted)] == [1, 2]
     assert sum(isinstance(e, HandEnded) for e in back.events) == 1
     # The same client, its connection dropped, sits back: sent the game again, it keeps nothing twice.
@@ -314,8 +316,8 @@ async def test_a_seat_taken_back_by_a_new_client_holds_the_whole_game(monkeypatc
     await back.close()
     await asyncio.wait_for(listener, 30)
     # Where the table's record differs from what a client holds, the table's stands.
-    back.take({**states[0], "events": states[0]["events"][1:]})
-    assert back.rewound == 0 and back.events == [decode_event(e) for e in states[0]["events"][1:]]
+    back.take(msgspec.structs.replace(states[0], events=states[0].events[1:]))
+    assert back.rewound == 0 and back.events == [decode_event(e) for e in states[0].events[1:]]
     host.close()
     server.close()  # type: ignore[attr-defined]
 
@@ -371,18 +373,16 @@ async def test_every_claim_window_lasts_the_same_time_when_a_person_sits() -> No
     stamps: list[tuple[float, str, int]] = []  # when, the phase, how many tiles the rivers hold
     client.listeners.append(
         lambda m: (
-            stamps.append(
-                (time.monotonic(), m["view"]["table"]["phase"], len(json.dumps(m["view"]["table"]["rivers"])))
-            )
-            if m.get("type") == "state"
+            stamps.append((time.monotonic(), m.view["table"]["phase"], len(json.dumps(m.view["table"]["rivers"]))))
+            if isinstance(m, State)
             else None
         )
     )
     timed: list[tuple[str, object]] = []  # each prompt's phase, and how long the server said it stays open
     client.listeners.append(
         lambda m: (
-            timed.append((m["view"]["table"]["phase"], m["closes_in"]))
-            if m.get("type") == "state" and m.get("prompt") is not None
+            timed.append((m.view["table"]["phase"], m.closes_in))
+            if isinstance(m, State) and m.prompt is not None
             else None
         )
     )
@@ -647,7 +647,7 @@ async def test_a_seat_that_never_answers_and_one_that_never_reads_hold_up_nobody
     await deaf.send(dumps({"type": "join", "v": VERSION, "room": "STALL1", "name": "Deaf"}))
     player = SeatClient(url)
     stamps: list[float] = []
-    player.listeners.append(lambda m: stamps.append(time.monotonic()) if m.get("type") == "state" else None)
+    player.listeners.append(lambda m: stamps.append(time.monotonic()) if isinstance(m, State) else None)
     await player.connect(name="Ann")
     player_listens = asyncio.create_task(player.listen())
     await asyncio.wait_for(_play(player), 120)

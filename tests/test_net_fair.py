@@ -405,3 +405,23 @@ def test_any_bytes_a_client_sends_are_a_message_or_one_line_saying_why(data: str
         assert str(e) and "\n" not in str(e) and len(str(e)) < 300
     else:
         assert isinstance(message, typing.get_args(Message))
+
+
+def test_protocol_md_names_every_field_of_every_message_the_server_sends() -> None:
+    """Each message the server sends is declared once (``net/server_messages.py``): protocol.md shows each, with every
+    field the declaration requires."""
+    import re
+    from pathlib import Path
+
+    import msgspec
+
+    from mahjong_tui.net import server_messages
+
+    text = (Path(server_messages.__file__).parent / "protocol.md").read_text("utf-8")
+    for cls in typing.get_args(server_messages.ServerMessage):
+        tag = cls.__struct_config__.tag
+        at = text.index(f'{{"type": "{tag}"')
+        shown = text[at : at + 400]
+        shown = shown[: re.search(r"\}`?(:|\n```)", shown).end()]  # type: ignore[union-attr]
+        for field in msgspec.structs.fields(cls):
+            assert f'"{field.encode_name}"' in shown, (tag, field.name)

@@ -10,7 +10,6 @@ through it. A URL names the server and the room: ``ws://host:8765/ROOM``.
 from __future__ import annotations
 
 import asyncio
-import json
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -23,6 +22,17 @@ if TYPE_CHECKING:
     from mahjong_tui.learn.review import Review
 
 from .protocol import MAX_SERVER_BYTES, VERSION, AskReview, Back, Join, Next, action_message, dumps
+from .server_messages import (
+    Error,
+    Refused,
+    Replaced,
+    ReviewTold,
+    Seats,
+    ServerMessage,
+    State,
+    Welcome,
+    read_server_message,
+)
 from .wire import WireError, decode_event, decode_view
 
 
@@ -75,7 +85,7 @@ class SeatClient:
     _ws: Any = None
     rewound: int | None = None  # the table's record differed from ours from this event on: ours was replaced
     _changed: asyncio.Event = field(default_factory=asyncio.Event)
-    listeners: list[Callable[[dict[str, Any]], None]] = field(default_factory=list)
+    listeners: list[Callable[[ServerMessage], None]] = field(default_factory=list)
 
     async def connect(self, *, name: str = "", token: str = "") -> None:
         """Connect and sit down (as ``name``, or back at the seat of ``token``); JoinError when we may not."""
@@ -84,17 +94,16 @@ class SeatClient:
         address, room = split_url(self.url)
         self._ws = await connect(address, max_size=MAX_SERVER_BYTES, open_timeout=10)
         await self._ws.send(dumps(Join(v=VERSION, room=room, name=name, token=token)))
-        first = json.loads(await self._ws.recv())
-        if first.get("type") != "welcome":
+        try:
+            first = read_server_message(await self._ws.recv())
+        except WireError as e:
             await self._ws.close()
-            raise JoinError(str(first.get("reason", "the table would not seat us")))
-        self.seat, self.token, self.rules = int(first["seat"]), str(first["token"]), str(first["rules"])
-        options = first.get("options") or {}
-        self.options = GameOptions(
-            base=int(options.get("base") or 1),
-            starting_points=options.get("starting_points"),
-            max_hands=options.get("max_hands"),
-        )
+            raise JoinError(f"the table sent what this client cannot read: {e}") from None
+        if not isinstance(first, Welcome):
+            await self._ws.close()
+            raise JoinError(first.reason if isinstance(first, Error) else "the table would not seat us")
+        self.seat, self.token, self.rules = first.seat, first.token, first.rules
+        self.options = first.options.game_options()
 
     async def listen(self) -> None:
         """Read what the table sends until the connection closes."""
@@ -103,11 +112,7 @@ class SeatClient:
         try:
             async for text in self._ws:
                 try:
-                    message = json.loads(text)
-                except ValueError:
-                    self.errors.append("the table sent a message that is not JSON")
-                    continue
-                try:
+                    message = read_server_message(text)
                     self.take(message)
                 except WireError as e:  # not what this version reads: said, and the connection goes on
                     self.errors.append(f"the table sent what this client cannot read: {e}")
@@ -119,48 +124,42 @@ class SeatClient:
         finally:
             self._changed.set()
 
-    def take(self, message: dict[str, Any]) -> None:
+    def take(self, message: ServerMessage) -> None:
         """Keep what ``message`` says."""
         self.received += 1
-        kind = message.get("type")
-        if kind == "state":
-            self.view = decode_view(message["view"])
-            self._merge(int(message.get("first") or 0), [decode_event(e) for e in message["events"]])
-            self.prompt = message.get("prompt")
-            closes_in = message.get("closes_in")  # seconds left of a claim window (None: the prompt waits)
-            self.closes_at = None
-            if isinstance(closes_in, int | float) and self.prompt is not None:
-                self.closes_at = time.monotonic() + closes_in
+        if isinstance(message, State):
+            self.view = decode_view(message.view)
+            self._merge(message.first, [decode_event(e) for e in message.events])
+            self.prompt = message.prompt
+            self.closes_at = None  # when the prompt closes by itself (None: it waits)
+            if message.closes_in is not None and self.prompt is not None:
+                self.closes_at = time.monotonic() + message.closes_in
             self._seats(message)
-            self.over = bool(message.get("over"))
-        elif kind == "review":
-            from .reviews import read_review
-
-            review = read_review(message)
+            self.over = message.over
+        elif isinstance(message, ReviewTold):
+            review = message.review()
             self.reviews[review.hand_number] = review
-        elif kind == "refused":
-            reason = message.get("reason", {})
-            self.refused.append(Words(str(reason.get("en", "")), str(reason.get("zh", ""))))
-            if message.get("open") and self.prompt is None:
-                self.prompt = message.get("prompt")  # still open: it is ours to answer again
-        elif kind == "seats":
+        elif isinstance(message, Refused):
+            self.refused.append(Words(message.reason.en, message.reason.zh))
+            if message.open and self.prompt is None:
+                self.prompt = message.prompt  # still open: it is ours to answer again
+        elif isinstance(message, Seats):
             self._seats(message)
-        elif kind == "replaced":
+        elif isinstance(message, Replaced):
             self.replaced = self.leaving = True
-        elif kind == "error":
-            self.errors.append(str(message.get("reason", "")))
+        elif isinstance(message, Error):
+            self.errors.append(message.reason)
         for listener in self.listeners:
             listener(message)
         self._changed.set()
 
-    def _seats(self, message: dict[str, Any]) -> None:
+    def _seats(self, message: State | Seats) -> None:
         """Who sits where, who is away, whether the table waits for people to sit down."""
-        names = message.get("names")
-        if isinstance(names, list) and len(names) == 4:
-            self.names = [str(n) for n in names]
-        self.away = [s for s in message.get("away", ()) if isinstance(s, int) and 0 <= s < 4]
-        self.idle_seats = [s for s in message.get("idle", ()) if isinstance(s, int) and s in self.away]
-        self.waiting = bool(message.get("waiting"))
+        if len(message.names) == 4:
+            self.names = list(message.names)
+        self.away = list(message.away)
+        self.idle_seats = [s for s in message.idle if s in self.away]
+        self.waiting = message.waiting
 
     def _merge(self, first: int, events: list[Event]) -> None:
         """Keep ``events``, which start at ``first`` of all we have been sent since we sat down: what we hold already

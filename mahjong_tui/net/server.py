@@ -31,6 +31,7 @@ from mahjong_tui.keep.unfinished import take_up
 from .bot_pool import BotPool
 from .outbox import Outbox
 from .protocol import VERSION, Act, AskReview, Back, Join, Next, Ping, ProtocolError, dumps, read_message
+from .server_messages import Error, Options, Pong, Replaced, Welcome
 from .table import HostedTable, Place, seating
 
 #: room codes: letters and digits that cannot be read one for another
@@ -225,7 +226,7 @@ class Host:
                     _error(link, str(e))
                     continue
                 if isinstance(message, Ping):
-                    link.put(dumps({"type": "pong"}))
+                    link.put(dumps(Pong()))
                 elif isinstance(message, Join):
                     if hosted is not None:
                         _error(link, "this connection already sits at a table")
@@ -244,7 +245,7 @@ class Host:
                 elif hosted is None or seat is None:
                     _error(link, "join a table first")
                 elif not hosted.holds(seat, link):  # another connection sat at the seat with its token
-                    link.put(dumps({"type": "replaced"}))
+                    link.put(dumps(Replaced()))
                     link.shut()
                     break
                 elif isinstance(message, Act):
@@ -281,10 +282,8 @@ class Host:
             self._on_change(hosted)
         place = hosted.places[seat]
         options = hosted.game.options
-        welcome = {"type": "welcome", "v": VERSION, "room": hosted.room, "table": hosted.id, "seat": seat,
-                   "token": place.token, "rules": hosted.game.rules.name,
-                   "options": {"base": options.base, "starting_points": options.starting_points,
-                               "max_hands": options.max_hands}}  # fmt: skip
+        told = Options(options.base, options.starting_points, options.max_hands)
+        welcome = Welcome(VERSION, hosted.room, hosted.id, seat, place.token, hosted.game.rules.name, told)
         link.put(dumps(welcome))
         hosted.send_state(seat)
         return hosted, seat
@@ -298,7 +297,7 @@ class Host:
 
 def _error(link: Outbox, reason: str) -> None:
     """Tell the connection ``link`` in one line what could not be done."""
-    link.put(dumps({"type": "error", "reason": reason}))
+    link.put(dumps(Error(reason)))
 
 
 def _place(data: object) -> Place:

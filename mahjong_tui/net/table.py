@@ -60,7 +60,7 @@ from mahjong_tui.learn.review import Review, review_hand
 from .bot_pool import BotPool, decision_seed
 from .outbox import Outbox
 from .protocol import Act, dumps
-from .reviews import review_message
+from .server_messages import Error, Reason, Refused, Replaced, ReviewTold, Seats, ServerMessage, State
 from .wire import Json, encode_event, encode_table, encode_view
 
 _log = logging.getLogger(__name__)
@@ -195,7 +195,7 @@ class HostedTable:
             return None
         place = self.places[seat]
         if place.link is not None and place.link is not link:  # another connection held it: told so, and let go
-            place.link.put(dumps({"type": "replaced"}))
+            place.link.put(dumps(Replaced()))
         place.link, place.gone_at, place.idle = link, None, False
         self._seen_from_the_start(seat)
         self._poke()
@@ -207,16 +207,16 @@ class HostedTable:
         """The seats open for people whose person is not playing now (not come yet, gone, or idle)."""
         return [s for s, p in enumerate(self.places) if p.person and (p.link is None or p.idle)]
 
-    def seats(self) -> dict[str, object]:
+    def seats(self) -> Seats:
         """Who sits where, the seats whose person is away (and of those, the ones still connected whose time ran
         out: ``idle``), and whether the table waits for people to sit down."""
         idle = [s for s, p in enumerate(self.places) if p.person and p.link is not None and p.idle]
-        return {"names": [p.name for p in self.places], "away": self.away, "idle": idle, "waiting": not self.full}
+        return Seats([p.name for p in self.places], self.away, idle, not self.full)
 
     def _seats_changed(self, seat: int | None = None) -> None:
         """Someone sat down, came back, left or went idle at ``seat``: every other connected seat is told who sits
         where (None: every connected seat)."""
-        text = dumps({"type": "seats", **self.seats()})
+        text = dumps(self.seats())
         for other, place in enumerate(self.places):
             if other != seat and place.link is not None:
                 self._put(other, text)
@@ -303,7 +303,7 @@ class HostedTable:
             text = self._tables[pending] = dumps(form)
         return text
 
-    def state_message(self, seat: int, events: Sequence[Event]) -> dict[str, object]:
+    def state_message(self, seat: int, events: Sequence[Event]) -> State:
         """The state message of ``seat`` after ``events`` of the game: built from its view and those of the events it
         may see, nothing else."""
         return self._state(seat, seen_events(events, seat))
@@ -316,21 +316,24 @@ class HostedTable:
         *,
         first: int = 0,
         prompt: bool = True,
-    ) -> dict[str, object]:
+    ) -> State:
         """The state message of ``seat`` with ``seen``, events it may see (``table``: the form of the table the seat
         is shown now, when already made; ``first``: where ``seen`` starts among all the seat has been sent since it
         sat down; ``prompt``: the seat's open prompt goes with it, else a later part)."""
-        return {
-            "type": "state",
-            "seat": seat,
-            "prompt": self.asked.get(seat) if prompt else None,
-            "closes_in": self._closes_in(seat) if prompt else None,
-            "first": first,
-            **self.seats(),
-            "view": encode_view(private_seat_view(self.game.hand, seat), table),
-            "events": [encode_event(ev) for ev in seen],
-            "over": self.game.over,
-        }
+        seats = self.seats()
+        return State(
+            seat,
+            self.asked.get(seat) if prompt else None,
+            self._closes_in(seat) if prompt else None,
+            first,
+            seats.names,
+            seats.away,
+            seats.idle,
+            seats.waiting,
+            encode_view(private_seat_view(self.game.hand, seat), table),
+            [encode_event(ev) for ev in seen],
+            self.game.over,
+        )
 
     def _closes_in(self, seat: int) -> float | None:
         """How many seconds are left of the prompt open for ``seat`` (None: none is open for it)."""
@@ -344,7 +347,7 @@ class HostedTable:
         if link is not None and not link.put(text):
             self.left(seat, link)
 
-    def tell(self, seat: int, message: dict[str, object]) -> None:
+    def tell(self, seat: int, message: ServerMessage) -> None:
         """Send ``message`` to ``seat``."""
         self._put(seat, dumps(message))
 
@@ -352,7 +355,7 @@ class HostedTable:
         """Tell ``seat`` its answer to ``prompt`` was not taken, why, and whether the prompt is still open (then the
         seat answers it again)."""
         still = self.asked.get(seat) == prompt and seat not in self.answers
-        self.tell(seat, {"type": "refused", "prompt": prompt, "open": still, "reason": {"en": why.en, "zh": why.zh}})
+        self.tell(seat, Refused(prompt, still, Reason.of(why)))
 
     # ------------------------------------------------------------------ answers
     def answer(self, seat: int, act: Act) -> Words | None:
@@ -515,14 +518,14 @@ class HostedTable:
         thread of its own (a review replays the hand and weighs each of the seat's decisions), and sent."""
         finished = len(self.game.actions) - (0 if self.game.hand.over else 1)
         if not 1 <= hand <= finished:
-            self.tell(seat, {"type": "error", "reason": f"hand {hand} has not ended"})
+            self.tell(seat, Error(f"hand {hand} has not ended"))
             return
         record = game_record(self.game)
         try:
             review = await asyncio.to_thread(_review, record, hand, seat)
         except (ValueError, KeyError, IllegalAction):  # a review that cannot be made: the seat goes without it
             return
-        self.tell(seat, review_message(review))
+        self.tell(seat, ReviewTold.of(review))
 
     def open_prompts(self, seats: list[int], seconds: float) -> None:
         """Number a prompt for each of ``seats``; they close by themselves in ``seconds``."""

@@ -23,6 +23,7 @@ from .config import Display
 if TYPE_CHECKING:
     from mahjong_tui.keep.settings import Settings
     from mahjong_tui.net.client import SeatClient
+    from mahjong_tui.net.server_messages import ServerMessage
 
     from .remote_driver import RemoteDriver
 
@@ -130,9 +131,11 @@ class RemoteFlow(App[int]):
                 except connect_errors():  # the host is not back yet
                     await asyncio.sleep(2.0)
 
-    def seats_told(self, client: SeatClient, message: dict[str, object]) -> None:
+    def seats_told(self, client: SeatClient, message: ServerMessage) -> None:
         """Who the table waits for, who has left and who is back: said as it changes."""
-        if message.get("type") not in ("state", "seats"):
+        from mahjong_tui.net.server_messages import Seats, State
+
+        if not isinstance(message, State | Seats):
             return
         away, names = {s for s in client.away if s != client.seat}, client.names or [""] * 4
         before = self._away_told
@@ -164,28 +167,26 @@ class RemoteFlow(App[int]):
             self.run_worker(remote.client.come_back(), group="come-back", exit_on_error=False)
         await super().on_event(event)
 
-    def told_by_table(self, message: dict[str, object]) -> None:
+    def told_by_table(self, message: ServerMessage) -> None:
         """A refused answer, or an error from the table: said over the table."""
         from mahjong_tui.engine.words import Words
+        from mahjong_tui.net.server_messages import Error, Refused, State
 
         from .screens.choice import ChoiceScreen
         from .screens.table import TableScreen
 
         driver = self.remote_driver
-        if message.get("type") == "state" and driver is not None and driver.question_closed:
+        if isinstance(message, State) and driver is not None and driver.question_closed:
             driver.asked = None
             if isinstance(self.screen, ChoiceScreen):  # the window ran out before the answer: it is over
                 self.screen.dismiss(None)
                 self.notify(t("remote.window_over"), timeout=4)
             elif isinstance(self.screen, TableScreen):  # the turn's time ran out: the seat's bot made the move
                 self.screen.decision_closed()
-        if message.get("type") == "refused":
-            reason = message.get("reason")
-            words = Words(str(reason.get("en", "")), str(reason.get("zh", ""))) if isinstance(reason, dict) else None
-            if words is not None:
-                self.notify(say(words), severity="warning", timeout=8)
-        elif message.get("type") == "error":
-            self.notify(str(message.get("reason", "")), severity="error", timeout=8)
+        if isinstance(message, Refused):
+            self.notify(say(Words(message.reason.en, message.reason.zh)), severity="warning", timeout=8)
+        elif isinstance(message, Error):
+            self.notify(message.reason, severity="error", timeout=8)
 
 
 def run_join(
