@@ -16,7 +16,7 @@ from ui_support import FULL, app_for, claim_game, play_engine, press, settle, sh
 
 from mahjong_tui.engine import ActionKind, Game, KongDeclared, Phase
 from mahjong_tui.keep.saves import autosave
-from mahjong_tui.learn.lessons import lessons_of
+from mahjong_tui.learn.lesson_book import lessons_of
 from mahjong_tui.testing.fixtures import demo_bot_factory
 from mahjong_tui.testing.fuzz import key_event
 from mahjong_tui.testing.kept import kept_table

@@ -28,8 +28,8 @@ from mahjong_tui.keep.settings import Settings
 from mahjong_tui.keep.storage import lessons_path
 from mahjong_tui.learn.advice import suggested_action
 from mahjong_tui.learn.hints import analyse, hint_for_view
-from mahjong_tui.learn.lesson_book import LessonFileError, build_lesson
-from mahjong_tui.learn.lessons import Coach, LessonPlayers, lessons_of, players_for, scene_game, walk_scene
+from mahjong_tui.learn.lesson_book import LessonFileError, build_lesson, lessons_of
+from mahjong_tui.learn.lessons import Coach, LessonPlayers, players_for, scene_game, walk_scene
 from mahjong_tui.ui.app import MahjongApp
 from mahjong_tui.ui.screens.choice import ChoiceScreen
 from mahjong_tui.ui.screens.hand_end import HandEndScreen

@@ -14,7 +14,7 @@ from mahjong_tui.engine import ruleset_names
 from mahjong_tui.i18n import say, use
 from mahjong_tui.keep.lessons import finished_lessons
 from mahjong_tui.keep.settings import load_settings
-from mahjong_tui.learn.lessons import lesson_presets, lessons_of
+from mahjong_tui.learn.lesson_book import lesson_presets, lessons_of
 
 from .parser import OneLineParser, add_language, one_of, whole_number
 

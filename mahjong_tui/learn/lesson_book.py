@@ -54,7 +54,7 @@ from mahjong_tui.engine.rigged import RiggedDeal
 from mahjong_tui.engine.tiles import Tile, parse_tile, parse_tiles
 from mahjong_tui.i18n import said
 
-__all__ = ["LessonFileError", "build_lessons", "lesson_files", "parse_move"]
+__all__ = ["LessonFileError", "build_lessons", "lesson_files", "lesson_presets", "lessons_of", "parse_move"]
 
 _KINDS = {k.value: k for k in ActionKind}
 _MODES = {m.value: m for m in KongMode}
@@ -421,3 +421,13 @@ def build_lessons(rules_name: str) -> tuple[Lesson, ...]:
         if _holds(rules, str(raw_when)):
             out.append(build_lesson(rules, name, text))
     return tuple(out)
+
+
+def lessons_of(rules: str | Ruleset) -> tuple[Lesson, ...]:
+    """The lessons that teach a rule set, in order (its family's lesson files, built on its engine)."""
+    return build_lessons(resolve(rules).name)
+
+
+def lesson_presets(presets: Sequence[str]) -> list[str]:
+    """Those of ``presets`` that have lessons."""
+    return [name for name in presets if lessons_of(name)]

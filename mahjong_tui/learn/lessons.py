@@ -29,22 +29,9 @@ from mahjong_tui.engine import (
     play_until_decision,
     seat_view,
 )
-from mahjong_tui.engine.lessons import Expect, Lesson, Scene, Step
-from mahjong_tui.engine.registry import resolve
+from mahjong_tui.engine.lessons import Expect, Scene, Step
 from mahjong_tui.engine.ruleset import Ruleset
 from mahjong_tui.learn.advice import suggested_action
-
-
-def lessons_of(rules: str | Ruleset) -> tuple[Lesson, ...]:
-    """The lessons that teach a rule set, in order (its family's lesson files, built on its engine)."""
-    from .lesson_book import build_lessons
-
-    return build_lessons(resolve(rules).name)
-
-
-def lesson_presets(presets: Sequence[str]) -> list[str]:
-    """Those of ``presets`` that have lessons."""
-    return [name for name in presets if lessons_of(name)]
 
 
 def scene_game(rules: str | Ruleset, scene: Scene) -> Game:

@@ -51,7 +51,7 @@ class LessonFlow(App[int]):
     def play_lesson(self, rules: str, number: int, scene: int, *, leave: Callable[[], None] | None = None) -> None:
         """Scene ``scene`` of lesson ``number`` of ``rules`` at the table; then the next scene, lesson, or the list."""
         from mahjong_tui.keep.lessons import mark_finished
-        from mahjong_tui.learn.lessons import lessons_of
+        from mahjong_tui.learn.lesson_book import lessons_of
 
         from .lesson_driver import LessonDriver
         from .screens.lesson_table import LessonTable

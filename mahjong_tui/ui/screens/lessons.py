@@ -21,7 +21,7 @@ from textual.widgets import Button, Static
 from mahjong_tui.engine.registry import resolve, ruleset_names
 from mahjong_tui.i18n import current, say, t
 from mahjong_tui.keep.lessons import finished_lessons
-from mahjong_tui.learn.lessons import lesson_presets, lessons_of
+from mahjong_tui.learn.lesson_book import lesson_presets, lessons_of
 
 from ..keys import Worded
 from ..widgets.footer import KeysFooter
