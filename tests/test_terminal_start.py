@@ -154,9 +154,10 @@ def test_join_sits_at_a_real_host(tmp_path: Path, host: str) -> None:
 def test_a_signal_to_end_keeps_the_game_and_gives_the_terminal_back(tmp_path: Path, sig: int) -> None:
     """SIGTERM or SIGHUP mid-hand: the game ends as quitting does (status 128 + the signal, no traceback), its save
     holds every move made, and the terminal is given back (the alternate screen left, the cursor shown)."""
-    with Terminal(["play", "--rules", "shanghai", "--seed", "3", "--bots", "normal"], tmp_path, (120, 36)) as term:
-        term.wait_for("Discard")
-        term.press("d", settle=" discards ")  # our drawn tile: the log says so once it is made
+    command = ["play", "--rules", "shanghai", "--seed", "3", "--bots", "normal", "--names", "Quinn,B,C,D"]
+    with Terminal(command, tmp_path, (120, 36)) as term:
+        term.wait_for("d drawn tile")  # our turn: the row of our tiles says how to discard
+        term.press("d", settle="Quinn discards")  # our drawn tile, once our turn has come: the log says so
         term.process.send_signal(sig)
         assert term.ended() == 128 + sig, term.text[-3000:]
         assert "Traceback" not in term.text and crash_logs(term.folder) == []
