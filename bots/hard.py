@@ -7,7 +7,7 @@ winning tiles count several small wins). Then, in every rule set, it reads the t
 (:mod:`bots.risk`, fitted per rule set) and weighs every discard by what the hand may
 still win against what the tile may feed (:mod:`bots.hard_defense`): an equally fast
 discard that is safer, or far from winning any safer discard, is taken when it is worth
-more (in Changsha only when it is clearly safer: ``MIN_FEED_DROP`` of its model), and the
+more (in Changsha only when it is clearly safer: ``min_feed_drop`` of its model), and the
 decision record says which tile is safe against whom and which would feed whom. See
 :mod:`bots.players` for what every level shares.
 

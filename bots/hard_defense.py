@@ -9,7 +9,7 @@ a ready opponent that is not fed often wins anyway, by self-draw, and the seat p
 too. A :class:`Reading` keeps the per-opponent chances so the decision record can say
 which tile is safe against whom, and which would feed whom (:mod:`bots.defence_words`).
 
-Where a preset's model sets ``MIN_FEED_DROP``, a safer discard is taken only when it is
+Where a preset's model sets ``min_feed_drop``, a safer discard is taken only when it is
 that much less likely to feed someone: in Changsha, judged discard by discard
 (``scripts/rollouts.py``, seeds 31 and 81), the small differences the reading sees lose on
 average and only the large ones pay.
@@ -55,14 +55,14 @@ class Reading:
         self.model = model_for(view.ruleset)
         self.loss = [0.0 if o == view.seat else self._loss(o) for o in range(4)]
         #: how much less likely to feed someone a safer discard must be to be taken (0: any safer one)
-        self.min_drop: float = getattr(self.model, "MIN_FEED_DROP", 0.0)
+        self.min_drop: float = self.model.min_feed_drop
 
     def _loss(self, o: int) -> float:
         """What feeding opponent ``o`` costs on average, by the hand its melds show and the dealer."""
         view, model = self.view, self.model
         dealer = view.dealer in (o, view.seat)
-        plain = model.DEAL_IN_LOSS_DEALER if dealer else model.DEAL_IN_LOSS
-        return plain * getattr(model, "LOSS_FACTOR", {}).get((loss_kind(view.melds[o]), dealer), 1.0)
+        plain = model.deal_in_loss_dealer if dealer else model.deal_in_loss
+        return plain * model.loss_factor.get((loss_kind(view.melds[o]), dealer), 1.0)
 
     def feed(self, t: int) -> float:
         """Chance that discarding ``t`` feeds someone."""
@@ -78,7 +78,7 @@ class Reading:
     def worth(self, o: Option, wall: int) -> float:
         """What this discard is worth: the hand's chance to win times what it brings, less the feeding cost."""
         rules = self.view.ruleset
-        value = self.model.GOAL_VALUE.get(o.goal, self.model.WIN_VALUE)
+        value = self.model.goal_value.get(o.goal, self.model.win_value)
         feed = self.feed(o.tile)
         return (1.0 - feed) * value * win_chance(o.distance, o.helpful, wall, rules) - self.cost(o.tile)
 

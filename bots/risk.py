@@ -1,9 +1,9 @@
 """What a discard risks, and what a hand may still win, read from what a seat can see.
 
 Two small models per rule set, fitted on hands of normal bots (``scripts/fit_risk.py
---rules NAME``; the numbers are in :mod:`bots.risk_changsha`, :mod:`bots.risk_shanghai`,
-:mod:`bots.risk_shanghai_lezi` and :mod:`bots.risk_shanghai_qq`, with the average points a
-win brings by the goal it was heading for, and what a deal-in costs):
+--rules NAME``; the numbers are data, ``bots/risk_data/NAME.json``, read once by
+:func:`model_for` as a :class:`RiskModel`, with the average points a win brings by the goal
+it was heading for, and what a deal-in costs):
 
 * :func:`deal_in_chances`: for each opponent and tile kind, the chance that the tile is one
   of the opponent's winning tiles. A logistic model adds up weights of a few features:
@@ -33,32 +33,83 @@ fastest is worth taking when it is much less likely to feed someone.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from types import ModuleType
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from types import MappingProxyType
+
+import msgspec
 
 from mahjong_tui.engine import Meld, MeldKind, Ruleset, SeatView
 from mahjong_tui.engine.tiles import RANKS_258
 
-from . import risk_changsha, risk_shanghai, risk_shanghai_lezi, risk_shanghai_qq
-
-#: the fitted models per preset (``scripts/fit_risk.py --rules NAME``); a preset without its own
-#: borrows the one of a preset that wins the same way
-_MODELS: dict[str, ModuleType] = {
-    "changsha": risk_changsha,
-    "shanghai": risk_shanghai,
-    "shanghai-lezi": risk_shanghai_lezi,
-    "shanghai-qq": risk_shanghai_qq,
-}
+#: a feature's key: its name, then the numbers, words and flags it was read with (see :func:`features`)
+Key = tuple[str | int | bool, ...]
 
 
-def model_for(rules: Ruleset | None) -> ModuleType:
+class RiskFile(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A preset's fitted numbers as ``scripts/fit_risk.py`` writes them (``bots/risk_data/NAME.json``)."""
+
+    written_by: str  # the command that fitted them
+    fit: str  # how well the deal-in model fits, in words
+    win_value: float  # average points a win brings the winner
+    deal_in_loss: float  # and a deal-in costs the discarder, without the dealer involved
+    deal_in_loss_dealer: float  # with the dealer involved
+    min_feed_drop: float  # a safer discard is taken only when it is this much less likely to feed (0: always)
+    goal_value: dict[str, float]  # what a win brings by the goal the hand was heading for (bots.planning.goal_key)
+    loss_factor: list[tuple[str, bool, float]]  # feeding a win against the average: (melds' kind, dealer, factor)
+    deal_in_weights: list[tuple[list[str | int | bool], float]]  # feature key → logistic weight
+    win_chance: list[tuple[float, float, float, float]]  # per distance 0, 1, 2, 3+: the win model's coefficients
+
+
+@dataclass(frozen=True, slots=True)
+class RiskModel:
+    """A preset's fitted numbers, ready to be looked up."""
+
+    win_value: float
+    deal_in_loss: float
+    deal_in_loss_dealer: float
+    min_feed_drop: float
+    goal_value: Mapping[str, float]
+    loss_factor: Mapping[tuple[str, bool], float]
+    deal_in_weights: Mapping[Key, float]
+    win_chance: tuple[tuple[float, float, float, float], ...]
+
+    @classmethod
+    def read(cls, name: str) -> RiskModel:
+        """The model of the preset ``name``, from its data file."""
+        data = (resources.files("bots") / "risk_data" / f"{name}.json").read_bytes()
+        kept = msgspec.json.decode(data, type=RiskFile)
+        return cls(
+            kept.win_value,
+            kept.deal_in_loss,
+            kept.deal_in_loss_dealer,
+            kept.min_feed_drop,
+            MappingProxyType(dict(kept.goal_value)),
+            MappingProxyType({(kind, dealer): factor for kind, dealer, factor in kept.loss_factor}),
+            MappingProxyType({tuple(key): weight for key, weight in kept.deal_in_weights}),
+            tuple(kept.win_chance),
+        )
+
+
+#: the presets with models of their own; a preset without its own borrows one of a preset that wins the same way
+FITTED = ("changsha", "shanghai", "shanghai-lezi", "shanghai-qq")
+
+
+@cache
+def _model(name: str) -> RiskModel:
+    """The model of ``name`` (read once)."""
+    return RiskModel.read(name)
+
+
+def model_for(rules: Ruleset | None) -> RiskModel:
     """The fitted numbers for a rule set (Changsha's when none is given)."""
     if rules is None:
-        return risk_changsha
-    found = _MODELS.get(rules.name)
-    if found is not None:
-        return found
-    return risk_shanghai if rules.must_qualify else risk_changsha
+        return _model("changsha")
+    if rules.name in FITTED:
+        return _model(rules.name)
+    return _model("shanghai" if rules.must_qualify else "changsha")
 
 
 # the winning tile's neighbours that make a sequence wait on it: (t-2, t-1), (t-1, t+1), (t+1, t+2)
@@ -199,7 +250,7 @@ def chance_of(keys: Sequence[tuple], rules: Ruleset | None = None) -> float:
     """The model's chance for one tile's feature keys (0 for a tile passed under 漏胡)."""
     if ("passed",) in keys:
         return 0.0
-    weights = model_for(rules).DEAL_IN_WEIGHTS
+    weights = model_for(rules).deal_in_weights
     return _logistic(sum(weights.get(k, 0.0) for k in keys))
 
 
@@ -219,7 +270,7 @@ def deal_in_chances(view: SeatView, unseen: Sequence[int]) -> list[list[float]]:
 
 def win_value(rules: Ruleset | None = None) -> float:
     """What a win brings the winner on average."""
-    return float(model_for(rules).WIN_VALUE)
+    return float(model_for(rules).win_value)
 
 
 def deal_in_cost(view: SeatView, unseen: Sequence[int]) -> list[float]:
@@ -234,7 +285,7 @@ def deal_in_cost(view: SeatView, unseen: Sequence[int]) -> list[float]:
     for o in range(4):
         if o == view.seat:
             continue
-        loss = model.DEAL_IN_LOSS_DEALER if view.dealer in (o, view.seat) else model.DEAL_IN_LOSS
+        loss = model.deal_in_loss_dealer if view.dealer in (o, view.seat) else model.deal_in_loss
         row = chances[o]
         for t in range(34):
             cost[t] += row[t] * loss
@@ -245,7 +296,7 @@ def win_chance(shanten: int, helpful: int, wall: int, rules: Ruleset | None = No
     """Chance that a hand ``shanten`` from ready, with ``helpful`` live tiles, goes on to win."""
     if shanten < 0:
         return 1.0
-    table = model_for(rules).WIN_CHANCE
+    table = model_for(rules).win_chance
     a, b, c, d = table[min(shanten, len(table) - 1)]
     x = wall / 10
     return _logistic(a + b * math.log1p(helpful) + c * x + d * x * x)

@@ -1,11 +1,11 @@
 """Fit the hard bot's risk models (``bots/risk.py``) for one rule set on hands played by normal bots.
 
     pip install numpy   # this script only; the game and its bots do not need it
-    python scripts/fit_risk.py [--rules changsha] [--hands 3000] [--seed 1] [--workers 2] [--out bots/risk_changsha.py]
+    python scripts/fit_risk.py [--rules changsha] [--hands 3000] [--seed 1] [--workers 2] [--out FILE]
 
-Written as plain numbers to ``--out``: two models and the average points they are weighed
-in (what a win brings the winner; what a deal-in costs the discarder, apart when the dealer
-wins or deals in):
+Written as data (``--out``, by default ``bots/risk_data/RULES.json``, a ``bots.risk.RiskFile``):
+two models and the average points they are weighed in (what a win brings the winner; what a
+deal-in costs the discarder, apart when the dealer wins or deals in):
 
 * deal-in chances: at every discard, for every tile kind in the discarder's hand and every
   opponent, the features of ``bots.risk.features`` with the label "the opponent could win
@@ -16,19 +16,22 @@ wins or deals in):
   its helpful tiles after the discard, and the wall left, with the label "this seat went on
   to win the hand"; one logistic curve per distance (0, 1, 2, 3+) in log(1 + helpful tiles)
   and the wall;
-* what a win brings by the goal the hand was heading for at its last discard (``GOAL_VALUE``,
+* what a win brings by the goal the hand was heading for at its last discard (``goal_value``,
   where at least 30 wins were seen; otherwise the average win).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
+
+import msgspec
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -38,7 +41,7 @@ from duplicate import deal, parse_rules  # noqa: E402
 from bots import create_bot  # noqa: E402
 from bots.hard import HardBot  # noqa: E402
 from bots.planning import goal_key  # noqa: E402
-from bots.risk import features, loss_kind  # noqa: E402
+from bots.risk import RiskFile, features, loss_kind  # noqa: E402
 from mahjong_tui.engine import (  # noqa: E402
     Action,
     ActionKind,
@@ -246,10 +249,19 @@ def fit_win_chance(rows: list[tuple[int, int, int, bool]]) -> list[list[float]]:
     return out
 
 
-def _key_text(key: tuple) -> str:
-    """A feature key as source text in the project's style (double quotes)."""
-    parts = [f'"{x}"' if isinstance(x, str) else repr(x) for x in key]
-    return "(" + ", ".join(parts) + ("," if len(parts) == 1 else "") + ")"
+def risk_text(kept: RiskFile) -> str:
+    """The data file's text: one JSON object, a line for each number and for each entry of a list (so that a refit
+    shows in a diff as the entries it changed)."""
+    data = msgspec.to_builtins(kept)
+    lines = ["{"]
+    for i, (key, value) in enumerate(data.items()):
+        end = "," if i < len(data) - 1 else ""
+        if isinstance(value, list):
+            items = [f"  {json.dumps(item, ensure_ascii=False)}" for item in value]
+            lines += [f" {json.dumps(key)}: [", ",\n".join(items), f" ]{end}"]
+        else:
+            lines.append(f" {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}{end}")
+    return "\n".join([*lines, "}"]) + "\n"
 
 
 def main() -> int:
@@ -259,16 +271,16 @@ def main() -> int:
     ap.add_argument("--hands", type=int, default=3000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--workers", type=int, default=2)
-    ap.add_argument("--out", default="", help="default: bots/risk_RULES.py")
+    ap.add_argument("--out", default="", help="default: bots/risk_data/RULES.json")
     ap.add_argument(
         "--min-feed-drop",
         type=float,
         default=0.0,
-        help="written as MIN_FEED_DROP: how much safer a discard must read to be taken (judged by rollouts.py)",
+        help="written as min_feed_drop: how much safer a discard must read to be taken (judged by rollouts.py)",
     )
     args = ap.parse_args()
     parse_rules(ap, args.rules, single=True)
-    default = Path(__file__).resolve().parent.parent / "bots" / f"risk_{args.rules.replace('-', '_')}.py"
+    default = Path(__file__).resolve().parent.parent / "bots" / "risk_data" / f"{args.rules}.json"
     out = Path(args.out) if args.out else default
     t0 = time.perf_counter()
     danger: list[DangerRow] = []
@@ -317,52 +329,20 @@ def main() -> int:
     command = f"scripts/fit_risk.py --rules {args.rules} --hands {args.hands} --seed {args.seed}"
     if args.min_feed_drop:
         command += f" --min-feed-drop {args.min_feed_drop:g}"
-    lines = [
-        f'"""The hard bot\'s risk models for {args.rules}, written by',
-        f"``{command}``.",
-        "",
-        f"Deal-in model: held-out log loss {log_loss:.4f} (a constant rate: {const:.4f}), AUC {auc:.3f}.",
-        '"""',
-        "",
-        "# average points: a win, to the winner; a deal-in, to the discarder (without / with the dealer involved)",
-        f"WIN_VALUE = {win_value}",
-        f"DEAL_IN_LOSS = {loss}",
-        f"DEAL_IN_LOSS_DEALER = {loss_dealer}",
-        "",
-        *(
-            [
-                "# a safer discard is taken only when it is this much less likely to feed someone",
-                "# (bots.hard_defense; chosen from scripts/rollouts.py, not fitted here)",
-                f"MIN_FEED_DROP = {args.min_feed_drop:g}",
-                "",
-            ]
-            if args.min_feed_drop
-            else []
-        ),
-        "# what a win brings by the goal the hand was heading for (bots.planning.goal_key)",
-        "GOAL_VALUE: dict[str, float] = {",
-        *(f'    "{k}": {v},' for k, v in goal_value.items()),
-        "}",
-        "",
-        "# what feeding a winning tile costs against the average, by (the kind of hand its melds show,",
-        "# the dealer involved) (bots.risk.loss_kind; the engine's price of the win at the discard)",
-        "LOSS_FACTOR: dict[tuple[str, bool], float] = {",
-        *(f'    ("{k}", {d}): {v},' for (k, d), v in kind_loss.items()),
-        "}",
-        "",
-        "# feature key -> logistic weight (see bots.risk.features)",
-        "DEAL_IN_WEIGHTS: dict[tuple, float] = {",
-        *(f"    {_key_text(k)}: {weights[k]}," for k in sorted(weights, key=repr)),
-        "}",
-        "",
-        "# per distance 0, 1, 2, 3+: (constant, log(1 + helpful tiles), wall / 10, (wall / 10)²)",
-        "WIN_CHANCE: tuple[tuple[float, float, float, float], ...] = (",
-        *(f"    ({', '.join(str(c) for c in row)})," for row in win_chance),
-        ")",
-        "",
-    ]
+    kept = RiskFile(
+        written_by=command,
+        fit=f"Deal-in model: held-out log loss {log_loss:.4f} (a constant rate: {const:.4f}), AUC {auc:.3f}.",
+        win_value=win_value,
+        deal_in_loss=loss,
+        deal_in_loss_dealer=loss_dealer,
+        min_feed_drop=args.min_feed_drop or 0.0,
+        goal_value=goal_value,
+        loss_factor=[(kind, dealer, factor) for (kind, dealer), factor in kind_loss.items()],
+        deal_in_weights=[(list(k), weights[k]) for k in sorted(weights, key=repr)],
+        win_chance=[tuple(row) for row in win_chance],  # type: ignore[misc]
+    )
     tmp = out.with_suffix(".tmp")
-    tmp.write_text("\n".join(lines), encoding="utf-8")
+    tmp.write_text(risk_text(kept), encoding="utf-8")
     tmp.replace(out)
     print(f"written {out} ({time.perf_counter() - t0:.0f} s)")
     return 0

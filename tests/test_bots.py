@@ -449,11 +449,13 @@ def test_hard_takes_the_safe_tile_against_a_visibly_ready_player_in_shanghai() -
 
 def test_the_risk_model_is_fitted_per_rule_set() -> None:
     """Every preset has its own fitted numbers, and each reads a flush on the table."""
-    from bots.risk import model_for
+    from bots.risk import FITTED, RiskModel, model_for
     from mahjong_tui.engine import ruleset_names
 
-    names = {model_for(get_ruleset(r)).__name__ for r in ruleset_names()}
-    assert names == {f"bots.risk_{r.replace('-', '_')}" for r in ruleset_names()}
+    assert set(FITTED) == set(ruleset_names())
+    models = [model_for(get_ruleset(r)) for r in ruleset_names()]
+    assert len({id(m) for m in models}) == len(models)  # one each, read from its own data file
+    assert all(m == RiskModel.read(r) for m, r in zip(models, ruleset_names(), strict=True))
     for rules in ruleset_names():
         river = _river("1m9p2m8p3m5p4m2p9m1p")
         view = make_view(rules, "123m456m789m123p5p", melds=((), _FLUSH_MELDS, (), ()), rivers=((), river, (), ()))
