@@ -174,8 +174,12 @@ class RemoteFlow(App[int]):
 
         from .screens.choice import ChoiceScreen
         from .screens.table import TableScreen
+        from .screens.table_play import TableTold
 
         driver = self.remote_driver
+        table = next((s for s in self.screen_stack if isinstance(s, TableScreen)), None)
+        if table is not None:
+            table.post_message(TableTold())  # the screen goes on with what the table told
         if isinstance(message, State) and driver is not None and driver.question_closed:
             driver.asked = None
             if isinstance(self.screen, ChoiceScreen):  # the window ran out before the answer: it is over

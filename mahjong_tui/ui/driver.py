@@ -131,7 +131,9 @@ class Played:
 
     moves: tuple[Move, ...]
     halt: Halt
-    delay: float = 0.0  # the pause before the move the loop stopped at (Stop.PAUSED), then made by ``resume=``
+    # the pause before the move the loop stopped at (Stop.PAUSED), then made by ``resume=``; None: until the table
+    # tells more (a remote table: its client's news reaches the screen as a :class:`TableTold` message)
+    delay: float | None = 0.0
 
 
 @dataclass

@@ -45,8 +45,8 @@ if TYPE_CHECKING:
 
 #: how long an asked-for review may take before it is asked for again
 REVIEW_ASKED = 30.0
-#: how soon the table looks again for what the server sent, while others play
-POLL = 0.05
+#: the pause of a remote table while others play: none set, for the screen goes on when the table tells it more
+UNTIL_TOLD = None
 
 
 @dataclass
@@ -148,21 +148,21 @@ class RemoteDriver:
         moves = (Move(-1, Action(self.seat, ActionKind.PASS), tuple(events)),) if events else ()
         view = self.client.view
         if view is None or self.client.waiting:
-            return Played(moves, Halt(Stop.PAUSED), POLL)
+            return Played(moves, Halt(Stop.PAUSED), UNTIL_TOLD)
         if view.phase is Phase.ENDED:
             self._ended = view.table.hand_number
             if view.table.hand_number > self._ready_for:
                 if view.table.hand_number not in self._asked_reviews:  # ready by the time the person presses v
                     self._ask_review(view.table.hand_number)
                 return Played(moves, Halt(Stop.HAND_OVER))
-            return Played(moves, Halt(Stop.PAUSED), POLL)
+            return Played(moves, Halt(Stop.PAUSED), UNTIL_TOLD)
         if self.client.prompt is not None and view.legal:
             if self.seat in self.autoplay:
                 self._send(self.client.answer(self._bot().choose(view)))
-                return Played(moves, Halt(Stop.PAUSED), POLL)
+                return Played(moves, Halt(Stop.PAUSED), UNTIL_TOLD)
             self.asked, self._asked_closes_at = self.client.prompt, self.client.closes_at
             return Played(moves, Halt(Stop.DECISION, self.seat))
-        return Played(moves, Halt(Stop.PAUSED), POLL)
+        return Played(moves, Halt(Stop.PAUSED), UNTIL_TOLD)
 
     def _bot(self) -> Player:
         """The bot that plays our seat on autoplay (one, made when first needed)."""

@@ -15,6 +15,7 @@ from dataclasses import replace
 from functools import partial
 
 from textual import work
+from textual.message import Message
 from textual.timer import Timer
 
 from mahjong_tui.engine import Action, ClaimLost, Event, HandStarted, Move, OptionRefused, Phase, Stop
@@ -30,6 +31,10 @@ from .asking import Asking
 from .once import dismiss_over
 
 
+class TableTold(Message):
+    """A remote table has told its client something new: the screen, waiting for it, goes on."""
+
+
 class TablePlay(Asking):
     """What comes next at the table, what each move changes, and what each person's answer leads to."""
 
@@ -37,6 +42,13 @@ class TablePlay(Asking):
         """The play of the game ``driver`` holds."""
         super().__init__(driver, display)
         self._timer: Timer | None = None  # makes the paused bot move (``state.paused``) when its moment comes
+        self._until_told = False  # a remote table: play goes on when it tells more (:class:`TableTold`)
+
+    def on_table_told(self, _: TableTold) -> None:
+        """The remote table told its client more: if the play waits for that, it goes on."""
+        if self._until_told:
+            self._until_told = False
+            self._bot_move()
 
     # ------------------------------------------------------------------ the bots
     def advance(self, resume: Action | None = None) -> None:
@@ -49,6 +61,7 @@ class TablePlay(Asking):
         state = self.state
         if state.waiting or self._timer is not None:
             return
+        self._until_told = False  # play goes on now: news that comes meanwhile is read by this run
         held = resume if resume is not None else state.held
         if state.calls.due(self.driver.table()):  # strict privacy: a person is called about the move first
             self.call(held)
@@ -68,7 +81,10 @@ class TablePlay(Asking):
                 self.advance()
                 return
             self.state = replace(state, paused=halt.action)
-            self._timer = self.set_timer(max(played.delay, 0.001), self._bot_move)
+            if played.delay is None:
+                self._until_told = True
+            else:
+                self._timer = self.set_timer(max(played.delay, 0.001), self._bot_move)
         else:
             assert halt.seat is not None
             self.state = replace(state, fast=False)
