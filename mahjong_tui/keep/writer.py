@@ -14,6 +14,7 @@ as any other.
 
 from __future__ import annotations
 
+import queue
 import threading
 from collections.abc import Callable
 
@@ -29,8 +30,8 @@ class Writer:
         self.background = background
         self._idle = threading.Event()
         self._idle.set()
-        self._job: Job | None = None
-        self._ready = threading.Condition()
+        self._jobs: queue.SimpleQueue[Job] = queue.SimpleQueue()  # handed to the thread (at most one waits)
+        self._lock = threading.Lock()  # the job's end and the calls waiting for it, seen together
         self._thread: threading.Thread | None = None
         self._failure: BaseException | None = None
         self._then: list[Callable[[], None]] = []  # called once the job in flight has ended
@@ -41,13 +42,11 @@ class Writer:
         if not self.background:
             job()
             return
-        with self._ready:
-            self._idle.clear()
-            self._job = job
-            if self._thread is None:
-                self._thread = threading.Thread(target=self._run, name=self.name, daemon=True)
-                self._thread.start()
-            self._ready.notify()
+        self._idle.clear()
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._run, name=self.name, daemon=True)
+            self._thread.start()
+        self._jobs.put(job)
 
     @property
     def busy(self) -> bool:
@@ -56,7 +55,7 @@ class Writer:
 
     def then(self, call: Callable[[], None]) -> None:
         """Call ``call`` once the job in flight has ended: on the writer's thread then, or now when none is."""
-        with self._ready:
+        with self._lock:
             if not self._idle.is_set():
                 self._then.append(call)
                 return
@@ -72,16 +71,13 @@ class Writer:
     def _run(self) -> None:
         """Take each job as it comes, for as long as the process runs (the thread does not keep it alive)."""
         while True:
-            with self._ready:
-                while self._job is None:
-                    self._ready.wait()
-                job, self._job = self._job, None
+            job = self._jobs.get()
             try:
                 job()
             except BaseException as e:  # raised again on the table's thread by the next wait
                 self._failure = e
             finally:
-                with self._ready:
+                with self._lock:
                     self._idle.set()
                     then, self._then = self._then, []
                 for call in then:
