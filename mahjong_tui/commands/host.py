@@ -16,7 +16,7 @@ import os
 import signal
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from bots import LEVELS
 from mahjong_tui.engine import GameOptions, ruleset_names
@@ -26,7 +26,7 @@ from mahjong_tui.ui.config import MAX_BASE, MAX_HANDS, MAX_SEED, MIN_BASE, MIN_H
 from .parser import OneLineParser, one_of, whole_number
 
 if TYPE_CHECKING:
-    from mahjong_tui.net.server import Host, TableSpec
+    from mahjong_tui.net.workers import InProcess, Lobby
 
 KINDS = ("person", *LEVELS)
 
@@ -155,8 +155,9 @@ def run(argv: list[str]) -> int:
     os.environ[HOME_VARIABLE] = args.home or str(data_dir() / "host")  # the host's games are not the player's
     if args.workers is None:  # one a core, but no more than there are tables to hold
         from mahjong_tui.net.server import kept_table_ids
+        from mahjong_tui.net.workers import default_workers
 
-        args.workers = min(_cores(), max(args.tables, len(kept_table_ids())))
+        args.workers = min(default_workers(), max(args.tables, len(kept_table_ids())))
     try:
         return asyncio.run(_serve(args))
     except OSError as e:
@@ -164,75 +165,15 @@ def run(argv: list[str]) -> int:
         return 1
 
 
-class _Tables:
-    """The host's tables, held in this process (one worker) or by worker processes behind a lobby."""
+def _tables(args: argparse.Namespace) -> InProcess | Lobby:
+    """The host's tables as ``args`` say: in this process (``--workers 1``) or spread over worker processes."""
+    from mahjong_tui.net.workers import InProcess, Lobby, WorkerSettings, default_workers
 
-    def __init__(self, args: argparse.Namespace) -> None:
-        """Tables as ``args`` say: how long windows and turns last, how many workers and bot processes."""
-        from mahjong_tui.net.server import Host
-        from mahjong_tui.net.workers import Lobby, WorkerSettings
-
-        bot_processes = args.bot_processes if args.bot_processes is not None else max(1, _cores() // args.workers)
-        self.host: Host | None = None
-        self.lobby: Lobby | None = None
-        if args.workers == 1:
-            self.host = Host(
-                claim_seconds=args.claim_seconds,
-                turn_seconds=args.turn_seconds,
-                grace=args.grace,
-                bot_processes=bot_processes,
-            )
-        else:
-            settings = WorkerSettings(args.claim_seconds, args.turn_seconds, args.grace, bot_processes)
-            self.lobby = Lobby(args.workers, settings)
-        self._server: Any = None
-
-    async def resume(self) -> list[str]:
-        """Take up the tables the host left unfinished; their rooms."""
-        if self.host is not None:
-            return [table.room for table in self.host.resume_tables()]
-        assert self.lobby is not None
-        await self.lobby.start()
-        return await self.lobby.resume()
-
-    async def serve(self, address: str, port: int) -> None:
-        """Listen on ``address``:``port`` (OSError: cannot)."""
-        if self.host is not None:
-            self._server = await self.host.serve(address, port)
-        else:
-            assert self.lobby is not None
-            await self.lobby.serve(address, port)
-
-    async def open(self, specs: list[TableSpec]) -> list[str]:
-        """Open a table for each of ``specs``; their rooms."""
-        if self.host is not None:
-            return [self.host.open_table(spec).room for spec in specs]
-        assert self.lobby is not None
-        return await self.lobby.open(specs)
-
-    def rooms(self) -> dict[str, bool]:
-        """Every table's room, and whether a person's seat is free there."""
-        if self.host is not None:
-            return {room: any(p.person and not p.taken for p in t.places) for room, t in self.host.tables.items()}
-        assert self.lobby is not None
-        return self.lobby.free_rooms()
-
-    async def stop(self) -> None:
-        """Stop every table (each is kept as it stands, to be resumed) and stop listening."""
-        if self.host is not None:
-            self.host.close()
-            if self._server is not None:
-                self._server.close()
-                await self._server.wait_closed()
-        elif self.lobby is not None:
-            await self.lobby.stop()
-
-
-def _cores() -> int:
-    """The cores this process may run on."""
-    from mahjong_tui.net.workers import default_workers
-
-    return default_workers()
+    bot_processes = args.bot_processes
+    if bot_processes is None:
+        bot_processes = max(1, default_workers() // args.workers)
+    settings = WorkerSettings(args.claim_seconds, args.turn_seconds, args.grace, bot_processes)
+    return InProcess(settings) if args.workers == 1 else Lobby(args.workers, settings)
 
 
 async def _serve(args: argparse.Namespace) -> int:
@@ -245,8 +186,9 @@ async def _serve(args: argparse.Namespace) -> int:
             "traffic and its tokens; put TLS in front of it, or let players in with --ssh",
             file=sys.stderr,
         )
-    tables = _Tables(args)
+    tables = _tables(args)
     try:
+        await tables.start()
         resumed = await tables.resume()
         await tables.serve(args.host, args.port)  # every door listens before a new table is made and kept
     except OSError:
@@ -265,7 +207,7 @@ async def _serve(args: argparse.Namespace) -> int:
                 args.host,
                 args.ssh,
                 Path(os.environ[HOME_VARIABLE]),
-                lambda name, own: _table_for(tables.rooms(), local, args.port, own),
+                lambda name, own: _table_for(tables.free_rooms(), local, args.port, own),
                 password=password,
             )
         except OSError as e:

@@ -51,7 +51,17 @@ from .ruleset import EndOfWall, HandNote, PassedWinScope, Ruleset, SeatFacts, Wi
 from .scoring import HandType, LineKind, ScoreLine, ScoreResult, WinBy, WinContext
 from .state import Phase, PlayerState, Refusal, RiverTile
 from .tiles import Tile, TileError, format_tiles, parse_tile, parse_tiles, tile_name, tile_zh
-from .view import SeatView, TableView, private_seat_view, private_table, seat_view, seen_by, seen_events, table_view
+from .view import (
+    SeatView,
+    TableView,
+    asked_in_private,
+    private_seat_view,
+    private_table,
+    seat_view,
+    seen_by,
+    seen_events,
+    table_view,
+)
 from .wall import WallView
 from .words import Words, counted
 
@@ -141,6 +151,7 @@ __all__ = [
     "rigged_hand",
     "ruleset_names",
     "scripted_hand",
+    "asked_in_private",
     "private_seat_view",
     "private_table",
     "seat_view",

@@ -68,11 +68,7 @@ class Game:
         """Apply a legal action to the current hand; returns its events."""
         if self.over:
             raise IllegalAction(Words("the game is over", "这盘已经结束了"))
-        events = self.hand.apply(action)
-        self.events.extend(events)
-        if self.hand.over:
-            events = events + self._hand_over()
-        return events
+        return self._happened(self.hand.apply(action))
 
     @property
     def hold_windows(self) -> bool:
@@ -92,7 +88,10 @@ class Game:
 
     def release(self) -> list[Event]:
         """Close the window nobody is asked in that waits (see :attr:`hold_windows`); the events of play going on."""
-        events = self.hand.release()
+        return self._happened(self.hand.release())
+
+    def _happened(self, events: list[Event]) -> list[Event]:
+        """``events`` of the hand, kept; a hand they end ends here too (its end's events added)."""
         self.events.extend(events)
         if events and self.hand.over:
             events = events + self._hand_over()

@@ -285,7 +285,7 @@ def private_table(table: TableView, seat: int) -> TableView:
     robbed, the 开杠 tiles, the shown 海底, 起手小胡) and while the konger is asked about the 开杠 tiles, who is asked
     is not said. ``pending`` names ``seat`` when it is asked, else nobody; in a turn it names the seat in turn,
     which everyone sees anyway."""
-    if table.phase in _PUBLIC_PENDING:
+    if not asked_in_private(table.phase):
         return table
     mine = (seat,) if seat in table.pending else ()
     return table if table.pending == mine else table._replace(pending=mine)
@@ -293,6 +293,12 @@ def private_table(table: TableView, seat: int) -> TableView:
 
 #: the phases whose asked seat every seat is shown: a turn (the seat in turn), the 海底's offer (each seat in order)
 _PUBLIC_PENDING = (SINGLE_SEAT_PHASES - {Phase.KAIGANG_SELF}) | {Phase.ENDED}
+
+
+def asked_in_private(phase: Phase) -> bool:
+    """In ``phase``, who is asked is each seat's own to know (a window, and the konger's 开杠 tiles): at a table
+    played across machines, every seat is shown such a moment alike, whether or not it is asked."""
+    return phase not in _PUBLIC_PENDING
 
 
 def private_seat_view(hand: Hand, seat: int) -> SeatView:

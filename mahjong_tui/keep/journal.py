@@ -28,8 +28,9 @@ from typing import Any, TypeGuard
 
 from mahjong_tui.engine import Action
 from mahjong_tui.i18n import t
-from mahjong_tui.keep.files import compact_json
+from mahjong_tui.keep.files import compact_json, write_bytes_atomically
 from mahjong_tui.keep.safe_json import MAX_RECORD_BYTES, JsonProblem, parse_json, read_bytes
+from mahjong_tui.keep.storage import aside_path
 
 #: the key of a save's journal mark
 MARK = "journal"
@@ -159,9 +160,6 @@ def _place(n: object) -> TypeGuard[int]:
 def set_rest_aside(save: Path, cut: Cut) -> Path:
     """Keep the journal of the save at ``save`` up to ``cut``, and the rest in ``ID.jsonl.broken-TIME`` beside it
     (each written whole, or not at all); the path of the rest. OSError when the folder cannot be written."""
-    from mahjong_tui.keep.files import write_bytes_atomically
-    from mahjong_tui.keep.storage import aside_path
-
     path = journal_path(save)
     data = read_bytes(path, max_bytes=MAX_RECORD_BYTES, where=path.name)
     rest = aside_path(path)

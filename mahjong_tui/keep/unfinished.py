@@ -216,7 +216,7 @@ def _set_aside(path: Path, problem: str) -> str:
     journal = journal_path(path)
     if journal.exists():
         with contextlib.suppress(OSError):  # the save is aside already: its journal stays if it cannot follow
-            journal.replace(aside.with_name(aside.name.replace(".json.broken-", ".jsonl.broken-", 1)))
+            journal.replace(journal.with_name(journal.name + aside.name[len(path.name) :]))  # the same .broken-TIME
             return t("resume.moved_aside_with", problem=problem, name=aside.name)
     return t("resume.moved_aside", problem=problem, name=aside.name)
 

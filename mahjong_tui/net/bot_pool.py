@@ -97,13 +97,9 @@ class BotPool:
         return view.legal[index]
 
     def close(self) -> None:
-        """Stop the processes for good (a decision in flight is dropped)."""
+        """Stop the processes for good. It waits for a decision in flight (a few milliseconds): a pool left to stop
+        by itself as its process ends may wait for ever on a process that started late."""
         self._closed = True
-        self._stop()
-
-    def _stop(self) -> None:
-        """Stop the processes (the next decision starts them again). It waits for the decision in flight (a few
-        milliseconds): a pool left to stop by itself as its process ends may wait for ever on one that started late."""
         if self._pool is not None:
             self._pool.shutdown(wait=True, cancel_futures=True)
             self._pool = None

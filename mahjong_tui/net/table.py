@@ -39,9 +39,9 @@ from mahjong_tui.engine import (
     Event,
     Game,
     IllegalAction,
-    Phase,
     Player,
     Words,
+    asked_in_private,
     game_from_record,
     game_record,
     match_action,
@@ -156,10 +156,7 @@ class HostedTable:
         self.asked: dict[int, int] = {}  # seat → the prompt open for it
         self.answers: dict[int, Action | None] = {}  # seat → its answer to the prompt open (None: ready to go on)
         self.changed = asyncio.Event()  # an answer came, or someone sat down, left, or came back from idle
-        self._tables: dict[tuple[int, ...], str] = {}  # the table's JSON text at the moment, per pending
-        self._moment: tuple[object, ...] = ()
-        self._table = table_view(game.hand)  # what everyone sees of the hand at the moment, and its form
-        self._form = encode_table(self._table)
+        self._look()  # what everyone sees of the hand at the moment, its form, and its text per pending
         self.closed = False
         if self.keeper is not None:
             self.keeper.keep(game)
@@ -290,18 +287,27 @@ class HostedTable:
     def table_text(self, seat: int) -> str:
         """The JSON text of what ``seat`` is shown of the table now: made once a moment for every seat shown the
         same (in a window, who is asked is each seat's own)."""
-        hand = self.game.hand
-        # the hand, its actions, its events (a window released adds events, not actions), and where it stands
-        moment = (len(self.game.actions), len(hand.actions), len(self.game.events), hand.phase, hand.held is not None)
-        if moment != self._moment:
-            self._moment, self._tables, self._table = moment, {}, table_view(hand)
-            self._form = encode_table(self._table)
+        if self._now() != self._moment:
+            self._look()
         pending = private_table(self._table, seat).pending
         text = self._tables.get(pending)
         if text is None:
             form = self._form if pending == self._table.pending else {**self._form, "pending": list(pending)}
             text = self._tables[pending] = dumps(form)
         return text
+
+    def _now(self) -> tuple[object, ...]:
+        """The moment: the hand, its actions, its events (a window released adds events, not actions), where it
+        stands."""
+        hand = self.game.hand
+        return len(self.game.actions), len(hand.actions), len(self.game.events), hand.phase, hand.held is not None
+
+    def _look(self) -> None:
+        """See the table as it is at this moment: its view and form made again, its texts to be made."""
+        self._moment = self._now()
+        self._table = table_view(self.game.hand)
+        self._form = encode_table(self._table)
+        self._tables: dict[tuple[int, ...], str] = {}
 
     def state_message(self, seat: int, events: Sequence[Event]) -> State:
         """The state message of ``seat`` after ``events`` of the game: built from its view and those of the events it
@@ -424,14 +430,16 @@ class HostedTable:
     async def decide(self, seat: int) -> None:
         """One seat's decision: a bot's at once; a person's when they answer, or their bot's once ``turn_seconds``
         have passed (the seat is idle from then on until its person acts again)."""
-        # Asked about the 开杠 tiles, the konger has a window's time, exactly: the others, who are not told whether
-        # the konger is asked (when not, the table holds the moment as long), learn nothing from when. A konger who
-        # lets it run out passes, as in any window, and is not made idle (which everyone would be told).
-        window = self.game.hand.phase is Phase.KAIGANG_SELF and self.people_present
+        # Asked about the 开杠 tiles, the konger decides in a window: every seat is shown the moment as it opens, and
+        # the konger has a window's time, exactly. The others, not told whether the konger is asked (when not, the
+        # table holds the moment as long), learn nothing from what or when. A konger who lets it run out passes, as
+        # in any window, and is not made idle (which everyone would be told).
+        private = asked_in_private(self.game.hand.phase)
+        window = private and self.people_present
         floor = monotonic() + self.claim_seconds if window else None
         if not self.bot_plays(seat):
             self.open_prompts([seat], self.claim_seconds if window else self.turn_seconds)
-            self.send_all([seat])
+            self.send_all(range(4) if private else [seat])
             await self._wait(lambda: seat in self.answers or self.bot_plays(seat), self.window_closes)
             if seat not in self.answers and not self.bot_plays(seat) and not self.closed:
                 if window:
@@ -460,8 +468,7 @@ class HostedTable:
         present = self.people_present
         self.open_prompts(people, self.claim_seconds if present else 0.0)
         closes = self.window_closes
-        if self.game.hand.phase not in SINGLE_SEAT_PHASES:  # the konger not asked about the 开杠 tiles: the moment
-            self.send_all()  # was shown as it came, as when the konger is asked
+        self.send_all()
         bots = {s: await self.bot_choice(s) for s in pending if s not in people}
         if present:
             await self._wait(lambda: False, closes)
@@ -496,10 +503,10 @@ class HostedTable:
         await self._show_unless_window()
 
     async def _show_unless_window(self) -> None:
-        """Every seat is sent where the hand stands now (once it is in the journal), unless a window is open: the
-        window sends everyone its moment itself, when it opens (one state each, whether or not anyone may answer
-        it)."""
-        if self.game.hand.over or self.game.hand.phase in SINGLE_SEAT_PHASES:
+        """Every seat is sent where the hand stands now (once it is in the journal), unless a window is open (or the
+        konger is to decide on the 开杠 tiles): the window sends everyone its moment itself, when it opens (one state
+        each, whether or not anyone may answer it)."""
+        if not asked_in_private(self.game.hand.phase):
             await self._journaled()
             self.send_all()
 

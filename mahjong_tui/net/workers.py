@@ -29,7 +29,7 @@ import socket
 import sys
 import zlib
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from .server import SERVE_OPTIONS, Host, HostedTable, TableSpec, kept_table_ids
@@ -65,6 +65,7 @@ class Room:
     worker: int
     table_id: str
     free: bool
+    ended: bool = False  # its game is over: the room stays for its people to see the end, with no seat free
 
 
 @dataclass(slots=True)
@@ -74,7 +75,6 @@ class _Worker:
     index: int
     process: Any  # multiprocessing's process
     channel: socket.socket
-    tables: list[str] = field(default_factory=list)  # the ids of the tables it holds
     ready: bool = False  # it has started: should it stop, it is started again
 
 
@@ -153,14 +153,8 @@ class Lobby:
         if kind in ("table", "seats"):
             _, room, table_id, free = message
             self.rooms[room] = Room(index, table_id, free)
-            if kind == "table" and table_id not in self._workers[index].tables:
-                self._workers[index].tables.append(table_id)
-        elif kind == "ended":  # its people may still come to see the end: the room stays, with no seat free
-            ended = self.rooms.get(message[1])
-            if ended is not None:
-                ended.free = False
-                if ended.table_id in self._workers[index].tables:
-                    self._workers[index].tables.remove(ended.table_id)
+        elif kind == "ended" and (ended := self.rooms.get(message[1])) is not None:
+            ended.free, ended.ended = False, True
         if kind in ("table", "done", "ready"):
             self._replies[index].put_nowait(message)
 
@@ -175,11 +169,11 @@ class Lobby:
             f"mahjong-tui host: worker {index + 1} stopped; started again, its tables taken up from their journals"
         )
         new = self._spawn(index)
-        new.tables = old.tables
         self._workers[index] = new
+        held = [r.table_id for r in self.rooms.values() if r.worker == index and not r.ended]
         if await self._ready(new) and not self._stopping:
             with contextlib.suppress(OSError):
-                await self._ask(new, ("resume", list(old.tables)))
+                await self._ask(new, ("resume", held))
         elif not self._stopping:
             self._tell(
                 f"mahjong-tui host: worker {index + 1} could not start again; its tables wait for the host's next start"
@@ -289,6 +283,46 @@ class Lobby:
                 worker.channel.close()
 
 
+class InProcess:
+    """Every table in the host's own process (``--workers 1``): what :class:`Lobby` does, without workers."""
+
+    def __init__(self, settings: WorkerSettings) -> None:
+        """A host of tables made with ``settings``."""
+        self.host = Host(
+            claim_seconds=settings.claim_seconds,
+            turn_seconds=settings.turn_seconds,
+            grace=settings.grace,
+            bot_processes=settings.bot_processes,
+        )
+        self._server: Any = None
+
+    async def start(self) -> None:
+        """Nothing to start: the tables are here."""
+
+    async def resume(self) -> list[str]:
+        """Take up the tables the host left unfinished; their rooms."""
+        return [table.room for table in self.host.resume_tables()]
+
+    async def serve(self, host: str, port: int) -> None:
+        """Listen on ``host``:``port`` (OSError: cannot)."""
+        self._server = await self.host.serve(host, port)
+
+    async def open(self, specs: list[TableSpec]) -> list[str]:
+        """Open a table for each of ``specs``; their rooms."""
+        return [self.host.open_table(spec).room for spec in specs]
+
+    def free_rooms(self) -> dict[str, bool]:
+        """Every table's room, and whether a person's seat is free there."""
+        return {room: not table.full for room, table in self.host.tables.items()}
+
+    async def stop(self) -> None:
+        """Stop every table (each is kept as it stands) and stop listening."""
+        self.host.close()
+        if self._server is not None:
+            self._server.close()
+            await self._server.wait_closed()
+
+
 async def _first_line(connection: socket.socket) -> bytes:
     """The first line of what ``connection`` sent, read without taking it from the socket (the worker reads it)."""
     wait = 0.01
@@ -389,8 +423,7 @@ _HandedOver = _handed_over_class()
 
 def _seats(hosted: HostedTable, kind: str = "seats") -> tuple[object, ...]:
     """What the lobby is told of a table: its room, its id, and whether a person's seat is free."""
-    free = any(p.person and not p.taken for p in hosted.places)
-    return (kind, hosted.room, hosted.id, free)
+    return (kind, hosted.room, hosted.id, not hosted.full)
 
 
 def _tell_lobby(channel: socket.socket, message: tuple[object, ...]) -> None:

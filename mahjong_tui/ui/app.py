@@ -160,7 +160,8 @@ class MahjongApp(SettingsFlow, RemoteFlow, LessonFlow):
         play is kept as it stands, everything written, and the terminal given back as it was."""
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGTERM, signal.SIGHUP):
-            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):  # no such signal, no main thread
+            # Where the system has no such signal, or the app runs off the main thread (a test's), it is not taken.
+            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
                 loop.add_signal_handler(sig, self.exit, 128 + sig)
 
     def on_unmount(self) -> None:
