@@ -18,6 +18,7 @@ import msgspec
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from msgspec import Raw
 
 from bots import create_bot
 from mahjong_tui.engine import (
@@ -363,6 +364,12 @@ async def test_a_seat_taken_up_from_a_second_connection_leaves_the_first() -> No
     server.close()  # type: ignore[attr-defined]
 
 
+def phase_and_rivers(text: Raw) -> tuple[str, int]:
+    """The phase of the view a state carries, and how many tiles its rivers hold."""
+    view = decode_view(text)
+    return view.phase.value, sum(map(len, view.rivers))
+
+
 async def test_every_claim_window_lasts_the_same_time_when_a_person_sits() -> None:
     """With a person at the table, each claim window is held for the claim time, whoever may claim: the state after
     a discard is followed by the next one no sooner."""
@@ -373,7 +380,9 @@ async def test_every_claim_window_lasts_the_same_time_when_a_person_sits() -> No
     stamps: list[tuple[float, str, int]] = []  # when, the phase, how many tiles the rivers hold
     client.listeners.append(
         lambda m: (
-            stamps.append((time.monotonic(), m.view["table"]["phase"], len(json.dumps(m.view["table"]["rivers"]))))
+            stamps.append(
+                (time.monotonic(), decode_view(m.view).phase.value, sum(map(len, decode_view(m.view).rivers)))
+            )
             if isinstance(m, State)
             else None
         )
@@ -381,7 +390,7 @@ async def test_every_claim_window_lasts_the_same_time_when_a_person_sits() -> No
     timed: list[tuple[str, object]] = []  # each prompt's phase, and how long the server said it stays open
     client.listeners.append(
         lambda m: (
-            timed.append((m.view["table"]["phase"], m.closes_in))
+            timed.append((decode_view(m.view).phase.value, m.closes_in))
             if isinstance(m, State) and m.prompt is not None
             else None
         )

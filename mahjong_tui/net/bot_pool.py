@@ -21,7 +21,7 @@ from concurrent.futures.process import BrokenProcessPool
 
 from mahjong_tui.engine import Action, SeatView
 
-from .wire import Json, decode_view, encode_view
+from .wire import decode_view, encode_view
 
 
 def _quiet(host: int) -> None:
@@ -45,7 +45,7 @@ def _ready() -> bool:
     return True
 
 
-def _think(level: str, seat: int, seed: int, view: dict[str, Json]) -> int:
+def _think(level: str, seat: int, seed: int, view: bytes) -> int:
     """The index, among the view's legal moves, of the move a bot of ``level`` plays."""
     from bots import create_bot
 
@@ -85,7 +85,7 @@ class BotPool:
         """The move of a bot of ``level`` at ``seat`` seeing ``view`` (one of ``view.legal``). A process that died
         (killed from outside) is replaced, and the decision asked again once."""
         loop = asyncio.get_running_loop()
-        wire = encode_view(view)
+        wire = bytes(encode_view(view))  # the view's JSON text
         pool = self.warm()
         try:
             index = await loop.run_in_executor(pool, _think, level, seat, seed, wire)

@@ -10,7 +10,7 @@ reason).
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 import msgspec
 
@@ -18,7 +18,7 @@ from mahjong_tui.engine import GameOptions, Words
 from mahjong_tui.engine.tiles import NUM_TILE_IDS
 from mahjong_tui.learn.review import EndWait, Moment, Review
 
-from .wire import WireError
+from .wire import wire_error
 
 Seat = Annotated[int, msgspec.Meta(ge=0, le=3)]
 Count = Annotated[int, msgspec.Meta(ge=0)]
@@ -66,8 +66,8 @@ class State(_Told, frozen=True, tag="state"):
     away: list[Seat]
     idle: list[Seat]
     waiting: bool
-    view: dict[str, Any]
-    events: list[dict[str, Any]]
+    view: msgspec.Raw  # the seat's view in the form of :mod:`.wire`, read by its decode_view
+    events: list[msgspec.Raw]  # each in the form of :mod:`.wire`, read by its decode_event
     over: bool
 
 
@@ -154,9 +154,5 @@ def read_server_message(text: str | bytes) -> ServerMessage:
     """The server's message ``text``; WireError says, in one line, what is wrong with it."""
     try:
         return _DECODER.decode(text)
-    except msgspec.ValidationError as e:
-        reason, _, where = str(e).partition(" - at `$")
-        field = where.rstrip("`").lstrip(".")
-        raise WireError(f"{field}: {reason.replace('`', '')}" if field else reason.replace("`", "")) from None
-    except msgspec.DecodeError:
-        raise WireError("not JSON") from None
+    except (msgspec.ValidationError, msgspec.DecodeError) as e:
+        raise wire_error(e) from None

@@ -33,6 +33,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from time import monotonic
 
+from msgspec import Raw
+
 from mahjong_tui.engine import (
     Action,
     ActionKind,
@@ -61,7 +63,7 @@ from .bot_pool import BotPool, decision_seed
 from .outbox import Outbox
 from .protocol import Act, dumps
 from .server_messages import Error, Reason, Refused, Replaced, ReviewTold, Seats, ServerMessage, State
-from .wire import Json, encode_event, encode_table, encode_view
+from .wire import encode_event, encode_table, encode_view
 
 _log = logging.getLogger(__name__)
 
@@ -73,9 +75,6 @@ def _review(record: dict[str, object], hand: int, seat: int) -> Review:
 
 #: the most events one state message carries (a seat sitting back in a long game is sent its backlog in parts)
 EVENTS_PER_MESSAGE = 500
-#: where a state's text takes the table's (a JSON object no string can hold: inside a string its quotes are escaped)
-_TABLE_MARK: dict[str, Json] = {"\u0000table": 0}
-_TABLE_TEXT = dumps(_TABLE_MARK)
 
 
 @dataclass
@@ -280,11 +279,11 @@ class HostedTable:
         place.sent = len(self.game.events)
         parts = [seen[i : i + EVENTS_PER_MESSAGE] for i in range(0, len(seen), EVENTS_PER_MESSAGE)] or [[]]
         for n, part in enumerate(parts):  # a long backlog (a seat sitting back in a long game) in several messages
-            message = self._state(seat, part, _TABLE_MARK, first=place.told, prompt=n == len(parts) - 1)
+            message = self._state(seat, part, self.table_text(seat), first=place.told, prompt=n == len(parts) - 1)
             place.told += len(part)
-            self._put(seat, dumps(message).replace(_TABLE_TEXT, self.table_text(seat), 1))
+            self._put(seat, dumps(message))
 
-    def table_text(self, seat: int) -> str:
+    def table_text(self, seat: int) -> Raw:
         """The JSON text of what ``seat`` is shown of the table now: made once a moment for every seat shown the
         same (in a window, who is asked is each seat's own)."""
         if self._now() != self._moment:
@@ -292,8 +291,7 @@ class HostedTable:
         pending = private_table(self._table, seat).pending
         text = self._tables.get(pending)
         if text is None:
-            form = self._form if pending == self._table.pending else {**self._form, "pending": list(pending)}
-            text = self._tables[pending] = dumps(form)
+            text = self._tables[pending] = encode_table(self._table, pending)
         return text
 
     def _now(self) -> tuple[object, ...]:
@@ -306,8 +304,7 @@ class HostedTable:
         """See the table as it is at this moment: its view and form made again, its texts to be made."""
         self._moment = self._now()
         self._table = table_view(self.game.hand)
-        self._form = encode_table(self._table)
-        self._tables: dict[tuple[int, ...], str] = {}
+        self._tables: dict[tuple[int, ...], Raw] = {}
 
     def state_message(self, seat: int, events: Sequence[Event]) -> State:
         """The state message of ``seat`` after ``events`` of the game: built from its view and those of the events it
@@ -318,12 +315,12 @@ class HostedTable:
         self,
         seat: int,
         seen: Sequence[Event],
-        table: dict[str, Json] | None = None,
+        table: Raw | None = None,
         *,
         first: int = 0,
         prompt: bool = True,
     ) -> State:
-        """The state message of ``seat`` with ``seen``, events it may see (``table``: the form of the table the seat
+        """The state message of ``seat`` with ``seen``, events it may see (``table``: the text of the table the seat
         is shown now, when already made; ``first``: where ``seen`` starts among all the seat has been sent since it
         sat down; ``prompt``: the seat's open prompt goes with it, else a later part)."""
         seats = self.seats()

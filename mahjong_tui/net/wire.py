@@ -1,4 +1,4 @@
-"""The wire form of what a seat may see: a :class:`SeatView`, the events, a score, as plain JSON values, and back.
+"""The wire form of what a seat may see: a :class:`SeatView`, the events, a score, words, as JSON, and back.
 
 A table server sends each seat its own view (``encode_view``) and the events of the hand
 (``encode_event``); a client rebuilds them (``decode_view``, ``decode_event``) equal to
@@ -7,26 +7,33 @@ tuples lists, frozensets sorted lists, the wall's stack heights a list of ints, 
 rule set its preset name (resolved through the registry). An event carries its class name
 in ``"event"``.
 
-The codec knows only the engine's types listed here (``_STRUCTS`` and the events): each
-one's fields and their kinds are read once from its type hints, so the form follows the
-engine's classes. Decoding never evaluates or imports anything a message names: whatever
-is not exactly what the engine could have made (a wrong type, an unknown event or field, a
-missing one, a tile or seat out of range, a table that does not have four seats) raises
-:class:`WireError` with a one-line reason naming where. The schema bounds the depth, so a
-deeply nested message fails at its first wrong level. The kinds themselves are in :mod:`.wire_kinds`.
+The form is declared once: each engine class the wire carries has a msgspec ``Struct``
+made from its type hints (:func:`_wire_struct`), with tile ids, seats and the lengths
+held to what the engine makes (``_SEAT_FIELDS``, ``_LENGTHS``). msgspec checks what comes
+in against those structs; decoding never evaluates or imports anything a message names.
+Whatever is not exactly what the engine could have made (a wrong type, an unknown event or
+field, a missing one, a tile or seat out of range, a table without four seats) raises
+:class:`WireError` with a one-line reason naming where. Going out, a value is handed to
+msgspec as it is wherever its JSON form is the engine's own (numbers, enums, tuples, the
+dataclasses of those); only named tuples, bytes, sets and rule sets are turned into their form.
 """
 
 from __future__ import annotations
 
 import types
 import typing
+from collections.abc import Callable
 from dataclasses import fields, is_dataclass
 from enum import Enum
-from typing import TypeVar
+from typing import Annotated, Any, TypeVar
+
+import msgspec
+from msgspec import Meta, Raw
 
 from mahjong_tui.engine import events as ev
 from mahjong_tui.engine.actions import Action
 from mahjong_tui.engine.melds import Meld
+from mahjong_tui.engine.registry import UnknownRules, get_ruleset
 from mahjong_tui.engine.ruleset import Ruleset
 from mahjong_tui.engine.scoring import ScoreLine, ScoreResult, WinContext
 from mahjong_tui.engine.state import Refusal, RiverTile
@@ -35,27 +42,27 @@ from mahjong_tui.engine.view import SeatView, TableView
 from mahjong_tui.engine.wall import WallView
 from mahjong_tui.engine.words import Words
 
-from .wire_kinds import (
-    Bad,
-    BytesKind,
-    EnumKind,
-    IntKind,
-    Json,
-    Kind,
-    OptionalKind,
-    PlainKind,
-    RulesKind,
-    SetKind,
-    StructKind,
-    TupleKind,
-    WireError,
-    kind_name,
-)
-
 __all__ = ["EVENT_TYPES", "Json", "WireError", "decode_event", "decode_result", "decode_view", "decode_words",
-           "encode_event", "encode_result", "encode_table", "encode_view", "encode_words"]  # fmt: skip
+           "encode_event", "encode_result", "encode_table", "encode_view", "encode_words", "wire_error"]  # fmt: skip
 
 T = TypeVar("T")
+Json = None | bool | int | str | list["Json"] | dict[str, "Json"]
+#: what msgspec is given to encode: JSON values, or engine values whose JSON form is their own
+Form = Any
+
+
+class WireError(ValueError):
+    """Data that is no view, event, score or words the engine could have made; the message says what and where."""
+
+
+def wire_error(error: msgspec.ValidationError | msgspec.DecodeError) -> WireError:
+    """msgspec's reason (``Expected `int` <= 3, got `7` - at `$.seat` ``) as one line: the place, then the reason."""
+    if not isinstance(error, msgspec.ValidationError):
+        return WireError("not JSON")
+    reason, _, where = str(error).partition(" - at `$")
+    place = where.rstrip("`").lstrip(".") or "the top"
+    reason = reason.replace("`", "").replace("\n", "\\n")[:200]
+    return WireError(f"{place}: {reason[:1].lower()}{reason[1:]}")
 
 
 class _TileId:
@@ -71,51 +78,9 @@ _LENGTHS: dict[type, dict[str, int]] = {
     TableView: dict.fromkeys("melds rivers flowers hand_sizes kaigang_locked holds_drawn concealed drawn".split(), 4),
     SeatView: {"counts": NUM_KINDS},
 }
-
-
-def _field_names(cls: type) -> tuple[str, ...]:
-    """The fields of a dataclass or named tuple, in order."""
-    if is_dataclass(cls):
-        return tuple(f.name for f in fields(cls))
-    return typing.cast(tuple[str, ...], cls._fields)  # type: ignore[attr-defined]
-
-
-def _kind_of(hint: object, seat: bool, structs: dict[type, StructKind]) -> Kind:
-    """The kind for a type hint (``seat``: its ints are seats); TypeError for a type the wire does not carry."""
-    origin, args = typing.get_origin(hint), typing.get_args(hint)
-    if hint is _TileId:
-        return IntKind(0, NUM_TILE_IDS - 1, "a tile id")
-    if hint is int:
-        return IntKind(0, 3, "a seat") if seat else IntKind()
-    if hint in (str, bool):
-        return PlainKind(typing.cast(type, hint))
-    if hint is bytes:
-        return BytesKind()
-    if hint is Ruleset:
-        return RulesKind()
-    if isinstance(hint, type) and issubclass(hint, Enum):
-        return EnumKind(hint)
-    if isinstance(hint, type) and hint in structs:
-        return structs[hint]
-    if origin in (types.UnionType, typing.Union) and len(args) == 2 and type(None) in args:
-        return OptionalKind(_kind_of(next(a for a in args if a is not type(None)), seat, structs))
-    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
-        return TupleKind([_kind_of(args[0], seat, structs)], repeat=True)
-    if origin is tuple:
-        return TupleKind([_kind_of(a, seat, structs) for a in args], repeat=False)
-    if origin is frozenset:
-        item = _kind_of(args[0], seat, structs)
-        if isinstance(item, IntKind):
-            return SetKind(item)
-    raise TypeError(f"the wire carries no {hint!r}")
-
-
-def _sized(kind: Kind, length: int) -> Kind:
-    """``kind`` (a tuple of any length) held to ``length`` items."""
-    if not isinstance(kind, TupleKind) or not kind.repeat:
-        raise TypeError("only a tuple of any length can be held to a length")
-    return TupleKind(kind.items, repeat=True, length=length)
-
+_TILE = Annotated[int, Meta(ge=0, le=NUM_TILE_IDS - 1, description="a tile id")]
+_SEAT = Annotated[int, Meta(ge=0, le=3, description="a seat")]
+_BYTE = Annotated[int, Meta(ge=0, le=255)]
 
 #: every event, by the tag it carries on the wire (its class name)
 EVENT_TYPES: dict[str, type[ev.Event]] = {
@@ -142,104 +107,296 @@ EVENT_TYPES: dict[str, type[ev.Event]] = {
         ev.GameEnded,
     )
 }
+_TAGS = {cls: tag for tag, cls in EVENT_TYPES.items()}
+#: the other engine classes the wire carries as objects
+_OBJECTS = (SeatView, TableView, WallView, Action, Refusal, RiverTile, Meld, Words, ScoreResult, ScoreLine, WinContext)
 
 
-def _structs() -> dict[type, StructKind]:
-    """Every type the wire carries as an object, with its fields' kinds read from its type hints."""
-    plain: tuple[type, ...] = (
-        SeatView,
-        TableView,
-        WallView,
-        Action,
-        Refusal,
-        RiverTile,
-        Meld,
-        Words,
-        ScoreResult,
-        ScoreLine,
-        WinContext,
-    )
-    structs: dict[type, StructKind] = {cls: StructKind(cls) for cls in plain}
-    structs.update({cls: StructKind(cls, tag) for tag, cls in EVENT_TYPES.items()})
-    for cls, struct in structs.items():
-        hints = typing.get_type_hints(cls, localns={"Tile": _TileId})
-        lengths = _LENGTHS.get(cls, {})
-        for name in _field_names(cls):
-            kind = _kind_of(hints[name], name in _SEAT_FIELDS, structs)
-            struct.add(name, _sized(kind, lengths[name]) if name in lengths else kind)
-    return structs
+def _field_names(cls: type) -> tuple[str, ...]:
+    """The fields of a dataclass or named tuple, in order."""
+    if is_dataclass(cls):
+        return tuple(f.name for f in fields(cls))
+    return typing.cast(tuple[str, ...], cls._fields)  # type: ignore[attr-defined]
 
 
-_STRUCTS = _structs()
-_EVENTS = {tag: _STRUCTS[cls] for tag, cls in EVENT_TYPES.items()}
+def _hints(cls: type) -> list[tuple[str, object, bool, int | None]]:
+    """Each field of ``cls``: its name, its type hint (a tile as ``_TileId``), whether it holds seats, its length."""
+    hints = typing.get_type_hints(cls, localns={"Tile": _TileId})
+    lengths = _LENGTHS.get(cls, {})
+    return [(name, hints[name], name in _SEAT_FIELDS, lengths.get(name)) for name in _field_names(cls)]
 
 
-def _decode(struct: StructKind, cls: type[T], data: object) -> T:
-    """``data`` decoded by ``struct`` as a ``cls``; WireError says what is wrong with it."""
+def _optional(hint: object) -> object | None:
+    """The ``X`` of ``X | None``; None if ``hint`` is not that."""
+    args = typing.get_args(hint)
+    if typing.get_origin(hint) in (types.UnionType, typing.Union) and len(args) == 2 and type(None) in args:
+        return next(a for a in args if a is not type(None))
+    return None
+
+
+def _is_object(hint: object) -> bool:
+    """``hint`` is an engine class the wire carries as an object."""
+    return hint in _OBJECTS or hint in _TAGS
+
+
+# ---------------------------------------------------------------- coming in: the structs msgspec checks
+
+
+def _dec_hook(cls: type, data: object) -> object:
+    """A rule set from its preset name (msgspec asks for the types it does not know)."""
+    if cls is Ruleset:
+        if not isinstance(data, str):
+            raise TypeError("expected the rules' name, a string")
+        try:
+            return get_ruleset(data)
+        except UnknownRules:
+            raise ValueError(f"unknown rules {data[:40]!r}") from None
+    raise NotImplementedError(cls)
+
+
+#: per wire struct, the engine class it stands for and how each field becomes the engine's (None: as it is)
+_BUILDS: dict[type, tuple[type, list[tuple[str, Callable[[Any], Any] | None]]]] = {}
+_STRUCTS: dict[type, type[msgspec.Struct]] = {}
+
+
+def _wire_type(hint: object, seat: bool, length: int | None = None) -> object:
+    """The type msgspec checks a field of ``hint`` against (``seat``: its ints are seats)."""
+    inner = _optional(hint)
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if hint is _TileId:
+        out: object = _TILE
+    elif hint is int:
+        out = _SEAT if seat else int
+    elif hint in (str, bool, Ruleset) or (isinstance(hint, type) and issubclass(hint, Enum)):
+        out = hint
+    elif hint is bytes:
+        out = tuple[_BYTE, ...]
+    elif _is_object(hint):
+        out = _wire_struct(typing.cast(type, hint))
+    elif inner is not None:
+        out = _wire_type(inner, seat) | None  # type: ignore[operator]
+    elif origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        out = tuple[_wire_type(args[0], seat), ...]  # type: ignore[misc]
+    elif origin is tuple:
+        out = tuple[tuple(_wire_type(a, seat) for a in args)]  # type: ignore[misc]
+    elif origin is frozenset:
+        out = frozenset[_wire_type(args[0], seat)]  # type: ignore[misc]
+    else:
+        raise TypeError(f"the wire carries no {hint!r}")
+    return Annotated[out, Meta(min_length=length, max_length=length)] if length is not None else out
+
+
+def _builder(hint: object) -> Callable[[Any], Any] | None:
+    """How a decoded field of ``hint`` becomes the engine's value (None: it already is)."""
+    inner = _optional(hint)
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if hint is bytes:
+        return bytes
+    if _is_object(hint):
+        return _build
+    if inner is not None:
+        once = _builder(inner)
+        return None if once is None else (lambda v: None if v is None else once(v))
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        each = _builder(args[0])
+        return None if each is None else (lambda v: tuple(map(each, v)))
+    if origin is tuple:
+        items = [_builder(a) for a in args]
+        if all(b is None for b in items):
+            return None
+        return lambda v: tuple(x if b is None else b(x) for b, x in zip(items, v, strict=True))
+    return None
+
+
+def _wire_struct(cls: type) -> type[msgspec.Struct]:
+    """The struct msgspec checks a ``cls`` against: its fields, each required, no other (an event's tag first)."""
+    struct = _STRUCTS.get(cls)
+    if struct is None:
+        hints = _hints(cls)
+        tag = _TAGS.get(cls)
+        parts = [(name, _wire_type(hint, seat, length)) for name, hint, seat, length in hints]
+        struct = msgspec.defstruct(
+            cls.__name__, parts, forbid_unknown_fields=True, frozen=True, tag_field="event" if tag else None, tag=tag
+        )
+        _STRUCTS[cls] = struct
+        _BUILDS[struct] = (cls, [(name, _builder(hint)) for name, hint, _, _ in hints])
+    return struct
+
+
+def _build(decoded: msgspec.Struct) -> object:
+    """The engine's value a checked struct stands for."""
+    cls, fields_ = _BUILDS[type(decoded)]
+    return cls(*[getattr(decoded, n) if b is None else b(getattr(decoded, n)) for n, b in fields_])
+
+
+for _cls in (*_OBJECTS, *EVENT_TYPES.values()):
+    _wire_struct(_cls)
+_EVENT = typing.Union[tuple(_STRUCTS[cls] for cls in EVENT_TYPES.values())]  # type: ignore[valid-type]  # noqa: UP007
+
+
+def _decode(wire: object, cls: type[T], data: object) -> T:
+    """``data`` (JSON text as bytes, or the values it holds) checked against ``wire`` and built as a ``cls``."""
     try:
-        value = struct.decode(data)
-    except Bad as e:
-        raise e.error() from None
+        if isinstance(data, bytes | Raw):
+            decoded = msgspec.json.decode(data, type=wire, dec_hook=_dec_hook)
+        else:
+            decoded = msgspec.convert(data, wire, dec_hook=_dec_hook)
+    except (msgspec.ValidationError, msgspec.DecodeError) as e:
+        raise wire_error(e) from None
+    value = _build(decoded)
     assert isinstance(value, cls)
     return value
 
 
-def _encode(struct: StructKind, value: object) -> dict[str, Json]:
-    """``value`` encoded by ``struct`` as a JSON object; WireError if it is not what the struct carries."""
-    try:
-        return typing.cast(dict[str, Json], struct.encode(value))
-    except Bad as e:
-        raise e.error() from None
+# ---------------------------------------------------------------- going out: the forms msgspec writes
 
 
-def encode_view(view: SeatView, table: dict[str, Json] | None = None) -> dict[str, Json]:
-    """The JSON form of one seat's view: its table, tiles, choices, refusals and win previews (``table``: the form of
+#: how many forms of frozen values a class remembers (it forgets them all when it has as many)
+MEMO_SIZE = 4096
+
+
+def _former(hint: object) -> Callable[[Any], Form] | None:
+    """How a value of ``hint`` becomes what msgspec writes as its form (None: msgspec writes it as it is)."""
+    inner = _optional(hint)
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if hint is bytes:
+        return list
+    if hint is Ruleset:
+        return _rules_name
+    if _is_object(hint):
+        return _form_of(typing.cast(type, hint))
+    if inner is not None:
+        once = _former(inner)
+        return None if once is None else (lambda v: None if v is None else once(v))
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        each = _former(args[0])
+        return None if each is None else (lambda v: [each(x) for x in v])
+    if origin is tuple:
+        items = [_former(a) for a in args]
+        if all(f is None for f in items):
+            return None
+        return lambda v: [x if f is None else f(x) for f, x in zip(items, v, strict=True)]
+    if origin is frozenset:
+        return sorted
+    return None
+
+
+def _rules_name(ruleset: Ruleset) -> str:
+    """A rule set's preset name."""
+    return ruleset.name
+
+
+_FORMERS: dict[type, Callable[[Any], Form] | None] = {}
+
+
+def _form_of(cls: type) -> Callable[[Any], Form] | None:
+    """How a ``cls`` becomes its form: a dict of its fields' forms (an event's tag first), remembered for a frozen
+    value; None for a dataclass msgspec writes as it is (no field needs a form of its own, and it has no tag)."""
+    if cls in _FORMERS:
+        return _FORMERS[cls]
+    _FORMERS[cls] = None  # no class the wire carries holds itself
+    parts = [(name, _former(hint)) for name, hint, _, _ in _hints(cls)]
+    tag = _TAGS.get(cls)
+    if is_dataclass(cls) and tag is None and all(f is None for _, f in parts):
+        return None
+    head: dict[str, Form] = {} if tag is None else {"event": tag}
+    if not is_dataclass(cls):  # a named tuple: its fields by position
+
+        def form(value: Any) -> Form:
+            return {**head, **{n: v if f is None else f(v) for (n, f), v in zip(parts, value, strict=True)}}
+
+        _FORMERS[cls] = form
+        return form
+    memo: dict[object, Form] = {}
+
+    def remembered(value: Any) -> Form:
+        try:
+            known = memo.get(value)
+        except TypeError:  # a field that cannot be hashed: this value is not remembered
+            return {**head, **{n: _part(f, getattr(value, n)) for n, f in parts}}
+        if known is None:
+            if len(memo) >= MEMO_SIZE:
+                memo.clear()
+            known = memo[value] = {**head, **{n: _part(f, getattr(value, n)) for n, f in parts}}
+        return known
+
+    _FORMERS[cls] = remembered
+    return remembered
+
+
+def _part(former: Callable[[Any], Form] | None, value: object) -> Form:
+    """A field's form."""
+    return value if former is None else former(value)
+
+
+_ENCODER = msgspec.json.Encoder()
+
+
+def _raw(form: Form) -> Raw:
+    """The JSON text of ``form``, kept as text: a message holding it writes it as it is."""
+    return Raw(_ENCODER.encode(form))
+
+
+def _formed(cls: type, value: object) -> Form:
+    """The form of ``value``, which must be a ``cls``."""
+    if type(value) is not cls:
+        raise WireError(f"the wire carries no {type(value).__name__} here, only {cls.__name__}")
+    former = _form_of(cls)
+    return value if former is None else former(value)
+
+
+_VIEW_PARTS = [(name, _former(hint)) for name, hint, _, _ in _hints(SeatView)]
+
+
+def encode_view(view: SeatView, table: Raw | None = None) -> Raw:
+    """The JSON text of one seat's view: its table, tiles, choices, refusals and win previews (``table``: the text of
     the view's table, made once by :func:`encode_table` for every seat that sees the same table)."""
-    if table is None:
-        return _encode(_STRUCTS[SeatView], view)
-    struct = _STRUCTS[SeatView]
-    name = ""
-    out: dict[str, Json] = {}
-    try:
-        for name, kind in struct.fields.items():
-            out[name] = table if name == "table" else kind.encode(getattr(view, name))
-    except Bad as e:
-        raise e.within(f".{name}").error() from None
-    return out
+    if type(view) is not SeatView:
+        raise WireError(f"the wire carries no {type(view).__name__} here, only SeatView")
+    form = {n: _part(f, v) for (n, f), v in zip(_VIEW_PARTS, view, strict=True)}
+    if table is not None:
+        form["table"] = table
+    return _raw(form)
 
 
-def encode_table(table: TableView) -> dict[str, Json]:
-    """The JSON form of what everyone sees of a hand (the table part of every seat's view at that moment)."""
-    return _encode(_STRUCTS[TableView], table)
+def encode_table(table: TableView, pending: tuple[int, ...] | None = None) -> Raw:
+    """The JSON text of what everyone sees of a hand (the table part of every seat's view at that moment), showing
+    ``pending`` as the seats asked when it is given."""
+    form = _formed(TableView, table)
+    if pending is not None:
+        form["pending"] = list(pending)
+    return _raw(form)
 
 
 def decode_view(data: object) -> SeatView:
-    """The seat view ``data`` is the form of; WireError says what is wrong with it."""
+    """The seat view ``data`` is the form of (its JSON text as bytes, or the values in it); WireError says what is
+    wrong with it."""
     return _decode(_STRUCTS[SeatView], SeatView, data)
 
 
-def encode_event(event: ev.Event) -> dict[str, Json]:
-    """The JSON form of an event, its class name in ``"event"``."""
-    struct = _EVENTS.get(type(event).__name__)
-    if struct is None or struct.cls is not type(event):
-        raise WireError(f"the wire carries no event {type(event).__name__}")
-    return _encode(struct, event)
+_EVENT_TEXTS: dict[ev.Event, Raw] = {}
+
+
+def encode_event(event: ev.Event) -> Raw:
+    """The JSON text of an event, its class name in ``"event"`` (made once for each event)."""
+    text = _EVENT_TEXTS.get(event)
+    if text is None:
+        if type(event) not in _TAGS:
+            raise WireError(f"the wire carries no event {type(event).__name__}")
+        if len(_EVENT_TEXTS) >= MEMO_SIZE:
+            _EVENT_TEXTS.clear()
+        text = _EVENT_TEXTS[event] = _raw(_formed(type(event), event))
+    return text
 
 
 def decode_event(data: object) -> ev.Event:
-    """The event ``data`` is the form of; WireError says what is wrong with it."""
-    if not isinstance(data, dict):
-        raise WireError(f"the top: expected an event object, got {kind_name(data)}")
-    tag = data.get("event")
-    struct = _EVENTS.get(tag) if isinstance(tag, str) else None
-    if struct is None:
-        raise WireError(f"event: unknown event {str(tag)[:40]!r}")
-    return _decode(struct, ev.Event, data)
+    """The event ``data`` is the form of (its JSON text as bytes, or the values in it); WireError says what is wrong."""
+    return _decode(_EVENT, ev.Event, data)
 
 
-def encode_result(result: ScoreResult) -> dict[str, Json]:
-    """The JSON form of a score: validity, reason, types, 花, value, payments and the breakdown lines."""
-    return _encode(_STRUCTS[ScoreResult], result)
+def encode_result(result: ScoreResult) -> Raw:
+    """The JSON text of a score: validity, reason, types, 花, value, payments and the breakdown lines."""
+    return _raw(_formed(ScoreResult, result))
 
 
 def decode_result(data: object) -> ScoreResult:
@@ -247,9 +404,9 @@ def decode_result(data: object) -> ScoreResult:
     return _decode(_STRUCTS[ScoreResult], ScoreResult, data)
 
 
-def encode_words(words: Words) -> dict[str, Json]:
-    """The JSON form of words in both languages: ``{"en": …, "zh": …}``."""
-    return _encode(_STRUCTS[Words], words)
+def encode_words(words: Words) -> Raw:
+    """The JSON text of words in both languages: ``{"en": …, "zh": …}``."""
+    return _raw(_formed(Words, words))
 
 
 def decode_words(data: object) -> Words:
