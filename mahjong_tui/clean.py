@@ -63,3 +63,13 @@ def one_line(message: str, most: int = LINE) -> str:
     """A message as one printable line of at most about ``most`` characters (whatever it repeats of an input)."""
     line = " ".join("".join(_kept(c) for c in message[: most * 4]).split())
     return line if len(line) <= most and len(message) <= most * 4 else line[:most] + "…"
+
+
+def invalid_line(error: str, top: str = "the top") -> str:
+    """A msgspec validation error (``Expected `int` <= 3, got `str` - at `$.seat` ``) as one line: the place, then
+    the reason, with no character that would break the line or drive the terminal (``top``: the name of the whole)."""
+    reason, _, where = error.partition(" - at `$")
+    where = where.rstrip("`")
+    place = f"{top}{where}" if where.startswith("[") else where.lstrip(".") or top
+    reason = clean_name(reason.replace("`", "").replace("\n", " "))[:200]
+    return f"{clean_name(place)[:80]}: {reason[:1].lower()}{reason[1:]}"

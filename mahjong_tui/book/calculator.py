@@ -10,22 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from mahjong_tui.book.json_io import (
     InputError,
-    boolean,
+    ScoreInput,
     check_copies,
-    check_field_names,
-    field,
-    integer,
-    kind_of,
     melds_from_json,
     no_flowers,
     one_tile,
-    read_seat,
+    read_input,
     read_tiles,
-    string,
     tiles_of,
 )
 from mahjong_tui.engine import (
@@ -81,7 +75,8 @@ OUTPUT_DOCS: Mapping[str, str] = {
     "payments": "four ints, seat 0..3, winner positive, sum 0",
     "explain": "short lines: each type, each flower element, each multiplier, each payment",
 }
-FIELDS: tuple[str, ...] = tuple(FIELD_DOCS)
+#: the input fields, as ScoreInput declares them (FIELD_DOCS describes each, in the same order)
+FIELDS: tuple[str, ...] = ScoreInput.__struct_encode_fields__
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,48 +93,43 @@ class Situation:
 
 def situation_from_json(data: object) -> Situation:
     """Check one JSON situation and build it; InputError names what is wrong."""
-    if not isinstance(data, dict):
-        raise InputError(f"input: a situation must be a JSON object, got {kind_of(data)}")
-    check_field_names(data, FIELDS, "")
-
-    if data.get("rules") is None:
+    given = read_input(data, ScoreInput, "a situation")
+    if given.rules is None:
         raise InputError(f"rules: required ({', '.join(ruleset_names())})")
-    rules = string(data["rules"], "rules")
     try:
-        ruleset = get_ruleset(rules)
+        ruleset = get_ruleset(given.rules)
     except UnknownRules as e:
         raise InputError(f"rules: {e}") from None
-    _check_rule_fields(data, ruleset)
+    _check_rule_fields(given, ruleset)
 
-    initial = boolean(field(data, "initial", False), "initial")
-    if "winner" not in data or data["winner"] is None:
+    initial = bool(given.initial)
+    if given.winner is None:
         raise InputError("winner: required (the winning seat, 0..3)")
-    winner = read_seat(data["winner"], "winner")
-    dealer = read_seat(field(data, "dealer", 0), "dealer")
+    winner = given.winner
+    dealer = given.dealer or 0
 
-    if field(data, "hand") is None:
+    if given.hand is None:
         raise InputError("hand: required (the concealed tiles, without the winning tile)")
-    hand = read_tiles(data["hand"], "hand")
+    hand = read_tiles(given.hand, "hand")
     no_flowers(hand, "hand")
     tiles_of(ruleset, hand, "hand")
 
-    melds = melds_from_json(field(data, "melds", []), winner, ruleset)
+    melds = melds_from_json(given.melds or [], winner, ruleset)
     if initial and melds:
         raise InputError("melds: there are no melds right after the deal (initial)")
 
     win_tile: Tile | None = None
-    raw_win = field(data, "win_tile")
     if initial:
-        if raw_win is not None:
+        if given.win_tile is not None:
             raise InputError("win_tile: not used with initial; the whole dealt hand goes in 'hand'")
         want = 14 if winner == dealer else 13
         if len(hand) != want:
             who = "the dealer" if winner == dealer else "a non-dealer"
             raise InputError(f"hand: {len(hand)} tiles, but {who} is dealt {want}")
     else:
-        if raw_win is None:
+        if given.win_tile is None:
             raise InputError("win_tile: required (the tile that completes the hand)")
-        win_tile = one_tile(raw_win, "win_tile")
+        win_tile = one_tile(given.win_tile, "win_tile")
         no_flowers([win_tile], "win_tile")
         tiles_of(ruleset, [win_tile], "win_tile")
         want = 13 - 3 * len(melds)
@@ -149,7 +139,7 @@ def situation_from_json(data: object) -> Situation:
                 f"have {want} (13 minus 3 per meld, a kong counting as 3)"
             )
 
-    flowers = read_tiles(field(data, "flowers", ""), "flowers")
+    flowers = read_tiles(given.flowers or "", "flowers")
     not_flowers = [t for t in flowers if not is_flower(t)]
     if not_flowers:
         raise InputError(f"flowers: only flower tiles f1..f8 belong here, not {format_tiles(not_flowers)}")
@@ -159,8 +149,8 @@ def situation_from_json(data: object) -> Situation:
 
     check_copies(hand, win_tile, melds)
 
-    win_by = _win_by(field(data, "win_by", "self_draw"))
-    discarder = _discarder(data, win_by, winner)
+    win_by = _win_by(given.win_by or "self_draw")
+    discarder = _discarder(given.discarder, win_by, winner)
     if win_by is WinBy.ROBBED_KONG and win_tile is not None:
         held = hand.count(win_tile) + sum(m.tiles.count(win_tile) for m in melds)
         if held:
@@ -169,25 +159,17 @@ def situation_from_json(data: object) -> Situation:
                 "the other three), so hand and melds cannot hold it"
             )
 
-    replacement = boolean(field(data, "replacement", False), "replacement")
+    replacement = bool(given.replacement)
     if replacement and win_by is not WinBy.SELF_DRAW:
         raise InputError("replacement: a win on a replacement tile is a self-draw (win_by self_draw)")
     _check_possible(ruleset, winner, hand, win_tile, melds, replaced=flowers if replacement else None)
-    kaigang_discard = boolean(field(data, "kaigang_discard", False), "kaigang_discard")
+    kaigang_discard = bool(given.kaigang_discard)
     if kaigang_discard and win_by is not WinBy.DISCARD:
         raise InputError("kaigang_discard: 杠上炮 is a win on a discard (win_by discard)")
-    first_turn = boolean(field(data, "first_turn", False), "first_turn")
-    last_tile = boolean(field(data, "last_tile", False), "last_tile")
-    base = integer(field(data, "base", 1), "base")
-    if base < 1:
-        raise InputError(f"base: the base score must be at least 1, got {base}")
-    huangfan = boolean(field(data, "huangfan", False), "huangfan")
-    kaibao = boolean(field(data, "kaibao", False), "kaibao")
-    claims = _claims(field(data, "claims"), winner, melds)
-    discarder_ready = boolean(field(data, "discarder_ready", False), "discarder_ready")
+    claims = _claims(given.claims, winner, melds)
     bird: Tile | None = None
-    if field(data, "bird") is not None:
-        bird = one_tile(data["bird"], "bird")
+    if given.bird is not None:
+        bird = one_tile(given.bird, "bird")
         no_flowers([bird], "bird")
         tiles_of(ruleset, [bird], "bird")
 
@@ -202,28 +184,28 @@ def situation_from_json(data: object) -> Situation:
         discarder=discarder,
         replacement=replacement,
         kaigang_discard=kaigang_discard,
-        first_turn=first_turn,
-        last_tile=last_tile,
-        base=base,
-        huangfan=huangfan,
-        kaibao=kaibao,
+        first_turn=bool(given.first_turn),
+        last_tile=bool(given.last_tile),
+        base=given.base or 1,
+        huangfan=bool(given.huangfan),
+        kaibao=bool(given.kaibao),
         claims=claims,
-        discarder_ready=discarder_ready,
+        discarder_ready=bool(given.discarder_ready),
         bird=bird,
         initial=initial,
     )
     return Situation(ruleset, context)
 
 
-def _check_rule_fields(data: Mapping[str, Any], ruleset: Ruleset) -> None:
+def _check_rule_fields(given: ScoreInput, ruleset: Ruleset) -> None:
     """A rule-specific field the rule set does not read is almost always a mistake (wrong "rules")."""
     for name, default in RULE_SPECIFIC_INPUTS.items():
-        value = data.get(name)
+        value = getattr(given, name)
         if value is None or value == default or name in ruleset.score_inputs:
             continue
         users = [n for n in ruleset_names() if name in get_ruleset(n).score_inputs]
         where = f"only used by {' and '.join(users)} rules" if users else "not used by any rule set"
-        raise InputError(f"{name}: {where}, not by {data['rules']!r}")
+        raise InputError(f"{name}: {where}, not by {given.rules!r}")
 
 
 def _check_possible(
@@ -251,8 +233,7 @@ def _check_possible(
                          "its melds")  # fmt: skip
 
 
-def _win_by(value: object) -> WinBy:
-    text = string(value, "win_by")
+def _win_by(text: str) -> WinBy:
     try:
         return WinBy(text)
     except ValueError:
@@ -260,8 +241,7 @@ def _win_by(value: object) -> WinBy:
         raise InputError(f"win_by: unknown value {text!r} (choose one of: {choices})") from None
 
 
-def _discarder(data: Mapping[str, Any], win_by: WinBy, winner: int) -> int | None:
-    raw = data.get("discarder")
+def _discarder(raw: int | None, win_by: WinBy, winner: int) -> int | None:
     if win_by is WinBy.SELF_DRAW:
         if raw is not None:
             raise InputError("discarder: only for win_by discard or robbed_kong; this is a self-draw")
@@ -269,29 +249,19 @@ def _discarder(data: Mapping[str, Any], win_by: WinBy, winner: int) -> int | Non
     who = "the konger" if win_by is WinBy.ROBBED_KONG else "the seat that discarded the winning tile"
     if raw is None:
         raise InputError(f"discarder: required for win_by {win_by.value} ({who})")
-    seat = read_seat(raw, "discarder")
-    if seat == winner:
-        raise InputError(f"discarder: seat {seat} is the winner; {who} must be another seat")
-    return seat
+    if raw == winner:
+        raise InputError(f"discarder: seat {raw} is the winner; {who} must be another seat")
+    return raw
 
 
-def _claims(value: object, winner: int, melds: list[Meld]) -> tuple[tuple[int, ...], ...] | None:
-    if value is None:
+def _claims(rows: list[list[int]] | None, winner: int, melds: list[Meld]) -> tuple[tuple[int, ...], ...] | None:
+    """``claims`` (4 rows of 4 counts, msgspec has checked the shape), each seat's own count 0, the winner's at least
+    what its melds show."""
+    if rows is None:
         return None
-    shape_error = InputError("claims: must be 4 lists of 4 non-negative integers (claims[a][b]: a claimed from b)")
-    if not isinstance(value, list) or len(value) != 4:
-        raise shape_error
-    rows: list[tuple[int, ...]] = []
-    for a, row in enumerate(value):
-        if not isinstance(row, list) or len(row) != 4:
-            raise shape_error
-        for b, n in enumerate(row):
-            n = integer(n, f"claims[{a}][{b}]")
-            if n < 0:
-                raise InputError(f"claims[{a}][{b}]: a number of claims cannot be negative, got {n}")
-            if a == b and n:
-                raise InputError(f"claims[{a}][{b}]: a seat cannot claim its own discards")
-        rows.append(tuple(row))
+    for a, row in enumerate(rows):
+        if row[a]:
+            raise InputError(f"claims[{a}][{a}]: a seat cannot claim its own discards")
     shown = [0, 0, 0, 0]
     for m in melds:
         if m.source is not None:
@@ -302,7 +272,7 @@ def _claims(value: object, winner: int, melds: list[Meld]) -> tuple[tuple[int, .
                 f"claims[{winner}][{b}]: the winner's melds show {shown[b]} claim(s) from seat {b}, "
                 f"more than {rows[winner][b]}"
             )
-    return tuple(rows)
+    return tuple(map(tuple, rows))
 
 
 # --------------------------------------------------------------------------- output

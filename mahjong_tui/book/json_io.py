@@ -1,8 +1,11 @@
 """Hands read from JSON and results written as JSON: the fields the calculator and the hint command share.
 
-Every reader checks one field and raises :class:`InputError` with one line that names it
+What each command reads is declared once, as a msgspec ``Struct`` (:class:`ScoreInput`,
+:class:`HintInput`, their :class:`MeldInput`): msgspec checks every field's type and range,
+and the readers here check what the types cannot say (tile text, copies, who may claim
+from whom). Every fault raises :class:`InputError` with one line that names the field
 (``hand: …``, ``melds[1].from: …``), so a malformed file is one clear message, never a
-traceback.
+traceback. JSON null counts as a field left out.
 """
 
 from __future__ import annotations
@@ -10,9 +13,12 @@ from __future__ import annotations
 import difflib
 import json
 from collections.abc import Mapping
-from typing import Any
+from typing import Annotated, Any, TypeVar
 
-from mahjong_tui.clean import shorten
+import msgspec
+from msgspec import Meta
+
+from mahjong_tui.clean import invalid_line, shorten
 from mahjong_tui.engine import (
     Meld,
     MeldError,
@@ -27,14 +33,81 @@ from mahjong_tui.engine import (
 )
 from mahjong_tui.engine.tiles import NUM_KINDS, is_flower, is_honour
 
-MELD_FIELDS: tuple[str, ...] = ("type", "tiles", "from")
 #: the longest tile text read (every tile of a wall written out is under 600 characters)
 MAX_TILE_TEXT = 1000
 _TYPE_NAMES = {dict: "an object", list: "a list", str: "a string", bool: "true/false", int: "an integer"}
 
+Seat = Annotated[int, Meta(ge=0, le=3)]
+#: a row of ``claims``: how many discards a seat claimed from each seat
+ClaimRow = Annotated[list[Annotated[int, Meta(ge=0)]], Meta(min_length=4, max_length=4)]
+
+
+class MeldInput(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """A meld as both commands read it: ``{"type": "pong", "tiles": "777z", "from": 1}``."""
+
+    type: str | None = None
+    tiles: str | None = None
+    source: Seat | None = msgspec.field(name="from", default=None)  # the seat whose discard was claimed
+
+
+Melds = Annotated[list[MeldInput], Meta(max_length=4)]
+
+
+class ScoreInput(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """A finished hand as ``mahjong-tui score`` reads it (every field's meaning: ``calculator.FIELD_DOCS``)."""
+
+    rules: str | None = None
+    winner: Seat | None = None
+    dealer: Seat | None = None
+    hand: str | None = None
+    win_tile: str | None = None
+    melds: Melds | None = None
+    flowers: str | None = None
+    win_by: str | None = None
+    discarder: Seat | None = None
+    replacement: bool | None = None
+    kaigang_discard: bool | None = None
+    first_turn: bool | None = None
+    last_tile: bool | None = None
+    base: Annotated[int, Meta(ge=1)] | None = None
+    huangfan: bool | None = None
+    kaibao: bool | None = None
+    claims: Annotated[list[ClaimRow], Meta(min_length=4, max_length=4)] | None = None
+    discarder_ready: bool | None = None
+    bird: str | None = None
+    initial: bool | None = None
+
+
+class HintInput(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """A hand as ``mahjong-tui hint`` reads it (every field's meaning: ``hint_input.FIELD_DOCS``)."""
+
+    rules: str | None = None
+    hand: str | None = None
+    melds: Melds | None = None
+    flowers: str | None = None
+    seen: str | None = None
+
 
 class InputError(ValueError):
     """A malformed situation; the message is one line that names the field."""
+
+
+S = TypeVar("S", bound=msgspec.Struct)
+
+
+def read_input(data: object, cls: type[S], what: str) -> S:
+    """``data`` read as a ``cls`` (``what`` it is, for a message); InputError names the first field that is wrong."""
+    if not isinstance(data, dict):
+        raise InputError(f"input: {what} must be a JSON object, got {kind_of(data)}")
+    check_field_names(data, cls.__struct_encode_fields__, "")
+    melds = data.get("melds")
+    for i, meld in enumerate(melds if isinstance(melds, list) else []):
+        if isinstance(meld, dict):
+            check_field_names(meld, MeldInput.__struct_encode_fields__, f"melds[{i}].")
+    try:
+        return msgspec.convert(data, cls)
+    except msgspec.ValidationError as e:
+        raise InputError(invalid_line(str(e), top="input")) from None
 
 
 # --------------------------------------------------------------------------- reading fields
@@ -50,34 +123,7 @@ def kind_of(value: object) -> str:
     return _TYPE_NAMES.get(type(value), type(value).__name__)
 
 
-def integer(value: object, name: str) -> int:
-    # JSON true/false are Python bools, which are ints: refuse them explicitly.
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InputError(f"{name}: must be an integer, got {kind_of(value)}")
-    return value
-
-
-def read_seat(value: object, name: str) -> int:
-    seat = integer(value, name)
-    if not 0 <= seat <= 3:
-        raise InputError(f"{name}: seat must be 0..3, got {seat}")
-    return seat
-
-
-def boolean(value: object, name: str) -> bool:
-    if not isinstance(value, bool):
-        raise InputError(f"{name}: must be true or false, got {kind_of(value)}")
-    return value
-
-
-def string(value: object, name: str) -> str:
-    if not isinstance(value, str):
-        raise InputError(f"{name}: must be a string, got {kind_of(value)}")
-    return value
-
-
-def read_tiles(value: object, name: str) -> list[Tile]:
-    text = string(value, name)
+def read_tiles(text: str, name: str) -> list[Tile]:
     if len(text) > MAX_TILE_TEXT:
         raise InputError(f"{name}: {len(text)} characters is too long for tiles (at most {MAX_TILE_TEXT})")
     try:
@@ -86,10 +132,10 @@ def read_tiles(value: object, name: str) -> list[Tile]:
         raise InputError(f"{name}: {e}") from None
 
 
-def one_tile(value: object, name: str) -> Tile:
-    tiles = read_tiles(value, name)
+def one_tile(text: str, name: str) -> Tile:
+    tiles = read_tiles(text, name)
     if len(tiles) != 1:
-        raise InputError(f"{name}: must be exactly one tile, got {len(tiles)} in {shorten(value)}")
+        raise InputError(f"{name}: must be exactly one tile, got {len(tiles)} in {shorten(text)}")
     return tiles[0]
 
 
@@ -106,16 +152,11 @@ def tiles_of(ruleset: Ruleset, tiles: list[Tile], name: str) -> None:
         raise InputError(f"{name}: {ruleset.en_name} has no honour tiles ({format_tiles(honours)})")
 
 
-def field(data: Mapping[str, Any], name: str, default: object = None) -> object:
-    """A field's value; JSON null counts as absent."""
-    value = data.get(name)
-    return default if value is None else value
-
-
 # --------------------------------------------------------------------------- the situation
 
 
 def check_field_names(data: Mapping[str, Any], known: tuple[str, ...], where: str) -> None:
+    """Refuse a field not in ``known``, naming the nearest that is (a typo is not silently ignored)."""
     # Unknown names are refused so that a typo ("winer") is not silently ignored.
     for key in data:
         if key not in known:
@@ -124,39 +165,31 @@ def check_field_names(data: Mapping[str, Any], known: tuple[str, ...], where: st
             raise InputError(f"{where}{shorten(str(key), quoted=False)}: unknown field{hint}")
 
 
-def melds_from_json(value: object, winner: int, ruleset: Ruleset) -> list[Meld]:
-    if not isinstance(value, list):
-        raise InputError(f"melds: must be a list, got {kind_of(value)}")
-    if len(value) > 4:
-        raise InputError(f"melds: a hand has at most 4 melds, got {len(value)}")
+def melds_from_json(given: list[MeldInput], winner: int, ruleset: Ruleset) -> list[Meld]:
+    """The melds ``given`` for ``winner``: each one the rule set plays, claimed from a seat it may come from."""
     melds: list[Meld] = []
     previous = (winner + 3) % 4
-    for i, raw in enumerate(value):
+    for i, raw in enumerate(given):
         name = f"melds[{i}]"
-        if not isinstance(raw, dict):
-            raise InputError(f'{name}: must be an object like {{"type": "pong", "tiles": "777z", "from": 1}}')
-        check_field_names(raw, MELD_FIELDS, f"{name}.")
-        if raw.get("type") is None:
+        if raw.type is None:
             raise InputError(f"{name}.type: required (chi, pong, kong, added_kong or concealed_kong)")
-        kind_text = string(raw["type"], f"{name}.type")
-        if raw.get("tiles") is None:
+        if raw.tiles is None:
             raise InputError(f'{name}.tiles: required, e.g. "234m"')
-        tiles = read_tiles(raw["tiles"], f"{name}.tiles")
+        tiles = read_tiles(raw.tiles, f"{name}.tiles")
         tiles_of(ruleset, tiles, f"{name}.tiles")
         try:
-            kind = MeldKind(kind_text)
+            kind = MeldKind(raw.type)
         except ValueError:
             raise InputError(
-                f"{name}.type: unknown meld type {shorten(kind_text)} (chi, pong, kong, added_kong, concealed_kong)"
+                f"{name}.type: unknown meld type {shorten(raw.type)} (chi, pong, kong, added_kong, concealed_kong)"
             ) from None
-        source: int | None = None
+        source = raw.source
         if kind is MeldKind.CONCEALED_KONG:
-            if raw.get("from") is not None:
+            if source is not None:
                 raise InputError(f"{name}.from: a concealed kong is not claimed from anyone")
         else:
-            if raw.get("from") is None:
+            if source is None:
                 raise InputError(f"{name}.from: required for a {kind.value} (the seat whose discard was claimed)")
-            source = read_seat(raw["from"], f"{name}.from")
             if source == winner:
                 raise InputError(f"{name}.from: seat {source} is the winner, who cannot claim their own discard")
             if kind is MeldKind.CHI and source != previous:
@@ -165,7 +198,7 @@ def melds_from_json(value: object, winner: int, ruleset: Ruleset) -> list[Meld]:
                     f"(seat {previous} for winner {winner}), not seat {source}"
                 )
         try:
-            melds.append(meld_from_text(kind.value, raw["tiles"], source))
+            melds.append(meld_from_text(kind.value, raw.tiles, source))
         except (MeldError, TileError) as e:
             raise InputError(f"{name}.tiles: {e}") from None
     return melds

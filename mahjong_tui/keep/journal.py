@@ -24,7 +24,10 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeGuard
+from typing import Annotated, Any
+
+import msgspec
+from msgspec import Meta
 
 from mahjong_tui.engine import Action
 from mahjong_tui.i18n import t
@@ -46,18 +49,22 @@ def new_mark() -> str:
     return secrets.token_hex(6)
 
 
-@dataclass(frozen=True, slots=True)
-class Line:
-    """One action in the journal: the mark of the save it follows, the hand (from 0) and the action's place in it."""
+#: a place in a list: a whole number, not negative
+Place = Annotated[int, Meta(ge=0)]
+
+
+class Line(msgspec.Struct, frozen=True):
+    """One action in the journal: the mark of the save it follows, the hand (from 0) and the action's place in it
+    (the action in the record's form, which replaying it checks)."""
 
     mark: str
-    hand: int
-    at: int
-    action: dict[str, object]
+    hand: Place
+    at: Place
+    action: dict[str, Any]
 
     def text(self) -> str:
         """The line as written (one compact JSON object, without its newline)."""
-        return compact_json({"mark": self.mark, "hand": self.hand, "at": self.at, "action": self.action})
+        return compact_json(msgspec.to_builtins(self))
 
 
 def lines_for(mark: str, actions: list[list[Action]], since: tuple[int, int]) -> list[Line]:
@@ -144,17 +151,10 @@ def _line(raw: str, where: str) -> Line | None:
         value = parse_json(raw, where=where)
     except JsonProblem:
         return None
-    if not isinstance(value, dict):
+    try:
+        return msgspec.convert(value, Line)
+    except msgspec.ValidationError:
         return None
-    mark, hand, at, action = value.get("mark"), value.get("hand"), value.get("at"), value.get("action")
-    if not isinstance(mark, str) or not isinstance(action, dict) or not _place(hand) or not _place(at):
-        return None
-    return Line(mark, hand, at, action)
-
-
-def _place(n: object) -> TypeGuard[int]:
-    """Whether ``n`` is a place in a list: a whole number, not negative."""
-    return isinstance(n, int) and not isinstance(n, bool) and n >= 0
 
 
 def set_rest_aside(save: Path, cut: Cut) -> Path:

@@ -18,10 +18,13 @@ import uuid
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
+
+import msgspec
+from msgspec import Meta
 
 from bots import LEVELS
-from mahjong_tui.clean import clean_name, shorten
+from mahjong_tui.clean import clean_name, invalid_line, shorten
 from mahjong_tui.engine import Action, Game, IllegalAction, RecordError, game_from_record, game_record
 from mahjong_tui.engine.record import RECORD_FORMAT
 from mahjong_tui.i18n import say, t
@@ -45,16 +48,19 @@ def seat_name(seat: int) -> str:
     return f"Seat {seat + 1}"
 
 
-@dataclass(frozen=True, slots=True)
-class Seat:
-    """Who sat at a seat: a name, and the bot level for a bot (None for a person)."""
+class Seat(msgspec.Struct, frozen=True):
+    """Who sat at a seat: a name, and the bot level for a bot (None for a person); a save's ``players`` holds four."""
 
-    name: str
+    name: Annotated[str, Meta(min_length=1)]
     bot: str | None = None
 
     def to_json(self) -> dict[str, object]:
         """JSON form."""
         return {"name": self.name, "bot": self.bot}
+
+
+#: a save's ``players``, as msgspec checks them
+_PLAYERS = Annotated[list[Seat], Meta(min_length=4, max_length=4)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,16 +118,15 @@ def _seats(raw: Any, where: str) -> tuple[Seat, Seat, Seat, Seat]:
     """The four players of a save (a record without them gets neutral names and no bots)."""
     if raw is None:
         return (Seat(seat_name(0)), Seat(seat_name(1)), Seat(seat_name(2)), Seat(seat_name(3)))
-    if not isinstance(raw, list) or len(raw) != 4:
-        raise RecordError(f"{where}: players must be a list of four")
+    try:
+        given = msgspec.convert(raw, _PLAYERS)
+    except msgspec.ValidationError as e:
+        raise RecordError(f"{where}: {invalid_line(str(e), top='players')}") from None
     out = []
-    for i, p in enumerate(raw):
-        if not isinstance(p, dict) or not isinstance(p.get("name"), str) or not p["name"]:
-            raise RecordError(f"{where}: player {i + 1} needs a name")
-        bot = p.get("bot")
-        if bot is not None and bot not in LEVELS:
-            raise RecordError(f"{where}: player {i + 1} is an unknown bot level {shorten(bot)}")
-        out.append(Seat(clean_name(p["name"])[:MAX_NAME] or seat_name(i), bot))  # printable: no terminal controls
+    for i, p in enumerate(given):
+        if p.bot is not None and p.bot not in LEVELS:
+            raise RecordError(f"{where}: player {i + 1} is an unknown bot level {shorten(p.bot)}")
+        out.append(Seat(clean_name(p.name)[:MAX_NAME] or seat_name(i), p.bot))  # printable: no terminal controls
     return (out[0], out[1], out[2], out[3])
 
 

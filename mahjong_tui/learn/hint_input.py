@@ -6,15 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 from mahjong_tui.book.json_io import (
+    HintInput,
     InputError,
     check_copies,
-    check_field_names,
-    field,
-    kind_of,
     melds_from_json,
     no_flowers,
+    read_input,
     read_tiles,
-    string,
     tiles_of,
 )
 from mahjong_tui.engine import UnknownRules, get_ruleset
@@ -46,32 +44,30 @@ OUTPUT_DOCS: dict[str, str] = {
 
 def hint_from_json(data: object) -> tuple[Any, Any]:
     """Check the input and analyse the hand: (the hint, the rule set); InputError names a bad field."""
-    if not isinstance(data, dict):
-        raise InputError(f"input: a hand must be a JSON object, got {kind_of(data)}")
-    check_field_names(data, tuple(FIELD_DOCS), "")
-    if data.get("rules") is None:
+    given = read_input(data, HintInput, "a hand")
+    if given.rules is None:
         raise InputError("rules: required")
     try:
-        rules = get_ruleset(string(data["rules"], "rules"))
+        rules = get_ruleset(given.rules)
     except UnknownRules as e:
         raise InputError(f"rules: {e}") from None
-    if field(data, "hand") is None:
+    if given.hand is None:
         raise InputError("hand: required (the concealed tiles)")
-    hand = read_tiles(data["hand"], "hand")
+    hand = read_tiles(given.hand, "hand")
     no_flowers(hand, "hand")
     tiles_of(rules, hand, "hand")
-    melds = melds_from_json(field(data, "melds", []), 0, rules)
+    melds = melds_from_json(given.melds or [], 0, rules)
     size = len(hand) + 3 * len(melds)
     if size not in (13, 14):
         raise InputError(
             f"hand: {len(hand)} tiles with {len(melds)} meld(s) make {size}; a hand has 13 (waiting) or 14 (to discard)"
         )
-    flowers = read_tiles(field(data, "flowers", ""), "flowers")
+    flowers = read_tiles(given.flowers or "", "flowers")
     if any(not is_flower(t) for t in flowers) or len(set(flowers)) != len(flowers):
         raise InputError("flowers: flower tiles f1..f8, each once")
     if flowers and not rules.flowers:
         raise InputError(f"flowers: {rules.en_name} has no flowers")
-    seen = read_tiles(field(data, "seen", ""), "seen")
+    seen = read_tiles(given.seen or "", "seen")
     no_flowers(seen, "seen")
     tiles_of(rules, seen, "seen")
     check_copies(hand + seen, None, melds)

@@ -30,6 +30,7 @@ from typing import Annotated, Any, TypeVar
 import msgspec
 from msgspec import Meta, Raw
 
+from mahjong_tui.clean import invalid_line
 from mahjong_tui.engine import events as ev
 from mahjong_tui.engine.actions import Action
 from mahjong_tui.engine.melds import Meld
@@ -59,10 +60,7 @@ def wire_error(error: msgspec.ValidationError | msgspec.DecodeError) -> WireErro
     """msgspec's reason (``Expected `int` <= 3, got `7` - at `$.seat` ``) as one line: the place, then the reason."""
     if not isinstance(error, msgspec.ValidationError):
         return WireError("not JSON")
-    reason, _, where = str(error).partition(" - at `$")
-    place = where.rstrip("`").lstrip(".") or "the top"
-    reason = reason.replace("`", "").replace("\n", "\\n")[:200]
-    return WireError(f"{place}: {reason[:1].lower()}{reason[1:]}")
+    return WireError(invalid_line(str(error)))
 
 
 class _TileId:
