@@ -66,18 +66,11 @@ def through_filter(reader: Callable[[object], object], error: type[Exception]) -
 
 def wire(decode: Callable[[object], object]) -> Callable[[bytes], None]:
     """A wire decoder fed the bytes as JSON text."""
-
-    def read(data: bytes) -> None:
-        try:
-            decode(data)
-        except WireError as e:
-            one_line(e)
-
-    return read
+    return message(decode, WireError)
 
 
 def message(reader: Callable[[bytes], object], error: type[Exception]) -> Callable[[bytes], None]:
-    """A connection's reader of messages, fed the bytes as one message."""
+    """A reader of one message (a connection's, or the wire's), fed the bytes as the message."""
 
     def read(data: bytes) -> None:
         try:

@@ -34,7 +34,7 @@ def _table(app: MahjongApp) -> TableScreen | None:
 async def test_a_remote_seat_plays_a_hand_by_keys_with_its_own_hints(monkeypatch: pytest.MonkeyPatch) -> None:
     """Joined by URL, the person sees the table from their seat with the hint panel, discards by keys, passes claims,
     and reaches the hand's end; the seat's token is kept for the same command to sit back."""
-    host = Host(claim_seconds=0.1, grace=30)
+    host = Host(claim_seconds=0.05, grace=30)
     port = free_port()
     server = await host.serve("127.0.0.1", port)
     table = host.open_table(TableSpec("shanghai", GameOptions(max_hands=1), ("person", "easy", "easy", "easy"),

@@ -95,7 +95,8 @@ def test_layout_for_terminal_size(size: tuple[int, int], mode: str) -> None:
 
 
 # ---------------------------------------------------------------------- whole hands by keys
-@pytest.mark.parametrize(("rules", "method"), [("shanghai", "numbers"), ("changsha", "arrows")])
+# A Changsha hand is won through the keys at 80x24 below, and a Shanghai one by the mouse alone.
+@pytest.mark.parametrize(("rules", "method"), [("shanghai", "numbers")])
 async def test_a_whole_hand_won_by_the_human_through_the_keys(rules: str, method: str) -> None:
     seed = find_seed(rules, lambda g: g.hand.outcome is HandOutcome.WIN and 0 in g.hand.winners)
     app = app_for(rules, seed)
@@ -113,7 +114,7 @@ async def test_a_whole_hand_won_by_the_human_through_the_keys(rules: str, method
         assert any("Hand 2" in line.text for line in log.lines[-12:])
 
 
-@pytest.mark.parametrize(("rules", "method"), [("shanghai", "arrows"), ("changsha", "numbers")])
+@pytest.mark.parametrize(("rules", "method"), [("changsha", "arrows")])
 async def test_a_whole_drawn_hand_through_the_keys(rules: str, method: str) -> None:
     seed = find_seed(rules, lambda g: g.hand.outcome is HandOutcome.DRAWN)
     app = app_for(rules, seed)
