@@ -14,8 +14,3 @@ MIN_POINTS, MAX_POINTS = 1, 1_000_000
 MIN_HANDS, MAX_HANDS = 1, 1_000
 #: ``simulate --hands``: a run of bots' hands, however long one may wait for it
 MAX_SIMULATED_HANDS = 10_000_000
-
-
-def out_of_range(value: object, low: int, high: int) -> bool:
-    """Whether ``value`` is not a whole number (a bool is not one) within [low, high]."""
-    return isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high

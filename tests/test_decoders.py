@@ -1,8 +1,8 @@
 """Every reader of data from outside, fed random bytes and random JSON: a value, or its own error in one line.
 
 The readers are the wire's (a view, an event, a score, words), the messages each end of a
-table connection reads, the calculator's and the hint command's inputs, a save, its
-journal, and the settings file. None may raise anything but its own error, and none may
+table connection reads, the calculator's and the hint command's inputs, a record, an action in
+it, a save, its journal, and the settings file. None may raise anything but its own error, and none may
 say more than one line.
 """
 
@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from mahjong_tui.book.calculator import situation_from_json
 from mahjong_tui.book.json_io import InputError
-from mahjong_tui.engine import RecordError
+from mahjong_tui.engine import Action, RecordError, game_from_record
 from mahjong_tui.keep.journal import journal_path, read_journal
 from mahjong_tui.keep.safe_json import JsonProblem, parse_json
 from mahjong_tui.keep.saves import read_file, read_game
@@ -119,6 +119,8 @@ READERS: dict[str, Callable[[bytes], None]] = {
     "client message": message(read_message, ProtocolError),
     "score input": through_filter(situation_from_json, InputError),
     "hint input": through_filter(lambda d: hint_from_json(d), InputError),
+    "record": through_filter(game_from_record, RecordError),
+    "action": through_filter(Action.from_json, ValueError),
     "save data": through_filter(read_game, RecordError),
     "save file": save_file,
     "journal": journal,

@@ -90,7 +90,7 @@ def test_record_replay_reproduces_every_event(rules, tmp_path: Path):
         pytest.param(
             '{"format": "mahjong-tui-record", "version": 1, "rules": "shanghai", "seed": 1,'
             ' "hands": [[{"seat": 9, "kind": "discard"}]]}',
-            "hand 1, action 1: action seat must be 0..3",
+            "hand 1, action 1: action seat: expected int <= 3",
             id="record-bad-action",
         ),
     ],

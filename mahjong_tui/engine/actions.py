@@ -5,6 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Annotated
+
+import msgspec
+from msgspec import Meta
+
+from mahjong_tui.clean import invalid_line
 
 from .tiles import NUM_TILE_IDS, Tile, TileError, format_tiles, parse_tile, parse_tiles, tile_name, tile_zh
 from .words import Words
@@ -48,6 +54,17 @@ class KongMode(StrEnum):
     KAIGANG = "kaigang"  # 开杠: two dice, two tiles from the tail
 
 
+class ActionForm(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
+    """An action as a record and a journal write it: ``{"seat": 0, "kind": "chi", "tile": "3m", "tiles": "24m"}``
+    (the tiles in tile notation; a field with nothing in it is left out)."""
+
+    seat: Annotated[int, Meta(ge=0, le=3)]
+    kind: ActionKind
+    tile: str | None = None
+    tiles: str | None = None
+    mode: KongMode | None = None
+
+
 @dataclass(frozen=True, slots=True)
 class Action:
     """One move by one seat.
@@ -63,43 +80,31 @@ class Action:
     mode: KongMode | None = None
 
     def to_json(self) -> dict[str, object]:
-        """Compact JSON form used by game records."""
-        d: dict[str, object] = {"seat": self.seat, "kind": self.kind.value}
-        if self.tile is not None:
-            d["tile"] = tile_name(self.tile)
-        if self.tiles:
-            d["tiles"] = format_tiles(self.tiles)
-        if self.mode is not None:
-            d["mode"] = self.mode.value
-        return d
+        """Compact JSON form used by game records and journals (:class:`ActionForm`)."""
+        return msgspec.to_builtins(
+            ActionForm(
+                self.seat,
+                self.kind,
+                None if self.tile is None else tile_name(self.tile),
+                format_tiles(self.tiles) if self.tiles else None,
+                self.mode,
+            )
+        )
 
     @classmethod
     def from_json(cls, d: object) -> Action:
-        """Read the JSON form; ValueError names what is wrong."""
-        if not isinstance(d, dict):
-            raise ValueError("an action must be an object")
-        unknown = set(d) - {"seat", "kind", "tile", "tiles", "mode"}
-        if unknown:
-            raise ValueError(f"unknown action field {sorted(unknown)[0]!r}")
-        seat = d.get("seat")
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat <= 3:
-            raise ValueError(f"action seat must be 0..3, got {seat!r}")
+        """Read the JSON form (:class:`ActionForm`); ValueError names what is wrong, in one line."""
         try:
-            kind = ActionKind(str(d.get("kind")))
-        except ValueError:
-            raise ValueError(f"unknown action kind {d.get('kind')!r}") from None
+            form = msgspec.convert(d, ActionForm)
+        except msgspec.ValidationError as e:
+            line = invalid_line(str(e), top="action")
+            raise ValueError(line if line.startswith("action") else f"action {line}") from None
         try:
-            tile = parse_tile(d["tile"]) if "tile" in d else None
-            tiles = tuple(parse_tiles(d["tiles"])) if "tiles" in d else ()
+            tile = None if form.tile is None else parse_tile(form.tile)
+            tiles = () if form.tiles is None else tuple(parse_tiles(form.tiles))
         except TileError as e:
             raise ValueError(f"action tile: {e}") from None
-        mode = None
-        if "mode" in d:
-            try:
-                mode = KongMode(d["mode"])
-            except ValueError:
-                raise ValueError(f"unknown kong mode {d['mode']!r}") from None
-        return cls(seat, kind, tile, tiles, mode)
+        return cls(form.seat, form.kind, tile, tiles, form.mode)
 
     def describe(self) -> str:
         """Short English text: ``pong 5m``, ``chi 3m with 45m``."""

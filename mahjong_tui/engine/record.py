@@ -7,9 +7,13 @@ the final scores. Reading and writing record files is the keeping layer's
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from mahjong_tui.limits import MAX_BASE, MAX_HANDS, MAX_POINTS, MAX_SEED, MIN_BASE, MIN_HANDS, MIN_POINTS, out_of_range
+import msgspec
+from msgspec import Meta
+
+from mahjong_tui.clean import invalid_line
+from mahjong_tui.limits import MAX_BASE, MAX_HANDS, MAX_POINTS, MAX_SEED, MIN_BASE, MIN_HANDS, MIN_POINTS
 
 from .actions import Action, IllegalAction
 from .game import Game
@@ -23,6 +27,26 @@ RECORD_VERSION = 1
 
 class RecordError(ValueError):
     """A game record that cannot be read or replayed; the message says what is wrong."""
+
+
+class OptionsForm(msgspec.Struct, frozen=True):
+    """A record's game options (``null`` or left out: the default)."""
+
+    base: Annotated[int, Meta(ge=MIN_BASE, le=MAX_BASE)] | None = None
+    starting_points: Annotated[int, Meta(ge=MIN_POINTS, le=MAX_POINTS)] | None = None
+    max_hands: Annotated[int, Meta(ge=MIN_HANDS, le=MAX_HANDS)] | None = None
+
+
+class RecordForm(msgspec.Struct, frozen=True):
+    """What a record holds beside its format and version, as :func:`game_record` writes it (a save adds fields of
+    its own, which this passes over). Each action is read by :meth:`Action.from_json`, so that its error names its
+    hand and place; the rigged deal by :meth:`RiggedDeal.from_json`."""
+
+    seed: Annotated[int, Meta(ge=-MAX_SEED - 1, le=MAX_SEED)]
+    hands: list[list[Any]]
+    rules: str = ""
+    options: OptionsForm = msgspec.field(default_factory=OptionsForm)
+    deal: Any = None
 
 
 def game_record(game: Game) -> dict[str, Any]:
@@ -61,32 +85,18 @@ def game_from_record(record: Any, *, hold_windows: bool = False) -> Game:
         )
     if version != RECORD_VERSION:
         raise RecordError(f"unsupported record version {str(version)[:20]!r}")
-    seed = record.get("seed")
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise RecordError("record seed must be an integer")
-    if not -MAX_SEED - 1 <= seed <= MAX_SEED:
-        raise RecordError("record seed is out of range (a signed 64-bit integer)")
-    opts = record.get("options", {})
-    if not isinstance(opts, dict):
-        raise RecordError("record options must be an object")
-    for name, low, high in (("base", MIN_BASE, MAX_BASE), ("starting_points", MIN_POINTS, MAX_POINTS),
-                            ("max_hands", MIN_HANDS, MAX_HANDS)):  # fmt: skip
-        if opts.get(name) is not None and out_of_range(opts[name], low, high):
-            raise RecordError(f"record options: {name} must be a whole number from {low} to {high}")
     try:
-        options = GameOptions(
-            base=int(opts.get("base", 1)),
-            starting_points=opts.get("starting_points"),
-            max_hands=opts.get("max_hands"),
-        )
+        form = msgspec.convert(record, RecordForm)
+    except msgspec.ValidationError as e:
+        raise RecordError(f"record {invalid_line(str(e))}") from None
+    opts = form.options
+    try:
+        options = GameOptions(base=opts.base or 1, starting_points=opts.starting_points, max_hands=opts.max_hands)
         rigged = RiggedDeal.from_json(record["deal"]) if "deal" in record else None
-        game = Game(record.get("rules", ""), seed, options, rigged=rigged, hold_windows=hold_windows)
+        game = Game(form.rules, form.seed, options, rigged=rigged, hold_windows=hold_windows)
     except (UnknownRules, TypeError, ValueError) as e:
         raise RecordError(f"record rules/options: {_said(e)}") from None
-    hands = record.get("hands")
-    if not isinstance(hands, list) or not all(isinstance(h, list) for h in hands):
-        raise RecordError("record hands must be a list of action lists")
-    for i, hand_actions in enumerate(hands):
+    for i, hand_actions in enumerate(form.hands):
         if i > 0:
             try:
                 game.release()
