@@ -222,6 +222,36 @@ async def test_a_player_who_sits_down_later_is_called_by_name() -> None:
     server.close()
 
 
+async def test_after_a_discard_the_next_turn_is_shown_once_the_window_closes() -> None:
+    """Ann discards; once the claim window closes with no claim, her table shows Bo's turn (the state that says so
+    carries no event of its own for her: the screen is drawn again all the same)."""
+    from mahjong_tui.net.client import SeatClient
+    from mahjong_tui.ui.widgets.wall import InfoLine
+
+    host = Host(claim_seconds=0.3, grace=30)
+    port = free_port()
+    server = await host.serve("127.0.0.1", port)
+    host.open_table(TableSpec("changsha", GameOptions(max_hands=1), ("person", "person", "hard", "hard"),
+                              room="NEXT1", seed=3))  # fmt: skip
+    url = f"ws://127.0.0.1:{port}/NEXT1"
+    app = MahjongApp(settings=Settings(), remote=Remote(url, "Ann", fresh=True))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, lambda: _table(app) is not None)
+        bo = SeatClient(url)
+        await bo.connect(name="Bo")
+        listener = asyncio.create_task(bo.listen())
+        screen = _table(app)
+        assert screen is not None
+        await settle(pilot, lambda: screen.actor == 0)
+        await press(pilot, "d")
+        await settle(pilot, lambda: bo.prompt is not None and bo.view is not None and bo.view.phase is Phase.TURN)
+        await settle(pilot, lambda: "turn: 北 · Bo" in plain(screen.query_one(InfoLine)))
+        await bo.close()
+        await asyncio.wait_for(listener, 30)
+    host.close()
+    server.close()
+
+
 async def test_no_table_at_the_address_is_said_in_one_line() -> None:
     """Nothing listens at the address: the app ends with one line saying so, and what the system said."""
     app = MahjongApp(settings=Settings(), remote=Remote(f"ws://127.0.0.1:{free_port()}/ROOM", "Ann", fresh=True))

@@ -71,6 +71,8 @@ class TablePlay(Asking):
             state = replace(state, calls=replace(state.calls, under_way=False), viewer=None)
         played = self.driver.play_on(self.pace(), state.calls, resume=held)
         state = self.bots_played(replace(state, held=None), played)
+        if state.moment != self.driver.moment:  # the table changed with no event to tell (a window closed): redrawn
+            state = replace(state, moment=self.driver.moment)
         halt = played.halt
         if halt.why is Stop.HAND_OVER:
             self.state = state
