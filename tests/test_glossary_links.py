@@ -20,9 +20,9 @@ from mahjong_tui.ui.screens.glossary import GlossaryScreen, TermChooser
 from mahjong_tui.ui.screens.hand_end import HandEndScreen
 from mahjong_tui.ui.screens.review import ReviewScreen
 from mahjong_tui.ui.screens.rules import RulesScreen
-from mahjong_tui.ui.term_links import TERM, terms_on
 from mahjong_tui.ui.widgets.hint_panel import HintPanel
 from mahjong_tui.ui.widgets.page import PageView
+from mahjong_tui.ui.widgets.term_links import TERM, terms_on
 
 SHANGHAI = ("shanghai", "shanghai-qq", "shanghai-lezi")
 #: the terms the issue names, and the presets each belongs to

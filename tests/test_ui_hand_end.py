@@ -23,7 +23,7 @@ from mahjong_tui.engine import InitialWinsDeclared, LineKind, Phase
 from mahjong_tui.ui.screens.choice import ChoiceScreen
 from mahjong_tui.ui.screens.glossary import GlossaryScreen, TermChooser
 from mahjong_tui.ui.screens.hand_end import HandEndScreen
-from mahjong_tui.ui.term_links import terms_on
+from mahjong_tui.ui.widgets.term_links import terms_on
 
 
 async def test_initial_small_wins_are_paid_on_lines_of_their_own_at_the_hands_end() -> None:

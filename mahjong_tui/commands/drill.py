@@ -71,7 +71,7 @@ def run(argv: list[str], stdout: TextIO | None = None) -> int:
             return 2
     seed = args.seed if args.seed is not None else random.randrange(1 << 31)
     if not args.json:
-        from mahjong_tui.ui.screens.drill import run_drills
+        from mahjong_tui.ui.app import run_drills
 
         return run_drills(args.rules, args.kind, args.count, seed, moment=args.moment, lang=args.lang)
     out = sys.stdout if stdout is None else stdout

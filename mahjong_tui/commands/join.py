@@ -57,7 +57,7 @@ def run(argv: list[str]) -> int:
     args = parser().parse_or_status(argv)
     if isinstance(args, int):
         return args
-    from mahjong_tui.ui.app_remote import run_join
+    from mahjong_tui.ui.app import run_join
 
     name = args.name or ("" if args.ask_name else default_name())
     return run_join(args.url, name=name, token=args.token, lang=args.lang, ask_name=args.ask_name, fresh=args.fresh)

@@ -345,7 +345,7 @@ class MahjongApp(SettingsFlow, RemoteFlow, LessonFlow):
 
         table = self._table()
         if table is not None:
-            from .screens.asking import leave_for_new
+            from .screens.leaving import leave_for_new
 
             self.run_worker(leave_for_new(table), group="leave")
         elif not isinstance(self.screen, NewGameScreen):
@@ -462,3 +462,36 @@ def ended(app: MahjongApp, result: int | None) -> int:
         print(report(app.crash), file=sys.stderr)
         return CRASHED
     return app.return_code or result or 0
+
+
+def run_join(
+    url: str, *, name: str = "", token: str = "", lang: str | None = None, ask_name: bool = False, fresh: bool = False
+) -> int:
+    """Sit at the remote table ``url`` (as ``name``, or at the seat of ``token``); the exit status."""
+    app, status = run_app(lang=lang, remote=Remote(url, name, token, ask_name, fresh))
+    if app.join_problem:
+        import sys
+
+        print(f"mahjong-tui join: {app.join_problem}", file=sys.stderr)
+    return status
+
+
+def run_drills(
+    rules: str, kind: str, count: int, seed: int, *, moment: str | None = None, lang: str | None = None
+) -> int:
+    """``mahjong-tui drill`` without ``--json``: the drills in the app, which ends when they are left."""
+    from textual import events, on
+
+    from .screens.drill import open_drills
+
+    class DrillApp(MahjongApp):
+        """The game's app opened on a set of drills."""
+
+        @on(events.Mount)
+        def drills_first(self, event: events.Mount) -> None:
+            """The drills (not the new game screen the game's app opens with); leaving them ends the app."""
+            event.prevent_default()  # Textual would run MahjongApp.on_mount after this
+            open_drills(self, rules, leave=lambda: self.exit(0), kind=kind, count=count, seed=seed, moment=moment)
+
+    app = DrillApp(language=lang)
+    return ended(app, app.run())

@@ -1,8 +1,8 @@
 """The app at a remote table: sitting down (back at our seat when a token is kept), staying connected, and what the
 table says that is not a view (a refused answer, an error, a claim window that ran out).
 
-:class:`RemoteFlow` is a part of :class:`~mahjong_tui.ui.app.MahjongApp`; :func:`run_join` runs the app at a
-remote table (``mahjong-tui join``).
+:class:`RemoteFlow` is a part of :class:`~mahjong_tui.ui.app.MahjongApp`; :func:`~mahjong_tui.ui.app.run_join`
+runs the app at a remote table (``mahjong-tui join``).
 """
 
 from __future__ import annotations
@@ -102,7 +102,7 @@ class RemoteFlow(App[int]):
         self.push_screen(TableScreen(driver, self.appearance), left)
 
     def leave_join(self, error: BaseException) -> None:
-        """Joining failed: why, for :func:`run_join` to say, and the app ends."""
+        """Joining failed: why, for :func:`~mahjong_tui.ui.app.run_join` to say, and the app ends."""
         reason = str(error) or type(error).__name__
         if isinstance(error, OSError):  # refused, no such host, timed out: nothing answered at that address
             where = urlsplit(self.remote.url).netloc if self.remote is not None else ""
@@ -191,17 +191,3 @@ class RemoteFlow(App[int]):
             self.notify(say(Words(message.reason.en, message.reason.zh)), severity="warning", timeout=8)
         elif isinstance(message, Error):
             self.notify(message.reason, severity="error", timeout=8)
-
-
-def run_join(
-    url: str, *, name: str = "", token: str = "", lang: str | None = None, ask_name: bool = False, fresh: bool = False
-) -> int:
-    """Sit at the remote table ``url`` (as ``name``, or at the seat of ``token``); the exit status."""
-    from .app import run_app
-
-    app, status = run_app(lang=lang, remote=Remote(url, name, token, ask_name, fresh))
-    if app.join_problem:
-        import sys
-
-        print(f"mahjong-tui join: {app.join_problem}", file=sys.stderr)
-    return status

@@ -16,11 +16,7 @@ play (:mod:`.table_play`), the kong to declare and leaving in the keys (:mod:`.t
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING
-
 from rich.text import Text
-from textual.screen import Screen
 
 from mahjong_tui.engine import Action, Event, HandStarted, KaigangDiscarded, KongDeclared, SeatView, TileDiscarded
 from mahjong_tui.i18n import t
@@ -28,14 +24,8 @@ from mahjong_tui.i18n import t
 from ..look import WINDOWS, Look
 from .choice import Choice, ChoiceScreen, choices_for
 from .curtain import CurtainScreen
-from .once import dismiss_over
 from .prompts import prompt_choices, prompt_info, prompt_notes, prompt_title
 from .table_base import TableBase
-
-if TYPE_CHECKING:
-    from textual.app import App
-
-    from mahjong_tui.learn.review import Review
 
 
 def about(look: Look, ev: Event) -> tuple[Text, Text | None]:
@@ -123,30 +113,3 @@ class Asking(TableBase):
         from .hand_end import GameEndScreen
 
         return await self.app.push_screen_wait(GameEndScreen(look, driver.standings(), driver.end_reason))
-
-
-async def leave(screen: Screen[str], *, remote: bool = False) -> None:
-    """Ask whether to leave the game (for a new one, or the program; ``remote``: a table played elsewhere, which only
-    the program is left for); if so, ``screen`` answers ``new`` or ``quit``."""
-    from .help import LeaveScreen
-
-    answer = await screen.app.push_screen_wait(LeaveScreen(remote=remote))
-    if answer in ("new", "quit"):
-        dismiss_over(screen, answer)
-
-
-async def leave_for_new(table: Screen[str]) -> None:
-    """Ask whether to leave the table for the new game screen; if so, the table answers ``new``."""
-    from .help import ConfirmScreen
-
-    if await table.app.push_screen_wait(ConfirmScreen(t("app.leave_for_new"))):
-        dismiss_over(table, "new")
-
-
-async def reviews(app: App[object], look: Look, people: list[int], review: Callable[[int], Review]) -> None:
-    """Each person's review of the hand drawn in ``look``, one after another, each behind their curtain."""
-    for seat in people:
-        await app.push_screen_wait(CurtainScreen(look.label(seat)))
-        from .review import ReviewScreen
-
-        await app.push_screen_wait(ReviewScreen(look, review(seat)))

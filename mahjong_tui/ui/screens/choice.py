@@ -21,7 +21,7 @@ from mahjong_tui.i18n import t
 
 from ..keys import Worded
 from ..look import action_title
-from ..term_links import LinkedProse, LinkedStatic, linked
+from ..widgets.term_links import LinkedProse, LinkedStatic, linked
 from .once import Once
 
 _KIND_KEYS = {

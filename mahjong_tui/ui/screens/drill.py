@@ -382,24 +382,3 @@ def open_drills(app: object, rules: str | None = None, *, leave: Callable[[], No
         return
     screen = DrillScreen(rules, **options)  # type: ignore[arg-type]
     app.push_screen(screen, (lambda _: leave()) if leave is not None else None)
-
-
-def run_drills(
-    rules: str, kind: str, count: int, seed: int, *, moment: str | None = None, lang: str | None = None
-) -> int:
-    """``mahjong-tui drill`` without ``--json``: the drills in the app, which ends when they are left."""
-    from textual import on
-
-    from mahjong_tui.ui.app import MahjongApp, ended
-
-    class DrillApp(MahjongApp):
-        """The game's app opened on a set of drills."""
-
-        @on(events.Mount)
-        def drills_first(self, event: events.Mount) -> None:
-            """The drills (not the new game screen the game's app opens with); leaving them ends the app."""
-            event.prevent_default()  # Textual would run MahjongApp.on_mount after this
-            open_drills(self, rules, leave=lambda: self.exit(0), kind=kind, count=count, seed=seed, moment=moment)
-
-    app = DrillApp(language=lang)
-    return ended(app, app.run())

@@ -1,6 +1,6 @@
 """A glossary entry over whatever screen named its term, and the chooser of the terms a screen shows (``g``).
 
-A click on a term (:mod:`mahjong_tui.ui.term_links`) or the app's ``g`` calls
+A click on a term (:mod:`mahjong_tui.ui.widgets.term_links`) or the app's ``g`` calls
 :func:`open_glossary`: with a term, its entry (:class:`GlossaryScreen`: the Chinese, the
 English, what it means in the language in use; ``r`` opens the rules page at it); without,
 the terms the screen shows: one opens at once, several are listed (:class:`TermChooser`),
@@ -26,7 +26,7 @@ from mahjong_tui.rules.term_finder import Entry, entry
 
 from ..keys import Worded
 from ..rule_pages import prose, term
-from ..term_links import LinkedStatic, link_terms, terms_on
+from ..widgets.term_links import LinkedStatic, link_terms, terms_on
 from ..wrapping import wrapped
 from .once import Once
 

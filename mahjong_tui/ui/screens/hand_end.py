@@ -37,7 +37,7 @@ from mahjong_tui.learn.review import Review
 from ..driver import Standings
 from ..keys import Worded
 from ..look import Look, dice_text, hand_type_labels, meld_text
-from ..term_links import LinkedStatic, link_terms
+from ..widgets.term_links import LinkedStatic, link_terms
 from ..wrapping import wrap_lines, wrapped
 from .once import Once
 from .review import ReviewScreen
@@ -283,7 +283,7 @@ class HandEndScreen(Worded, Once[str]):
                 return
             self.app.push_screen(ReviewScreen(self.look, review))
             return
-        from .asking import reviews
+        from .leaving import reviews
 
         self.run_worker(reviews(self.app, self.look, list(self.people), self.review), group="reviews")
 
@@ -319,7 +319,7 @@ class HandEndScreen(Worded, Once[str]):
 
     def action_leave(self) -> None:
         """Leave the game for a new one or quit the program, or stay (asks first, as at the table)."""
-        from .asking import leave
+        from .leaving import leave
 
         self.run_worker(leave(self, remote=self.remote), group="leave")
 

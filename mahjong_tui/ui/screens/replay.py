@@ -31,9 +31,9 @@ from ..config import Display, named
 from ..driver import Standings, hand_records
 from ..keys import key_line
 from ..look import Look, action_title, seat_header
-from ..term_links import LinkedStatic
 from ..widgets.hand import HandView
 from ..widgets.layout import seats_and_rivers, show_seats_and_rivers
+from ..widgets.term_links import LinkedStatic
 from ..wrapping import Wrapped, whole
 from .hand_end import game_over_line, hand_summary, payments_table, standings_table
 from .once import Once

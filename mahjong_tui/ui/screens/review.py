@@ -20,7 +20,7 @@ from mahjong_tui.learn.review import Review
 
 from ..keys import Worded
 from ..look import Look, meld_text
-from ..term_links import LinkedStatic, link_terms
+from ..widgets.term_links import LinkedStatic, link_terms
 from ..wrapping import wrapped
 from .once import Once
 

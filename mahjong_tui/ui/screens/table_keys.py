@@ -17,7 +17,7 @@ from mahjong_tui.i18n import t
 
 from ..widgets.hand import HandView, hand_tiles
 from ..widgets.log import ReflowLog
-from .asking import leave
+from .leaving import leave
 from .table_base import KONGS
 from .table_play import TablePlay
 

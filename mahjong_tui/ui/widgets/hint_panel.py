@@ -24,8 +24,8 @@ from mahjong_tui.engine import Phase, SeatView, Tile, Words
 from mahjong_tui.i18n import catalogue, current, said, say, t
 
 from ..look import Look, hand_type_labels
-from ..term_links import LinkedStatic, link_terms
 from ..wrapping import Wrapped
+from .term_links import LinkedStatic, link_terms
 
 if TYPE_CHECKING:  # the hints and the danger marks are imported when a panel is first worked out, after the first frame
     from mahjong_tui.learn.danger import Danger

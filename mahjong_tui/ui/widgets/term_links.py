@@ -20,8 +20,8 @@ from rich.text import Text
 from textual.screen import Screen
 from textual.widgets import Static
 
-from .widgets.prose import Prose
-from .wrapping import Wrapped
+from ..wrapping import Wrapped
+from .prose import Prose
 
 #: the keys of a link's meta that name its term and its rule set
 TERM, RULES = "term", "rules"
