@@ -300,7 +300,8 @@ class MahjongApp(SettingsFlow, RemoteFlow, LessonFlow):
         yield SystemCommand(t("app.new_game"), t("app.new_game_help"), self.action_new_game)
         yield SystemCommand(t("commands_kept.records"), t("commands_kept.records_help"), self.action_records)
         yield SystemCommand(t("commands_kept.statistics"), t("commands_kept.statistics_help"), self.action_statistics)
-        yield SystemCommand(t("drill.command"), t("drill.command_help"), lambda: open_drills(self))
+        rules = self.driver.game.rules.name if self.driver is not None else None  # the game's in play, if any
+        yield SystemCommand(t("drill.command"), t("drill.command_help"), lambda: open_drills(self, rules))
         yield SystemCommand(t("app.rules"), t("app.rules_help"), self.action_rules)
         yield SystemCommand(t("commands_kept.settings"), t("commands_kept.settings_help"), self.action_settings)
         yield SystemCommand(t("app.help"), t("app.help_help"), self.action_help)

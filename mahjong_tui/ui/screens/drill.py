@@ -19,7 +19,7 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 from textual import events
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Input, Static
@@ -367,17 +367,11 @@ class DrillScreen(Once[None]):
         self.dismiss(None)
 
 
-def open_drills(app: object, rules: str | None = None, *, leave: Callable[[], None] | None = None,
+def open_drills(app: App[Any], rules: str | None = None, *, leave: Callable[[], None] | None = None,
                 **options: object) -> None:  # fmt: skip
-    """Open a set of drills over whatever ``app`` shows (``rules``: a preset; the game's in play, else the first);
-    ``leave`` is called once they are left; ``options``: ``kind``, ``count``, ``seed``, ``moment`` as
-    :class:`DrillScreen` takes them."""
-    from textual.app import App
-
-    assert isinstance(app, App)
-    if rules is None:
-        game = getattr(app, "game", None) or getattr(getattr(app, "driver", None), "game", None)
-        rules = game.rules.name if game is not None else ruleset_names()[0]
+    """Open a set of drills over whatever ``app`` shows (``rules``: a preset; None: the first); ``leave`` is called
+    once they are left; ``options``: ``kind``, ``count``, ``seed``, ``moment`` as :class:`DrillScreen` takes them."""
+    rules = rules or ruleset_names()[0]
     if isinstance(app.screen, DrillScreen):
         return
     screen = DrillScreen(rules, **options)  # type: ignore[arg-type]
