@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 
 from mahjong_tui.engine import Action, ActionKind, KongMode, Meld, Ruleset, SeatView, Words, tile_name, tile_zh
 from mahjong_tui.engine.analysis import DiscardOption, discard_options, shanten, waits
-from mahjong_tui.i18n import said
+from mahjong_tui.engine.words import said
 
 from .hard_defense import FOLD_FROM, KEEP_HELPFUL, Option, Reading, weigh
 from .planning import INF, Goal, Planner, Target, goal_key

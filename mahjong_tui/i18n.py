@@ -214,18 +214,6 @@ def say(words: Words) -> str:
     return current().words(words)
 
 
-def said(key: str, **values: object) -> Words:
-    """The text of ``key`` in English and in Chinese, as :class:`~mahjong_tui.engine.Words` (the learning layer's
-    sentences, which the hint panel and ``mahjong-tui hint`` show in either language); a value given as ``Words``
-    fills its field with its English in the English text and its Chinese in the Chinese."""
-    from mahjong_tui.engine.words import Words
-
-    def text(language: str, side: int) -> str:
-        return catalogue(language)(key, **{k: v[side] if isinstance(v, Words) else v for k, v in values.items()})
-
-    return Words(text("en", 0), text("zh", 1))
-
-
 _SEAT_EN = re.compile(r"\b[Ss]eat ([0-3])\b")
 _SEAT_ZH = re.compile(r"(?<=(.))?座位([0-3])(?=(.))?")
 _CJK = re.compile(r"[\u4e00-\u9fff]")

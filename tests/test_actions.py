@@ -173,6 +173,16 @@ def test_a_kong_that_must_say_which_mode_asks_for_it():
         h.apply(Action(0, ActionKind.CONCEALED_KONG, parse_tile("5m")))
 
 
+def test_a_mode_named_on_a_move_that_has_none_says_so():
+    """Only a kong is made one way or another (补张, 开杠): a pass named as 开杠 is refused with that, in both
+    languages, not with an empty list of the modes on offer."""
+    h = scripted_hand("shanghai", fill_hands(CHI_KEYS))
+    play(h, "0 discard 5m")
+    with pytest.raises(IllegalAction, match="you can't pass as kaigang: only a kong is made") as refused:
+        h.apply(Action(1, ActionKind.PASS, mode=KongMode.KAIGANG))
+    assert refused.value.words.zh == "不能用开杠的方式过：只有杠才分方式"
+
+
 def test_a_rigged_game_replays_from_its_record():
     """A game begun from a rigged deal keeps the deal in its record, and the record replays to the same events."""
     from mahjong_tui.engine import Game, RiggedDeal

@@ -184,7 +184,8 @@ def test_after_taking_the_haidi_the_panel_stars_only_what_may_be_done() -> None:
 def test_a_chance_under_1_percent_is_never_about_under_1_percent() -> None:
     """Every sentence that gives a chance as about so much: ``about 6%`` / ``约 6%``, but ``under 1%`` / ``不到 1%``
     alone (and ``over 99%`` / ``超过 99%``); a chance given plainly stays plain."""
-    from mahjong_tui.i18n import messages, said
+    from mahjong_tui.engine.words import said
+    from mahjong_tui.i18n import messages
     from mahjong_tui.learn.advice import percent_words
 
     assert percent_words(0.06, about=True).en == "about 6%" and percent_words(0.06, about=True).zh == "约 6%"

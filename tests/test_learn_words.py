@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from mahjong_tui.engine import Words
-from mahjong_tui.i18n import fields_of, messages, said
+from mahjong_tui.engine.words import said
+from mahjong_tui.i18n import fields_of, messages
 from mahjong_tui.learn.hint_words import bare_steps, joined, steps, tiles_words
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -19,7 +19,8 @@ from mahjong_tui.book.rulebook import (
 )
 from mahjong_tui.commands.rules import run as run_rules
 from mahjong_tui.engine import Words, get_ruleset, ruleset_names
-from mahjong_tui.i18n import said, use
+from mahjong_tui.engine.words import said
+from mahjong_tui.i18n import use
 from mahjong_tui.rules.glossary import TERMS
 from mahjong_tui.ui.screens.rules import page_width, rendered
 

@@ -19,8 +19,7 @@ from mahjong_tui.engine import GameOptions, KongMode, Meld, MeldKind, Ruleset, T
 from mahjong_tui.engine.ruleset import EndOfWall, PassedWinScope
 from mahjong_tui.engine.shapes import regular_splits
 from mahjong_tui.engine.tiles import counts_of, is_flower
-from mahjong_tui.engine.words import Words
-from mahjong_tui.i18n import said
+from mahjong_tui.engine.words import Words, said
 from mahjong_tui.rules.glossary import TERMS, glossary
 
 

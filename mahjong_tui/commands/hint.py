@@ -113,7 +113,8 @@ def told(hint: Any, rules: Any, language: str) -> str:
     under it."""
     from mahjong_tui.book.rulebook import type_names
     from mahjong_tui.engine import Words, tile_name, tile_zh
-    from mahjong_tui.i18n import catalogue, said
+    from mahjong_tui.engine.words import said
+    from mahjong_tui.i18n import catalogue
     from mahjong_tui.learn.hint_words import NONE
     from mahjong_tui.learn.hints import steps
 

@@ -13,7 +13,8 @@ import json
 import sys
 from typing import TYPE_CHECKING
 
-from mahjong_tui.i18n import Catalogue, catalogue, cells, said
+from mahjong_tui.engine.words import said
+from mahjong_tui.i18n import Catalogue, catalogue, cells
 from mahjong_tui.keep.stats_reading import read_drills, read_players
 
 from .parser import OneLineParser, add_language

@@ -23,3 +23,15 @@ class Words(NamedTuple):
 def counted(n: int, one: str, many: str | None = None) -> str:
     """``1 game``, ``3 games``: a number and the English words that agree with it (``many``: when not ``one`` + s)."""
     return f"{n} {one if n == 1 else many or one + 's'}"
+
+
+def said(key: str, **values: object) -> Words:
+    """The text of ``key`` in English and in Chinese, as :class:`Words` (the engine's refusals, the learning layer's
+    sentences: what the hint panel and ``mahjong-tui hint`` show in either language); a value given as ``Words``
+    fills its field with its English in the English text and its Chinese in the Chinese."""
+    from mahjong_tui.i18n import catalogue  # the catalogue is read only when words are first said
+
+    def text(language: str, side: int) -> str:
+        return catalogue(language)(key, **{k: v[side] if isinstance(v, Words) else v for k, v in values.items()})
+
+    return Words(text("en", 0), text("zh", 1))

@@ -28,8 +28,7 @@ from mahjong_tui.engine import (
     claimed_meld,
 )
 from mahjong_tui.engine.analysis import waits
-from mahjong_tui.engine.words import Words
-from mahjong_tui.i18n import said
+from mahjong_tui.engine.words import Words, said
 from mahjong_tui.learn.hint_words import NONE, steps, tile_words, tiles_words
 from mahjong_tui.learn.view_cache import ViewCache
 

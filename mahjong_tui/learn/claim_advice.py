@@ -22,8 +22,7 @@ from mahjong_tui.engine import (
 )
 from mahjong_tui.engine.targets import open_targets, target_progress, win_shanten
 from mahjong_tui.engine.tiles import KINDS_258, NUM_KINDS
-from mahjong_tui.engine.words import Words
-from mahjong_tui.i18n import said
+from mahjong_tui.engine.words import Words, said
 from mahjong_tui.learn.advice import kong_words, suggested_action
 from mahjong_tui.learn.hint_targets import TargetHint, target_hints
 from mahjong_tui.learn.hint_words import NONE, bare_steps, nearest, steps, targets_words, tile_words

@@ -30,7 +30,7 @@ from bots.risk import passed_since_turn
 from mahjong_tui.engine import ActionKind, Phase, SeatView, Tile, Words
 from mahjong_tui.engine.targets import win_shanten
 from mahjong_tui.engine.tiles import seat_wind_zh
-from mahjong_tui.i18n import said
+from mahjong_tui.engine.words import said
 from mahjong_tui.learn.advice import Choice, reading_for, star
 from mahjong_tui.learn.hint_words import joined, tile_words
 

@@ -14,8 +14,7 @@ from typing import TYPE_CHECKING
 
 from mahjong_tui.engine import Ruleset, Tile, tile_name
 from mahjong_tui.engine.tiles import KINDS_258, is_suited, suit_of, tile_zh
-from mahjong_tui.engine.words import Words
-from mahjong_tui.i18n import said
+from mahjong_tui.engine.words import Words, said
 
 if TYPE_CHECKING:
     from mahjong_tui.learn.hints import DiscardHint, TargetHint

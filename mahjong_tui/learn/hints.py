@@ -37,8 +37,7 @@ from mahjong_tui.engine.analysis import regular_waits, shanten, shanten_seven_pa
 from mahjong_tui.engine.ruleset import PassedWinScope
 from mahjong_tui.engine.targets import target_progress, win_discard_options, win_shanten
 from mahjong_tui.engine.tiles import NUM_KINDS, tiles_of
-from mahjong_tui.engine.words import Words
-from mahjong_tui.i18n import said
+from mahjong_tui.engine.words import Words, said
 from mahjong_tui.learn.advice import choice_of, decision_advice, initial_preview, star, suggested_action, suggester
 from mahjong_tui.learn.claim_advice import CLAIM_KINDS, claim_suggestion
 from mahjong_tui.learn.hint_targets import TargetHint, target_hints

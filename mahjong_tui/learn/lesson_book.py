@@ -52,7 +52,7 @@ from mahjong_tui.engine.lessons import NO_WORDS, Expect, Lesson, Mistake, Scene,
 from mahjong_tui.engine.registry import resolve
 from mahjong_tui.engine.rigged import RiggedDeal
 from mahjong_tui.engine.tiles import Tile, parse_tile, parse_tiles
-from mahjong_tui.i18n import said
+from mahjong_tui.engine.words import said
 
 __all__ = ["LessonFileError", "build_lessons", "lesson_files", "lesson_presets", "lessons_of", "parse_move"]
 

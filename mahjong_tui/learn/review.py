@@ -26,8 +26,7 @@ from mahjong_tui.engine import (
 )
 from mahjong_tui.engine.actions import KIND_WORDS
 from mahjong_tui.engine.tiles import Tile, counts_of
-from mahjong_tui.engine.words import Words
-from mahjong_tui.i18n import said
+from mahjong_tui.engine.words import Words, said
 from mahjong_tui.learn.danger import Defence, excused, safer_than
 from mahjong_tui.learn.hint_words import joined, tile_words, tiles_words
 from mahjong_tui.learn.hints import DiscardHint, analyse, hint_for_view, steps, suggested_answer

@@ -29,7 +29,7 @@ from mahjong_tui.engine import (
 )
 from mahjong_tui.engine.analysis import regular_waits
 from mahjong_tui.engine.tiles import NUM_KINDS
-from mahjong_tui.i18n import said
+from mahjong_tui.engine.words import said
 from mahjong_tui.learn.hint_words import NONE, bare_steps, tile_words, tiles_words
 
 from .inputs import hint_input, score_input, tile_ids

@@ -33,7 +33,7 @@ from mahjong_tui.engine import (
     seat_view,
 )
 from mahjong_tui.engine.tiles import is_flower
-from mahjong_tui.i18n import said
+from mahjong_tui.engine.words import said
 from mahjong_tui.learn.advice import decision_advice, suggested_action
 from mahjong_tui.learn.hint_words import NONE, also, tile_words
 

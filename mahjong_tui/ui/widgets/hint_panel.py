@@ -21,7 +21,8 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from mahjong_tui.engine import Phase, SeatView, Tile, Words
-from mahjong_tui.i18n import catalogue, current, said, say, t
+from mahjong_tui.engine.words import said
+from mahjong_tui.i18n import catalogue, current, say, t
 
 from ..look import Look, hand_type_labels
 from ..wrapping import Wrapped
