@@ -184,26 +184,44 @@ def _wire_type(hint: object, seat: bool, length: int | None = None) -> object:
     return Annotated[out, Meta(min_length=length, max_length=length)] if length is not None else out
 
 
-def _builder(hint: object) -> Callable[[Any], Any] | None:
-    """How a decoded field of ``hint`` becomes the engine's value (None: it already is)."""
+#: how a value of a type becomes another: a function, or None for "as it is"
+Convert = Callable[[Any], Any] | None
+
+
+def _converter(hint: object, leaf: Callable[[object], tuple[bool, Convert]], seq: Callable[[Any], Any]) -> Convert:
+    """How a value of ``hint`` is converted, item by item through optional values and tuples (``seq`` makes the
+    converted sequence): ``leaf`` says, for each type, whether it converts values of that type itself, and how."""
+    own, convert = leaf(hint)
+    if own:
+        return convert
     inner = _optional(hint)
     origin, args = typing.get_origin(hint), typing.get_args(hint)
-    if hint is bytes:
-        return bytes
-    if _is_object(hint):
-        return _build
     if inner is not None:
-        once = _builder(inner)
+        once = _converter(inner, leaf, seq)
         return None if once is None else (lambda v: None if v is None else once(v))
     if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
-        each = _builder(args[0])
-        return None if each is None else (lambda v: tuple(map(each, v)))
+        each = _converter(args[0], leaf, seq)
+        return None if each is None else (lambda v: seq(map(each, v)))
     if origin is tuple:
-        items = [_builder(a) for a in args]
-        if all(b is None for b in items):
+        items = [_converter(a, leaf, seq) for a in args]
+        if all(c is None for c in items):
             return None
-        return lambda v: tuple(x if b is None else b(x) for b, x in zip(items, v, strict=True))
+        return lambda v: seq(x if c is None else c(x) for c, x in zip(items, v, strict=True))
     return None
+
+
+def _built(hint: object) -> tuple[bool, Convert]:
+    """How a decoded value of ``hint`` becomes the engine's, if values of that type are converted themselves."""
+    if hint is bytes:
+        return True, bytes
+    if _is_object(hint):
+        return True, _build
+    return False, None
+
+
+def _builder(hint: object) -> Convert:
+    """How a decoded field of ``hint`` becomes the engine's value (None: it already is)."""
+    return _converter(hint, _built, tuple)
 
 
 def _wire_struct(cls: type) -> type[msgspec.Struct]:
@@ -253,30 +271,22 @@ def _decode(wire: object, cls: type[T], data: object) -> T:
 MEMO_SIZE = 4096
 
 
-def _former(hint: object) -> Callable[[Any], Form] | None:
-    """How a value of ``hint`` becomes what msgspec writes as its form (None: msgspec writes it as it is)."""
-    inner = _optional(hint)
-    origin, args = typing.get_origin(hint), typing.get_args(hint)
+def _formed_itself(hint: object) -> tuple[bool, Convert]:
+    """How a value of ``hint`` becomes its form, if values of that type are converted themselves."""
     if hint is bytes:
-        return list
+        return True, list
     if hint is Ruleset:
-        return _rules_name
+        return True, _rules_name
     if _is_object(hint):
-        return _form_of(typing.cast(type, hint))
-    if inner is not None:
-        once = _former(inner)
-        return None if once is None else (lambda v: None if v is None else once(v))
-    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
-        each = _former(args[0])
-        return None if each is None else (lambda v: [each(x) for x in v])
-    if origin is tuple:
-        items = [_former(a) for a in args]
-        if all(f is None for f in items):
-            return None
-        return lambda v: [x if f is None else f(x) for f, x in zip(items, v, strict=True)]
-    if origin is frozenset:
-        return sorted
-    return None
+        return True, _form_of(typing.cast(type, hint))
+    if typing.get_origin(hint) is frozenset:
+        return True, sorted
+    return False, None
+
+
+def _former(hint: object) -> Convert:
+    """How a value of ``hint`` becomes what msgspec writes as its form (None: msgspec writes it as it is)."""
+    return _converter(hint, _formed_itself, list)
 
 
 def _rules_name(ruleset: Ruleset) -> str:
