@@ -134,3 +134,13 @@ READERS: dict[str, Callable[[bytes], None]] = {
 def test_any_input_is_read_or_refused_in_one_line(name: str, data: bytes) -> None:
     """Random bytes, random JSON, random objects with the fields readers know: never a traceback, never two lines."""
     READERS[name](data)
+
+
+def test_each_command_s_help_describes_exactly_the_fields_its_input_declares() -> None:
+    """``score --help`` and ``hint --help`` list the fields ScoreInput and HintInput declare, in their order."""
+    from mahjong_tui.book.calculator import FIELD_DOCS as SCORE_FIELDS
+    from mahjong_tui.book.json_io import HintInput, ScoreInput
+    from mahjong_tui.learn.hint_input import FIELD_DOCS as HINT_FIELDS
+
+    assert tuple(SCORE_FIELDS) == ScoreInput.__struct_encode_fields__
+    assert tuple(HINT_FIELDS) == HintInput.__struct_encode_fields__
