@@ -3,7 +3,9 @@
 The numbers are a :class:`~bots.hard_defense.Reading` of the table (the deal-in model's
 chance of each tile winning for each opponent); this module only says them, in English
 and in Chinese, as a player would: an opponent by its seat wind and where it sits, a wait
-by the tiles it would most likely be made of.
+by the tiles it would most likely be made of. The texts are the catalogue's (``[defence]`` in
+``mahjong_tui/locale``); the words that do not change from one table to the next (where a seat
+sits, each tile's waits, the reasons a tile is safe) are made once, when first said.
 
     5s is safe against 南, the next player (passed since its turn); 5p may feed 西, the player
     opposite (likely a 2-5p wait, 9%)
@@ -13,10 +15,12 @@ by the tiles it would most likely be made of.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import TYPE_CHECKING
 
 from mahjong_tui.engine import Words, tile_name, tile_zh
 from mahjong_tui.engine.tiles import seat_wind_zh
+from mahjong_tui.engine.words import said
 
 from .risk import features, passed_since_turn
 
@@ -28,26 +32,64 @@ _SUITS_ZH = "万筒条"
 _NONE = Words("", "")
 
 
+@cache
+def _said(key: str) -> Words:
+    """A text of the catalogue with no field, made once."""
+    return said(key)
+
+
+_PLACES = ("", "next", "opposite", "previous")  # the catalogue's name of each seat counted on from one's own
+
+
+@cache
+def _place(i: int) -> Words:
+    """The seat ``i`` places on from one's own, as a player names it (nothing for one's own)."""
+    return said(f"defence.{_PLACES[i]}") if i else _NONE
+
+
+@cache
+def _who(i: int, wind: str) -> Words:
+    """The seat ``i`` places on, with its seat wind."""
+    return said("defence.who", where=_place(i), wind=wind)
+
+
 def seat_words(seat: int, other: int) -> Words:
     """Another seat as a player names it: the next player (下家), the player opposite (对家), the previous (上家)."""
-    i = (other - seat) % 4
-    return Words(
-        ("", "the next player", "the player opposite", "the previous player")[i],
-        ("", "下家", "对家", "上家")[i],
-    )
+    return _place((other - seat) % 4)
 
 
 def who(reading: Reading, o: int) -> Words:
     """An opponent by where it sits and its seat wind: ``the next player (南)`` / ``南家（下家）``."""
-    wind, where = seat_wind_zh(o, reading.view.dealer), seat_words(reading.seat, o)
-    return Words(f"{where.en} ({wind})", f"{wind}家（{where.zh}）")
+    return _who((o - reading.seat) % 4, seat_wind_zh(o, reading.view.dealer))
 
 
 def percent(x: float) -> Words:
     """``9%``; a chance that rounds to nothing but is not none: ``under 1%`` / ``不到 1%``."""
     if x >= 0.005 or x == 0:
         return Words(f"{100 * x:.0f}%", f"{100 * x:.0f}%")
-    return Words("under 1%", "不到 1%")
+    return _said("defence.under_one_percent")
+
+
+@cache
+def _waits_on(t: int) -> tuple[Words, Words, Words, Words, Words]:
+    """The waits on ``t``, by the way each would be made: a pair wait, an edge wait, the two-sided waits with the two
+    tiles above and the two below, a closed wait (where ``t`` has no such wait, nothing)."""
+    tile = Words(tile_name(t), tile_zh(t))
+    pair = said("defence.pair_wait", tile=tile)
+    if t >= 27:
+        return pair, _NONE, _NONE, _NONE, _NONE
+    r, suit = t % 9 + 1, Words("mps"[t // 9], _SUITS_ZH[t // 9])
+
+    def two_sided(low: int) -> Words:
+        """The two-sided wait on ``low`` and ``low + 3``."""
+        if not 1 <= low <= 6:
+            return _NONE
+        low_n, high_n = Words(str(low), _NUMERALS_ZH[low - 1]), Words(str(low + 3), _NUMERALS_ZH[low + 2])
+        return said("defence.two_sided_wait", low=low_n, high=high_n, suit=suit)
+
+    edge = said("defence.edge_wait", tile=tile) if r in (3, 7) else _NONE
+    closed = said("defence.closed_wait", around=f"{r - 1}{r + 1}{suit.en}", tile=tile) if 2 <= r <= 8 else _NONE
+    return pair, edge, two_sided(r), two_sided(r - 3), closed
 
 
 def likely_wait(t: int, unseen: Sequence[int]) -> Words:
@@ -58,23 +100,17 @@ def likely_wait(t: int, unseen: Sequence[int]) -> Words:
     side (a closed wait) or two copies of ``t`` itself (a pair wait). Nothing when no way is
     left.
     """
-    pair = Words("pair wait", f"{tile_zh(t)}对倒")
+    pair, edge, above, below, closed = _waits_on(t)
     if t >= 27:
         return pair if unseen[t] >= 2 else _NONE
-    r, suit, suit_zh = t % 9 + 1, "mps"[t // 9], _SUITS_ZH[t // 9]
-    edge = Words(f"{r}{suit} edge wait", f"边{tile_zh(t)}")
-
-    def two_sided(low: int) -> Words:
-        """The two-sided wait on ``low`` and ``low + 3``."""
-        return Words(f"{low}-{low + 3}{suit} wait", f"{_NUMERALS_ZH[low - 1]}{_NUMERALS_ZH[low + 2]}{suit_zh}两面")
-
+    r = t % 9 + 1
     ways: list[tuple[int, Words]] = []
     if r <= 7:
-        ways.append((unseen[t + 1] * unseen[t + 2], two_sided(r) if r <= 6 else edge))
+        ways.append((unseen[t + 1] * unseen[t + 2], above if r <= 6 else edge))
     if r >= 3:
-        ways.append((unseen[t - 1] * unseen[t - 2], two_sided(r - 3) if r >= 4 else edge))
+        ways.append((unseen[t - 1] * unseen[t - 2], below if r >= 4 else edge))
     if 2 <= r <= 8:
-        ways.append((unseen[t - 1] * unseen[t + 1], Words(f"{r - 1}{r + 1}{suit} closed wait", f"嵌{tile_zh(t)}")))
+        ways.append((unseen[t - 1] * unseen[t + 1], closed))
     ways.append((unseen[t] * (unseen[t] - 1) // 2, pair))
     weight, words = max(ways, key=lambda w: w[0])
     return words if weight else _NONE
@@ -117,36 +153,31 @@ def safe_words(reading: Reading, t: int) -> Words:
     view = reading.view
     level, o, chance = tile_mark(reading, t)
     name = who(reading, o)
-    en, zh = tile_name(t), tile_zh(t)
+    tile = Words(tile_name(t), tile_zh(t))
     pct = percent(chance)
-    if level == "high":
-        return Words(f"{en} is a high risk too, against {name.en}: {pct.en}, but the least of them",
-                     f"{zh}对{name.zh}也危险（{pct.zh}），但已经是最小的")  # fmt: skip
-    if level == "low":
-        return Words(f"{en} is a low risk against {name.en}: {pct.en} to be its winning tile",
-                     f"{zh}对{name.zh}稍险（是它胡张的机会 {pct.zh}）")  # fmt: skip
+    if level in ("high", "low"):
+        return said(f"defence.{level}_risk", tile=tile, who=name, chance=pct)
     if t in passed_since_turn(view, o):
-        return Words(
-            f"{en} is safe against {name.en}: passed since its turn", f"{zh}对{name.zh}安全（它上次出牌后有人打过）"
-        )
-    keys = features(view, o, view.unseen)[t]
-    if ("thrown",) in keys:
-        why = Words("it threw one itself", "它自己打过这张")
-    elif any(k[0] == "suji" for k in keys):
-        why = Words("three away from a tile it discarded (筋)", "和它打过的牌隔三张（筋）")
+        why = _said("defence.passed_since_turn")
     else:
-        why = Words(f"{pct.en} to be its winning tile", f"是它胡张的机会只有 {pct.zh}")
-    return Words(f"{en} is safe against {name.en}: {why.en}", f"{zh}对{name.zh}安全（{why.zh}）")
+        keys = features(view, o, view.unseen)[t]
+        if ("thrown",) in keys:
+            why = _said("defence.threw_it")
+        elif any(k[0] == "suji" for k in keys):
+            why = _said("defence.suji")
+        else:
+            why = said("defence.chance_only", chance=pct)
+    return said("defence.safe", tile=tile, who=name, why=why)
 
 
 def feed_words(reading: Reading, t: int) -> Words:
     """Which opponent ``t`` would likely feed, the wait it would most likely complete, and how likely."""
     o, p = reading.threat(t)
     name, wait = who(reading, o), likely_wait(t, reading.view.unseen)
-    pct = percent(p)
-    en = f"{tile_name(t)} may feed {name.en}: {pct.en}{f', most likely a {wait.en}' if wait.en else ''}"
-    zh = f"{tile_zh(t)}可能放炮给{name.zh}，机会 {pct.zh}{f'，多半是听{wait.zh}' if wait.zh else ''}"
-    return Words(en, zh)
+    tile = Words(tile_name(t), tile_zh(t))
+    if wait.en:
+        return said("defence.feed_wait", tile=tile, who=name, chance=percent(p), wait=wait)
+    return said("defence.feed", tile=tile, who=name, chance=percent(p))
 
 
 def why_safer(reading: Reading, safer: int, risky: int, *, slower: bool = False) -> Words:
@@ -155,6 +186,6 @@ def why_safer(reading: Reading, safer: int, risky: int, *, slower: bool = False)
     ``slower``: ``safer`` leaves the hand a step further from winning, which is said with it.
     """
     safe, feed = safe_words(reading, safer), feed_words(reading, risky)
-    en = safe.en + (", though a step slower" if slower else "") + f"; {feed.en}"
-    zh = safe.zh + (f"，不过打{tile_zh(safer)}要慢一步" if slower else "") + f"；{feed.zh}"
-    return Words(en, zh)
+    if slower:
+        return said("defence.safer_slower", safe=safe, feed=feed, tile=Words(tile_name(safer), tile_zh(safer)))
+    return said("defence.safer", safe=safe, feed=feed)

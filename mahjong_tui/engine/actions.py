@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Annotated
@@ -13,7 +13,7 @@ from msgspec import Meta
 from mahjong_tui.clean import invalid_line
 
 from .tiles import NUM_TILE_IDS, Tile, TileError, format_tiles, parse_tile, parse_tiles, tile_name, tile_zh
-from .words import Words
+from .words import Words, said
 
 
 class ActionKind(StrEnum):
@@ -31,19 +31,30 @@ class ActionKind(StrEnum):
     TAKE_HAIDI = "take_haidi"  # Changsha: take the 海底
 
 
+class _KindWords(Mapping[ActionKind, Words]):
+    """Each kind of move in a player's words, English and Chinese: the catalogue's ``[action_kind]``, read the first
+    time a kind is asked for."""
+
+    def __init__(self) -> None:
+        self._words: dict[ActionKind, Words] = {}
+
+    def _all(self) -> dict[ActionKind, Words]:
+        if not self._words:
+            self._words.update({kind: said(f"action_kind.{kind.value}") for kind in ActionKind})
+        return self._words
+
+    def __getitem__(self, kind: ActionKind) -> Words:
+        return self._all()[kind]
+
+    def __iter__(self) -> Iterator[ActionKind]:
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+
 #: each kind of move in a player's words, English and Chinese
-KIND_WORDS: dict[ActionKind, Words] = {
-    ActionKind.DISCARD: Words("discard", "出牌"),
-    ActionKind.WIN: Words("win", "胡"),
-    ActionKind.PASS: Words("pass", "过"),
-    ActionKind.CHI: Words("chi", "吃"),
-    ActionKind.PONG: Words("pong", "碰"),
-    ActionKind.KONG: Words("kong", "杠"),
-    ActionKind.CONCEALED_KONG: Words("concealed kong", "暗杠"),
-    ActionKind.ADDED_KONG: Words("added kong", "加杠"),
-    ActionKind.DECLARE_INITIAL: Words("declare initial wins", "报起手小胡"),
-    ActionKind.TAKE_HAIDI: Words("take the 海底", "要海底"),
-}
+KIND_WORDS: Mapping[ActionKind, Words] = _KindWords()
 
 
 class KongMode(StrEnum):

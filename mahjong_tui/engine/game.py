@@ -16,7 +16,7 @@ from .options import GameOptions
 from .registry import resolve
 from .rigged import RiggedDeal, rigged_hand
 from .ruleset import Ruleset
-from .words import Words
+from .words import Words, said
 
 
 class Game:
@@ -67,7 +67,7 @@ class Game:
     def apply(self, action: Action) -> list[Event]:
         """Apply a legal action to the current hand; returns its events."""
         if self.over:
-            raise IllegalAction(Words("the game is over", "这盘已经结束了"))
+            raise IllegalAction(said("game.over"))
         return self._happened(self.hand.apply(action))
 
     @property
@@ -100,9 +100,9 @@ class Game:
     def next_hand(self) -> list[Event]:
         """Start the next hand once the current one has ended."""
         if self.over:
-            raise IllegalAction(Words("the game is over", "这盘已经结束了"))
+            raise IllegalAction(said("game.over"))
         if not self.hand.over:
-            raise IllegalAction(Words("the hand is still being played", "这一局还没打完"))
+            raise IllegalAction(said("game.hand_not_over"))
         start = len(self.events)
         self.hand = self._new_hand()
         return self.events[start:]
@@ -147,11 +147,7 @@ class Game:
         elif self.options.max_hands is not None and self.hand_number >= self.options.max_hands:
             self.over = True
             n = self.options.max_hands
-            self.end_reason = (
-                Words(f"all {n} hands have been played", f"{n} 局都打完了")
-                if n > 1
-                else Words("its one hand has been played", "一局打完了")
-            )
+            self.end_reason = said("game.all_hands_played", n=n) if n > 1 else said("game.one_hand_played")
         if self.over:
             ev = GameEnded((self.scores[0], self.scores[1], self.scores[2], self.scores[3]), self.end_reason)
             self.events.append(ev)

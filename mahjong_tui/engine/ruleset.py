@@ -17,6 +17,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cache
 from itertools import permutations
 from types import MappingProxyType
 
@@ -28,7 +29,7 @@ from .options import GameOptions
 from .scoring import HandType, ScoreResult, WinContext, bird_seat
 from .targets import TargetKind
 from .tiles import Tile, full_tile_set, tile_name, tile_zh, tiles_of
-from .words import Words
+from .words import Words, said
 
 
 class PassedWinScope(StrEnum):
@@ -183,29 +184,16 @@ class Ruleset(ABC):
 
     def after_chi_refusal(self, tile: Tile) -> Words:
         """Why ``tile`` may not be discarded right after a chi."""
-        return Words(f"you can't discard {tile_name(tile)} right after that chi", f"刚吃过，不能打{tile_zh(tile)}")
+        return _after_chi(tile)
 
     def passed_pong_refusal(self, tile: Tile) -> Words:
         """Why a passed pong of ``tile`` is not offered again."""
-        return Words(
-            f"you passed a pong of {tile_name(tile)}: not again until you have discarded",
-            f"你放过了{tile_zh(tile)}的碰：自己打牌之前不能再碰",
-        )
+        return _passed_pong(tile)
 
     def passed_win_refusal(self, tile: Tile) -> Words:
         """Why a win on a discard is blocked after a passed win (漏胡)."""
-        by_claim = self.passed_win_lifted_by_claim
-        lift = "your next draw or claim" if by_claim else "your next draw"
-        lift_zh = "下次摸牌或吃碰" if by_claim else "下次摸牌"
-        if self.passed_win_scope is PassedWinScope.ANY_DISCARD:
-            return Words(
-                f"you passed a win (漏胡): no winning on a discard until {lift}",
-                f"漏胡：{lift_zh}之前不能胡别人打的牌",
-            )
-        return Words(
-            f"you passed a win on {tile_name(tile)} (漏胡): not on that tile again until {lift}",
-            f"漏胡：放过了{tile_zh(tile)}，{lift_zh}之前不能再胡这张",
-        )
+        any_discard = self.passed_win_scope is PassedWinScope.ANY_DISCARD
+        return _passed_win(None if any_discard else tile, self.passed_win_lifted_by_claim)
 
     # --- winning --------------------------------------------------------------
     @abstractmethod
@@ -311,8 +299,8 @@ class Ruleset(ABC):
 
     def floor_reason(self, seats: Sequence[int], options: GameOptions) -> Words:
         """Why the game ended at the floor, in a player's words (``seats``: those below it)."""
-        who = seat_list(seats)
-        return Words(f"{who.en} {'has' if len(seats) == 1 else 'have'} run out of points", f"{who.zh}没分了")
+        key = "ruleset.seat_out_of_points" if len(seats) == 1 else "ruleset.seats_out_of_points"
+        return said(key, who=seat_list(seats))
 
 
 #: WinContext fields that only some rule sets read (see ``Ruleset.score_inputs``), with their defaults
@@ -337,6 +325,39 @@ def seat_list(seats: Sequence[int]) -> Words:
 
     The UI puts the players' names in their place.
     """
-    en = [f"seat {s}" for s in seats]
-    zh = "、".join(f"座位{s}" for s in seats)
-    return Words(en[0] if len(en) == 1 else f"{', '.join(en[:-1])} and {en[-1]}", zh)
+    names = [said("ruleset.seat", seat=s) for s in seats]
+    if len(names) == 1:
+        return names[0]
+    *before, last = names
+    listed = Words(", ".join(n.en for n in before), "、".join(n.zh for n in before))
+    return said("ruleset.seats", seats=listed, last=last)
+
+
+# A rule set's refusals are said for every tile in play (after each chi, each passed claim): each is made once.
+
+
+def _tile(tile: Tile) -> Words:
+    """A tile's name: ``3m`` / ``三万``."""
+    return Words(tile_name(tile), tile_zh(tile))
+
+
+@cache
+def _after_chi(tile: Tile) -> Words:
+    """Why ``tile`` may not be discarded right after a chi."""
+    return said("ruleset.after_chi", tile=_tile(tile))
+
+
+@cache
+def _passed_pong(tile: Tile) -> Words:
+    """Why a passed pong of ``tile`` is not offered again."""
+    return said("ruleset.passed_pong", tile=_tile(tile))
+
+
+@cache
+def _passed_win(tile: Tile | None, by_claim: bool) -> Words:
+    """Why a win on a discard is blocked after a passed win: on ``tile`` (None: on any discard) until the next draw,
+    or (``by_claim``) the next draw or claim."""
+    lift = said("ruleset.lift_draw_or_claim" if by_claim else "ruleset.lift_draw")
+    if tile is None:
+        return said("ruleset.passed_win_any", lift=lift)
+    return said("ruleset.passed_win_tile", tile=_tile(tile), lift=lift)
