@@ -9,6 +9,7 @@ each test.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -20,6 +21,12 @@ from mahjong_tui.i18n import use
 # A screen draws itself at most this often (Textual's default is 60 times a second). A test waits for the state it
 # needs, never for a frame, so fewer frames change nothing it reads, and the suite runs faster on busy cores.
 textual.screen.UPDATE_PERIOD = 1 / 10
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """``-n auto``: one worker more than the machine has cores, as many tests spend part of their time waiting on a
+    timer, a socket or a child process, and another worker's test runs meanwhile."""
+    return (os.cpu_count() or 1) + 1
 
 
 @pytest.fixture(autouse=True)
