@@ -19,7 +19,7 @@ from .state import Phase, Refusal, RiverTile
 from .steps import OPEN_TURN, AfterKong, Ask, Draw, Quiet, Settle, Step
 from .tiles import Tile, is_suited
 from .wins import chosen_wins, lift_passed_wins, mark_won, note_passed_wins, passed_win_block, win_on
-from .words import Words
+from .words import said
 
 if TYPE_CHECKING:
     from .hand import Hand
@@ -155,19 +155,12 @@ def announce_lost_claims(hand: Hand, discarder: int, winner: int, kind: ActionKi
         if c == winner or a is None or a.kind not in (ActionKind.CHI, ActionKind.PONG, ActionKind.KONG):
             continue
         if kind is ActionKind.WIN:
-            why = Words("a win beats every other claim", "胡牌优先于一切")
+            why = said("claim_lost.win_first")
         elif kind is not ActionKind.CHI and a.kind is ActionKind.CHI:
-            why = Words("a pong or kong beats a chi", "碰、杠优先于吃")
+            why = said("claim_lost.pong_first")
         else:
-            why = Words(
-                "between equal claims the seat nearer after the discarder goes first",
-                "同样的要求，按出牌顺序离出牌人近的优先",
-            )
-        theirs, yours = KIND_WORDS[kind], KIND_WORDS[a.kind]
-        reason = Words(
-            f"seat {winner}'s {theirs.en} takes the discard, not your {yours.en}: {why.en}",
-            f"座位{winner}的{theirs.zh}要了这张牌，你的{yours.zh}不成：{why.zh}",
-        )
+            why = said("claim_lost.nearer_first")
+        reason = said("claim_lost.taken", seat=winner, theirs=KIND_WORDS[kind], yours=KIND_WORDS[a.kind], why=why)
         hand.emit(ClaimLost(c, a.kind.value, winner, kind.value, reason))
 
 

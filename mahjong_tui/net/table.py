@@ -54,6 +54,7 @@ from mahjong_tui.engine import (
     table_view,
 )
 from mahjong_tui.engine.state import SINGLE_SEAT_PHASES
+from mahjong_tui.engine.words import said
 from mahjong_tui.keep.keeping import Keeper
 from mahjong_tui.keep.locks import GameLock
 from mahjong_tui.keep.saves import Seat, Table
@@ -366,17 +367,14 @@ class HostedTable:
         self.active(seat)
         open_prompt = self.asked.get(seat)
         if open_prompt is None or act.prompt != open_prompt or seat in self.answers:
-            return Words(
-                f"prompt {act.prompt} is not open for you: the table has moved on, or you already answered",
-                f"第 {act.prompt} 问已经结束或你已回答：牌局已经往下走了",
-            )
+            return said("table_refusal.prompt_closed", prompt=act.prompt)
         action = act.action.by(seat)
         legal = self.game.legal_actions(seat)
         chosen = match_action(action, legal)  # a pass is a pass whatever tile it names; a chi's tiles in any order
         if chosen is None:
             view = seat_view(self.game.hand, seat)
             refusal = next((r.reason for r in view.refusals if r.kind is action.kind and r.tile == action.tile), None)
-            return refusal or Words("that is not a move you may make now", "现在不能这样走")
+            return refusal or said("table_refusal.not_a_move")
         self.answers[seat] = chosen
         self._poke()
         return None
@@ -385,7 +383,7 @@ class HostedTable:
         """``seat`` is ready for the next hand (its answer to a hand's-end prompt)."""
         self.active(seat)
         if self.asked.get(seat) != prompt or not self.game.hand.over:
-            return Words("there is no hand's end to go on from now", "现在不是一局结束的时候")
+            return said("table_refusal.no_hand_end")
         self.answers[seat] = None
         self._poke()
         return None
