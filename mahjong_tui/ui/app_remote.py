@@ -173,8 +173,7 @@ class RemoteFlow(App[int]):
         from mahjong_tui.net.server_messages import Error, Refused, State
 
         from .screens.choice import ChoiceScreen
-        from .screens.table import TableScreen
-        from .screens.table_play import TableTold
+        from .screens.table import TableScreen, TableTold
 
         driver = self.remote_driver
         table = next((s for s in self.screen_stack if isinstance(s, TableScreen)), None)
@@ -186,7 +185,7 @@ class RemoteFlow(App[int]):
                 self.screen.dismiss(None)
                 self.notify(t("remote.window_over"), timeout=4)
             elif isinstance(self.screen, TableScreen):  # the turn's time ran out: the seat's bot made the move
-                self.screen.decision_closed()
+                self.screen.controller.decision_closed()
         if isinstance(message, Refused):
             self.notify(say(Words(message.reason.en, message.reason.zh)), severity="warning", timeout=8)
         elif isinstance(message, Error):

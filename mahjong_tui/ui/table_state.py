@@ -1,10 +1,10 @@
 """The table's state: what the table screen shows and waits for, as one value. No Textual here.
 
-The table screen holds a :class:`TableState` in its one reactive (``TableScreen.state``) and
-draws itself whenever it changes. A change is a new state made with ``dataclasses.replace``;
-nothing in a state is changed in place. What the screen draws besides comes from the game
-itself, at the moment the state names (the driver's views), and from the selection, which is
-the hand's own (:class:`~mahjong_tui.ui.widgets.hand.HandView`).
+The table's controller (:class:`~mahjong_tui.ui.table_controller.TableController`) holds a
+:class:`TableState`, and the table screen draws itself whenever it changes. A change is a
+new state made with ``dataclasses.replace``; nothing in a state is changed in place. What
+the screen draws besides comes from the game itself, at the moment the state names (the
+driver's views), and from the selection, which is the hand's own (:class:`~mahjong_tui.ui.widgets.hand.HandView`).
 
 Strict privacy's call of everyone (:class:`Calls`) is part of the state: who is still to be
 called about the latest move, and about what.

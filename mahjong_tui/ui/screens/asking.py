@@ -10,22 +10,23 @@ the engine does not ask only acknowledge. The acknowledgement sends nothing to t
 
 Every question the table (and its end of hand) puts to a person is here, each a dialog
 awaited with ``push_screen_wait``, so it reads as it happens: ask, then act on the answer.
-They are awaited in workers (``@work``): a person's decision and the end of a hand in the
-play (:mod:`.table_play`), the kong to declare and leaving in the keys (:mod:`.table_keys`).
+The table's controller (:mod:`~mahjong_tui.ui.table_controller`) awaits them in its flows,
+which the table screen runs as workers.
 """
 
 from __future__ import annotations
 
 from rich.text import Text
+from textual.app import App
 
 from mahjong_tui.engine import Action, Event, HandStarted, KaigangDiscarded, KongDeclared, SeatView, TileDiscarded
 from mahjong_tui.i18n import t
 
 from ..look import WINDOWS, Look
+from ..seating import Seating
 from .choice import Choice, ChoiceScreen, choices_for
 from .curtain import CurtainScreen
 from .prompts import prompt_choices, prompt_info, prompt_notes, prompt_title
-from .table_base import TableBase
 
 
 def about(look: Look, ev: Event) -> tuple[Text, Text | None]:
@@ -44,72 +45,74 @@ def about(look: Look, ev: Event) -> tuple[Text, Text | None]:
     return Text(t("asking.hand_begins")), None
 
 
-class Asking(TableBase):
-    """The table's questions to its people, each awaited; what follows an answer is the play's."""
+async def curtain(app: App[object], look: Look, seat: int) -> None:
+    """The hot-seat curtain for ``seat`` (over a table already hidden), until they have the screen."""
+    await app.push_screen_wait(CurtainScreen(look.label(seat)))
 
-    async def curtain(self, seat: int) -> None:
-        """The hot-seat curtain for ``seat`` (over a table already hidden), until they have the screen."""
-        await self.app.push_screen_wait(CurtainScreen(self.look().label(seat)))
 
-    async def prompt(self, view: SeatView) -> Action | None:
-        """The prompt for anything but a turn: claims, robbing, 海底, 开杠 and initial wins.
+async def prompt(
+    app: App[object], look: Look, view: SeatView, notes: list[str], closes_at: float | None
+) -> Action | None:
+    """The prompt for anything but a turn: claims, robbing, 海底, 开杠 and initial wins (``notes``: the seat's
+    private notices; ``closes_at``: when the table stops waiting for the answer).
 
-        The answer is the action chosen; None when the question went to the bot unanswered.
-        """
-        look = self.look()
-        title, tiles = prompt_title(look, view)
-        notes = prompt_notes(view, list(self.state.private[view.seat]))
-        info = prompt_info(look, view)
-        choices = prompt_choices(view)
-        rules = view.ruleset.name
-        closes_at = self.driver.question_closes_at
-        bot = view.phase not in WINDOWS  # a window's time up: the table passes; a decision's: the seat's bot plays
-        screen = ChoiceScreen(
-            title, choices, tiles=tiles, notes=notes, info=info, rules=rules, closes_at=closes_at, bot_answers=bot
-        )
-        return await self.app.push_screen_wait(screen)
+    The answer is the action chosen; None when the question went to the bot unanswered.
+    """
+    title, tiles = prompt_title(look, view)
+    bot = view.phase not in WINDOWS  # a window's time up: the table passes; a decision's: the seat's bot plays
+    screen = ChoiceScreen(
+        title,
+        prompt_choices(view),
+        tiles=tiles,
+        notes=prompt_notes(view, notes),
+        info=prompt_info(look, view),
+        rules=view.ruleset.name,
+        closes_at=closes_at,
+        bot_answers=bot,
+    )
+    return await app.push_screen_wait(screen)
 
-    async def acknowledgement(self, seat: int, ev: Event) -> None:
-        """Behind the curtain: what happened (``ev``), and only "continue", over a hidden table.
 
-        The table itself would tell this person more than their own prompt would: when nobody
-        may claim, the engine has already gone on to the next turn.
-        """
-        look = self.look()
-        what, tiles = about(look, ev)
-        words = t("asking.nothing_to_declare") if isinstance(ev, HandStarted) else t("asking.nothing_to_claim")
-        title = Text(t("prompt.who", who=look.label(seat)), style="bold") + what
-        await self.app.push_screen_wait(
-            ChoiceScreen(
-                title, [Choice("enter", words, None)], tiles=tiles, classes="-ack", rules=look.table.ruleset.name
-            )
-        )
+async def acknowledgement(app: App[object], look: Look, seat: int, ev: Event) -> None:
+    """Behind the curtain: what happened (``ev``), and only "continue", over a hidden table.
 
-    async def which_kong(self, seat: int, kongs: list[Action]) -> Action | None:
-        """Which of the kongs ``seat`` may declare (or 补张 / 开杠); None: back to the turn without one."""
-        look = self.look()
-        title = Text(t("table.which_kong", who=look.label(seat)), style="bold")
-        screen = ChoiceScreen(title, choices_for(kongs, cancel=True), rules=look.table.ruleset.name)
-        return await self.app.push_screen_wait(screen)
+    The table itself would tell this person more than their own prompt would: when nobody
+    may claim, the engine has already gone on to the next turn.
+    """
+    what, tiles = about(look, ev)
+    words = t("asking.nothing_to_declare") if isinstance(ev, HandStarted) else t("asking.nothing_to_claim")
+    title = Text(t("prompt.who", who=look.label(seat)), style="bold") + what
+    choice = ChoiceScreen(
+        title, [Choice("enter", words, None)], tiles=tiles, classes="-ack", rules=look.table.ruleset.name
+    )
+    await app.push_screen_wait(choice)
 
-    async def summary(self, look: Look) -> str | None:
-        """The end of the hand drawn in ``look``: ``next``, ``table`` (to look at it), ``new`` or ``quit``."""
-        driver = self.driver
-        from .hand_end import HandEndScreen  # a hand's end and the game's end are imported when first shown
 
-        screen = HandEndScreen(
-            look,
-            list(driver.hand_events),
-            driver.standings(),
-            people=tuple(driver.humans),
-            review=driver.review if driver.reviews else None,
-            remote=driver.remote,
-        )
-        return await self.app.push_screen_wait(screen)
+async def which_kong(app: App[object], look: Look, seat: int, kongs: list[Action]) -> Action | None:
+    """Which of the kongs ``seat`` may declare (or 补张 / 开杠); None: back to the turn without one."""
+    title = Text(t("table.which_kong", who=look.label(seat)), style="bold")
+    return await app.push_screen_wait(
+        ChoiceScreen(title, choices_for(kongs, cancel=True), rules=look.table.ruleset.name)
+    )
 
-    async def final_standings(self, look: Look) -> str | None:
-        """The game is over: its final standings; ``new`` for a new game, else leaving."""
-        driver = self.driver
-        from .hand_end import GameEndScreen
 
-        return await self.app.push_screen_wait(GameEndScreen(look, driver.standings(), driver.end_reason))
+async def summary(app: App[object], look: Look, driver: Seating) -> str | None:
+    """The end of the hand drawn in ``look``: ``next``, ``table`` (to look at it), ``new`` or ``quit``."""
+    from .hand_end import HandEndScreen  # a hand's end and the game's end are imported when first shown
+
+    screen = HandEndScreen(
+        look,
+        list(driver.hand_events),
+        driver.standings(),
+        people=tuple(driver.humans),
+        review=driver.review if driver.reviews else None,
+        remote=driver.remote,
+    )
+    return await app.push_screen_wait(screen)
+
+
+async def final_standings(app: App[object], look: Look, driver: Seating) -> str | None:
+    """The game is over: its final standings; ``new`` for a new game, else leaving."""
+    from .hand_end import GameEndScreen
+
+    return await app.push_screen_wait(GameEndScreen(look, driver.standings(), driver.end_reason))

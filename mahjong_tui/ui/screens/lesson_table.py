@@ -11,26 +11,23 @@ screen answers ``next`` (the scene or lesson after), ``again``, ``lessons`` (the
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from rich.text import Text
-from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from mahjong_tui.engine import Action
 from mahjong_tui.i18n import say, t
 
 from ..config import Display
-from ..driver import Pace
 from ..keys import Worded
+from ..lesson_controller import LessonController
 from ..lesson_driver import LessonDriver
 from ..look import Look
+from ..seating import Seating
 from ..widgets.prose import Prose
-from .once import Once, dismiss_over
+from .once import Once
 from .table import TableScreen
 
 
@@ -45,7 +42,17 @@ class LessonTable(TableScreen):
         """The table of the scene ``driver`` plays."""
         super().__init__(driver, display)
         self.lesson_driver = driver
-        self.refused_last: str | None = None  # the last refusal of a learner's move, as the table said it
+
+    def control(self, driver: Seating) -> LessonController:
+        """The lesson's controller: each move checked, the scene's end told."""
+        assert isinstance(driver, LessonDriver)
+        return LessonController(driver, self)
+
+    @property
+    def refused_last(self) -> str | None:
+        """The last refusal of a learner's move, as the table said it."""
+        controller = self.controller
+        return controller.refused_last if isinstance(controller, LessonController) else None
 
     def compose(self) -> ComposeResult:
         """The lesson's bar over the table."""
@@ -89,72 +96,14 @@ class LessonTable(TableScreen):
             return None
         return Text(t("lesson.departs", why=look.told(step.departs)), style="#80d8ff")
 
-    def refused(self, action: Action, why: str) -> None:
-        """A refused move, its tiles and seats named as the table shows them: the bar marks it with ✕ (other notices
-        are not the learner's mistakes)."""
-        why = self.look().told(why)
-        self.refused_last = why
-        super().refused(action, why)
+    # ------------------------------------------------------------------ the controller's surface
+    def told(self, text: str) -> str:
+        """``text`` with its seats by name and its tiles as the table draws them."""
+        return self.look().told(text)
 
-    def hints_at_start(self) -> frozenset[int]:
-        """A lesson opens the learner's hint panel, whatever the setting."""
-        return frozenset(self.driver.humans)
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """No undo and no autoplay in a lesson: a wrong move is refused, and the learner plays their own moves."""
-        if action in ("undo", "autoplay"):
-            return False
-        return super().check_action(action, parameters)
-
-    def pace(self) -> Pace:
-        """The table's own moves for the learner (and the others' in between) go quickly."""
-        coach = self.lesson_driver.coach
-        if coach is not None and coach.step is not None and coach.step.auto:
-            return Pace(0.0, batch=0.05, covered=not self.is_current)
-        return super().pace()
-
-    def advance(self, resume: Action | None = None) -> None:
-        """Play on; once the scene's last step is made, the lesson says what was learnt."""
-        driver = self.lesson_driver
-        if driver.finished and not driver.hand_over and not self.state.waiting:
-            self.state = replace(self.state, decision=None, confirm=None)
-            self.scene_done()
-            return
-        super().advance(resume)
-
-    @work(group="asking")
-    async def hand_ended(self) -> None:
-        """The summary; then what was learnt (leaving from the summary leaves the lesson)."""
-        answer = await self.summary(self.look())
-        if answer in ("quit", "new"):
-            dismiss_over(self, answer)
-            return
-        if answer == "table":
-            self.refresh_bindings()
-            return
-        await self.finish()
-
-    @work(group="asking")
-    async def scene_done(self) -> None:
-        """The scene's last step is made: what was learnt."""
-        await self.finish()
-
-    async def finish(self) -> None:
-        """What the scene (or the whole lesson) taught; the table answers what comes next."""
-        driver = self.lesson_driver
-        lesson = driver.lesson
-        assert lesson is not None
-        last = driver.last_scene
-        words = [say(driver.scene.learnt)] if driver.scene.learnt.en else []
-        if last:
-            words.append(say(lesson.learnt))
-        answer = await self.app.push_screen_wait(LessonDone(say(lesson.title), "\n\n".join(words), last=last))
-        dismiss_over(self, answer)
-
-    def action_summary(self) -> None:
-        """Back to the summary after looking at the ended hand."""
-        if self.driver.hand_over:
-            self.hand_ended()
+    async def lesson_done(self, title: str, learnt: str, *, last: bool) -> str:
+        """What the scene (or the whole lesson) taught."""
+        return await self.app.push_screen_wait(LessonDone(title, learnt, last=last))
 
 
 class LessonDone(Worded, ModalScreen[str], Once[str]):

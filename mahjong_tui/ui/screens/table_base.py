@@ -1,12 +1,9 @@
-"""What every part of the table screen works from: the game's driver, the table's state, and the table drawn.
+"""The table drawn: the seats, rivers and wall, the bottom hand with its header and actions line, and the hint panel.
 
-:class:`TableBase` holds the screen's one reactive, ``state`` (a
-:class:`~mahjong_tui.ui.table_state.TableState`), and draws the whole table from it whenever
-it changes: the seats, rivers and wall, the bottom hand with its header and actions line,
-and the hint panel. The parts of the screen are built on it, each using only what lies
-beneath it: the prompts, each awaited (:mod:`.asking`); the play (:mod:`.table_play`); the
-keys (:mod:`.table_keys`) and the learning aids (:mod:`.learning`); the screen itself, its
-layout and its keys (:mod:`.table`).
+:class:`TableBase` draws the whole table from the state its controller holds
+(:class:`~mahjong_tui.ui.table_controller.TableController`, the state itself in
+:mod:`~mahjong_tui.ui.table_state`) whenever it changes, and logs what happens. The table
+screen (:mod:`.table`) is built on it: its layouts, its keys, and the questions it asks.
 """
 
 from __future__ import annotations
@@ -14,50 +11,57 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Sequence
-from dataclasses import replace
+from functools import partial
 
 from rich.console import Group
 from rich.text import Text
-from textual.reactive import reactive
 from textual.widgets import Static
 
-from mahjong_tui.engine import Action, ActionKind, Phase, Tile
-from mahjong_tui.i18n import t
+from mahjong_tui.engine import Action, ClaimLost, Event, OptionRefused, Phase, Tile
 
 from ..config import Display, Learning
-from ..look import Look, claims_text, flowers_text, has_drawn_apart, meld_text, relation_warnings, seat_header
-from ..preview import win_preview
+from ..look import Look, describe_event, has_drawn_apart
 from ..seating import Seating
+from ..table_controller import TableController
+from ..table_lines import actions_line, header_line
 from ..table_state import TableState
 from ..widgets.hand import HandView, hand_tiles
 from ..widgets.hint_panel import Advice, HintPanel, advise, hand_marks, hint_body
 from ..widgets.layout import show_seats_and_rivers
-from ..wrapping import pack
+from ..widgets.log import ReflowLog, Told
 from .once import Once
 
-KONGS = (ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG)
 LAYOUTS = ("full", "compact", "tiny")
 
 
 class TableBase(Once[str]):
-    """The table's state, its one reactive, and the table drawn from it and from the engine's views."""
-
-    state: reactive[TableState] = reactive(TableState(0), init=False, repaint=False)
+    """The table drawn from its controller's state and from the engine's views."""
 
     def __init__(self, driver: Seating, display: Display) -> None:
         """A table for the game ``driver`` holds, drawn in ``display``."""
         super().__init__()
         self.driver = driver
         self.appearance = display
+        self.controller = self.control(driver)
         self._keys_shown: tuple[bool | None, ...] = ()  # the keys on offer when the footer was last told
         self._advice: tuple[tuple[int, tuple[int, int]], Advice] | None = None  # worked out once per move
         #: the hints wait for the table's first frame (the table shows at once; its panel fills in a moment later)
         self.hints_drawn = False
-        humans = driver.humans
-        viewer = humans[0] if humans and not driver.hotseat else None  # in hot-seat, nobody's until a curtain lifts
-        self.set_reactive(TableBase.state, TableState(bottom=humans[0] if humans else 0, viewer=viewer))
 
-    def watch_state(self) -> None:
+    def control(self, driver: Seating) -> TableController:
+        """The controller of this table's play, with this screen for its surface (:mod:`.table`)."""
+        raise NotImplementedError
+
+    @property
+    def state(self) -> TableState:
+        """What the table shows and waits for (its controller's)."""
+        return self.controller.state
+
+    @state.setter
+    def state(self, state: TableState) -> None:
+        self.controller.state = state
+
+    def show(self, state: TableState) -> None:
         """The state changed: draw the table from it (the first drawing is the mount's)."""
         if self.is_mounted:
             self.render_table()
@@ -173,46 +177,15 @@ class TableBase(Once[str]):
         """The bottom hand, its actions line and the hint panel."""
         bottom = self.state.bottom
         self.hand.show(look, bottom, active=self.state.actor == bottom, marks=self.hint_marks(look, bottom))
-        self.query_one("#me-actions", Static).update(self._actions_line(look))
+        self.query_one("#me-actions", Static).update(actions_line(self.state, look, self.selected_tile(look)))
         self.draw_hints(look)
 
     def _draw_header(self, look: Look) -> None:
         """The bottom seat's header line: its seat, autoplay, flowers, melds and claims."""
         seat = self.state.bottom
-        chunks = [seat_header(look, seat)]
-        if seat in self.driver.autoplay:
-            chunks.append(Text(t("table.autoplay_mark"), style="bold #69f0ae"))
-        if look.table.flowers[seat]:
-            chunks.append(Text(f" {t('seat.flowers')} ", style="#9aa0a6") + (flowers_text(look, seat) or Text()))
-        chunks.extend(Text(" ") + meld_text(look, m, seat) for m in look.table.melds[seat])
-        claims = claims_text(look, seat)
-        if claims is not None:
-            chunks.append(Text(" ") + claims)
-        # Whole melds to a line: a wrapped line never splits one.
         header = self.query_one("#me-header", Static)
-        header.update(pack(chunks, max(20, header.size.width or 76)))
-
-    def _actions_line(self, look: Look) -> Text:
-        """What the person may do now, or the latest private notice."""
-        state = self.state
-        actor = state.actor
-        if actor is None:
-            if state.fast:
-                return Text("▶▶ " + t("table.fast_forward"), style="bold #69f0ae")
-            return Text("")
-        out = self.turn_line(look)
-        if state.confirm is not None:
-            return out
-        notes = state.private[actor]
-        if notes:
-            out.append("\n")
-            out.append(f"✕ {notes[-1]}", style="#ff8a80")
-        tile = self.selected_tile(look)
-        refusal = state.refusal(tile) if tile is not None else None
-        if refusal:
-            out.append("\n")
-            out.append(f"✕ {refusal}", style="#ff8a80")
-        return out
+        width = max(20, header.size.width or 76)
+        header.update(header_line(look, seat, autoplay=seat in self.driver.autoplay, width=width))
 
     def selected_tile(self, look: Look) -> Tile | None:
         """The tile selected in the hand of the person in their turn (None: none is)."""
@@ -222,51 +195,39 @@ class TableBase(Once[str]):
         tiles = hand_tiles(look, actor)
         return tiles[index] if index < len(tiles) else None
 
-    def turn_line(self, look: Look) -> Text:
-        """The keys the person may use in their turn, and the 开杠 rule when it binds them."""
-        out = Text()
-        state = self.state
-        actor = state.actor
-        assert actor is not None and state.decision is not None
-        win = next((a for a in state.legal if a.kind is ActionKind.WIN), None)
-        preview = win_preview(look, state.decision, win) if win is not None else None
-        if state.confirm is not None:
-            out.append(t("table.confirm_discard"), style="bold #ff6b6b")
-            if preview is not None:
-                out.append("\n")
-                out.append_text(preview)
-            return out
-        parts = [t("table.turn_select"), t("table.turn_discard")]
-        if state.holds_drawn:
-            parts.append(t("table.turn_drawn"))
-        if state.offers(ActionKind.WIN):
-            out.append(t("table.turn_win") + "  ", style="bold black on #69f0ae")
-        if state.offers(*KONGS):
-            out.append(t("table.turn_kong") + "  ", style="bold #ffd166")
-        out.append(" · ".join(parts), style="#9aa0a6")
-        if not state.holds_drawn:
-            out.append(" · " + t("table.no_drawn"), style="#ffd166")
-        if state.decision.table.kaigang_locked[actor]:
-            out.append("\n")
-            out.append(t("table.kaigang_locked"), style="bold #ffd166")
-        for warning in relation_warnings(look, actor):
-            out.append("\n⚠ ")
-            out.append(warning, style="bold #ffd166")
-        if preview is not None:
-            out.append("\n")
-            out.append_text(preview)
-        return out
+    # ------------------------------------------------------------------ the log
+    def log_events(self, state: TableState, events: Sequence[Event]) -> None:
+        """Log events as the people at the screen may see them (in hot-seat the log is read by everyone: it keeps
+        no one's private lines)."""
+        log = self.query_one("#log", ReflowLog)
+        humans = frozenset(self.driver.humans)
+        viewers = humans if not self.driver.hotseat else frozenset()
+        look = self.look(state)
+        for ev in events:
+            if isinstance(ev, OptionRefused | ClaimLost) and ev.seat in humans and ev.seat not in viewers:
+                continue  # the person's own notice says it
+            line = describe_event(ev, look, viewers)
+            if line:  # told again in another language, should it change
+                log.add(Told(line, partial(describe_event, ev, look, viewers)))
+
+    def log_cleared(self) -> None:
+        """The hand's moves were taken back: the log starts again, and the advice is worked out anew."""
+        self._advice = None
+        self.query_one("#log", ReflowLog).clear()
+
+    def hand_dealt(self) -> None:
+        """A new hand: its advice is worked out anew, and the log (hidden under the summary) scrolls to it once it
+        is laid out again."""
+        self._advice = None
+        log = self.query_one("#log", ReflowLog)
+        self.call_after_refresh(lambda: log.scroll_end(animate=False))
 
     # ------------------------------------------------------------------ the hint panel
-    def hints_at_start(self) -> frozenset[int]:
-        """The people whose panel is open when the table opens: every person when the hints setting is on (later
-        hands keep each panel as its person left it)."""
-        return frozenset(self.driver.humans) if self.learning.hints else frozenset()
-
     def reset_hints(self) -> None:
-        """A new hand (or a new hints setting): the panel open for every person when the hints setting is on."""
+        """A new hints setting: the panel open for every person when it is on (a lesson's, whatever it is)."""
         self._advice = None
-        self.state = replace(self.state, hints_open=self.hints_at_start())
+        self.controller.hints = self.learning.hints
+        self.controller.reset_hints()
 
     def hint_seat(self) -> int | None:
         """The person whose panel shows now: the one at the screen, with their panel open, in a hand in play."""
