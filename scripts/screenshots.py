@@ -177,7 +177,7 @@ async def remote_shot(title: str) -> str:
 
     from mahjong_tui.engine import GameOptions
     from mahjong_tui.net.server import Host, TableSpec
-    from mahjong_tui.ui.app_remote import Remote
+    from mahjong_tui.ui.remote_seat import Remote
     from mahjong_tui.ui.screens.table import TableScreen
 
     with socket.socket() as s:

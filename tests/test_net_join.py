@@ -17,13 +17,14 @@ from mahjong_tui.keep.settings import Settings
 from mahjong_tui.net.server import Host, TableSpec
 from mahjong_tui.ui import remote_driver
 from mahjong_tui.ui.app import MahjongApp
-from mahjong_tui.ui.app_remote import Remote
+from mahjong_tui.ui.remote_seat import Remote
 from mahjong_tui.ui.screens.choice import ChoiceScreen
 from mahjong_tui.ui.screens.hand_end import GameEndScreen, HandEndScreen
 from mahjong_tui.ui.screens.help import LeaveScreen
 from mahjong_tui.ui.screens.review import ReviewScreen
 from mahjong_tui.ui.screens.table import TableScreen
 from mahjong_tui.ui.widgets.hint_panel import HintPanel
+from mahjong_tui.ui.widgets.log import ReflowLog
 
 
 def _table(app: MahjongApp) -> TableScreen | None:
@@ -69,6 +70,10 @@ async def test_a_remote_seat_plays_a_hand_by_keys_with_its_own_hints(monkeypatch
             await press(pilot, "w" if screen.state.offers(ActionKind.WIN) else "d")
         assert isinstance(app.screen, HandEndScreen)
         assert table.game.hand.phase is Phase.ENDED
+        # The log tells each discard of the hand once, in the order they were made.
+        log = [str(e) for e in screen.query_one("#log", ReflowLog).entries if " discards " in str(e)]
+        discards = [a for a in table.game.actions[-1] if a.kind is ActionKind.DISCARD]
+        assert len(log) == len(discards), "\n".join(log)
         # The review, made on the server from the seat's own views, was asked for as the hand ended. Had it been
         # lost (say with a dropped connection), v asks again, and the review opens by itself once it comes.
         client = screen.driver.client  # type: ignore[attr-defined]

@@ -18,22 +18,23 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import signal
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from textual import work
+from textual import events, work
 from textual.app import SystemCommand
 from textual.binding import Binding
 
 from mahjong_tui.i18n import current, t, use
-from mahjong_tui.keep.settings import Settings, load_settings
+from mahjong_tui.keep.settings import Settings, load_settings, save_settings
 
-from .app_lessons import LessonFlow
-from .app_remote import Remote, RemoteFlow
-from .app_settings import SettingsFlow
+from .app_base import GameApp
 from .config import Display, GameSetup, Learning, Palette, Privacy, TileStyle, quick_setup
 from .keys import textual_command, word_keys
+from .navigator import Navigator
+from .remote_seat import Remote
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -41,15 +42,15 @@ if TYPE_CHECKING:
     from mahjong_tui.engine import Game
     from mahjong_tui.keep.keeping import News
     from mahjong_tui.keep.saves import SavedGame
-    from mahjong_tui.keep.unfinished import Found
 
     from .driver import BotFactory
     from .kept import KeptDriver
     from .remote_driver import RemoteDriver
-    from .screens.resume import Chosen
+    from .screens.new_game import NewGameScreen
+    from .screens.table import TableScreen
 
 
-class MahjongApp(SettingsFlow, RemoteFlow, LessonFlow):
+class MahjongApp(GameApp):
     """Shanghai and Changsha mahjong at one terminal: people and bots around one table."""
 
     CSS_PATH = Path(__file__).with_name("app.tcss")  # absolute: a subclass elsewhere (the drills' app) finds it too
@@ -118,6 +119,8 @@ class MahjongApp(SettingsFlow, RemoteFlow, LessonFlow):
         self.remote_driver: RemoteDriver | None = None
         self.driver: KeptDriver | None = None
         self.tidy_due = False  # the saves are to be tidied once the table is drawn
+        #: opens each screen, and follows each answer to the screen it leads to
+        self.navigator = Navigator(self)
 
     #: what crashed the app, told by :func:`run` in one line (its traceback in the crash log)
     crash: BaseException | None = None
@@ -139,21 +142,7 @@ class MahjongApp(SettingsFlow, RemoteFlow, LessonFlow):
         for line in self.notices:
             if line:
                 self.notify(line, severity="warning", timeout=12)
-        if self.replay is not None:
-            self.open_replay(self.replay, hand=self.replay_hand, leave=lambda: self.exit(0))
-        elif self.remote is not None:
-            self.join_table(self.remote)
-        elif self.lessons is not None and self.lesson is not None:
-            self.play_lesson(self.lessons, self.lesson, 0, leave=lambda: self.exit(0))
-        elif self.lessons is not None:
-            self.open_lessons(self.lessons, leave=lambda: self.exit(0))
-        elif self.resume:
-            self.resume_saved()
-        elif self.setup is not None:
-            self.start_game(self.setup, self.game)
-            self.tidy_due = True  # once the table is drawn
-        else:
-            self.new_game()
+        self.navigator.opening()
 
     def _stop_on_signals(self) -> None:
         """SIGTERM and SIGHUP (a closed terminal, a system going down) end the app as quitting does: the game in
@@ -171,31 +160,8 @@ class MahjongApp(SettingsFlow, RemoteFlow, LessonFlow):
             self.driver = None
 
     def new_game(self, notice: str = "") -> None:
-        """Ask for a setup (or a game not finished), then play it; ``notice``: a line to show on the form."""
-        from .screens.new_game import LearnToPlay, NewGameScreen
-
-        def chosen(answer: GameSetup | Chosen | LearnToPlay | None) -> None:
-            """Act on the dialog's answer."""
-            if answer is None:
-                self.exit(0)
-            elif isinstance(answer, GameSetup):
-                self.start_game(answer)
-            elif isinstance(answer, LearnToPlay):
-                self.open_lessons(answer.rules)
-            else:
-                self.open_chosen(answer)
-
-        setup = self.setup or GameSetup(speed=self.settings.speed, privacy=Privacy(self.settings.privacy))
-        self.push_screen(NewGameScreen(setup, notice=notice), chosen)
-
-    def look_for_games(self, *, quiet: bool = False) -> Found:
-        """The games not finished (:func:`~mahjong_tui.keep.unfinished.find_games`), notices shown unless ``quiet``."""
-        from mahjong_tui.keep.unfinished import find_games
-
-        found = find_games()
-        for line in () if quiet else found.notices:
-            self.notify(line, severity="warning", timeout=12)
-        return found
+        """The new game screen (``notice``: a line to show on it)."""
+        self.navigator.new_game(notice)
 
     def on_table_screen_shown(self) -> None:
         """A table is on the screen: the saves are tidied now if that waited for it."""
@@ -212,96 +178,111 @@ class MahjongApp(SettingsFlow, RemoteFlow, LessonFlow):
         for line in find_games().notices:
             self.call_from_thread(self.notify, line, severity="warning", timeout=12)
 
-    def resume_saved(self) -> None:
-        """Continue the game not finished; several: choose; none: the new game screen says why."""
-        from .screens.resume import ResumeScreen, chosen_for
-
-        found = self.look_for_games(quiet=True)
-        games = found.games
-        for line in found.notices if games else ():
-            self.notify(line, severity="warning", timeout=12)
-        if not games:  # the form says why: each save that could not be read, or that there is none
-            self.new_game(notice="\n".join(found.notices) or t("resume.nothing"))
-        elif len(games) == 1:
-            self.open_chosen(chosen_for(games[0]))
-        else:
-            self.push_screen(ResumeScreen(games), lambda got: self.open_chosen(got) if got else self.new_game())
-
-    def open_chosen(self, chosen: Chosen) -> None:
-        """Resume the game chosen, or watch it (another window plays it) in the replay, back to the new game screen."""
-        if chosen.watch:
-            self.open_replay(chosen.saved, hand=chosen.saved.game.hand_number, leave=self.new_game)
-        else:
-            self.resume_game(chosen.saved)
-
-    def resume_game(self, saved: SavedGame) -> None:
-        """Sit down at a saved game where it stopped: taken up under its lock and read again, since the list it was
-        chosen from may be out of date (another window may have played on, or ended it, or be playing it now)."""
-        from mahjong_tui.keep.unfinished import take_up
-
-        from .kept import KeptDriver, resumed_setup
-
-        taken = take_up(saved.table.id)
-        if taken.saved is None:
-            if taken.in_use:  # another window plays it now: watch it here
-                self.notify(t("resume.now_in_use"), severity="warning", timeout=8)
-                self.open_replay(saved, hand=saved.game.hand_number, leave=self.new_game)
-            else:
-                self.new_game(notice=t("resume.gone"))
-            return
-        setup = resumed_setup(taken.saved, self.settings.speed, Privacy(self.settings.privacy))
-        self.open_table(KeptDriver.resume(taken.saved, setup, self.bot_factory, lock=taken.lock))
-
-    def start_game(self, setup: GameSetup, game: Game | None = None) -> None:
-        """Seat everyone and open the table."""
-        from .driver import default_bot_factory
-        from .kept import KeptDriver
-
-        if game is not None:
-            driver = KeptDriver(setup.with_seed(game.seed), game, self.bot_factory or default_bot_factory)
-        else:
-            driver = KeptDriver.start(setup, self.bot_factory)
-        self.open_table(driver)
-
-    def open_table(self, driver: KeptDriver) -> None:
-        """The table for the game ``driver`` holds, which it keeps; leaving it opens a new game or ends the app."""
-        from .screens.table import TableScreen
-
-        self.driver = driver
-        self.setup = driver.setup
-        driver.listen(self.tell_kept)
-
-        def left(answer: str | None) -> None:
-            """The table was left: the game kept as it stands (and let go), then a new game or the exit."""
-            driver.leave()
-            self.driver = None
-            if answer == "new":
-                self.new_game()
-            else:
-                self.exit(0)
-
-        self.push_screen(TableScreen(driver, self.appearance), left)
-
-    def open_replay(self, saved: SavedGame, *, hand: int = 1, leave: Callable[[], None] | None = None) -> None:
-        """Step through a kept game from ``hand``; ``leave`` is called when the replay is left."""
-        from .screens.replay import ReplayScreen
-
-        self.push_screen(ReplayScreen(saved, self.appearance, hand=hand), lambda _: leave() if leave else None)
-
     def tell_kept(self, news: News) -> None:
         """A line about the game kept: kept at its end, or what could not be saved."""
         self.notify(news.text, severity="warning" if news.warning else "information", timeout=8)
 
+    # ------------------------------------------------------------------ settings
+    def action_settings(self) -> None:
+        """The settings: each change applied and kept at once."""
+        from .screens.settings import SettingsScreen
+
+        if not isinstance(self.screen, SettingsScreen):
+            self.push_screen(SettingsScreen(self.settings_in_use()))
+
+    def settings_in_use(self) -> Settings:
+        """The settings in use now: the language, the look, the learning aids, the game's (or the form's) pace."""
+        from .screens.new_game import NewGameScreen
+
+        speed, privacy = self.settings.speed, self.settings.privacy
+        form = self._form()
+        if self.driver is not None:
+            speed, privacy = self.driver.setup.speed, self.driver.setup.privacy.value
+        elif isinstance(form, NewGameScreen) and form.filled:
+            pace = form.pace()
+            speed, privacy = pace[0], pace[1].value
+        return replace(
+            self.settings,
+            language=self.language,
+            tiles=self.appearance.style.value,
+            palette=self.appearance.palette.value,
+            speed=speed,
+            privacy=privacy,
+            hints=self.learning.hints,
+            open_hands=self.learning.open_hands,
+        )
+
+    def change_setting(self, name: str, value: str | bool) -> None:
+        """Apply one setting now and keep it (ValueError for a value it may not have)."""
+        settings = self.settings = self.settings.changed(**{name: value})  # checked: each is of its own type now
+        if name == "language":
+            self.language = settings.language
+            use(self.language)
+            word_keys(self)
+            self.title = t("app.title")
+            for screen in self.screen_stack:
+                word_keys(screen)
+                relabel = getattr(screen, "relabel", None)
+                if callable(relabel):
+                    relabel()
+                screen.refresh_bindings()
+        elif name in ("tiles", "palette"):
+            self.appearance = (
+                replace(self.appearance, style=TileStyle(settings.tiles))
+                if name == "tiles"
+                else replace(self.appearance, palette=Palette(settings.palette))
+            )
+            table = self._table()
+            if table is not None:
+                table.set_display(self.appearance)
+        elif name in ("hints", "open_hands"):
+            self.learning = replace(self.learning, **{name: bool(value)})
+            table = self._table()
+            if table is not None:
+                if name == "hints":
+                    table.reset_hints()
+                table.render_table()
+        elif name in ("speed", "privacy"):
+            privacy = Privacy(settings.privacy)
+            if self.driver is not None:
+                setup = self.driver.setup
+                self.driver.setup = (
+                    replace(setup, speed=settings.speed) if name == "speed" else replace(setup, privacy=privacy)
+                )
+            form = self._form()
+            if form is not None:
+                speed, kept = form.pace()
+                form.set_pace(settings.speed if name == "speed" else speed, privacy if name == "privacy" else kept)
+        try:
+            save_settings(self.settings)
+        except OSError as e:
+            self.notify(t("settings.cannot_save", reason=e.strerror or str(e)), severity="warning")
+
+    def _form(self) -> NewGameScreen | None:
+        """The new game screen, if it is open."""
+        from .screens.new_game import NewGameScreen
+
+        return next((s for s in self.screen_stack if isinstance(s, NewGameScreen)), None)
+
+    def _table(self) -> TableScreen | None:
+        """The table screen, if a game is open."""
+        if self.driver is None:
+            return None
+        from .screens.table import TableScreen
+
+        for screen in self.screen_stack:
+            if isinstance(screen, TableScreen):
+                return screen
+        return None
+
     # ------------------------------------------------------------------ commands
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """The palette: new game, records, statistics, drills, rules, settings, help, besides Textual's own."""
-        from .screens.drill import open_drills
-
         yield SystemCommand(t("app.new_game"), t("app.new_game_help"), self.action_new_game)
         yield SystemCommand(t("commands_kept.records"), t("commands_kept.records_help"), self.action_records)
         yield SystemCommand(t("commands_kept.statistics"), t("commands_kept.statistics_help"), self.action_statistics)
         rules = self.driver.game.rules.name if self.driver is not None else None  # the game's in play, if any
-        yield SystemCommand(t("drill.command"), t("drill.command_help"), lambda: open_drills(self, rules))
+        yield SystemCommand(t("drill.command"), t("drill.command_help"), lambda: self.navigator.open_drills(rules))
         yield SystemCommand(t("app.rules"), t("app.rules_help"), self.action_rules)
         yield SystemCommand(t("commands_kept.settings"), t("commands_kept.settings_help"), self.action_settings)
         yield SystemCommand(t("app.help"), t("app.help_help"), self.action_help)
@@ -350,7 +331,7 @@ class MahjongApp(SettingsFlow, RemoteFlow, LessonFlow):
 
             self.run_worker(leave_for_new(table), group="leave")
         elif not isinstance(self.screen, NewGameScreen):
-            self.new_game()
+            self.navigator.new_game()
 
     def action_rules(self) -> None:
         """Show the rules, open at the page of the rules in play (or chosen on the new game screen)."""
@@ -368,6 +349,12 @@ class MahjongApp(SettingsFlow, RemoteFlow, LessonFlow):
 
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
+
+    async def on_event(self, event: events.Event) -> None:
+        """Any key while our seat at a remote table is idle (its time ran out) takes the seat back first."""
+        if isinstance(event, events.Key):
+            self.navigator.remote_seat.key_pressed()
+        await super().on_event(event)
 
     def action_glossary(self, term: str = "", rules: str = "") -> None:
         """A rule term's glossary entry (a click on the term); without one (``g``), the terms the screen shows."""
@@ -481,9 +468,7 @@ def run_drills(
     rules: str, kind: str, count: int, seed: int, *, moment: str | None = None, lang: str | None = None
 ) -> int:
     """``mahjong-tui drill`` without ``--json``: the drills in the app, which ends when they are left."""
-    from textual import events, on
-
-    from .screens.drill import open_drills
+    from textual import on
 
     class DrillApp(MahjongApp):
         """The game's app opened on a set of drills."""
@@ -492,7 +477,9 @@ def run_drills(
         def drills_first(self, event: events.Mount) -> None:
             """The drills (not the new game screen the game's app opens with); leaving them ends the app."""
             event.prevent_default()  # Textual would run MahjongApp.on_mount after this
-            open_drills(self, rules, leave=lambda: self.exit(0), kind=kind, count=count, seed=seed, moment=moment)
+            self.navigator.open_drills(
+                rules, leave=lambda: self.exit(0), kind=kind, count=count, seed=seed, moment=moment
+            )
 
     app = DrillApp(language=lang)
     return ended(app, app.run())

@@ -285,6 +285,10 @@ class TableDriver:
         """The current hand's events so far (and the game's end, when this hand ended it)."""
         return self.game.hand_events
 
+    def opening(self) -> list[Event]:
+        """The hand so far, told as the table opens (the bots play on from it)."""
+        return self.hand_events
+
     @property
     def history(self) -> list[HandRecord]:
         """Every finished hand of the game so far, from the game's events."""

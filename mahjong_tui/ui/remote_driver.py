@@ -230,6 +230,12 @@ class RemoteDriver:
         start = max((i for i, ev in enumerate(events) if isinstance(ev, HandStarted)), default=0)
         return events[start:]
 
+    def opening(self) -> list[Event]:
+        """The hand so far as the table opens: told then, so that :meth:`play_on` tells only what came after (what
+        the server sent between the seat's sitting down and the table's opening is told once)."""
+        self._told = len(self.client.events)
+        return self.hand_events
+
     @property
     def game_over(self) -> bool:
         """The game has ended."""

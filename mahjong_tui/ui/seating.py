@@ -48,6 +48,9 @@ class Seating(Protocol):
     def hand_events(self) -> list[Event]:
         """The current hand's events so far, as the people at this screen may see them."""
 
+    def opening(self) -> list[Event]:
+        """The hand so far, told as the table opens: what comes after it comes from :meth:`play_on`."""
+
     @property
     def moment(self) -> tuple[int, int]:
         """Which moment of the game this is: it changes with every move."""

@@ -86,7 +86,7 @@ class TableController:
     def opened(self) -> None:
         """The table opens: the hand so far is logged (people called first, under strict privacy's 起手小胡)."""
         self.reset_hints()
-        self.state = self.hand_start_calls(self.noted(self.state, self.driver.hand_events))
+        self.state = self.hand_start_calls(self.noted(self.state, self.driver.opening()))
 
     # ------------------------------------------------------------------ the bots
     def advance(self, resume: Action | None = None) -> None:

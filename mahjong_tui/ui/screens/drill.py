@@ -30,6 +30,7 @@ from mahjong_tui.i18n import say, t
 from mahjong_tui.keep.stats import DrillAnswer, DrillTally, keep_drill_answer
 from mahjong_tui.learn.drills import Drill, make_drills
 
+from ..app_base import appearance_of
 from ..config import Display
 from ..keys import key_line
 from ..look import Look, flowers_text, meld_text, rules_name
@@ -123,7 +124,7 @@ class DrillScreen(Once[None]):
     @property
     def display_look(self) -> Display:
         """The app's tile style and palette (the default outside the game's app)."""
-        return getattr(self.app, "appearance", None) or Display()
+        return appearance_of(self.app)
 
     @property
     def drill(self) -> Drill | None:

@@ -164,7 +164,7 @@ class RecordsScreen(Once[None]):
             self.notify(" ".join(str(e).split()), severity="error", timeout=10)
             return
         app: MahjongApp = self.app  # type: ignore[assignment]
-        app.open_replay(saved)
+        app.navigator.open_replay(saved)
 
     def action_leave(self) -> None:
         """Back."""

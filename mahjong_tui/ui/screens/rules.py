@@ -29,6 +29,7 @@ from textual.widgets import Static, Tab, Tabs
 from mahjong_tui.engine import get_ruleset, ruleset_names
 from mahjong_tui.i18n import current, t
 
+from ..app_base import appearance_of
 from ..config import Display, named, rules_summary
 from ..keys import Worded
 from ..rule_pages import preset_page, read_doc
@@ -184,7 +185,7 @@ class RulesScreen(Worded, ModalScreen[None], Once[None]):
     @property
     def appearance(self) -> Display:
         """How the app draws tiles (the examples are drawn the same way)."""
-        return getattr(self.app, "appearance", None) or Display()
+        return appearance_of(self.app)
 
     def on_tabs_tab_activated(self, event: Tabs.TabActivated) -> None:
         """Show the page of the tab."""

@@ -19,6 +19,7 @@ from textual.widgets import Static
 
 from mahjong_tui.engine import Action, ClaimLost, Event, OptionRefused, Phase, Tile
 
+from ..app_base import learning_of
 from ..config import Display, Learning
 from ..look import Look, describe_event, has_drawn_apart
 from ..seating import Seating
@@ -114,7 +115,7 @@ class TableBase(Once[str]):
     @property
     def learning(self) -> Learning:
         """The learning settings in force (the app's)."""
-        return getattr(self.app, "learning", None) or Learning()
+        return learning_of(self.app)
 
     @property
     def layout_mode(self) -> str:

@@ -1,8 +1,8 @@
-"""The app at a remote table: sitting down (back at our seat when a token is kept), staying connected, and what the
+"""A seat at a remote table: sitting down (back at our seat when a token is kept), staying connected, and what the
 table says that is not a view (a refused answer, an error, a claim window that ran out).
 
-:class:`RemoteFlow` is a part of :class:`~mahjong_tui.ui.app.MahjongApp`; :func:`~mahjong_tui.ui.app.run_join`
-runs the app at a remote table (``mahjong-tui join``).
+The app's navigator (:mod:`.navigator`) holds a :class:`RemoteSeat`; :func:`~mahjong_tui.ui.app.run_join` runs the
+app at a remote table (``mahjong-tui join``).
 """
 
 from __future__ import annotations
@@ -13,19 +13,13 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
-from textual import events, work
-from textual.app import App
-
 from mahjong_tui.i18n import say, t
 
-from .config import Display
-
 if TYPE_CHECKING:
-    from mahjong_tui.keep.settings import Settings
     from mahjong_tui.net.client import SeatClient
     from mahjong_tui.net.server_messages import ServerMessage
 
-    from .remote_driver import RemoteDriver
+    from .app import MahjongApp
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,20 +33,17 @@ class Remote:
     fresh: bool = False  # sit anew: no seat kept on this machine is taken, and none is kept (a shared machine)
 
 
-class RemoteFlow(App[int]):
-    """A seat at a remote table, in this app."""
+class RemoteSeat:
+    """Our seat at a remote table, in the app: sitting down, staying connected, and what the table says."""
 
-    settings: Settings
-    appearance: Display
-    remote: Remote | None
-    remote_driver: RemoteDriver | None
-    _away_told: set[int] | None = None  # the seats said to be away (None: nothing said yet)
-    _waited: bool = False  # the table was said to wait for people to sit down
-    _idle_told: bool = False  # we were told our seat is idle (its bot plays for us)
-    join_problem: str
+    def __init__(self, app: MahjongApp) -> None:
+        """The seat ``app`` may take at a remote table."""
+        self.app = app
+        self._away_told: set[int] | None = None  # the seats said to be away (None: nothing said yet)
+        self._waited = False  # the table was said to wait for people to sit down
+        self._idle_told = False  # we were told our seat is idle (its bot plays for us)
 
-    @work(group="join")
-    async def join_table(self, remote: Remote) -> None:
+    async def join(self, remote: Remote) -> None:
         """Sit at the remote table (back at our seat when a token is kept for it) and open its table here."""
         from mahjong_tui.keep.joined import keep_token, token_for
         from mahjong_tui.net.client import SeatClient, connect_errors
@@ -63,9 +54,9 @@ class RemoteFlow(App[int]):
         if remote.ask_name:
             from .screens.name import NameScreen
 
-            name = await self.push_screen_wait(NameScreen())
+            name = await self.app.push_screen_wait(NameScreen())
             if name is None:
-                self.exit(0)
+                self.app.exit(0)
                 return
             remote = replace(remote, name=name)
         client = SeatClient(remote.url)
@@ -88,27 +79,27 @@ class RemoteFlow(App[int]):
                 keep_token(remote.url, client.token)
         client.listeners.append(self.told_by_table)
         client.listeners.append(lambda message: self.seats_told(client, message))
-        self.run_worker(self.stay_connected(client), group="listen")
+        self.app.run_worker(self.stay_connected(client), group="listen")
         while client.view is None:
             await client.changed(1.0)
-        driver = self.remote_driver = RemoteDriver(client, client.options)
+        driver = self.app.remote_driver = RemoteDriver(client, client.options)
 
         def left(answer: str | None) -> None:
             """The table was left: the seat waits for us (the same command sits back at it)."""
             client.leaving = True
-            self.run_worker(client.close(), group="close")
-            self.exit(0)
+            self.app.run_worker(client.close(), group="close")
+            self.app.exit(0)
 
-        self.push_screen(TableScreen(driver, self.appearance), left)
+        self.app.push_screen(TableScreen(driver, self.app.appearance), left)
 
     def leave_join(self, error: BaseException) -> None:
         """Joining failed: why, for :func:`~mahjong_tui.ui.app.run_join` to say, and the app ends."""
         reason = str(error) or type(error).__name__
         if isinstance(error, OSError):  # refused, no such host, timed out: nothing answered at that address
-            where = urlsplit(self.remote.url).netloc if self.remote is not None else ""
+            where = urlsplit(self.app.remote.url).netloc if self.app.remote is not None else ""
             reason = t("remote.unreachable", where=where, reason=error.strerror or reason)
-        self.join_problem = reason
-        self.exit(2)
+        self.app.join_problem = reason
+        self.app.exit(2)
 
     async def stay_connected(self, client: SeatClient) -> None:
         """Read what the table sends; a dropped connection is taken up again with our token, as long as it takes."""
@@ -117,16 +108,16 @@ class RemoteFlow(App[int]):
         while True:
             await client.listen()
             if client.replaced:  # the seat was taken up elsewhere (another window, another machine)
-                self.join_problem = t("remote.replaced")
-                self.exit(2)
+                self.app.join_problem = t("remote.replaced")
+                self.app.exit(2)
                 return
             if client.leaving:
                 return
-            self.notify(t("remote.reconnecting"), severity="warning", timeout=6)
+            self.app.notify(t("remote.reconnecting"), severity="warning", timeout=6)
             while not client.leaving:
                 try:
                     await client.connect(token=client.token)
-                    self.notify(t("remote.back"), timeout=4)
+                    self.app.notify(t("remote.back"), timeout=4)
                     break
                 except connect_errors():  # the host is not back yet
                     await asyncio.sleep(2.0)
@@ -142,30 +133,29 @@ class RemoteFlow(App[int]):
         if client.waiting:
             if before is None or away != before:
                 who = ", ".join(names[s] for s in sorted(away))
-                self.notify(t("remote.waiting_for", n=len(away), who=who), timeout=30)
+                self.app.notify(t("remote.waiting_for", n=len(away), who=who), timeout=30)
         elif before is not None:
             if self._waited:
-                self.notify(t("remote.all_here"), timeout=5)
+                self.app.notify(t("remote.all_here"), timeout=5)
             for s in sorted(away - before):
                 said = "remote.away_idle" if s in client.idle_seats else "remote.away"
-                self.notify(t(said, name=names[s]), severity="warning", timeout=8)
+                self.app.notify(t(said, name=names[s]), severity="warning", timeout=8)
             for s in sorted(before - away):
                 if not self._waited:
-                    self.notify(t("remote.back_here", name=names[s]), timeout=5)
+                    self.app.notify(t("remote.back_here", name=names[s]), timeout=5)
         self._waited = client.waiting
         self._away_told = away
         if client.idle and not self._idle_told:
-            self.notify(t("remote.idle"), severity="warning", timeout=60)
+            self.app.notify(t("remote.idle"), severity="warning", timeout=60)
         self._idle_told = client.idle
 
-    async def on_event(self, event: events.Event) -> None:
-        """Any key while our seat is idle (its time ran out) takes the seat back; the key then does what it does."""
-        remote = self.remote_driver
-        if isinstance(event, events.Key) and remote is not None and remote.client.idle and self._idle_told:
+    def key_pressed(self) -> None:
+        """A key while our seat is idle (its time ran out) takes the seat back; the key then does what it does."""
+        remote = self.app.remote_driver
+        if remote is not None and remote.client.idle and self._idle_told:
             self._idle_told = False
-            self.notify(t("remote.playing_again"), timeout=4)
-            self.run_worker(remote.client.come_back(), group="come-back", exit_on_error=False)
-        await super().on_event(event)
+            self.app.notify(t("remote.playing_again"), timeout=4)
+            self.app.run_worker(remote.client.come_back(), group="come-back", exit_on_error=False)
 
     def told_by_table(self, message: ServerMessage) -> None:
         """A refused answer, or an error from the table: said over the table."""
@@ -175,18 +165,18 @@ class RemoteFlow(App[int]):
         from .screens.choice import ChoiceScreen
         from .screens.table import TableScreen, TableTold
 
-        driver = self.remote_driver
-        table = next((s for s in self.screen_stack if isinstance(s, TableScreen)), None)
+        driver = self.app.remote_driver
+        table = next((s for s in self.app.screen_stack if isinstance(s, TableScreen)), None)
         if table is not None:
             table.post_message(TableTold())  # the screen goes on with what the table told
         if isinstance(message, State) and driver is not None and driver.question_closed:
             driver.asked = None
-            if isinstance(self.screen, ChoiceScreen):  # the window ran out before the answer: it is over
-                self.screen.dismiss(None)
-                self.notify(t("remote.window_over"), timeout=4)
-            elif isinstance(self.screen, TableScreen):  # the turn's time ran out: the seat's bot made the move
-                self.screen.controller.decision_closed()
+            if isinstance(self.app.screen, ChoiceScreen):  # the window ran out before the answer: it is over
+                self.app.screen.dismiss(None)
+                self.app.notify(t("remote.window_over"), timeout=4)
+            elif isinstance(self.app.screen, TableScreen):  # the turn's time ran out: the seat's bot made the move
+                self.app.screen.controller.decision_closed()
         if isinstance(message, Refused):
-            self.notify(say(Words(message.reason.en, message.reason.zh)), severity="warning", timeout=8)
+            self.app.notify(say(Words(message.reason.en, message.reason.zh)), severity="warning", timeout=8)
         elif isinstance(message, Error):
-            self.notify(message.reason, severity="error", timeout=8)
+            self.app.notify(message.reason, severity="error", timeout=8)
