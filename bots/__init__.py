@@ -13,7 +13,7 @@ from typing import Protocol
 from mahjong_tui.engine import Action, SeatView
 
 #: the bot levels a seat can have, weakest first (the one list the game, simulate and the scripts use)
-LEVELS = ("easy", "normal", "hard")
+LEVELS = ("easy", "normal", "hard", "expert")
 
 
 class Bot(Protocol):
@@ -30,12 +30,18 @@ class UnknownLevel(ValueError):
     """A bot level that does not exist."""
 
 
-def create_bot(level: str, seat: int, seed: int = 0) -> Bot:
-    """A bot of ``level`` for ``seat``; UnknownLevel names the choices."""
+def create_bot(
+    level: str, seat: int, seed: int = 0, *, think_ms: float | None = None, playouts: int | None = None
+) -> Bot:
+    """A bot of ``level`` for ``seat``; UnknownLevel names the choices. The expert thinks ``think_ms`` a decision (by
+    default :data:`bots.expert.THINK_MS`), or plays out ``playouts`` deals instead."""
     if level not in LEVELS:
         raise UnknownLevel(f"unknown bot level {level!r} (choose one of: {', '.join(LEVELS)})")
+    from .expert import THINK_MS, ExpertBot
     from .hard import HardBot
     from .players import EasyBot, NormalBot
 
+    if level == "expert":
+        return ExpertBot(seat, seed, think_ms=THINK_MS if think_ms is None else think_ms, playouts=playouts)
     classes: dict[str, Callable[[int, int], Bot]] = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot}
     return classes[level](seat, seed)

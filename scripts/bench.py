@@ -129,20 +129,24 @@ def collect_views(rules: str, count: int, seed: int) -> list[SeatView]:
     return views[:count]
 
 
+#: the levels whose every decision is timed on thousands of views (the expert thinks for a budget: bench_expert)
+FAST_LEVELS = tuple(lv for lv in LEVELS if lv != "expert")
+
+
 def bench_latency(views_per_rules: int, seed: int, rules_list: tuple[str, ...] = RULES) -> None:
     """Mean and p99 of one decision per level on the same views."""
-    print(f"{'bot decision latency (ms)':<28}" + "".join(f"{lv + ' mean':>13}{lv + ' p99':>12}" for lv in LEVELS))
+    print(f"{'bot decision latency (ms)':<28}" + "".join(f"{lv + ' mean':>13}{lv + ' p99':>12}" for lv in FAST_LEVELS))
     for rules in rules_list:
         views = collect_views(rules, views_per_rules * 2, seed)
         warm, timed = views[::2], views[1::2]
         cells = []
         # every level first answers the warm-up views, so no level pays for filling the shared
         # analysis memo tables that the others then use
-        for level in LEVELS:
+        for level in FAST_LEVELS:
             bots = [create_bot(level, s, 0) for s in range(4)]
             for v in warm:
                 bots[v.seat].choose(v)
-        for level in LEVELS:
+        for level in FAST_LEVELS:
             bots = [create_bot(level, s, 0) for s in range(4)]
             times = []
             for v in timed:
@@ -162,7 +166,7 @@ def bench_simulate(hands: int, seed: int, rules_list: tuple[str, ...] = RULES) -
         f"{'simulate hands/s':<22}{'level':<8}{'1 worker':>10}{'2 workers':>11}{'speed-up':>10}{'games':>7}{'hands':>7}"
     )
     for rules in rules_list:
-        for level in LEVELS:
+        for level in FAST_LEVELS:
             rates = []
             games = 0
             n = 3 * hands if level == "easy" else hands
@@ -178,6 +182,53 @@ def bench_simulate(hands: int, seed: int, rules_list: tuple[str, ...] = RULES) -
     print("(every action checked: legal, tiles conserved, hand sizes, zero-sum points)")
 
 
+def bench_expert(views_per_rules: int, seed: int, think_ms: float, rules_list: tuple[str, ...] = RULES) -> None:
+    """The expert's decision time at its budget (every decision, and those it looked ahead at), and its play-outs per
+    second against whole hands of ``simulate`` with easy bots, measured in the same run."""
+    from bots.expert import ExpertBot
+    from bots.playout import Sampler, play_out
+
+    print(f"expert at {think_ms:g} ms a decision")
+    print(
+        f"{'':<16}{'all mean':>10}{'all p99':>9}{'looked':>8}{'mean':>8}{'p99':>8}"
+        f"{'play-outs/s':>13}{'easy hands/s':>14}{'ratio':>8}"
+    )
+    for rules in rules_list:
+        views = collect_views(rules, views_per_rules, seed)
+        bots = [ExpertBot(s, 0, think_ms=think_ms) for s in range(4)]
+        every, looked = [], []
+        for v in views:
+            t0 = time.perf_counter()
+            bot = bots[v.seat]
+            bot.choose(v)
+            ms = (time.perf_counter() - t0) * 1000
+            every.append(ms)
+            if bot.last_weighed:
+                looked.append(ms)
+        rng = random.Random(seed)
+        turns = [v for v in views if v.phase.value == "turn" and len(v.legal) > 1][:60]
+        done, t0 = 0, time.perf_counter()
+        while time.perf_counter() - t0 < 5.0:
+            for v in turns:
+                sampler = Sampler(v, rng)
+                play_out(sampler.deal(), v.ruleset, v, v.seat, True)
+                done += 1
+        playouts = done / (time.perf_counter() - t0)
+        totals, seconds = run(SimulateArgs(rules, 200, seed, ("easy",) * 4, 1))  # type: ignore[arg-type]
+        hands = totals.hands / seconds
+
+        def p99(xs: list[float]) -> float:
+            return sorted(xs)[min(len(xs) - 1, int(0.99 * len(xs)))] if xs else 0.0
+
+        print(
+            f"{rules:<16}{statistics.mean(every):>10.1f}{p99(every):>9.1f}{len(looked):>8}"
+            f"{statistics.mean(looked) if looked else 0:>8.1f}{p99(looked):>8.1f}"
+            f"{playouts:>13.0f}{hands:>14.1f}{playouts / hands:>7.1f}x",
+            flush=True,
+        )
+    print("(a play-out: one deal of the unseen tiles, played from a seat's turn to the hand's end)")
+
+
 def main() -> None:
     """Run the three measurements."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -188,6 +239,9 @@ def main() -> None:
     ap.add_argument("--rules", default=",".join(RULES), help="comma-separated rule sets")
     ap.add_argument("--skip-shanten", action="store_true")
     ap.add_argument("--skip-simulate", action="store_true")
+    ap.add_argument("--expert-views", type=int, default=300, help="seat views per rule set for the expert's figures")
+    ap.add_argument("--think-ms", type=float, default=150.0, help="the expert's budget a decision")
+    ap.add_argument("--skip-expert", action="store_true")
     ap.add_argument("--against", metavar="REV", help="measure this tree against the commit REV instead")
     ap.add_argument("--rounds", type=int, default=3, help="with --against: runs of each simulate figure per tree")
     ap.add_argument("--hard-hands", type=int, default=40, help="with --against: hands of the hard bots' runs")
@@ -207,6 +261,8 @@ def main() -> None:
     bench_latency(args.views, args.seed, rules)
     if not args.skip_simulate:
         bench_simulate(args.hands, args.seed, rules)
+    if not args.skip_expert:
+        bench_expert(args.expert_views, args.seed, args.think_ms, rules)
 
 
 if __name__ == "__main__":

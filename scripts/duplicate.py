@@ -66,13 +66,21 @@ class Outcome:
     dealt_in: bool
 
 
+#: the expert's budget: milliseconds a decision, or deals a decision (set from the command line)
+THINKING: dict[str, float | int | None] = {"think_ms": None, "playouts": None}
+
+
 def _factory() -> BotFactory:
     """The bot maker (imported in the worker): a bot level, or ``hints``, the player who follows the hints."""
     from bots import create_bot
     from mahjong_tui.learn.hints import HintFollower
 
+    think_ms, playouts = THINKING["think_ms"], THINKING["playouts"]
+
     def make(level: str, seat: int, seed: int) -> object:
-        return HintFollower(seat) if level == HINTS else create_bot(level, seat, seed)
+        if level == HINTS:
+            return HintFollower(seat)
+        return create_bot(level, seat, seed, think_ms=think_ms, playouts=None if playouts is None else int(playouts))
 
     return make
 
@@ -268,6 +276,8 @@ def arguments(doc: str, hands: int, *, strong: bool = True) -> argparse.Argument
         ap.add_argument("--strong", default="hard", choices=(*LEVELS, HINTS))
     ap.add_argument("--weak", default="normal", choices=LEVELS)
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--think-ms", type=float, default=None, help="the expert's time a decision (default 150)")
+    ap.add_argument("--playouts", type=int, default=None, help="the expert's deals a decision, instead of a time")
     ap.add_argument("--cache", default="", help="a folder to keep the weak-only plays in")
     return ap
 
@@ -277,6 +287,7 @@ def main() -> int:
     ap = arguments(__doc__, 4000)
     ap.add_argument("--all-seats", action="store_true", help="the stronger level in every seat of every deal")
     args = ap.parse_args()
+    THINKING.update(think_ms=args.think_ms, playouts=args.playouts)  # read by the workers' bot makers too
     make = _factory()  # the bots are read once, here: worker processes started later share them
     make(args.strong, 0, 0), make(args.weak, 0, 0)
     seeds = parse_seeds(ap, args.seed)

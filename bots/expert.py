@@ -1,0 +1,150 @@
+"""The expert: the hard bot's judgement, then a look ahead at every choice that is close.
+
+At a decision with more than one sensible choice (which tile to discard, whether to claim a
+discard and how), the expert deals what its seat cannot see many times over
+(:class:`~bots.playout.Sampler`), plays each candidate out to the hand's end on the same
+deal (:func:`~bots.playout.play_out`), and takes the candidate whose play-outs bring the
+most points on average, when it beats the hard bot's own choice by more than the spread of
+the play-outs says chance could. Every other decision, and a close call, is the hard bot's.
+
+The play-outs run until the time budget is spent (``think_ms``, 150 ms by default), or for
+a set number of deals (``playouts``: a decision then depends on nothing but the seed and
+the view). Deals come from one stream seeded by the bot's seed and the moment of the hand,
+so the same number of deals gives the same decision.
+"""
+
+from __future__ import annotations
+
+import time
+import zlib
+from dataclasses import dataclass
+from math import sqrt
+from random import Random
+
+from mahjong_tui.engine import Action, ActionKind, Phase, SeatView, claimed_meld
+from mahjong_tui.engine.analysis import discard_options
+
+from .hard import HardBot
+from .playout import Deal, Sampler, play_out
+
+#: the time a decision may take by default
+THINK_MS = 150
+#: how many discards are weighed at most (the hard bot's and the best others by the hand's progress)
+MAX_DISCARDS = 4
+#: fewest deals before a choice other than the hard bot's may be taken
+MIN_DEALS = 6
+#: how many standard errors a candidate's gain over the hard bot's choice must exceed
+SURE = 2.0
+
+
+@dataclass(frozen=True, slots=True)
+class Weighed:
+    """One candidate, played out: its mean points over the deals, and how sure that is (one standard error of its
+    gain over the hard bot's choice, played out on the same deals)."""
+
+    action: Action
+    mean: float
+    gain: float
+    error: float
+    deals: int
+
+
+class ExpertBot(HardBot):
+    """Looks ahead by playing each close choice out, many times, over what it cannot see."""
+
+    level = "expert"
+
+    def __init__(self, seat: int, seed: int = 0, *, think_ms: float = THINK_MS, playouts: int | None = None) -> None:
+        """The expert at ``seat``; ``think_ms``: the time a decision may take; ``playouts``: deals per decision
+        instead (a fixed number: the decision depends only on the seed and the view)."""
+        super().__init__(seat, seed)
+        self.think_ms = think_ms
+        self.playouts = playouts
+        self.base_seed = seed
+        #: the candidates of the last decision that was looked ahead at, best first (empty: none was)
+        self.last_weighed: tuple[Weighed, ...] = ()
+
+    def choose(self, view: SeatView) -> Action:
+        """The hard bot's choice, unless playing the close choices out shows a better one."""
+        hard = super().choose(view)
+        self.last_weighed = ()
+        candidates = self.candidates(view, hard)
+        if len(candidates) < 2:
+            return hard
+        weighed = self.weigh(view, candidates, hard)
+        self.last_weighed = weighed
+        best = weighed[0]
+        if best.action != hard and best.deals >= MIN_DEALS and best.gain > SURE * best.error:
+            return best.action
+        return hard
+
+    # ------------------------------------------------------------------ what is weighed
+    def candidates(self, view: SeatView, hard: Action) -> list[Action]:
+        """The sensible choices of this decision, the hard bot's first (one or none: nothing to weigh)."""
+        if hard.kind is ActionKind.WIN:
+            return []
+        legal = view.legal
+        if view.phase is Phase.TURN and hard.kind is ActionKind.DISCARD:
+            discards = {a.tile: a for a in legal if a.kind is ActionKind.DISCARD}
+            counts = list(view.counts)
+            melds = view.melds[view.seat]
+            options = discard_options(counts, view.ruleset.shapes, view.outside, melds)
+            close = [o.tile for o in options if o.tile in discards and o.shanten <= options[0].shanten + 1]
+            out = [hard] + [discards[t] for t in close if t != hard.tile]
+            return out[:MAX_DISCARDS]
+        if view.phase is Phase.CLAIM:
+            claims = [a for a in legal if a.kind in (ActionKind.CHI, ActionKind.PONG, ActionKind.PASS)]
+            if hard in claims and len(claims) > 1:
+                return [hard] + [a for a in claims if a != hard]
+        return []
+
+    def weigh(self, view: SeatView, candidates: list[Action], hard: Action) -> tuple[Weighed, ...]:
+        """Each candidate played out on the same deals, as many as the budget allows; best first."""
+        sampler = Sampler(view, Random(self._moment_seed(view)))
+        if not sampler.ok:
+            return ()
+        totals = [0.0] * len(candidates)
+        gains = [0.0] * len(candidates)
+        squares = [0.0] * len(candidates)
+        deadline = time.perf_counter() + self.think_ms / 1000
+        deals = 0
+        limit = self.playouts
+        while (deals < limit) if limit is not None else (deals < MIN_DEALS or time.perf_counter() < deadline):
+            deal = sampler.deal()
+            points = [self.play(view, deal, a) for a in candidates]
+            for i, p in enumerate(points):
+                totals[i] += p
+                gain = p - points[0]
+                gains[i] += gain
+                squares[i] += gain * gain
+            deals += 1
+        out = []
+        for i, a in enumerate(candidates):
+            mean_gain = gains[i] / deals
+            spread = max(0.0, squares[i] / deals - mean_gain * mean_gain)
+            error = sqrt(spread / max(1, deals - 1))
+            out.append(Weighed(a, totals[i] / deals, mean_gain, error, deals))
+        return tuple(sorted(out, key=lambda w: (-w.mean, w.action != hard)))
+
+    def play(self, view: SeatView, deal: Deal, action: Action) -> float:
+        """The points this seat gains when ``action`` is made on a copy of ``deal`` and the hand played out."""
+        seat = view.seat
+        mine = Deal([c[:] for c in deal.counts], list(deal.melds), [f[:] for f in deal.flowers], deal.wall[:])
+        rules = view.ruleset
+        if action.kind is ActionKind.DISCARD:
+            result = play_out(mine, rules, view, seat, True, discard=action.tile)
+        elif action.kind is ActionKind.PASS:
+            result = play_out(mine, rules, view, (view.table.current + 1) % 4, False)
+        else:
+            used, meld = claimed_meld(action, view.table.current)
+            for t in used:
+                mine.counts[seat][t] -= 1
+            mine.melds[seat] = (*mine.melds[seat], meld)
+            result = play_out(mine, rules, view, seat, True)
+        return float(result[seat])
+
+    def _moment_seed(self, view: SeatView) -> int:
+        """The seed of this decision's deals: the bot's seed, its seat and the moment of the hand."""
+        table = view.table
+        moment = (table.hand_number, table.wall.remaining, sum(len(r) for r in table.rivers), view.phase.value)
+        return zlib.crc32(repr((self.base_seed, self.seat, moment, tuple(view.counts))).encode())

@@ -1,0 +1,221 @@
+"""Play-outs: a hand played to its end from one seat's view, fast, many times over.
+
+The expert bot (:mod:`bots.expert`) weighs each sensible choice by the points it brings
+when the hand is played out from there. A play-out needs what the seat cannot see, so a
+:class:`Sampler` deals it: the other seats' concealed tiles and the wall's order, drawn from
+the tiles this seat has not seen (the full set less its own tiles, every river, meld and
+flower on the table). :func:`play_out` then plays that deal to the hand's end on plain
+arrays (34 counts per seat, the wall as a list), with no events and no copies of the
+engine's state:
+
+- every seat draws in turn and discards the tile that holds its hand together least
+  (the easy bot's judgement, :func:`bots.players.keep_value`); a drawn flower is set aside
+  and the seat draws again;
+- a discard that completes another seat's hand is won on at once (the nearest seat first),
+  and a drawn tile that completes the drawer's is won on; no seat pongs, chis or kongs;
+- the hand ends in a draw when the wall is spent.
+
+A hand that looks complete (the engine's table of shapes says so in a few lookups) is
+judged by the rule set itself: :meth:`~mahjong_tui.engine.Ruleset.is_winning_shape` and
+:meth:`~mahjong_tui.engine.Ruleset.score`, so a hand that may not win in Shanghai (a plain
+one) is no win here either, and every payment is the rule set's. The outcome is the points
+each seat gains or pays.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from random import Random
+
+from mahjong_tui.engine import Meld, Ruleset, SeatView, WinBy, WinContext
+from mahjong_tui.engine.analysis import shanten_regular, shanten_seven_pairs
+
+from .players import keep_value
+
+NUM_KINDS = 34
+
+
+@dataclass(slots=True)
+class Deal:
+    """One guess at what a seat cannot see, and the hand as it stands, on plain arrays."""
+
+    counts: list[list[int]]  # each seat's concealed tiles, 34 counts
+    melds: list[tuple[Meld, ...]]
+    flowers: list[list[int]]
+    wall: list[int]  # the tiles still to be drawn, the next last
+
+
+class Sampler:
+    """Deals what ``view``'s seat cannot see, again and again, from one seeded stream."""
+
+    def __init__(self, view: SeatView, rng: Random) -> None:
+        """The unseen tiles of ``view``, dealt with ``rng``."""
+        table = view.table
+        self.view = view
+        self.rng = rng
+        seen = [0] * (NUM_KINDS + 8)
+        for t, c in enumerate(view.counts):
+            seen[t] += c
+        for melds in table.melds:
+            for m in melds:
+                for t in m.tiles:
+                    seen[t] += 1
+        for river in table.rivers:
+            for r in river:
+                if r.claimed_by is None:
+                    seen[r.tile] += 1
+        for flowers in table.flowers:
+            for t in flowers:
+                seen[t] += 1
+        full = [0] * (NUM_KINDS + 8)
+        for t in table.ruleset.tile_set():
+            full[t] += 1
+        self.unseen_suited = [t for t in range(NUM_KINDS) for _ in range(max(0, full[t] - seen[t]))]
+        self.unseen_flowers = [t for t in range(NUM_KINDS, NUM_KINDS + 8) for _ in range(max(0, full[t] - seen[t]))]
+        self.sizes = [table.hand_sizes[s] if s != view.seat else 0 for s in range(4)]
+        self.wall_size = table.wall.remaining
+        #: the unseen tiles are enough to deal: the other hands and the wall (False: the view is not one to sample)
+        self.ok = sum(self.sizes) <= len(self.unseen_suited) and sum(self.sizes) + self.wall_size <= len(
+            self.unseen_suited
+        ) + len(self.unseen_flowers)
+
+    def deal(self) -> Deal:
+        """One guess: the other hands from the unseen tiles that are not flowers, the wall from the rest."""
+        view, rng = self.view, self.rng
+        pool = self.unseen_suited[:]
+        rng.shuffle(pool)
+        counts = [[0] * NUM_KINDS for _ in range(4)]
+        counts[view.seat] = list(view.counts)
+        at = 0
+        for s in range(4):
+            for t in pool[at : at + self.sizes[s]]:
+                counts[s][t] += 1
+            at += self.sizes[s]
+        rest = pool[at:] + self.unseen_flowers
+        rng.shuffle(rest)
+        wall = rest[: self.wall_size]
+        table = view.table
+        return Deal(counts, list(table.melds), [list(f) for f in table.flowers], wall)
+
+
+NOTHING = (0, 0, 0, 0)
+
+
+def play_out(
+    deal: Deal, rules: Ruleset, view: SeatView, first: int, discarding: bool, discard: int | None = None
+) -> tuple[int, ...]:
+    """Play ``deal`` to the hand's end: ``first`` moves next, discarding (``discarding``: ``discard``, or the tile its
+    hand holds together least) or drawing. The points each seat gains."""
+    counts, wall, melds = deal.counts, deal.wall, deal.melds
+    # each waiting seat's winning shapes: the tiles that would complete its hand, worked out when its hand changes
+    waiting = [NO_TILES if s == first and discarding else winning_tiles(counts[s], melds[s]) for s in range(4)]
+    seat = first
+    if not discarding:
+        won = _draw(deal, rules, view, seat, waiting[seat])
+        if won is not None:
+            return won
+    while True:
+        hand = counts[seat]
+        if discard is not None:
+            tile, discard = discard, None
+        else:
+            tile, least = -1, 1 << 30
+            for t in range(NUM_KINDS - 1, -1, -1):  # the highest kind of those held together least
+                if hand[t]:
+                    value = keep_value(hand, t)
+                    if value < least:
+                        tile, least = t, value
+        hand[tile] -= 1
+        waiting[seat] = winning_tiles(hand, melds[seat])
+        for step in (1, 2, 3):
+            other = (seat + step) % 4
+            if tile in waiting[other]:
+                held = counts[other]
+                held[tile] += 1
+                result = _score(deal, rules, view, other, tile, WinBy.DISCARD, seat, last=not wall)
+                if result is not None:
+                    return result
+                held[tile] -= 1
+        if not wall:
+            return NOTHING
+        seat = (seat + 1) % 4
+        won = _draw(deal, rules, view, seat, waiting[seat])
+        if won is not None:
+            return won
+
+
+NO_TILES: frozenset[int] = frozenset()
+
+
+def winning_tiles(counts: list[int], melds: Sequence[Meld]) -> frozenset[int]:
+    """The tiles that would complete a hand of 3n+1 concealed tiles (four sets and a pair, or with no meld seven
+    pairs), by the engine's table of shapes; nothing for a hand not ready (the rule set judges each win itself)."""
+    exposed = len(melds)
+    pairs = not exposed and shanten_seven_pairs(counts, True) == 0
+    if shanten_regular(counts, exposed) != 0 and not pairs:
+        return NO_TILES
+    out = []
+    for t in range(NUM_KINDS):
+        if counts[t] < 4:
+            counts[t] += 1
+            if shanten_regular(counts, exposed) < 0 or (pairs and shanten_seven_pairs(counts, True) < 0):
+                out.append(t)
+            counts[t] -= 1
+    return frozenset(out)
+
+
+def _draw(deal: Deal, rules: Ruleset, view: SeatView, seat: int, waits: frozenset[int]) -> tuple[int, ...] | None:
+    """``seat`` draws (a flower set aside, and another drawn); the points if the tile is one it waits for and the
+    rule set lets it win."""
+    wall, hand = deal.wall, deal.counts[seat]
+    while wall:
+        tile = wall.pop()
+        if tile >= NUM_KINDS:
+            deal.flowers[seat].append(tile)
+            continue
+        hand[tile] += 1
+        if tile in waits:
+            return _score(deal, rules, view, seat, tile, WinBy.SELF_DRAW, None, last=not wall)
+        return None
+    return None
+
+
+def _score(
+    deal: Deal,
+    rules: Ruleset,
+    view: SeatView,
+    winner: int,
+    tile: int,
+    by: WinBy,
+    discarder: int | None,
+    *,
+    last: bool,
+) -> tuple[int, ...] | None:
+    """The points of ``winner``'s win on ``tile`` (among its concealed counts), when the rule set lets it win (None:
+    it may not)."""
+    counts = deal.counts[winner]
+    melds = deal.melds[winner]
+    flowers = deal.flowers[winner]
+    if not rules.is_winning_shape(counts, melds, flowers):
+        return None
+    counts[tile] -= 1
+    concealed = tuple(t for t in range(NUM_KINDS) for _ in range(counts[t]))
+    counts[tile] += 1
+    table = view.table
+    ctx = WinContext(
+        winner=winner,
+        concealed=concealed,
+        win_tile=tile,
+        dealer=table.dealer,
+        melds=tuple(melds),
+        flowers=tuple(flowers),
+        win_by=by,
+        discarder=discarder,
+        last_tile=last,
+        base=table.base,
+        huangfan=table.is_huangfan_hand,
+        claims=table.claims,
+    )
+    result = rules.score(ctx)
+    return result.payments if result.valid else None

@@ -1,0 +1,138 @@
+"""The expert bot and its play-outs: deals that fit what the seat saw, hands played out by the rule set's own judge,
+and decisions that are legal and repeatable for a seed.
+
+Positions come from seeded self-play of every preset, not from examples typed here.
+"""
+
+from __future__ import annotations
+
+from random import Random
+
+import pytest
+
+from bots import LEVELS, create_bot
+from bots.expert import ExpertBot
+from bots.playout import Sampler, play_out, winning_tiles
+from mahjong_tui.engine import ActionKind, Game, Phase, SeatView, ruleset_names, seat_view
+
+PRESETS = ruleset_names()
+
+
+def positions(rules: str, seed: int, count: int) -> list[SeatView]:
+    """Views at decisions of a seeded game the normal bots play (turns and claim windows)."""
+    game = Game(rules, seed)
+    bots = [create_bot("normal", s, seed) for s in range(4)]
+    out: list[SeatView] = []
+    for _ in range(4000):
+        if len(out) >= count or game.over:
+            break
+        hand = game.hand
+        if hand.phase is Phase.ENDED:
+            game.next_hand()
+            continue
+        seat = game.pending_seats()[0]
+        view = seat_view(hand, seat)
+        if view.phase in (Phase.TURN, Phase.CLAIM) and len(view.legal) > 1:
+            out.append(view)
+        game.apply(bots[seat].choose(view))
+    return out
+
+
+@pytest.mark.parametrize("rules", PRESETS)
+def test_a_deal_holds_every_tile_once_and_the_other_hands_their_sizes(rules: str) -> None:
+    """What is dealt for the unseen tiles, with what the seat sees, is the whole tile set (the wall's unseen rest
+    aside); the other hands are as long as the table shows and hold no flower."""
+    for view in positions(rules, 21, 12):
+        sampler = Sampler(view, Random(3))
+        assert sampler.ok
+        deal = sampler.deal()
+        table = view.table
+        for s in range(4):
+            if s != view.seat:
+                assert sum(deal.counts[s]) == table.hand_sizes[s]
+        assert deal.counts[view.seat] == list(view.counts)
+        assert len(deal.wall) == table.wall.remaining
+        held = [0] * 42
+        for s in range(4):
+            for t, c in enumerate(deal.counts[s]):
+                held[t] += c
+        for t in deal.wall:
+            held[t] += 1
+        for melds in table.melds:
+            for m in melds:
+                for t in m.tiles:
+                    held[t] += 1
+        for river in table.rivers:
+            for r in river:
+                held[r.tile] += r.claimed_by is None
+        for flowers in table.flowers:
+            for t in flowers:
+                held[t] += 1
+        full = [0] * 42
+        for t in table.ruleset.tile_set():
+            full[t] += 1
+        assert all(h <= f for h, f in zip(held, full, strict=True))
+
+
+@pytest.mark.parametrize("rules", PRESETS)
+def test_the_quick_look_never_misses_a_win_the_rule_set_allows(rules: str) -> None:
+    """Every tile that gives a hand of seeded play what the rule set calls a winning shape (four sets and a pair, seven
+    pairs) is among the tiles the play-outs look for: the quick look saves the rule set's time, never decides."""
+    ruleset = Game(rules, 1).rules
+    checked = 0
+    for view in positions(rules, 33, 200):
+        counts = list(view.counts)
+        melds = view.melds[view.seat]
+        if (sum(counts) + 3 * len(melds)) % 3 != 1:
+            continue
+        waits = winning_tiles(counts, melds)
+        for t in range(34):
+            counts[t] += 1
+            if ruleset.is_winning_shape(counts, melds, ()) and max(counts) <= 4:
+                checked += 1
+                special = sum(counts[27:]) == sum(counts)  # all honours in any arrangement (Shanghai)
+                assert t in waits or special, (counts, melds)
+            counts[t] -= 1
+    assert checked > 0
+
+
+@pytest.mark.parametrize("rules", PRESETS)
+def test_a_hand_played_out_pays_what_it_takes(rules: str) -> None:
+    """Play-outs end in a win the rule set scores (what the winner gains the others pay) or a draw (nothing)."""
+    outcomes = 0
+    for view in positions(rules, 44, 15):
+        if view.phase is not Phase.TURN:
+            continue
+        sampler = Sampler(view, Random(5))
+        for _ in range(10):
+            result = play_out(sampler.deal(), view.ruleset, view, view.seat, True)
+            assert sum(result) == 0
+            outcomes += any(result)
+    assert outcomes > 0
+
+
+def test_the_expert_is_a_level_and_its_choices_are_legal_and_repeatable() -> None:
+    """With a set number of deals a decision, the same seed gives the same choices; every choice is legal."""
+    assert "expert" in LEVELS
+    assert isinstance(create_bot("expert", 0, 1), ExpertBot)
+    for rules in ("changsha", "shanghai"):
+        views = positions(rules, 55, 10)
+        first = [ExpertBot(v.seat, 7, playouts=6).choose(v) for v in views]
+        again = [ExpertBot(v.seat, 7, playouts=6).choose(v) for v in views]
+        assert first == again
+        assert all(a in v.legal for a, v in zip(first, views, strict=True))
+
+
+def test_the_expert_weighs_only_close_choices_and_says_how_sure() -> None:
+    """Where it looked ahead, each candidate has its mean points and an error; the hard bot's choice is among them."""
+    looked = 0
+    for view in positions("changsha", 66, 20):
+        bot = ExpertBot(view.seat, 3, playouts=8)
+        action = bot.choose(view)
+        if bot.last_weighed:
+            looked += 1
+            assert action in {w.action for w in bot.last_weighed}
+            assert all(w.deals == 8 and w.error >= 0 for w in bot.last_weighed)
+            if view.phase is Phase.TURN:
+                assert all(w.action.kind is ActionKind.DISCARD for w in bot.last_weighed)
+    assert looked > 0
