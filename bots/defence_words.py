@@ -18,9 +18,9 @@ from collections.abc import Sequence
 from functools import cache
 from typing import TYPE_CHECKING
 
-from mahjong_tui.engine import Words, tile_name, tile_zh
-from mahjong_tui.engine.tiles import seat_wind_zh
-from mahjong_tui.engine.words import said
+from mahjong_tui.engine import Words
+from mahjong_tui.engine.tiles import seat_wind_zh, tile_words
+from mahjong_tui.engine.words import NO_WORDS, alike, said
 
 from .risk import features, passed_since_turn
 
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 _NUMERALS_ZH = "一二三四五六七八九"
 _SUITS_ZH = "万筒条"
-_NONE = Words("", "")
+_NONE = NO_WORDS
 
 
 @cache
@@ -66,7 +66,7 @@ def who(reading: Reading, o: int) -> Words:
 def percent(x: float) -> Words:
     """``9%``; a chance that rounds to nothing but is not none: ``under 1%`` / ``不到 1%``."""
     if x >= 0.005 or x == 0:
-        return Words(f"{100 * x:.0f}%", f"{100 * x:.0f}%")
+        return alike(f"{100 * x:.0f}%")
     return _said("defence.under_one_percent")
 
 
@@ -74,7 +74,7 @@ def percent(x: float) -> Words:
 def _waits_on(t: int) -> tuple[Words, Words, Words, Words, Words]:
     """The waits on ``t``, by the way each would be made: a pair wait, an edge wait, the two-sided waits with the two
     tiles above and the two below, a closed wait (where ``t`` has no such wait, nothing)."""
-    tile = Words(tile_name(t), tile_zh(t))
+    tile = tile_words(t)
     pair = said("defence.pair_wait", tile=tile)
     if t >= 27:
         return pair, _NONE, _NONE, _NONE, _NONE
@@ -153,7 +153,7 @@ def safe_words(reading: Reading, t: int) -> Words:
     view = reading.view
     level, o, chance = tile_mark(reading, t)
     name = who(reading, o)
-    tile = Words(tile_name(t), tile_zh(t))
+    tile = tile_words(t)
     pct = percent(chance)
     if level in ("high", "low"):
         return said(f"defence.{level}_risk", tile=tile, who=name, chance=pct)
@@ -174,7 +174,7 @@ def feed_words(reading: Reading, t: int) -> Words:
     """Which opponent ``t`` would likely feed, the wait it would most likely complete, and how likely."""
     o, p = reading.threat(t)
     name, wait = who(reading, o), likely_wait(t, reading.view.unseen)
-    tile = Words(tile_name(t), tile_zh(t))
+    tile = tile_words(t)
     if wait.en:
         return said("defence.feed_wait", tile=tile, who=name, chance=percent(p), wait=wait)
     return said("defence.feed", tile=tile, who=name, chance=percent(p))
@@ -187,5 +187,5 @@ def why_safer(reading: Reading, safer: int, risky: int, *, slower: bool = False)
     """
     safe, feed = safe_words(reading, safer), feed_words(reading, risky)
     if slower:
-        return said("defence.safer_slower", safe=safe, feed=feed, tile=Words(tile_name(safer), tile_zh(safer)))
+        return said("defence.safer_slower", safe=safe, feed=feed, tile=tile_words(safer))
     return said("defence.safer", safe=safe, feed=feed)

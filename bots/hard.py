@@ -22,9 +22,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from mahjong_tui.engine import Action, ActionKind, KongMode, Meld, Ruleset, SeatView, Words, tile_name, tile_zh
+from mahjong_tui.engine import Action, ActionKind, KongMode, Meld, Ruleset, SeatView, Words
 from mahjong_tui.engine.analysis import DiscardOption, discard_options, shanten, waits
-from mahjong_tui.engine.words import said
+from mahjong_tui.engine.tiles import tile_words
+from mahjong_tui.engine.words import joined, said
 
 from .hard_defense import FOLD_FROM, KEEP_HELPFUL, Option, Reading, weigh
 from .planning import INF, Goal, Planner, Target, goal_key
@@ -252,14 +253,11 @@ def _as_weighed(o: Option) -> Option:
 
 def _tiles_words(tiles: Sequence[int]) -> Words:
     """``3m``, ``3m and 6m``, ``1m, 4m and 7m`` / ``三万``, ``三万和六万``, ``一万、四万和七万``."""
-    names = [Words(tile_name(t), tile_zh(t)) for t in tiles]
+    names = [tile_words(t) for t in tiles]
     if len(names) == 1:
         return names[0]
     comma, last = said("hint_words.join.list"), said("hint_words.join.and")
-    return Words(
-        comma.en.join(w.en for w in names[:-1]) + last.en + names[-1].en,
-        comma.zh.join(w.zh for w in names[:-1]) + last.zh + names[-1].zh,
-    )
+    return joined((joined(names[:-1], comma.en, comma.zh), names[-1]), last.en, last.zh)
 
 
 def dead_wait_words(tile: int | None, winning: Sequence[int]) -> Words:
@@ -274,7 +272,7 @@ def dead_wait_words(tile: int | None, winning: Sequence[int]) -> Words:
         reason = said("hint_words.dead_none")
     if tile is None:
         return said("hint_words.dead_wait_kept", reason=reason)
-    return said("hint_words.dead_wait", tile=Words(tile_name(tile), tile_zh(tile)), reason=reason)
+    return said("hint_words.dead_wait", tile=tile_words(tile), reason=reason)
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,7 +19,7 @@ from mahjong_tui.engine import GameOptions, KongMode, Meld, MeldKind, Ruleset, T
 from mahjong_tui.engine.ruleset import EndOfWall, PassedWinScope
 from mahjong_tui.engine.shapes import regular_splits
 from mahjong_tui.engine.tiles import counts_of, is_flower
-from mahjong_tui.engine.words import Words, said
+from mahjong_tui.engine.words import Words, alike, joined, said
 from mahjong_tui.rules.glossary import TERMS, glossary
 
 
@@ -206,14 +206,12 @@ def _how(example: Mapping[str, object]) -> Words:
     win_by = str(example.get("win_by"))
     how = said(f"rule_book.how.{win_by if win_by in _WIN_BY else 'self_draw'}")
     words = [how, *(said(f"rule_book.how.{key}") for key in _EXTRAS if example.get(key))]
-    return Words(", ".join(w.en for w in words), "，".join(w.zh for w in words))
+    return joined(words, ", ", "，")
 
 
 def _joined(head: Words, parts: list[Words]) -> Words:
     """``Claims: a; b.`` / ``吃碰杠：a；b。``"""
-    en = "; ".join(p.en for p in parts)
-    zh = "；".join(p.zh for p in parts)
-    return said("rule_book.joined", head=head, parts=Words(en, zh))
+    return said("rule_book.joined", head=head, parts=joined(parts, "; ", "；"))
 
 
 def _facts(rules: Ruleset) -> list[Words]:
@@ -224,15 +222,14 @@ def _facts(rules: Ruleset) -> list[Words]:
         *([said("rule_book.honours")] if rules.honours else []),
         *([said("rule_book.flowers")] if rules.flowers else []),
     ]
-    stacks = [str(n) for n in rules.wall_layout]
     options = GameOptions()
     start, floor = rules.starting_points(options), rules.floor(options)
     out = [
         said(
             "rule_book.tiles",
             count=len(tiles),
-            kinds=Words(", ".join(k.en for k in kinds), "，".join(k.zh for k in kinds)),
-            walls=Words(", ".join(stacks), "、".join(stacks)),
+            kinds=joined(kinds, ", ", "，"),
+            walls=joined(map(alike, rules.wall_layout), ", ", "、"),
         ),
         said("rule_book.points_base" if rules.uses_base_score else "rule_book.points", start=start, floor=floor),
     ]

@@ -113,7 +113,8 @@ def told(hint: Any, rules: Any, language: str) -> str:
     under it."""
     from mahjong_tui.book.rulebook import type_names
     from mahjong_tui.engine import Words, tile_name, tile_zh
-    from mahjong_tui.engine.words import said
+    from mahjong_tui.engine.tiles import tile_words
+    from mahjong_tui.engine.words import joined, said
     from mahjong_tui.i18n import catalogue
     from mahjong_tui.learn.hint_words import NONE
     from mahjong_tui.learn.hints import steps
@@ -124,7 +125,7 @@ def told(hint: Any, rules: Any, language: str) -> str:
         return say(words, "  ")
 
     def tiles(ts: Any) -> Words:
-        return Words("".join(tile_name(t) for t in ts), " ".join(tile_zh(t) for t in ts))
+        return joined(map(tile_words, ts), "", " ")
 
     def number(n: int) -> Words:  # the JSON's number in English, the term in Chinese
         return Words(str(n), steps(n).zh)

@@ -13,7 +13,7 @@ from msgspec import Meta
 from mahjong_tui.clean import invalid_line
 
 from .tiles import NUM_TILE_IDS, Tile, TileError, format_tiles, parse_tile, parse_tiles, tile_name, tile_zh
-from .words import Words, said
+from .words import Words, alike, said
 
 
 class ActionKind(StrEnum):
@@ -149,7 +149,7 @@ class IllegalAction(ValueError):
     """
 
     def __init__(self, why: Words | str) -> None:
-        self.words = why if isinstance(why, Words) else Words(why, why)
+        self.words = why if isinstance(why, Words) else alike(why)
         super().__init__(self.words.en)
 
 

@@ -16,7 +16,7 @@ from .options import GameOptions
 from .registry import resolve
 from .rigged import RiggedDeal, rigged_hand
 from .ruleset import Ruleset
-from .words import Words, said
+from .words import NO_WORDS, said
 
 
 class Game:
@@ -46,7 +46,7 @@ class Game:
         self.events: list[Event] = []
         self.hand_start = 0  # where the current hand's events begin in ``events``
         self.over = False
-        self.end_reason = Words("", "")
+        self.end_reason = NO_WORDS
         self._hold_windows = hold_windows
         self.hand: Hand = self._new_hand()
 

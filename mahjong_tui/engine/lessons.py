@@ -16,9 +16,7 @@ from dataclasses import dataclass
 from .actions import Action, ActionKind, KongMode
 from .rigged import RiggedDeal
 from .tiles import parse_tiles
-from .words import Words
-
-NO_WORDS = Words("", "")
+from .words import NO_WORDS, Words
 
 
 @dataclass(frozen=True, slots=True)

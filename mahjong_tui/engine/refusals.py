@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 from .actions import KIND_WORDS, Action, ActionKind, malformed, meanings
 from .claims import chi_shapes
 from .state import SINGLE_SEAT_PHASES, Phase
-from .tiles import NUM_KINDS, Tile, format_tiles, is_suited, tile_name, tile_zh
-from .words import Words, said
+from .tiles import NUM_KINDS, Tile, format_tiles, is_suited, tile_words, tile_zh
+from .words import Words, alike, joined, said
 
 if TYPE_CHECKING:
     from .hand import Hand
@@ -30,7 +30,7 @@ def why_illegal(hand: Hand, action: Action) -> Words:
     """A player's words for why ``action`` is refused now."""
     bad = malformed(action)
     if bad is not None:
-        return Words(bad, bad)
+        return alike(bad)
     seat = action.seat
     if hand.phase is Phase.ENDED:
         return said("refusal.hand_over")
@@ -52,7 +52,7 @@ def why_illegal(hand: Hand, action: Action) -> Words:
             return r.reason
     several = meanings(action, legal)
     if len(several) > 1:
-        options = Words(", ".join(a.describe() for a in several), "、".join(a.words().zh for a in several))
+        options = joined((a.words() for a in several), ", ", "、")
         return said("refusal.say_which", options=options)
     same_kind = [a for a in legal if a.kind is action.kind]
     if same_kind:
@@ -60,15 +60,10 @@ def why_illegal(hand: Hand, action: Action) -> Words:
     return _not_now(hand, action)
 
 
-def _tile(tile: Tile) -> Words:
-    """A tile's name: ``3m`` / ``三万``."""
-    return Words(tile_name(tile), tile_zh(tile))
-
-
 def _names(tiles: Iterable[Tile]) -> Words:
     """Tiles listed: ``3m, 5p`` / ``三万、五筒``."""
     ts = sorted(set(tiles))
-    return Words(", ".join(tile_name(t) for t in ts), "、".join(tile_zh(t) for t in ts))
+    return joined(map(tile_words, ts), ", ", "、")
 
 
 def _wrong_detail(hand: Hand, action: Action, offered: list[Action]) -> Words:
@@ -83,17 +78,19 @@ def _wrong_detail(hand: Hand, action: Action, offered: list[Action]) -> Words:
     on = _names(a.tile for a in offered if a.tile is not None)
     if kind in (ActionKind.PONG, ActionKind.KONG, ActionKind.WIN) and hand.phase is not Phase.TURN:
         if t is not None and on.en:
-            return said("refusal.only_on", what=what, on=on, tile=_tile(t))
+            return said("refusal.only_on", what=what, on=on, tile=tile_words(t))
     if action.mode is not None and all(a.mode is not action.mode for a in offered):
         modes = [said(f"refusal.mode.{m}") for m in sorted({a.mode.value for a in offered if a.mode is not None})]
         mode = said(f"refusal.mode.{action.mode.value}")
         if not modes:  # a mode named on a move that has none
             return said("refusal.no_mode", what=what, mode=mode)
-        listed = Words(", ".join(m.en for m in modes), "、".join(m.zh for m in modes))
+        listed = joined(modes, ", ", "、")
         return said("refusal.not_as_mode", what=what, mode=mode, modes=listed)
     if on.en:
         return said("refusal.only", what=what, on=on)
-    return said("refusal.cannot", what=what) if t is None else said("refusal.cannot_tile", what=what, tile=_tile(t))
+    return (
+        said("refusal.cannot", what=what) if t is None else said("refusal.cannot_tile", what=what, tile=tile_words(t))
+    )
 
 
 def _no_such_discard(hand: Hand, action: Action) -> Words:
@@ -102,10 +99,10 @@ def _no_such_discard(hand: Hand, action: Action) -> Words:
     if t is None:
         return said("refusal.discard_which")
     if t >= NUM_KINDS or not p.counts[t]:
-        return said("refusal.not_held", tiles=_tile(t))
+        return said("refusal.not_held", tiles=tile_words(t))
     if p.kaigang_locked:
         return said("refusal.kaigang_locked")
-    return said("refusal.no_discard_now", tile=_tile(t))
+    return said("refusal.no_discard_now", tile=tile_words(t))
 
 
 def _chi_problem(hand: Hand, action: Action) -> Words:
@@ -115,7 +112,7 @@ def _chi_problem(hand: Hand, action: Action) -> Words:
     last = hand.turn.last_discard
     assert last is not None  # a chi is only ever offered on a discard
     if t is not None and t != last:
-        return said("refusal.last_discard_only", tile=_tile(last))
+        return said("refusal.last_discard_only", tile=tile_words(last))
     t = last
     if action.tiles:
         held = Words(format_tiles(action.tiles), "".join(tile_zh(x) for x in action.tiles))
@@ -125,14 +122,14 @@ def _chi_problem(hand: Hand, action: Action) -> Words:
         if missing:
             return said("refusal.not_held", tiles=held)
         if tuple(sorted(action.tiles)) not in chi_shapes(p.counts, t):
-            return said("refusal.no_sequence", held=held, tile=_tile(t))
+            return said("refusal.no_sequence", held=held, tile=tile_words(t))
     return said("refusal.chi_which")
 
 
 def _claim_problem(hand: Hand, action: Action) -> Words:
     """Why this seat cannot chi, pong or kong the discard at all."""
     t = hand.turn.last_discard
-    name = _tile(t) if t is not None else said("refusal.it")
+    name = tile_words(t) if t is not None else said("refusal.it")
     if action.kind is ActionKind.CHI:
         if action.seat != (hand.turn.current + 1) % 4:
             return said("refusal.chi_previous")
@@ -150,7 +147,7 @@ def _not_now(hand: Hand, action: Action) -> Words:
     what = KIND_WORDS[kind]
     seat = action.seat
     offered = [KIND_WORDS[k] for k in sorted({a.kind for a in hand.window.legal[seat]}, key=lambda k: k.value)]
-    can = said("refusal.you_can", moves=Words(", ".join(w.en for w in offered), "、".join(w.zh for w in offered)))
+    can = said("refusal.you_can", moves=joined(offered, ", ", "、"))
     if kind in _CLAIMS:
         if hand.phase not in _CLAIM_PHASES:
             return said("refusal.no_discard_to_claim", what=what, can=can)

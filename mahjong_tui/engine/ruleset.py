@@ -28,8 +28,8 @@ from .melds import Meld, MeldKind
 from .options import GameOptions
 from .scoring import HandType, ScoreResult, WinContext, bird_seat
 from .targets import TargetKind
-from .tiles import Tile, full_tile_set, tile_name, tile_zh, tiles_of
-from .words import Words, said
+from .tiles import Tile, full_tile_set, tile_words, tiles_of
+from .words import NO_WORDS, Words, joined, said
 
 
 class PassedWinScope(StrEnum):
@@ -231,7 +231,7 @@ class Ruleset(ABC):
     def relation_warning(self, name: str) -> Words:
         """What one more claim by ``name`` from a seat that has fed it ``relation_claims`` − 1 discards would cost
         that seat (rule sets with ``relation_claims``)."""
-        return Words("", "")
+        return NO_WORDS
 
     def target_type(self, kind: TargetKind) -> str:
         """The hand type (an id of ``hand_types``) a win made with a shape target of ``win_targets`` has."""
@@ -243,7 +243,7 @@ class Ruleset(ABC):
 
     def type_value(self, type_id: str) -> Words:
         """What a hand type is worth, in a few words (``4 lezi`` / ``4 勒子``, ``×2 on 花``, ``big``)."""
-        return Words("", "")
+        return NO_WORDS
 
     def rule_notes(self) -> list[tuple[Words, list[Words]]]:
         """This rule set's own rules, worded from its numbers: (title, one line per rule) per topic."""
@@ -329,28 +329,23 @@ def seat_list(seats: Sequence[int]) -> Words:
     if len(names) == 1:
         return names[0]
     *before, last = names
-    listed = Words(", ".join(n.en for n in before), "、".join(n.zh for n in before))
+    listed = joined(before, ", ", "、")
     return said("ruleset.seats", seats=listed, last=last)
 
 
 # A rule set's refusals are said for every tile in play (after each chi, each passed claim): each is made once.
 
 
-def _tile(tile: Tile) -> Words:
-    """A tile's name: ``3m`` / ``三万``."""
-    return Words(tile_name(tile), tile_zh(tile))
-
-
 @cache
 def _after_chi(tile: Tile) -> Words:
     """Why ``tile`` may not be discarded right after a chi."""
-    return said("ruleset.after_chi", tile=_tile(tile))
+    return said("ruleset.after_chi", tile=tile_words(tile))
 
 
 @cache
 def _passed_pong(tile: Tile) -> Words:
     """Why a passed pong of ``tile`` is not offered again."""
-    return said("ruleset.passed_pong", tile=_tile(tile))
+    return said("ruleset.passed_pong", tile=tile_words(tile))
 
 
 @cache
@@ -360,4 +355,4 @@ def _passed_win(tile: Tile | None, by_claim: bool) -> Words:
     lift = said("ruleset.lift_draw_or_claim" if by_claim else "ruleset.lift_draw")
     if tile is None:
         return said("ruleset.passed_win_any", lift=lift)
-    return said("ruleset.passed_win_tile", tile=_tile(tile), lift=lift)
+    return said("ruleset.passed_win_tile", tile=tile_words(tile), lift=lift)

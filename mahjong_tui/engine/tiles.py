@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TypeAlias
 
+from .words import Words
+
 Tile: TypeAlias = int
 
 SUITS = "mps"
@@ -112,6 +114,11 @@ def tile_zh(tile: Tile) -> str:
     if tile < 34:
         return _HONOUR_ZH[tile - 27]
     return _FLOWER_ZH[tile - 34]
+
+
+def tile_words(tile: Tile) -> Words:
+    """A tile's names in both languages: ``5m`` / ``五万``."""
+    return Words(tile_name(tile), tile_zh(tile))
 
 
 def tiles_zh(tiles: Sequence[Tile]) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import NamedTuple
 
 
@@ -18,6 +19,21 @@ class Words(NamedTuple):
     def both(self) -> str:
         """Chinese, then English: for learners reading both (the English alone when it holds the Chinese already)."""
         return f"{self.zh} · {self.en}" if self.zh and self.zh not in self.en else self.en
+
+
+#: nothing to say, in either language
+NO_WORDS = Words("", "")
+
+
+def alike(text: object) -> Words:
+    """A text that reads the same in both languages: a number, a notation, a name."""
+    return Words(str(text), str(text))
+
+
+def joined(parts: Iterable[Words], en: str, zh: str) -> Words:
+    """``parts`` in one line: their English with ``en`` between each two, their Chinese with ``zh``."""
+    listed = tuple(parts)
+    return Words(en.join(p.en for p in listed), zh.join(p.zh for p in listed))
 
 
 def counted(n: int, one: str, many: str | None = None) -> str:

@@ -12,14 +12,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from mahjong_tui.engine import Ruleset, Tile, tile_name
-from mahjong_tui.engine.tiles import KINDS_258, is_suited, suit_of, tile_zh
-from mahjong_tui.engine.words import Words, said
+from mahjong_tui.engine import Ruleset, Tile
+from mahjong_tui.engine.tiles import KINDS_258, is_suited, suit_of, tile_words
+from mahjong_tui.engine.words import NO_WORDS, Words, alike, said
+from mahjong_tui.engine.words import joined as joined_by
 
 if TYPE_CHECKING:
     from mahjong_tui.learn.hints import DiscardHint, TargetHint
 
-NONE = Words("", "")  # nothing to say
+NONE = NO_WORDS  # nothing to say
 
 
 def _step_key(n: int) -> str:
@@ -42,16 +43,11 @@ def listed_steps(n: int) -> Words:
     return bare_steps(n) if n <= 8 else said("hint_words.listed_far", n=n)
 
 
-def tile_words(tile: Tile) -> Words:
-    """A tile's names: ``5m`` / ``五万``."""
-    return Words(tile_name(tile), tile_zh(tile))
-
-
 def joined(parts: Sequence[Words], how: str = "list") -> Words:
     """``parts`` in one line, the catalogue's separator ``how`` between each two (``list``: ``, `` / ``、``; also
     ``clause``, ``then``, ``or``, ``and``, ``people``)."""
     between = said(f"hint_words.join.{how}")
-    return Words(between.en.join(p.en for p in parts), between.zh.join(p.zh for p in parts))
+    return joined_by(parts, between.en, between.zh)
 
 
 def also(first: Words, more: Words) -> Words:
@@ -72,7 +68,7 @@ def type_label(rules: Ruleset, type_id: str, suit: int = -1) -> Words:
     ht = rules.hand_types.get(type_id)
     name = ht.zh if ht else type_id
     if suit < 0:
-        return Words(name, name)
+        return alike(name)
     return said("hint_words.in_suit", name=name, suit=said(f"hint_words.suit.{'mps'[suit]}"))
 
 

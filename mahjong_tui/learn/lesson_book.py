@@ -52,7 +52,7 @@ from mahjong_tui.engine.lessons import NO_WORDS, Expect, Lesson, Mistake, Scene,
 from mahjong_tui.engine.registry import resolve
 from mahjong_tui.engine.rigged import RiggedDeal
 from mahjong_tui.engine.tiles import Tile, parse_tile, parse_tiles
-from mahjong_tui.engine.words import said
+from mahjong_tui.engine.words import alike, said
 
 __all__ = ["LessonFileError", "build_lessons", "lesson_files", "lesson_presets", "lessons_of", "parse_move"]
 
@@ -152,7 +152,7 @@ def _tile(t: Tile | None) -> Words:
 
 
 def _number(n: int) -> Words:
-    return Words(str(n), str(n))
+    return alike(n)
 
 
 @dataclass
@@ -213,8 +213,7 @@ class _Moment:
             star = suggested_action(view)
             return star.words() if star is not None else NO_WORDS
         if hasattr(rules, name):
-            value = str(getattr(rules, name))
-            return Words(value, value)
+            return alike(getattr(rules, name))
         raise LessonFileError(f"a text names {{{name}}}, which a lesson cannot tell")
 
 
@@ -400,7 +399,7 @@ def build_lesson(rules: Ruleset, name: str, text: str) -> Lesson:
         def of_rules(name: str, arg: str | None) -> Words:
             if not hasattr(rules, name):
                 raise LessonFileError(f"a lesson's title or learnt names {{{name}}}, which a lesson cannot tell")
-            return Words(str(getattr(rules, name)), str(getattr(rules, name)))
+            return alike(getattr(rules, name))
 
         title, learnt = (fill(_text(rules, raw.get(k)), of_rules) for k in ("title", "learnt"))
         return Lesson(str(raw["id"]), title, scenes, learnt)

@@ -12,7 +12,7 @@ from mahjong_tui.engine.scoring import ScoreResult, WinContext
 from mahjong_tui.engine.shapes import is_regular_complete
 from mahjong_tui.engine.targets import TargetKind
 from mahjong_tui.engine.tiles import Tile, is_suited, tile_name, tile_zh
-from mahjong_tui.engine.words import Words
+from mahjong_tui.engine.words import NO_WORDS, Words
 
 from .hand_types import qualifying, value_of
 from .shanghai_examples import SHANGHAI_EXAMPLES, shanghai_notes, shanghai_winning
@@ -126,7 +126,7 @@ class Shanghai(Ruleset):
     def type_value(self, type_id: str) -> Words:
         """A hand type's lezi, fan or 花 under this preset."""
         value = value_of(self.name, type_id)
-        return Words("", "") if value is None else value_words(value, KONGER_PAYS)
+        return NO_WORDS if value is None else value_words(value, KONGER_PAYS)
 
     def rule_notes(self) -> list[tuple[Words, list[Words]]]:
         """Claims, value, payments, 花 and 荒番, from this preset's numbers."""

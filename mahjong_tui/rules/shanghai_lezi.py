@@ -22,7 +22,7 @@ from mahjong_tui.engine.ruleset import PassedWinScope, WinningHand
 from mahjong_tui.engine.scoring import HandType, LineKind, ScoreLine, ScoreResult, WinBy, WinContext
 from mahjong_tui.engine.targets import TargetKind
 from mahjong_tui.engine.tiles import counts_of, is_flower
-from mahjong_tui.engine.words import Words
+from mahjong_tui.engine.words import NO_WORDS, Words
 
 from .hand_types import (
     RECORDS,
@@ -370,7 +370,7 @@ class ShanghaiLezi(Shanghai):
     def type_value(self, type_id: str) -> Words:
         """A hand type's lezi, 花, or what it does."""
         value = value_of(LEZI, type_id)
-        return Words("", "") if value is None else value_words(value, Words("the konger pays", "杠牌者付"))
+        return NO_WORDS if value is None else value_words(value, Words("the konger pays", "杠牌者付"))
 
     def rule_notes(self) -> list[tuple[Words, list[Words]]]:
         """Claims, value, 承包 and dealer, from this preset's numbers; 花 as in Shanghai."""

@@ -34,6 +34,7 @@ from mahjong_tui.engine import (
 )
 from mahjong_tui.engine.registry import resolve
 from mahjong_tui.engine.tiles import tiles_of
+from mahjong_tui.engine.words import NO_WORDS
 from mahjong_tui.net.client import SeatClient
 
 from .config import GameSetup, SeatSetup
@@ -245,7 +246,7 @@ class RemoteDriver:
     def end_reason(self) -> Words:
         """Why the game ended."""
         ended = [ev for ev in self.client.events if isinstance(ev, GameEnded)]
-        return ended[-1].reason if ended else Words("", "")
+        return ended[-1].reason if ended else NO_WORDS
 
     @property
     def reviews(self) -> bool:

@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from mahjong_tui.engine import SeatView, Tile, Words
+from mahjong_tui.engine.words import NO_WORDS, said
 
 #: the kinds of drill, as ``--kind`` names them
 KINDS = ("discard", "waits", "score", "rare")
@@ -20,7 +21,7 @@ MOMENTS = ("haidi", "kaigang", "initial", "bahua")
 
 def seat_words(seat: int) -> Words:
     """``seat 2`` / ``座位2``: the table puts the player's name in its place."""
-    return Words(f"seat {seat}", f"座位{seat}")
+    return said("ruleset.seat", seat=seat)
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +66,7 @@ class Drill:
     facts: tuple[Words, ...] = ()  # what the position says beyond the tiles (who dealt, the bird, claims …)
     pays: Mapping[str, object] | None = None  # a ``score`` input whose payments belong to the answer
     payments: tuple[int, ...] = ()
-    after: Words = Words("", "")  # what the moment showed afterwards (the 海底 tile, what declaring paid)
+    after: Words = NO_WORDS  # what the moment showed afterwards (the 海底 tile, what declaring paid)
 
     def judge(self, picked: Sequence[str]) -> bool:
         """Whether ``picked`` (the ids chosen) is the right answer: for waits every winning tile and no other."""

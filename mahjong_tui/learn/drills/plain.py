@@ -29,7 +29,7 @@ from mahjong_tui.engine import (
 )
 from mahjong_tui.engine.analysis import regular_waits
 from mahjong_tui.engine.tiles import NUM_KINDS
-from mahjong_tui.engine.words import said
+from mahjong_tui.engine.words import alike, said
 from mahjong_tui.learn.hint_words import NONE, bare_steps, tile_words, tiles_words
 
 from .inputs import hint_input, score_input, tile_ids
@@ -216,7 +216,7 @@ def score_drill(rules: Ruleset, ctx: WinContext, view: SeatView, takings: int) -
     if len(wrong) < 2:
         return None
     values = [takings, *list(wrong)[:3]]
-    choices = tuple(Choice(str(v), Words(str(v), str(v))) for v in sorted(values))
+    choices = tuple(Choice(str(v), alike(v)) for v in sorted(values))
     rows = tuple(Row(line.kind.value, Words(line.en, line.zh or line.en)) for line in result.lines)
     slips = tuple(Row(str(v), said(f"drill.{key}", n=v)) for v, key in list(wrong.items())[:3])
     reason = said("drill.score_reason", n=takings, types=_types(rules, result.types))
