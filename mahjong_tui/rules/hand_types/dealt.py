@@ -7,7 +7,6 @@ paid at once as a small self-draw (``docs/changsha.md`` "Initial small wins").
 from __future__ import annotations
 
 from mahjong_tui.engine.tiles import KINDS_258
-from mahjong_tui.engine.words import Words
 
 from .record import CHANGSHA, INITIAL, ChangshaWin, HandTypeRecord, Reads, Rule
 
@@ -20,30 +19,26 @@ def _suited(win: ChangshaWin) -> tuple[int, ...]:
 SIXI = HandTypeRecord(
     "sixi", "四喜", "Four of a kind", Reads.DEALT,
     {CHANGSHA: INITIAL},
-    changsha=Rule(Words("initial: four of one tile in the dealt hand", "起手：手里有四张一样的牌"),
-                  lambda w: any(c == 4 for c in _suited(w))),
+    changsha=Rule(lambda w: any(c == 4 for c in _suited(w))),
 )  # fmt: skip
 
 BANBANHU = HandTypeRecord(
     "banbanhu", "板板胡", "No 2-5-8", Reads.DEALT,
     {CHANGSHA: INITIAL},
-    changsha=Rule(Words("initial: no 2, 5 or 8 in the dealt hand", "起手：手里没有一张 2、5、8"),
-                  lambda w: not any(w.hand.counts[t] for t in KINDS_258)),
+    changsha=Rule(lambda w: not any(w.hand.counts[t] for t in KINDS_258)),
 )  # fmt: skip
 
 QUEYISE = HandTypeRecord(
     "queyise", "缺一色", "Missing suit", Reads.DEALT,
     {CHANGSHA: INITIAL},
-    changsha=Rule(Words("initial: a suit missing from the dealt hand", "起手：缺一门花色"),
-                  lambda w: not all(any(_suited(w)[start : start + 9]) for start in (0, 9, 18))),
+    changsha=Rule(lambda w: not all(any(_suited(w)[start : start + 9]) for start in (0, 9, 18))),
 )  # fmt: skip
 
 LIULIUSHUN = HandTypeRecord(
     "liuliushun", "六六顺", "Two triplets", Reads.DEALT,
     {CHANGSHA: INITIAL},
     # A quad holds a triplet: real tables count four of a kind toward 六六顺 as well.
-    changsha=Rule(Words("initial: two triplets (3 or 4 of a kind) dealt", "起手：两副刻子（三张或四张一样）"),
-                  lambda w: sum(1 for c in _suited(w) if c >= 3) >= 2),
+    changsha=Rule(lambda w: sum(1 for c in _suited(w) if c >= 3) >= 2),
 )  # fmt: skip
 
 DEALT = (SIXI, BANBANHU, QUEYISE, LIULIUSHUN)

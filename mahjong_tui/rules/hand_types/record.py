@@ -15,7 +15,7 @@ from enum import StrEnum
 from typing import Generic, TypeVar
 
 from mahjong_tui.engine.scoring import HandType, WinContext
-from mahjong_tui.engine.words import Words
+from mahjong_tui.engine.words import Words, said
 from mahjong_tui.rules.changsha_shapes import ChangshaHand
 from mahjong_tui.rules.shanghai_hands import HandShape
 
@@ -95,9 +95,9 @@ F = TypeVar("F", ShanghaiWin, ChangshaWin)
 
 @dataclass(frozen=True, slots=True)
 class Rule(Generic[F]):
-    """A hand type in one family of rule sets: what it takes, in both languages, and the test of it."""
+    """A hand type in one family of rule sets: the test of it (what it takes in words is the catalogue's
+    ``[hand_type_rule.FAMILY]``, by the hand type's id)."""
 
-    words: Words
     holds: Callable[[F], bool]
 
 
@@ -105,8 +105,8 @@ class Rule(Generic[F]):
 class HandTypeRecord:
     """One hand type: its id and names, what it takes in each family of rule sets, and what each preset pays.
 
-    ``shanghai`` is its rule in the Shanghai presets (``lezi_words``: what it takes in words under the 勒子 preset,
-    where they differ); ``changsha`` its rule in Changsha; ``values`` what each preset that has it pays.
+    ``shanghai`` is its rule in the Shanghai presets (``lezi_words``: the 勒子 preset words what it takes otherwise,
+    ``[hand_type_rule.lezi]``); ``changsha`` its rule in Changsha; ``values`` what each preset that has it pays.
     """
 
     id: str
@@ -116,7 +116,7 @@ class HandTypeRecord:
     values: Mapping[str, Value]
     shanghai: Rule[ShanghaiWin] | None = None
     changsha: Rule[ChangshaWin] | None = None
-    lezi_words: Words | None = None
+    lezi_words: bool = False
 
     @property
     def name(self) -> Words:
@@ -125,12 +125,11 @@ class HandTypeRecord:
 
     def words(self, preset: str) -> Words:
         """What the hand type takes under ``preset``, in both languages."""
-        if preset == LEZI and self.lezi_words is not None:
-            return self.lezi_words
         rule = self.changsha if preset == CHANGSHA else self.shanghai
         if rule is None:
             raise KeyError(f"{self.id} has no rule in {preset}")
-        return rule.words
+        family = CHANGSHA if preset == CHANGSHA else "lezi" if preset == LEZI and self.lezi_words else SHANGHAI
+        return said(f"hand_type_rule.{family}.{self.id}")
 
     def hand_type(self, preset: str) -> HandType:
         """The hand type as ``preset``'s rule set names it (:attr:`~mahjong_tui.engine.Ruleset.hand_types`)."""

@@ -8,8 +8,6 @@ nests (``docs/changsha.md`` "Hand types").
 
 from __future__ import annotations
 
-from mahjong_tui.engine.words import Words
-
 from .record import BIG, CHANGSHA, HUA, LEZI, QQ, SHANGHAI, HandTypeRecord, Reads, Rule, ShanghaiWin, lezi
 
 
@@ -32,69 +30,60 @@ def _honours_any_way(win: ShanghaiWin) -> bool:
 ZIYISE = HandTypeRecord(
     "ziyise", "字一色", "All honours", Reads.TILES,
     {SHANGHAI: lezi(4), QQ: lezi(4)},
-    shanghai=Rule(Words("winds and dragons only, all triplets or kongs", "全是风牌字牌，全是刻子或杠"),
-                  _honour_triplets),
+    shanghai=Rule(_honour_triplets),
 )  # fmt: skip
 
 LUANFENGXIANG = HandTypeRecord(
     "luanfengxiang", "乱风向", "Scattered winds", Reads.TILES,
     {SHANGHAI: lezi(2), QQ: lezi(2)},
-    shanghai=Rule(Words("winds and dragons only, in any arrangement", "全是风牌字牌，不论牌型"),
-                  _honours_any_way),
+    shanghai=Rule(_honours_any_way),
 )  # fmt: skip
 
 FENGPENG = HandTypeRecord(
     "fengpeng", "风碰", "Honour triplets", Reads.TILES,
     {LEZI: lezi(4)},
-    shanghai=Rule(Words("winds and dragons only, all triplets or kongs", "全是风牌字牌的碰碰胡"),
-                  _honour_triplets),
+    shanghai=Rule(_honour_triplets),
 )  # fmt: skip
 
 FENGYISE = HandTypeRecord(
     "fengyise", "风一色", "All honours", Reads.TILES,
     {LEZI: lezi(2)},
-    shanghai=Rule(Words("winds and dragons only, in any arrangement", "全是风牌字牌，可以是乱风向"),
-                  _honours_any_way),
+    shanghai=Rule(_honours_any_way),
 )  # fmt: skip
 
 QINGPENG = HandTypeRecord(
     "qingpeng", "清碰", "Pure triplets", Reads.TILES,
     {SHANGHAI: lezi(2), QQ: lezi(2), LEZI: lezi(2)},
-    shanghai=Rule(Words("one suit only, all triplets or kongs", "一种花色，全是刻子或杠"),
-                  lambda w: _one_suit(w, honours=False, triplets=True)),
-    lezi_words=Words("one suit only, all triplets or kongs", "清一色的碰碰胡"),
+    shanghai=Rule(lambda w: _one_suit(w, honours=False, triplets=True)),
+    lezi_words=True,
 )  # fmt: skip
 
 QINGYISE = HandTypeRecord(
     "qingyise", "清一色", "Full flush", Reads.TILES,
     {SHANGHAI: lezi(1), QQ: lezi(1), LEZI: lezi(1), CHANGSHA: BIG},
-    shanghai=Rule(Words("one suit only", "一种花色"), lambda w: _one_suit(w, honours=False, triplets=False)),
-    changsha=Rule(Words("every tile of one suit, any pair", "全是一种花色，将不论"),
-                  lambda w: (w.hand.regular or w.hand.seven_pairs) and w.hand.one_suit),
+    shanghai=Rule(lambda w: _one_suit(w, honours=False, triplets=False)),
+    changsha=Rule(lambda w: (w.hand.regular or w.hand.seven_pairs) and w.hand.one_suit),
 )  # fmt: skip
 
 HUNPENG = HandTypeRecord(
     "hunpeng", "混碰", "Mixed triplets", Reads.TILES,
     {SHANGHAI: lezi(1), QQ: lezi(1), LEZI: lezi(1)},
-    shanghai=Rule(Words("one suit plus honours, all triplets or kongs", "一种花色加字牌，全是刻子或杠"),
-                  lambda w: _one_suit(w, honours=True, triplets=True)),
-    lezi_words=Words("one suit plus honours, all triplets or kongs", "混一色的碰碰胡"),
+    shanghai=Rule(lambda w: _one_suit(w, honours=True, triplets=True)),
+    lezi_words=True,
 )  # fmt: skip
 
 HUNYISE = HandTypeRecord(
     "hunyise", "混一色", "Half flush", Reads.TILES,
     {SHANGHAI: HUA, QQ: HUA, LEZI: HUA},
-    shanghai=Rule(Words("one suit plus honours", "一种花色加字牌"),
-                  lambda w: _one_suit(w, honours=True, triplets=False)),
-    lezi_words=Words("one suit plus honours", "一种花色加风牌字牌"),
+    shanghai=Rule(lambda w: _one_suit(w, honours=True, triplets=False)),
+    lezi_words=True,
 )  # fmt: skip
 
 PENGPENGHU = HandTypeRecord(
     "pengpenghu", "碰碰胡", "All pongs", Reads.TILES,
     {SHANGHAI: HUA, QQ: HUA, LEZI: HUA, CHANGSHA: BIG},
-    shanghai=Rule(Words("four triplets or kongs and a pair", "四副刻子或杠加一对"),
-                  lambda w: w.shape.regular and len(w.shape.suits) > 1 and w.shape.all_triplets),
-    changsha=Rule(Words("four triplets or kongs and any pair", "四副刻子或杠，将不论"), lambda w: w.hand.all_triplets),
+    shanghai=Rule(lambda w: w.shape.regular and len(w.shape.suits) > 1 and w.shape.all_triplets),
+    changsha=Rule(lambda w: w.hand.all_triplets),
 )  # fmt: skip
 
 SUITS = (ZIYISE, LUANFENGXIANG, FENGPENG, FENGYISE, QINGPENG, QINGYISE, HUNPENG, HUNYISE, PENGPENGHU)
