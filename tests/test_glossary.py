@@ -77,13 +77,22 @@ def doc_names(text: str) -> list[tuple[str, str]]:
     return found
 
 
+#: the tables whose brackets explain a term rather than name it: a rule set's own rules (``开杠 (only when ready)``)
+_EXPLAINING = re.compile(r"^\[rules_notes\.")
+
+
 def catalogue_names() -> list[tuple[str, str, str]]:
-    """(file, 中文, English) of every term the English and the both-languages catalogue name in brackets."""
+    """(file, 中文, English) of every term the English and the both-languages catalogue name in brackets (not in
+    the tables that explain terms in brackets)."""
     folder = files("mahjong_tui") / "locale"
     out = []
     for name in ("en.toml", "both.toml"):
-        text = (folder / name).read_text(encoding="utf-8")
-        out += [(name, m[1], m[2]) for m in _NAME_AFTER.finditer(text)]
+        explaining = False
+        for line in (folder / name).read_text(encoding="utf-8").splitlines():
+            if line.startswith("["):
+                explaining = bool(_EXPLAINING.match(line))
+            if not explaining:
+                out += [(name, m[1], m[2]) for m in _NAME_AFTER.finditer(line)]
     return out
 
 

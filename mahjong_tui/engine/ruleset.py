@@ -29,7 +29,7 @@ from .options import GameOptions
 from .scoring import HandType, ScoreResult, WinContext, bird_seat
 from .targets import TargetKind
 from .tiles import Tile, full_tile_set, tile_words, tiles_of
-from .words import NO_WORDS, Words, joined, said
+from .words import NO_WORDS, Words, listed, said
 
 
 class PassedWinScope(StrEnum):
@@ -325,12 +325,7 @@ def seat_list(seats: Sequence[int]) -> Words:
 
     The UI puts the players' names in their place.
     """
-    names = [said("ruleset.seat", seat=s) for s in seats]
-    if len(names) == 1:
-        return names[0]
-    *before, last = names
-    listed = joined(before, ", ", "、")
-    return said("ruleset.seats", seats=listed, last=last)
+    return listed([said("ruleset.seat", seat=s) for s in seats])
 
 
 # A rule set's refusals are said for every tile in play (after each chi, each passed claim): each is made once.

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 
@@ -34,6 +34,14 @@ def joined(parts: Iterable[Words], en: str, zh: str) -> Words:
     """``parts`` in one line: their English with ``en`` between each two, their Chinese with ``zh``."""
     listed = tuple(parts)
     return Words(en.join(p.en for p in listed), zh.join(p.zh for p in listed))
+
+
+def listed(items: Sequence[Words]) -> Words:
+    """``a``, ``a and b``, ``a, b and c`` / ``a``, ``a、b``, ``a、b、c``."""
+    if len(items) == 1:
+        return items[0]
+    *before, last = items
+    return said("words.listed", items=joined(before, ", ", "、"), last=last)
 
 
 def counted(n: int, one: str, many: str | None = None) -> str:

@@ -12,7 +12,7 @@ from mahjong_tui.engine.options import GameOptions
 from mahjong_tui.engine.ruleset import EndOfWall, PassedWinScope, Ruleset, WinningHand
 from mahjong_tui.engine.scoring import ScoreResult, WinContext
 from mahjong_tui.engine.tiles import Tile
-from mahjong_tui.engine.words import Words
+from mahjong_tui.engine.words import Words, said
 
 from .changsha_notes import changsha_notes, changsha_winning
 from .changsha_scoring import (
@@ -103,10 +103,10 @@ class Changsha(Ruleset):
     def type_value(self, type_id: str) -> Words:
         """Small, big (each big type paid on its own), or an initial small win."""
         if type_id in BIG_TYPES:
-            return Words("big (大胡)", "大胡")
+            return said("hand_value.big")
         if type_id in INITIAL_TYPES:
-            return Words("initial, paid as a small self-draw", "起手小胡，按小胡自摸付")
-        return Words("small (小胡)", "小胡")
+            return said("hand_value.initial")
+        return said("hand_value.small")
 
     def rule_notes(self) -> list[tuple[Words, list[Words]]]:
         """Points, birds, 海底, 补张 and 开杠, initial small wins."""

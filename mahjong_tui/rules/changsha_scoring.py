@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from mahjong_tui.engine.melds import Meld
 from mahjong_tui.engine.scoring import LineKind, ScoreLine, ScoreResult, WinBy, WinContext, bird_seat, invalid
 from mahjong_tui.engine.tiles import Tile, counts_of, number_of, tile_name, tile_zh
-from mahjong_tui.engine.words import Words
+from mahjong_tui.engine.words import Words, said
 
 from .changsha_shapes import ChangshaHand, changsha_hand
 from .hand_types import RECORDS, ChangshaWin, Pays, Reads, changsha_types, hand_types_of, paying
@@ -84,40 +84,26 @@ def _check_seats(ctx: WinContext) -> None:
 def _hand_problem(tiles: Sequence[Tile], melds: Sequence[Meld]) -> Words | None:
     """Why these tiles cannot even be looked at as a Changsha hand (None if they can)."""
     if any(t >= 27 for t in tiles) or any(t >= 27 for meld in melds for t in meld.tiles):
-        return Words(
-            "Changsha is played with the three suits only: no winds, dragons or flowers",
-            "长沙麻将只用万筒条三门，没有风牌、字牌和花牌",
-        )
+        return said("rules_refusal.changsha.suits_only")
     return None
 
 
-def _named(type_id: str) -> str:
-    """A hand type's Chinese name and its English in a sentence: ``碰碰胡 all pongs``."""
-    record = RECORDS[type_id]
-    return f"{record.zh} {record.en.lower()}"
+def _named(*type_ids: str) -> dict[str, Words]:
+    """Hand types by id, each named as a sentence names it: ``碰碰胡 all pongs`` / ``碰碰胡``."""
+    records = (RECORDS[t] for t in type_ids)
+    return {r.id: said("rules_refusal.changsha.named", zh=r.zh, en=r.en.lower()) for r in records}
 
 
 def _not_winning_reason(hand: ChangshaHand, melds: Sequence[Meld]) -> Words:
     """Explain, in a player's words, why the hand does not win in Changsha."""
     size = sum(hand.counts[:27]) + 3 * len(melds)
     if size != 14:
-        return Words(
-            f"a winning hand has 14 tiles, a kong counting as 3: this one has {size}",
-            f"胡牌要 14 张（杠算 3 张），这手牌有 {size} 张",
-        )
+        return said("rules_refusal.changsha.size", size=size)
     if hand.regular:
-        return Words(
-            "the pair must be a 2, 5 or 8 for a small win in Changsha "
-            f"(any pair only for {_named('pengpenghu')} or {_named('qingyise')})",
-            "小胡要二五八作将（碰碰胡、清一色才可以乱将）",
-        )
+        return said("rules_refusal.changsha.pair_258", **_named("pengpenghu", "qingyise"))
     if melds and hand.all_pairs:
-        return Words(f"{_named('qixiaodui')} must be fully concealed: no chi, pong or kong", "七小对不能吃碰杠")
-    return Words(
-        "not a winning hand: Changsha needs four sets and a pair of 2, 5 or 8, "
-        f"or {_named('pengpenghu')}, {_named('qingyise')}, {_named('qixiaodui')} or {_named('jiangjianghu')}",
-        "不能胡：要四副加二五八将，或碰碰胡、清一色、七小对、将将胡",
-    )
+        return said("rules_refusal.changsha.qixiaodui_concealed", **_named("qixiaodui"))
+    return said("rules_refusal.changsha.not_winning", **_named("pengpenghu", "qingyise", "qixiaodui", "jiangjianghu"))
 
 
 def _type_line(type_id: str, rate_en: str, rate_zh: str, amount: int) -> ScoreLine:

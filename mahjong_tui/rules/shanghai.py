@@ -11,15 +11,15 @@ from mahjong_tui.engine.ruleset import EndOfWall, PassedWinScope, Ruleset, SeatF
 from mahjong_tui.engine.scoring import ScoreResult, WinContext
 from mahjong_tui.engine.shapes import is_regular_complete
 from mahjong_tui.engine.targets import TargetKind
-from mahjong_tui.engine.tiles import Tile, is_suited, tile_name, tile_zh
-from mahjong_tui.engine.words import NO_WORDS, Words
+from mahjong_tui.engine.tiles import Tile, is_suited, tile_words
+from mahjong_tui.engine.words import NO_WORDS, Words, said
 
 from .hand_types import qualifying, value_of
 from .shanghai_examples import SHANGHAI_EXAMPLES, shanghai_notes, shanghai_winning
 from .shanghai_hands import meld_element
 from .shanghai_lines import value_words
 from .shanghai_presets import SHANGHAI_HAND_TYPES, ShanghaiParams
-from .shanghai_scoring import KONGER_PAYS, score_shanghai
+from .shanghai_scoring import konger_pays, score_shanghai
 
 _SUIT_ZH = ("万", "筒", "条")
 
@@ -100,20 +100,14 @@ class Shanghai(Ruleset):
 
     def relation_warning(self, name: str) -> Words:
         """What the claim that relates two players costs the one who fed it (docs/shanghai.md "三口")."""
-        fed = self.relation_claims - 1
         terms = self.relation_terms(name)
-        return Words(f"{name} has taken {fed} of your discards; one more is {terms.en}",
-                     f"{name}已经吃碰了你 {fed} 张，再吃碰一张就{terms.zh}")  # fmt: skip
+        return said("rules_refusal.shanghai.relation_warning", name=name, fed=self.relation_claims - 1, terms=terms)
 
     def relation_terms(self, name: str) -> Words:
         """The relation and what it costs the one who fed ``name``: 三口 here."""
         p = self.params
-        return Words(
-            f"三口: you would pay {p.sankou_self_draw_shares} shares on {name}'s self-draw (not 1), "
-            f"{p.sankou_discard_shares} if you deal in to {name}",
-            f"三口：{name}自摸你付 {p.sankou_self_draw_shares} 份（平时 1 份），"
-            f"放炮给{name}付 {p.sankou_discard_shares} 份",
-        )
+        return said("rules_refusal.shanghai.sankou_terms", name=name, self_draw=p.sankou_self_draw_shares,
+                    discard=p.sankou_discard_shares)  # fmt: skip
 
     def target_type(self, kind: TargetKind) -> str:
         """All honours in any arrangement is 乱风向 (字一色 when all triplets, but the target is the shape)."""
@@ -126,7 +120,7 @@ class Shanghai(Ruleset):
     def type_value(self, type_id: str) -> Words:
         """A hand type's lezi, fan or 花 under this preset."""
         value = value_of(self.name, type_id)
-        return NO_WORDS if value is None else value_words(value, KONGER_PAYS)
+        return NO_WORDS if value is None else value_words(value, konger_pays())
 
     def rule_notes(self) -> list[tuple[Words, list[Words]]]:
         """Claims, value, payments, 花 and 荒番, from this preset's numbers."""
@@ -142,11 +136,7 @@ class Shanghai(Ruleset):
             return None
         other = _meld_suits(facts.melds, chi_only=False) - {tile // 9}
         if other:
-            suit = _SUIT_ZH[min(other)]
-            return Words(
-                f"you can't chi: Shanghai allows one suit in your melds (you already have {suit} melds down)",
-                f"不能吃：上海麻将吃碰只能一门（你已经有{suit}的牌面了）",
-            )
+            return said("rules_refusal.shanghai.one_suit_chi", suit=_SUIT_ZH[min(other)])
         return None
 
     def pong_refusal(self, facts: SeatFacts, tile: Tile) -> Words | None:
@@ -155,11 +145,7 @@ class Shanghai(Ruleset):
             return None
         other = _meld_suits(facts.melds, chi_only=True) - {tile // 9}
         if other:
-            suit = _SUIT_ZH[min(other)]
-            return Words(
-                f"you can't pong or kong that: Shanghai allows one suit in your melds (you have a chi in {suit})",
-                f"不能碰也不能杠：上海麻将吃碰只能一门（你已经吃了{suit}）",
-            )
+            return said("rules_refusal.shanghai.one_suit_pong", suit=_SUIT_ZH[min(other)])
         return None
 
     def after_chi_forbidden(self, tile: Tile, held: tuple[Tile, Tile]) -> frozenset[Tile]:
@@ -178,11 +164,7 @@ class Shanghai(Ruleset):
 
     def after_chi_refusal(self, tile: Tile) -> Words:
         """The after-chi rule in a player's words."""
-        return Words(
-            f"you can't discard {tile_name(tile)} right after that chi: Shanghai forbids the chi'd tile "
-            "and the other end of the sequence for one discard",
-            f"刚吃过不能打{tile_zh(tile)}：上海麻将吃了以后这一手不能打吃的那张，也不能打顺子另一头的那张",
-        )
+        return said("rules_refusal.shanghai.after_chi", tile=tile_words(tile))
 
     def is_winning_shape(self, counts: Sequence[int], melds: Sequence[Meld], flowers: Sequence[Tile]) -> bool:
         """Four sets and a pair, 乱风向 (all honours), or 八花 (all eight flowers)."""
@@ -206,10 +188,5 @@ class Shanghai(Ruleset):
 
     def floor_reason(self, seats: Sequence[int], options: GameOptions) -> Words:
         """Why the game ended."""
-        verb = "has" if len(seats) == 1 else "have"
-        who = seat_list(seats)
-        floor = 50 * options.base
-        return Words(
-            f"{who.en} {verb} fewer than {floor} points (50 × base) and cannot go on",
-            f"{who.zh}不到 {floor} 分（底分 × 50），不能再打",
-        )
+        key = "floor_seat" if len(seats) == 1 else "floor_seats"
+        return said(f"rules_refusal.shanghai.{key}", who=seat_list(seats), floor=50 * options.base)

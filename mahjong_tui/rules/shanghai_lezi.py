@@ -22,7 +22,7 @@ from mahjong_tui.engine.ruleset import PassedWinScope, WinningHand
 from mahjong_tui.engine.scoring import HandType, LineKind, ScoreLine, ScoreResult, WinBy, WinContext
 from mahjong_tui.engine.targets import TargetKind
 from mahjong_tui.engine.tiles import counts_of, is_flower
-from mahjong_tui.engine.words import NO_WORDS, Words
+from mahjong_tui.engine.words import NO_WORDS, Words, said
 
 from .hand_types import (
     RECORDS,
@@ -90,7 +90,7 @@ def score_lezi(ctx: WinContext, params: LeziParams) -> ScoreResult:
     readings = _readings(ctx, params, shapes)
     qualified = [r for r in readings if r.as_bahua or QUALIFYING.intersection(r.types)]
     if not qualified:
-        return plain_hand([LEZI_HAND_TYPES[t] for t in readings[0].types], Words("Shanghai 勒子", "勒子麻将"))
+        return plain_hand([LEZI_HAND_TYPES[t] for t in readings[0].types], said("rules_refusal.lezi.name"))
     best = max(qualified, key=lambda r: _key(ctx, params, r))
     return _result(ctx, params, best, other_way=any(not r.as_bahua for r in qualified))
 
@@ -168,44 +168,22 @@ LEZI_EXAMPLES: Mapping[str, Mapping[str, object]] = MappingProxyType(
 
 def lezi_notes(params: LeziParams) -> list[tuple[Words, list[Words]]]:
     """Claims, value, 承包 and dealer of the 勒子 preset, from its numbers."""
-    one, double, robbed = params.lezi_in_base, params.double, params.robbed_shares
+    robbed = params.robbed_shares
     return [
-        (Words("Claims", "吃碰杠"), [
-            Words("Claims are free: no one-suit rule, no after-chi restriction, no passed-pong rule.",
-                  "吃碰随意：不限一门，吃后打牌不限，没有过碰。"),
-            Words("A passed win (漏胡) blocks only that tile, until you next move (a draw, a chi, pong or kong).",
-                  "漏胡只管放过的那张牌，到你下次摸牌或吃、碰、杠为止。"),
+        (said("rules_notes.title.claims"), [said("rules_notes.lezi.free_claims"), said("rules_notes.lezi.passed_win")]),
+        (said("rules_notes.title.value"), [
+            said("rules_notes.lezi.lezi", one=params.lezi_in_base),
+            said("rules_notes.lezi.flower_hand", base_flowers=params.base_flowers, cap=params.cap_lezi),
+            said("rules_notes.lezi.double", double=params.double),
+            said("rules_notes.lezi.dice"),
         ]),
-        (Words("Value of a win", "胡牌的价值"), [
-            Words(f"1 lezi (勒子) = {one} × the base score (底分); a lezi hand is worth its largest lezi value.",
-                  f"1 勒子 = {one} × 底分；勒子牌按最大的勒子数算。"),
-            Words(f"A flower hand: (花 + {params.base_flowers}) × base, at most {params.cap_lezi} lezi; "
-                  "杠开 or 大吊车 raise it to 1 lezi.",
-                  f"算花的牌：（花 + {params.base_flowers}）× 底分，最多 {params.cap_lezi} 勒子；"
-                  "杠开或大吊车不足勒子算 1 勒子。"),
-            Words(f"开宝 (the dealer's dice a pair, or 1 and 4) ×{double}; a 荒番 hand ×{double}.",
-                  f"开宝（庄家掷出对子，或 1 和 4）×{double}；荒番的一局 ×{double}。"),
-            Words("The dice add nothing to the 荒番 counter here: they give 开宝 instead.",
-                  "这里骰子不加荒番，只看开宝。"),
+        (said("rules_notes.title.chengbao"), [
+            said("rules_notes.lezi.related", claims=params.chengbao_claims),
+            said("rules_notes.lezi.self_draw", shares=params.self_draw_shares),
+            said("rules_notes.lezi.discard", shares=params.discard_shares),
+            said("rules_notes.lezi.robbed", shares=robbed),
         ]),
-        (Words("Who pays: 承包", "谁付：承包"), [
-            Words(f"A player is related to the winner once for each way {params.chengbao_claims} or more discards "
-                  "were claimed between them this hand (0, 1 or 2 relations).",
-                  f"本局一家吃碰杠另一家满 {params.chengbao_claims} 次就是承包，反过来也算一次"
-                  "（和胡家有 0、1 或 2 次承包）。"),
-            Words(f"Self-draw (and 八花): each other player pays 1 share; a related one {params.self_draw_shares} "
-                  "per relation instead.",
-                  f"自摸（和八花）：另外三家各付 1 份；承包的一家每次承包付 {params.self_draw_shares} 份。"),
-            Words(f"A discard: the discarder pays 1 share; every related player {params.discard_shares} more per "
-                  "relation.",
-                  f"点炮：放炮的一家付 1 份；承包的每家每次承包再付 {params.discard_shares} 份。"),
-            Words(f"Robbing a kong: the konger pays {robbed} shares; every related player {robbed} more per relation.",
-                  f"抢杠：杠牌的一家付 {robbed} 份；承包的每家每次承包再付 {robbed} 份。"),
-        ]),
-        (Words("Dealer", "庄家"), [
-            Words("The winner deals next; several winners on one discard: the first after the discarder.",
-                  "胡家坐庄；一炮多响时，放炮一家下家起第一个胡家坐庄。"),
-        ]),
+        (said("rules_notes.title.dealer"), [said("rules_notes.lezi.dealer")]),
     ]  # fmt: skip
 
 
@@ -297,22 +275,15 @@ def _result(ctx: WinContext, params: LeziParams, r: Reading, *, other_way: bool)
     return settled(ctx, r, value, _shares(ctx, params, as_bahua=r.as_bahua), lines)
 
 
-#: what 八花 does when the other way the hand wins counts instead
-_NOT_COUNTED = Words(
-    "the other way this hand wins pays more and counts, its 8 flowers among the 花",
-    "另一种胡法付得更多，按那种算，八张花计入花数",
-)
-
-
 def _type_line(params: LeziParams, t: str, *, counted: bool = True) -> ScoreLine:
     """The breakdown line of one hand type, with what it does to the value (``counted`` false: 八花, held beside a
     win that pays more, which counts instead)."""
     value = value_of(LEZI, t)
     assert value is not None
     if not counted:
-        return type_line(LEZI_HAND_TYPES[t], _NOT_COUNTED, None)
+        return type_line(LEZI_HAND_TYPES[t], said("hand_value.effect.not_counted"), None)
     shares = params.robbed_shares
-    konger = Words(f"the konger pays {shares} shares", f"杠牌者付 {shares} 份")
+    konger = said("hand_value.konger_pays_shares", shares=shares)
     return type_line(LEZI_HAND_TYPES[t], effect_words(value, konger, lezi_hand=False), LEZI_VALUES.get(t))
 
 
@@ -352,12 +323,8 @@ class ShanghaiLezi(Shanghai):
     def relation_terms(self, name: str) -> Words:
         """承包 (docs/shanghai-lezi.md "Who pays: 承包"), and what it costs the one who fed ``name``."""
         p = self.lezi
-        return Words(
-            f"承包: you would pay {p.self_draw_shares} shares on {name}'s self-draw (not 1), {p.discard_shares} more "
-            f"on {name}'s discard wins",
-            f"承包：{name}自摸你付 {p.self_draw_shares} 份（平时 1 份），"
-            f"{name}胡谁的点炮你都多付 {p.discard_shares} 份",
-        )
+        return said("rules_refusal.lezi.chengbao_terms", name=name, self_draw=p.self_draw_shares,
+                    discard=p.discard_shares)  # fmt: skip
 
     def target_type(self, kind: TargetKind) -> str:
         """All honours in any arrangement is 风一色 here."""
@@ -370,7 +337,7 @@ class ShanghaiLezi(Shanghai):
     def type_value(self, type_id: str) -> Words:
         """A hand type's lezi, 花, or what it does."""
         value = value_of(LEZI, type_id)
-        return NO_WORDS if value is None else value_words(value, Words("the konger pays", "杠牌者付"))
+        return NO_WORDS if value is None else value_words(value, said("hand_value.konger_pays"))
 
     def rule_notes(self) -> list[tuple[Words, list[Words]]]:
         """Claims, value, 承包 and dealer, from this preset's numbers; 花 as in Shanghai."""

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from mahjong_tui.engine.scoring import HandType, LineKind, ScoreLine, ScoreResult, WinContext
 from mahjong_tui.engine.tiles import tile_en, tile_name, tile_zh
-from mahjong_tui.engine.words import Words
+from mahjong_tui.engine.words import Words, said
 
 from .hand_types import Pays, Value
 from .shanghai_hands import FLOWER_ELEMENTS, Element, not_a_win
@@ -40,14 +40,14 @@ def value_words(value: Value, konger: Words) -> Words:
     """What a hand type is worth, in a few words (``4 lezi``, ``×2 on 花``, ``花``); ``konger``: what robbing a kong
     makes the konger pay."""
     if value.pays is Pays.LEZI:
-        return Words(f"{value.n} lezi", f"{value.n} 勒子")
+        return said("hand_value.lezi", n=value.n)
     if value.pays is Pays.FAN:
-        return Words(f"×{2**value.n} on 花", f"花 ×{2**value.n}")
+        return said("hand_value.fan", times=2**value.n)
     if value.pays is Pays.RAISE:
-        return Words("raises to 1 lezi", "不足勒子算 1 勒子")
+        return said("hand_value.raise")
     if value.pays is Pays.KONGER:
         return konger
-    return Words("花", "算花")
+    return said("hand_value.hua")
 
 
 def effect_words(value: Value, konger: Words, *, lezi_hand: bool) -> Words:
@@ -55,13 +55,11 @@ def effect_words(value: Value, konger: Words, *, lezi_hand: bool) -> Words:
     changes nothing)."""
     if value.pays is Pays.FAN:
         times = 2**value.n
-        if lezi_hand:
-            return Words(f"×{times} on 花, no effect in a lezi hand", f"花 ×{times}，勒子牌不计")
-        return Words(f"×{times} on 花", f"花 ×{times}")
+        return said("hand_value.effect.fan_in_lezi_hand" if lezi_hand else "hand_value.fan", times=times)
     if value.pays is Pays.RAISE:
-        return Words("raises a hand below 1 lezi to 1 lezi", "不足勒子算勒子")
+        return said("hand_value.effect.raise")
     if value.pays is Pays.HUA:
-        return Words("scored by 花", "算花")
+        return said("hand_value.effect.hua")
     return value_words(value, konger)  # its lezi, or what the konger pays
 
 

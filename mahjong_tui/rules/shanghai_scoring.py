@@ -7,9 +7,11 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from mahjong_tui.engine.scoring import LineKind, ScoreLine, ScoreResult, WinBy, WinContext
 from mahjong_tui.engine.tiles import counts_of, is_flower
-from mahjong_tui.engine.words import Words
+from mahjong_tui.engine.words import Words, said
 
 from .hand_types import ShanghaiWin, qualifying, shanghai_types, value_of
 from .shanghai_hands import Element, HandShape, no_shape, read_shapes, size_problem
@@ -28,8 +30,12 @@ from .shanghai_lines import (
 )
 from .shanghai_presets import ShanghaiParams
 
-#: what robbing a kong makes the konger pay here
-KONGER_PAYS = Words("the konger pays for all three", "杠牌者包三家")
+
+@cache
+def konger_pays() -> Words:
+    """What robbing a kong makes the konger pay here."""
+    return said("hand_value.konger_pays_all")
+
 
 # --------------------------------------------------------------------------- scoring
 
@@ -47,7 +53,7 @@ def score_shanghai(ctx: WinContext, params: ShanghaiParams) -> ScoreResult:
     qualifies = qualifying(params.name)
     qualified = [r for r in readings if qualifies.intersection(r.types)]
     if not qualified:
-        names = Words("Shanghai", "上海麻将")
+        names = said("rules_refusal.shanghai.name")
         return plain_hand([params.hand_types[t] for t in readings[0].types], names)
     best = max(qualified, key=lambda r: _key(params, r))
     return _result(ctx, params, best)
@@ -187,4 +193,6 @@ def _type_line(params: ShanghaiParams, t: str, r: Reading) -> ScoreLine:
     """The line of hand type ``t`` in a win read as ``r``."""
     value = value_of(params.name, t)
     assert value is not None
-    return type_line(params.hand_types[t], effect_words(value, KONGER_PAYS, lezi_hand=bool(r.lezi)), params.lezi_of(t))
+    return type_line(
+        params.hand_types[t], effect_words(value, konger_pays(), lezi_hand=bool(r.lezi)), params.lezi_of(t)
+    )
