@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from .actions import KIND_WORDS, Action, ActionKind
 from .events import ClaimLost, MeldClaimed
-from .kong_options import NO_REPLACEMENT, kaigang_refusals, kong_modes
+from .kong_options import kaigang_refusals, kong_modes, no_replacement
 from .melds import Meld, MeldKind
 from .scoring import WinBy
 from .state import Phase, Refusal, RiverTile
@@ -88,7 +88,7 @@ def claim_options(hand: Hand, c: int, discarder: int, t: Tile) -> tuple[list[Act
                     acts.extend(Action(c, ActionKind.KONG, t, mode=mode) for mode in modes)
                     refs.extend(kaigang_refusals(hand, ActionKind.KONG, t, modes))
                 else:
-                    refs.append(Refusal(ActionKind.KONG, t, NO_REPLACEMENT))
+                    refs.append(Refusal(ActionKind.KONG, t, no_replacement()))
             if rules.passed_pong_rule and t in p.passed_pong:
                 refs.append(Refusal(ActionKind.PONG, t, rules.passed_pong_refusal(t)))
             else:

@@ -18,7 +18,7 @@ from .scoring import WinBy
 from .state import Phase
 from .steps import OPEN_TURN, Ask, Settle, Step
 from .wins import self_win, win_context
-from .words import Words
+from .words import Words, said
 
 if TYPE_CHECKING:
     from .hand import Hand
@@ -70,7 +70,4 @@ def resolve(hand: Hand) -> Step:
 
 def _second(dealer: int) -> Words:
     """Why a declaration on the dealt hand is not paid: the dealer declared too, and goes first."""
-    return Words(
-        f"seat {dealer}, the dealer, declared a win on the dealt tiles too, and the dealer goes first",
-        f"座位{dealer}是庄家，也报了起手的胡，庄家优先",
-    )
+    return said("claim_lost.dealer_first", seat=dealer)

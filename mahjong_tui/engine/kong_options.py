@@ -7,23 +7,29 @@ to replace it. Both the turn and the claims on a discard ask this module.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from .actions import Action, ActionKind, KongMode
 from .melds import Meld, MeldKind
 from .state import PlayerState, Refusal
 from .tiles import NUM_KINDS, Tile
-from .words import Words
+from .words import Words, said
 
 if TYPE_CHECKING:
     from .hand import Hand
 
-NO_REPLACEMENT = Words("no kong: the wall has no tile left to replace it", "不能杠：牌墙没有牌可以补了")
 
-KAIGANG_NEEDS_READY = Words(
-    "开杠 needs a ready hand: with the four set aside you must be one tile from a win (补张 is still open to you)",
-    "开杠要听牌：四张放开以后要只差一张就胡（补张还可以）",
-)
+@cache
+def no_replacement() -> Words:
+    """Why no kong: the wall has no tile left to replace it."""
+    return said("refusal.no_replacement")
+
+
+@cache
+def kaigang_needs_ready() -> Words:
+    """Why no 开杠: the hand is not ready with the four set aside."""
+    return said("refusal.kaigang_needs_ready")
 
 
 def kong_modes(hand: Hand, p: PlayerState, t: Tile, from_hand: int) -> list[KongMode]:
@@ -46,7 +52,7 @@ def kong_modes(hand: Hand, p: PlayerState, t: Tile, from_hand: int) -> list[Kong
 def kaigang_refusals(hand: Hand, kind: ActionKind, t: Tile, modes: list[KongMode]) -> list[Refusal]:
     """Why 开杠 is not offered for this quad when the rule set has it: the hand is not ready."""
     if KongMode.KAIGANG in hand.rules.kong_modes and KongMode.KAIGANG not in modes:
-        return [Refusal(kind, t, KAIGANG_NEEDS_READY)]
+        return [Refusal(kind, t, kaigang_needs_ready())]
     return []
 
 
@@ -56,7 +62,7 @@ def own_kong_options(hand: Hand, p: PlayerState, refusals: list[Refusal]) -> lis
     if hand.wall.remaining == 0:
         for t in range(NUM_KINDS):
             if p.counts[t] == 4:
-                refusals.append(Refusal(ActionKind.CONCEALED_KONG, t, NO_REPLACEMENT))
+                refusals.append(Refusal(ActionKind.CONCEALED_KONG, t, no_replacement()))
         return out
     for t in range(NUM_KINDS):
         if p.counts[t] == 4:
