@@ -141,7 +141,7 @@ def test_tests_and_scripts_use_public_names_only():
 
 def test_bot_levels_and_the_258_table_are_defined_once():
     """The bot levels live in ``bots``, the 2-5-8 kinds in ``engine.tiles``: no other definition."""
-    levels = ("easy", "normal", "hard")
+    levels = ("easy", "normal", "hard", "expert")
     hits = []
     for p in sources(PACKAGE, ROOT / "bots", ROOT / "scripts"):
         for node in ast.walk(tree(p)):

@@ -65,7 +65,7 @@ def test_bad_play_option_is_one_line_without_traceback():
         (["--seed", "-1"], "--seed"),
         (["--base", "0"], "--base"),
         (["--names", "Alice,Bartholomew-the-Third"], "12 characters"),
-        (["--bots", "expert"], "expert"),
+        (["--bots", "master"], "master"),
         (["--humans", "5"], "--humans"),
         (["--privacy", "loose"], "loose"),
     ],
