@@ -39,14 +39,25 @@ SURE = 2.0
 
 @dataclass(frozen=True, slots=True)
 class Weighed:
-    """One candidate, played out: its mean points over the deals, and how sure that is (one standard error of its
-    gain over the hard bot's choice, played out on the same deals)."""
+    """One candidate, played out: its mean points over the deals, its gain over the hard bot's choice played out on
+    the same deals, and how far behind the best candidate it falls, each with one standard error."""
 
     action: Action
     mean: float
     gain: float
     error: float
     deals: int
+    behind: float = 0.0
+    behind_error: float = 0.0
+
+
+def paired(points: list[float], against: list[float]) -> tuple[float, float]:
+    """The mean of ``points`` less ``against`` deal by deal, and its standard error."""
+    n = len(points)
+    diffs = [p - q for p, q in zip(points, against, strict=True)]
+    mean = sum(diffs) / n
+    spread = max(0.0, sum(d * d for d in diffs) / n - mean * mean)
+    return mean, sqrt(spread / max(1, n - 1))
 
 
 class ExpertBot(HardBot):
@@ -103,27 +114,24 @@ class ExpertBot(HardBot):
         sampler = Sampler(view, Random(self._moment_seed(view)))
         if not sampler.ok:
             return ()
-        totals = [0.0] * len(candidates)
-        gains = [0.0] * len(candidates)
-        squares = [0.0] * len(candidates)
+        points: list[list[float]] = [[] for _ in candidates]
         deadline = time.perf_counter() + self.think_ms / 1000
-        deals = 0
         limit = self.playouts
-        while (deals < limit) if limit is not None else (deals < MIN_DEALS or time.perf_counter() < deadline):
+        while (
+            (len(points[0]) < limit)
+            if limit is not None
+            else (len(points[0]) < MIN_DEALS or time.perf_counter() < deadline)
+        ):
             deal = sampler.deal()
-            points = [self.play(view, deal, a) for a in candidates]
-            for i, p in enumerate(points):
-                totals[i] += p
-                gain = p - points[0]
-                gains[i] += gain
-                squares[i] += gain * gain
-            deals += 1
+            for i, a in enumerate(candidates):
+                points[i].append(self.play(view, deal, a))
+        means = [sum(p) / len(p) for p in points]
+        top = max(range(len(candidates)), key=lambda i: (means[i], candidates[i] == hard))
         out = []
         for i, a in enumerate(candidates):
-            mean_gain = gains[i] / deals
-            spread = max(0.0, squares[i] / deals - mean_gain * mean_gain)
-            error = sqrt(spread / max(1, deals - 1))
-            out.append(Weighed(a, totals[i] / deals, mean_gain, error, deals))
+            gain, error = paired(points[i], points[0])
+            behind, behind_error = paired(points[top], points[i])
+            out.append(Weighed(a, means[i], gain, error, len(points[i]), behind, behind_error))
         return tuple(sorted(out, key=lambda w: (-w.mean, w.action != hard)))
 
     def play(self, view: SeatView, deal: Deal, action: Action) -> float:

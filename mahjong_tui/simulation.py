@@ -56,6 +56,8 @@ class SimulateArgs:
     workers: int = 1
     json: bool = False
     records: Path | None = None
+    think_ms: float | None = None  # the expert's time a decision (None: its default)
+    playouts: int | None = None  # the expert's deals a decision instead: every game the same whatever the machine
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -104,6 +106,8 @@ class GameJob:
     index: int
     bots: tuple[str, str, str, str]
     cap: int  # at most this many hands
+    think_ms: float | None = None
+    playouts: int | None = None
 
 
 @dataclass
@@ -135,7 +139,10 @@ def play_game(job: GameJob) -> GameResult:
     """Play one game with bots, checking every action; stop after ``job.cap`` hands."""
     gseed = game_seed(job.run_seed, job.index)
     game = Game(job.rules, gseed)
-    players = {seat: create_bot(level, seat, gseed) for seat, level in enumerate(job.bots)}
+    players = {
+        seat: create_bot(level, seat, gseed, think_ms=job.think_ms, playouts=job.playouts)
+        for seat, level in enumerate(job.bots)
+    }
     result = GameResult(job.index, gseed, bots=tuple(job.bots))
     check = Checker(game, job.bots, result.times)
     ev_start = 0
@@ -261,7 +268,7 @@ def run(args: SimulateArgs, progress: Callable[[int], None] | None = None) -> tu
         index = 0
         while totals.hands < args.hands:
             want = args.hands - totals.hands
-            res = play_game(GameJob(args.rules, args.seed, index, args.bots, want))
+            res = play_game(GameJob(args.rules, args.seed, index, args.bots, want, args.think_ms, args.playouts))
             totals.add(res, want, args.records)
             index += 1
             if progress:
@@ -290,7 +297,9 @@ def _run_parallel(args: SimulateArgs, totals: Totals, progress: Callable[[int], 
                 before = sum(1 if n is None else n for n in hands_of)
                 if before >= args.hands:
                     break
-                job = GameJob(args.rules, args.seed, len(hands_of), args.bots, args.hands - before)
+                job = GameJob(
+                    args.rules, args.seed, len(hands_of), args.bots, args.hands - before, args.think_ms, args.playouts
+                )
                 pool.apply_async(play_game, (job,), callback=done.put, error_callback=done.put)
                 hands_of.append(None)
                 running += 1

@@ -134,6 +134,9 @@ def parser() -> OneLineParser:
     )
     add_language(p, None, "the settings', whose default is the locale's")
     p.add_argument("--resume", action="store_true", help="continue the saved game (the game options are not used)")
+    p.add_argument(
+        "--think-ms", type=whole_number(1, 60_000), default=None, help="the expert bots' time a decision (default 150)"
+    )
     return p
 
 
@@ -162,6 +165,7 @@ def run(argv: list[str]) -> int:
             open_hands=ns.open_hands,
             lang=ns.lang,
             resume=ns.resume,
+            think_ms=ns.think_ms,
         )
     except SetupError as e:
         print(f"mahjong-tui play: {e}", file=sys.stderr)

@@ -61,7 +61,8 @@ def parser() -> OneLineParser:
     p = OneLineParser(
         prog="mahjong-tui simulate",
         description="Bots play each other headless; statistics as a table or --json. "
-        "The same arguments always give the same games, whatever --workers is.",
+        "The same arguments always give the same games, whatever --workers is "
+        "(with an expert seat, when --playouts sets its deals rather than a time).",
     )
     p.add_argument("--rules", required=True, type=_rules, help="a preset: shanghai, shanghai-qq, changsha …")
     p.add_argument("--hands", required=True, type=whole_number(1, MAX_SIMULATED_HANDS), help="how many hands to play")
@@ -70,6 +71,15 @@ def parser() -> OneLineParser:
     p.add_argument("--workers", type=whole_number(1, MAX_WORKERS), default=1, help="worker processes")
     p.add_argument("--json", action="store_true", help="one JSON object on standard output")
     p.add_argument("--records", type=_records, default=None, help="write each game's record in this directory")
+    p.add_argument(
+        "--think-ms", type=whole_number(1, 60_000), default=None, help="the expert's time a decision (default 150)"
+    )
+    p.add_argument(
+        "--playouts",
+        type=whole_number(1, 100_000),
+        default=None,
+        help="the expert's deals a decision, instead of a time",
+    )
     return p
 
 
@@ -81,7 +91,7 @@ def run(argv: list[str]) -> int:
     ns = parser().parse_or_status(argv)
     if isinstance(ns, int):
         return ns
-    args = SimulateArgs(ns.rules, ns.hands, ns.seed, ns.bots, ns.workers, ns.json, ns.records)
+    args = SimulateArgs(ns.rules, ns.hands, ns.seed, ns.bots, ns.workers, ns.json, ns.records, ns.think_ms, ns.playouts)
     show_bar = not args.json or sys.stderr.isatty()
     bar = ProgressBar(args.hands, sys.stderr) if show_bar else None
     try:

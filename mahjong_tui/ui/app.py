@@ -381,6 +381,7 @@ def run(
     open_hands: bool | None = None,
     lang: str | None = None,
     resume: bool = False,
+    think_ms: float | None = None,
 ) -> int:
     """Run the app: the saved game (``resume``), that game (``rules``), else the new game screen. The exit status.
 
@@ -416,8 +417,18 @@ def run(
         language=lang,
         resume=resume,
         notices=[loaded.problem],
+        bot_factory=None if think_ms is None else expert_thinking(think_ms),
     )
     return ended(app, app.run())
+
+
+def expert_thinking(think_ms: float) -> BotFactory:
+    """The bots, the expert thinking ``think_ms`` a decision (the driver is imported only when that is asked for)."""
+    from functools import partial
+
+    from .driver import default_bot_factory
+
+    return partial(default_bot_factory, think_ms=think_ms)
 
 
 def run_replay(saved: SavedGame, *, lang: str | None = None, tiles: str | None = None, hand: int = 1) -> int:

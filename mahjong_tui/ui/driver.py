@@ -74,12 +74,13 @@ class StandInBot:
         return legal[0]
 
 
-def default_bot_factory(level: str, seat: int, seed: int) -> Player:
-    """The bots package's bot of ``level``; a stand-in when the package cannot be loaded."""
+def default_bot_factory(level: str, seat: int, seed: int, think_ms: float | None = None) -> Player:
+    """The bots package's bot of ``level`` (the expert thinking ``think_ms`` a decision: None, its default); a
+    stand-in when the package cannot be loaded."""
     try:
         from bots import create_bot
 
-        return create_bot(level, seat, seed)
+        return create_bot(level, seat, seed, think_ms=think_ms)
     except ImportError:
         return StandInBot(seat)
 

@@ -320,7 +320,7 @@ class TableController:
         state, driver = self.state, self.driver
         if key == "discard_drawn":
             return True if state.holds_drawn else (None if state.actor is not None else False)
-        if key in ("discard", "move", "pick"):
+        if key in ("discard", "move", "pick", "think"):
             return state.actor is not None
         if key == "win":
             return state.offers(ActionKind.WIN)

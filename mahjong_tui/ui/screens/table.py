@@ -10,7 +10,7 @@ and hands it each key. Here are its layouts, its keys, and its start.
 from __future__ import annotations
 
 from collections.abc import Callable, Coroutine
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual import events
 from textual.app import ComposeResult
@@ -49,6 +49,10 @@ def layout_for(width: int, height: int) -> str:
     return "tiny"
 
 
+if TYPE_CHECKING:
+    from mahjong_tui.learn.look_ahead import LookAhead
+
+
 class TableTold(Message):
     """A remote table has told its client something new: the screen, waiting for it, goes on."""
 
@@ -70,6 +74,7 @@ class TableScreen(Worded, TableBase):
         Binding("f", "fast_forward", "table.key_fast_forward"),
         Binding("a", "autoplay", "table.key_autoplay"),
         Binding("h", "hints", "table.key_hints"),
+        Binding("t", "think", "table.key_think"),
         Binding("u", "undo", "table.key_undo", show=False),
         Binding("l", "log", "table.key_log", show=False),
         Binding("r", "rules", "table.key_rules"),
@@ -244,6 +249,32 @@ class TableScreen(Worded, TableBase):
     def action_hints(self) -> None:
         """Open or close the hint panel of the person at the screen."""
         self.controller.toggle_hints()
+
+    def action_think(self) -> None:
+        """Think longer: the person's turn weighed by playing each close choice out (in a worker), shown in their
+        hint panel (opened for it)."""
+        state = self.state
+        seat, view = state.actor, state.decision
+        if seat is None or view is None or seat != state.viewer or self.thinking is not None:
+            return
+        if seat not in state.hints_open:
+            self.controller.toggle_hints()
+        from mahjong_tui.learn.look_ahead import look_ahead  # the bots' play-outs: loaded when first asked for
+
+        key = (seat, self.driver.moment)
+        self.thinking = key
+        self.render_table()
+        self.run_worker(lambda: self.thought(key, look_ahead(view)), thread=True, group="think", exit_on_error=False)
+
+    def thought(self, key: tuple[int, tuple[int, int]], ahead: LookAhead) -> None:
+        """The look ahead worked out (on the worker's thread): shown if the moment it was for is still the one."""
+        self.app.call_from_thread(self._show_thought, key, ahead)
+
+    def _show_thought(self, key: tuple[int, tuple[int, int]], ahead: LookAhead) -> None:
+        self.thinking = None
+        self.ahead = (key, ahead)
+        if self.is_mounted:
+            self.render_table()
 
     def action_undo(self) -> None:
         """Practice against bots: take back the person's last action of this hand and what followed."""

@@ -12,12 +12,14 @@ import math
 import time
 from collections.abc import Sequence
 from functools import partial
+from typing import TYPE_CHECKING
 
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.widgets import Static
 
 from mahjong_tui.engine import Action, ClaimLost, Event, OptionRefused, Phase, Tile
+from mahjong_tui.i18n import say, t
 
 from ..app_base import learning_of
 from ..config import Display, Learning
@@ -31,6 +33,9 @@ from ..widgets.hint_panel import Advice, HintPanel, advise, hand_marks, hint_bod
 from ..widgets.layout import show_seats_and_rivers
 from ..widgets.log import ReflowLog, Told
 from .once import Once
+
+if TYPE_CHECKING:
+    from mahjong_tui.learn.look_ahead import LookAhead
 
 LAYOUTS = ("full", "compact", "tiny")
 
@@ -48,6 +53,9 @@ class TableBase(Once[str]):
         self._advice: tuple[tuple[int, tuple[int, int]], Advice] | None = None  # worked out once per move
         #: the hints wait for the table's first frame (the table shows at once; its panel fills in a moment later)
         self.hints_drawn = False
+        #: the seat and moment the panel is thinking longer about (None: it is not), and the last look ahead made
+        self.thinking: tuple[int, tuple[int, int]] | None = None
+        self.ahead: tuple[tuple[int, tuple[int, int]], LookAhead] | None = None
 
     def control(self, driver: Seating) -> TableController:
         """The controller of this table's play, with this screen for its surface (:mod:`.table`)."""
@@ -264,9 +272,28 @@ class TableBase(Once[str]):
             return
         selected = self.selected_tile(look) if self.state.actor == advice.view.seat else None
         panel = self.query_one("#hints-full" if self.layout_mode == "full" else "#hints-compact", HintPanel)
-        body = hint_body(look, advice, selected)
+        parts: list[RenderableType] = []
+        ahead = self.ahead_text(look, advice.view.seat)
+        if ahead is not None:  # first: what was asked for now is read first, whatever the panel's height
+            parts.append(ahead)
+        parts.append(hint_body(look, advice, selected))
         note = self.panel_note(look)
-        panel.show(Group(body, note) if note is not None else body)
+        if note is not None:
+            parts.append(note)
+        panel.show(Group(*parts))
+
+    def ahead_text(self, look: Look, seat: int) -> Text | None:
+        """Thinking longer, for the seat at this moment: under way, or what it found (None: neither)."""
+        key = (seat, self.driver.moment)
+        if self.thinking == key:
+            return Text(t("look_ahead.thinking"), style="italic #80d8ff")
+        if self.ahead is None or self.ahead[0] != key:
+            return None
+        lines = [look.told(say(w)) for w in self.ahead[1].lines()]
+        out = Text(lines[0], style="bold #80d8ff")
+        for line in lines[1:]:
+            out.append("\n  " + line, style="#80d8ff")
+        return out
 
     def panel_note(self, look: Look) -> Text | None:
         """A line the table adds under the hints (a lesson's reason to ask for another move than the ★)."""

@@ -1,0 +1,59 @@
+"""Thinking longer: the expert's look ahead at a decision, in words a learner reads.
+
+The hint panel's ★ is the hard bot's choice. Asked to think longer, the panel plays each
+close choice of the seat's decision out to the hand's end many times, the tiles the seat
+cannot see dealt anew each time (:class:`bots.expert.ExpertBot`), and says what each choice
+brought on average, and how sure that is: a choice behind the best by more than two
+standard errors of the play-outs is worse; within them, as good as far as they tell.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bots.expert import ExpertBot, Weighed
+from mahjong_tui.engine import SeatView, Words
+from mahjong_tui.engine.words import said
+
+#: how long the panel thinks, by default
+THINK_MS = 1000
+#: behind the best by more than this many standard errors: worse
+SURE = 2.0
+
+
+@dataclass(frozen=True, slots=True)
+class LookAhead:
+    """The choices weighed at one decision (best first), and in words."""
+
+    weighed: tuple[Weighed, ...]
+
+    @property
+    def deals(self) -> int:
+        """How many times each choice was played out."""
+        return self.weighed[0].deals if self.weighed else 0
+
+    def lines(self) -> list[Words]:
+        """A heading, then one line a choice: its mean points, and whether it is the best, as good, or worse."""
+        if not self.weighed:
+            return [said("look_ahead.none")]
+        out = [said("look_ahead.title", deals=self.deals)]
+        for i, w in enumerate(self.weighed):
+            values = {"move": w.action.words(), "points": f"{w.mean:+.1f}"}
+            if i == 0:
+                out.append(said("look_ahead.best", **values))
+                continue
+            gap = {"behind": f"{w.behind:.1f}", "error": f"{w.behind_error:.1f}"}
+            key = "look_ahead.worse" if w.behind > SURE * w.behind_error else "look_ahead.close"
+            out.append(said(key, **values, **gap))
+        return out
+
+
+def look_ahead(view: SeatView, think_ms: float = THINK_MS, playouts: int | None = None) -> LookAhead:
+    """The expert's look at ``view``'s decision: each close choice played out for ``think_ms`` (or ``playouts``
+    deals); nothing weighed when the decision has one sensible choice."""
+    bot = ExpertBot(view.seat, 0, think_ms=think_ms, playouts=playouts)
+    hard = super(ExpertBot, bot).choose(view)
+    candidates = bot.candidates(view, hard)
+    if len(candidates) < 2:
+        return LookAhead(())
+    return LookAhead(bot.weigh(view, candidates, hard))
