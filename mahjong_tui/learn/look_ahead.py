@@ -43,8 +43,9 @@ class LookAhead:
                 out.append(said("look_ahead.best", **values))
                 continue
             gap = {"behind": f"{w.behind:.1f}", "error": f"{w.behind_error:.1f}"}
-            key = "look_ahead.worse" if w.behind > SURE * w.behind_error else "look_ahead.close"
-            out.append(said(key, **values, **gap))
+            out.append(
+                said("look_ahead.worse" if w.behind > SURE * w.behind_error else "look_ahead.close", **values, **gap)
+            )
         return out
 
 
