@@ -71,7 +71,6 @@ class ExpertBot(HardBot):
         super().__init__(seat, seed)
         self.think_ms = think_ms
         self.playouts = playouts
-        self.base_seed = seed
         #: the candidates of the last decision that was looked ahead at, best first (empty: none was)
         self.last_weighed: tuple[Weighed, ...] = ()
 
@@ -155,4 +154,4 @@ class ExpertBot(HardBot):
         """The seed of this decision's deals: the bot's seed, its seat and the moment of the hand."""
         table = view.table
         moment = (table.hand_number, table.wall.remaining, sum(len(r) for r in table.rivers), view.phase.value)
-        return zlib.crc32(repr((self.base_seed, self.seat, moment, tuple(view.counts))).encode())
+        return zlib.crc32(repr((self.seed, self.seat, moment, tuple(view.counts))).encode())
