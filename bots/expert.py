@@ -74,9 +74,13 @@ class ExpertBot(HardBot):
         #: the candidates of the last decision that was looked ahead at, best first (empty: none was)
         self.last_weighed: tuple[Weighed, ...] = ()
 
+    def hard_choice(self, view: SeatView) -> Action:
+        """What the hard bot would do here (the first candidate, and the choice unless one is surely better)."""
+        return super().choose(view)
+
     def choose(self, view: SeatView) -> Action:
         """The hard bot's choice, unless playing the close choices out shows a better one."""
-        hard = super().choose(view)
+        hard = self.hard_choice(view)
         self.last_weighed = ()
         candidates = self.candidates(view, hard)
         if len(candidates) < 2:

@@ -53,7 +53,7 @@ def look_ahead(view: SeatView, think_ms: float = THINK_MS, playouts: int | None 
     """The expert's look at ``view``'s decision: each close choice played out for ``think_ms`` (or ``playouts``
     deals); nothing weighed when the decision has one sensible choice."""
     bot = ExpertBot(view.seat, 0, think_ms=think_ms, playouts=playouts)
-    hard = super(ExpertBot, bot).choose(view)
+    hard = bot.hard_choice(view)
     candidates = bot.candidates(view, hard)
     if len(candidates) < 2:
         return LookAhead(())

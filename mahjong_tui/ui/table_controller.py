@@ -328,8 +328,10 @@ class TableController:
             return state.offers(*KONGS)
         if key == "autoplay":
             return bool(driver.humans) and not driver.hand_over
-        if key in ("summary", "fast_forward"):
-            return driver.hand_over == (key == "summary")
+        if key == "summary":
+            return driver.hand_over
+        if key == "fast_forward":
+            return not driver.hand_over
         if key == "hints":
             return bool(driver.humans)
         if key == "undo":
