@@ -216,7 +216,7 @@ class NewGameScreen(Once["GameSetup | Chosen | LearnToPlay | None"]):
         from mahjong_tui.keep.unfinished import find_games
 
         found = find_games()
-        self.app.call_from_thread(self.show_found, found)
+        self.call_later(self.show_found, found)  # dropped if the screen has closed meanwhile
 
     def find_saved(self) -> None:
         """Look for the games not finished now, and offer them."""

@@ -219,7 +219,7 @@ class RulesScreen(Worded, ModalScreen[None], Once[None]):
     def render_page(self, key: str, width: int, display: Display) -> None:
         """Render a page off the event loop, then show whichever page is wanted now."""
         rendered(key, width, display)
-        self.app.call_from_thread(self.show_page)
+        self.call_later(self.show_page)  # dropped if the screen has closed meanwhile
 
     def action_scroll(self, lines: int) -> None:
         """Scroll the page."""

@@ -268,7 +268,7 @@ class TableScreen(Worded, TableBase):
 
     def thought(self, key: tuple[int, tuple[int, int]], ahead: LookAhead) -> None:
         """The look ahead worked out (on the worker's thread): shown if the moment it was for is still the one."""
-        self.app.call_from_thread(self._show_thought, key, ahead)
+        self.call_later(self._show_thought, key, ahead)  # dropped if the table has closed meanwhile
 
     def _show_thought(self, key: tuple[int, tuple[int, int]], ahead: LookAhead) -> None:
         self.thinking = None
