@@ -19,6 +19,7 @@ from bots import create_bot
 from mahjong_tui.engine import Game, GameOptions, Phase, ruleset_names, seat_view
 from mahjong_tui.net.bot_pool import BotPool
 from mahjong_tui.net.client import JoinError, SeatClient
+from mahjong_tui.net.server import Host
 from mahjong_tui.net.workers import room_of
 
 
@@ -157,3 +158,27 @@ async def test_a_host_of_workers_stopped_keeps_every_table_and_takes_them_up_aga
         await returning.close()
     finally:
         await _stop(again)
+
+
+async def test_an_expert_at_a_host_thinks_the_time_the_host_was_given() -> None:
+    """``host --think-ms``: an expert thinking on a thread is made with that budget, and one in the bot processes
+    answers with a legal move when given it."""
+    from bots.expert import ExpertBot
+
+    on_threads = Host(think_ms=40)
+    bot = on_threads.bot_factory("expert", 2, 5) if on_threads.bot_factory else None
+    assert isinstance(bot, ExpertBot) and bot.think_ms == 40
+    assert Host().bot_factory is None and Host(bot_processes=1, think_ms=40).bot_factory is None
+    pool = BotPool(1, think_ms=20)
+    try:
+        game = Game("changsha", 21, GameOptions(max_hands=1))
+        while game.held or len(game.legal_actions(game.pending_seats()[0])) < 2:
+            if game.held:
+                game.release()
+            else:
+                game.apply(game.legal_actions(game.pending_seats()[0])[0])
+        seat = game.pending_seats()[0]
+        view = seat_view(game.hand, seat)
+        assert await pool.choose("expert", seat, 3, view) in view.legal
+    finally:
+        pool.close()

@@ -96,6 +96,9 @@ def parser() -> OneLineParser:
         default=None,
         help="processes each worker's bots think in (default: the cores over the workers, at least 1; 0: threads)",
     )
+    p.add_argument(
+        "--think-ms", type=whole_number(1, 60_000), default=None, help="an expert bot's time a decision (default 150)"
+    )
     p.add_argument("--grace", type=_seconds, default=60.0, help="how long a dropped seat waits before a bot plays (60)")
     p.add_argument(
         "--ssh", type=whole_number(1, 65535), default=None, help="also let players in by ssh -p PORT name@host"
@@ -172,7 +175,7 @@ def _tables(args: argparse.Namespace) -> InProcess | Lobby:
     bot_processes = args.bot_processes
     if bot_processes is None:
         bot_processes = max(1, default_workers() // args.workers)
-    settings = WorkerSettings(args.claim_seconds, args.turn_seconds, args.grace, bot_processes)
+    settings = WorkerSettings(args.claim_seconds, args.turn_seconds, args.grace, bot_processes, args.think_ms)
     return InProcess(settings) if args.workers == 1 else Lobby(args.workers, settings)
 
 

@@ -45,12 +45,13 @@ def _ready() -> bool:
     return True
 
 
-def _think(level: str, seat: int, seed: int, view: bytes) -> int:
-    """The index, among the view's legal moves, of the move a bot of ``level`` plays."""
+def _think(level: str, seat: int, seed: int, view: bytes, think_ms: float | None = None) -> int:
+    """The index, among the view's legal moves, of the move a bot of ``level`` plays (the expert thinking
+    ``think_ms`` a decision; None: its default)."""
     from bots import create_bot
 
     seen = decode_view(view)
-    return seen.legal.index(create_bot(level, seat, seed).choose(seen))
+    return seen.legal.index(create_bot(level, seat, seed, think_ms=think_ms).choose(seen))
 
 
 def decision_seed(game_seed: int, seat: int, moves: int) -> int:
@@ -61,9 +62,11 @@ def decision_seed(game_seed: int, seat: int, moves: int) -> int:
 class BotPool:
     """Processes that think for a host's bots (``processes`` of them, started once)."""
 
-    def __init__(self, processes: int) -> None:
-        """A pool of ``processes`` thinking processes, started when first needed (or :meth:`warm`)."""
+    def __init__(self, processes: int, think_ms: float | None = None) -> None:
+        """A pool of ``processes`` thinking processes, started when first needed (or :meth:`warm`); an expert in
+        them thinks ``think_ms`` a decision (None: its default)."""
         self.processes = max(1, processes)
+        self.think_ms = think_ms
         self._pool: ProcessPoolExecutor | None = None
         self._closed = False
 
@@ -88,12 +91,12 @@ class BotPool:
         wire = bytes(encode_view(view))  # the view's JSON text
         pool = self.warm()
         try:
-            index = await loop.run_in_executor(pool, _think, level, seat, seed, wire)
+            index = await loop.run_in_executor(pool, _think, level, seat, seed, wire, self.think_ms)
         except BrokenProcessPool:
             if self._pool is pool:  # the first decision to find it broken replaces it; the others use the new one
                 self._pool = None
                 pool.shutdown(wait=False, cancel_futures=True)  # broken: nothing to wait for
-            index = await loop.run_in_executor(self.warm(), _think, level, seat, seed, wire)
+            index = await loop.run_in_executor(self.warm(), _think, level, seat, seed, wire, self.think_ms)
         return view.legal[index]
 
     def close(self) -> None:

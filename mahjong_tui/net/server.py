@@ -16,6 +16,7 @@ import secrets
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from time import monotonic
 from typing import Any
@@ -85,6 +86,13 @@ def _kept_tables() -> list[tuple[str, Path]]:
     return kept + [(p.name.removesuffix(".host.json"), p) for p in sorted(games_dir().glob("*.host.json"))]
 
 
+def _thinking(think_ms: float) -> Callable[[str, int, int], Player]:
+    """The bots of every level, the expert thinking ``think_ms`` a decision (the bots are loaded only then)."""
+    from bots import create_bot
+
+    return partial(create_bot, think_ms=think_ms)
+
+
 class Host:
     """Every table of the server, and the connections to them."""
 
@@ -97,14 +105,18 @@ class Host:
         keep: bool = True,
         bot_factory: Callable[[str, int, int], Player] | None = None,
         bot_processes: int = 0,
+        think_ms: float | None = None,
         on_change: Callable[[HostedTable], None] | None = None,
         on_end: Callable[[HostedTable], None] | None = None,
     ) -> None:
-        """A host with no table yet; its bots think in ``bot_processes`` processes of their own (0: on threads).
-        ``on_change`` is told when someone sits at a table, ``on_end`` when a table's game ends."""
+        """A host with no table yet; its bots think in ``bot_processes`` processes of their own (0: on threads), an
+        expert ``think_ms`` a decision (None: its default). ``on_change`` is told when someone sits at a table,
+        ``on_end`` when a table's game ends."""
         self.claim_seconds, self.turn_seconds, self.grace, self.keep = claim_seconds, turn_seconds, grace, keep
+        if bot_factory is None and think_ms is not None and bot_processes <= 0:
+            bot_factory = _thinking(think_ms)
         self.bot_factory = bot_factory
-        self.bots = BotPool(bot_processes) if bot_processes > 0 and bot_factory is None else None
+        self.bots = BotPool(bot_processes, think_ms) if bot_processes > 0 and bot_factory is None else None
         self.tables: dict[str, HostedTable] = {}
         self.unseated: set[Outbox] = set()  # the connections without a seat now
         self.tasks: dict[str, asyncio.Task[None]] = {}

@@ -56,6 +56,7 @@ class WorkerSettings:
     turn_seconds: float
     grace: float
     bot_processes: int  # each worker's own (0: its bots think on threads)
+    think_ms: float | None = None  # the expert's time a decision (None: its default)
 
 
 @dataclass(slots=True)
@@ -293,6 +294,7 @@ class InProcess:
             turn_seconds=settings.turn_seconds,
             grace=settings.grace,
             bot_processes=settings.bot_processes,
+            think_ms=settings.think_ms,
         )
         self._server: Any = None
 
@@ -385,6 +387,7 @@ async def _work(index: int, channel: socket.socket, settings: WorkerSettings) ->
         turn_seconds=settings.turn_seconds,
         grace=settings.grace,
         bot_processes=settings.bot_processes,
+        think_ms=settings.think_ms,
         on_change=lambda hosted: report(_seats(hosted)),
         on_end=lambda hosted: report(("ended", hosted.room)),
     )
