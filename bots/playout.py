@@ -11,8 +11,12 @@ engine's state:
 - every seat draws in turn and discards the tile that holds its hand together least
   (the easy bot's judgement, :func:`bots.players.keep_value`); a drawn flower is set aside
   and the seat draws again;
+- where a hand must qualify to win (Shanghai), a seat plays for what may win there, as
+  players do: a hand of pairs goes for 碰碰胡 (singles out first), any other for one suit
+  with honours (混一色: the other suits out first); it pongs a discard that fits that aim,
+  and discards in its place. Without such a play hardly a play-out of Shanghai ends in a win;
 - a discard that completes another seat's hand is won on at once (the nearest seat first),
-  and a drawn tile that completes the drawer's is won on; no seat pongs, chis or kongs;
+  and a drawn tile that completes the drawer's is won on; no seat chis or kongs;
 - the hand ends in a draw when the wall is spent.
 
 A hand that looks complete (the engine's table of shapes says so in a few lookups) is
@@ -28,7 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from random import Random
 
-from mahjong_tui.engine import Meld, Ruleset, SeatView, WinBy, WinContext
+from mahjong_tui.engine import Meld, MeldKind, Ruleset, SeatView, WinBy, WinContext
 from mahjong_tui.engine.analysis import shanten_regular, shanten_seven_pairs
 
 from .players import keep_value
@@ -108,6 +112,7 @@ def play_out(
     """Play ``deal`` to the hand's end: ``first`` moves next, discarding (``discarding``: ``discard``, or the tile its
     hand holds together least) or drawing. The points each seat gains."""
     counts, wall, melds = deal.counts, deal.wall, deal.melds
+    qualify = rules.must_qualify
     # each waiting seat's winning shapes: the tiles that would complete its hand, worked out when its hand changes
     waiting = [NO_TILES if s == first and discarding else winning_tiles(counts[s], melds[s]) for s in range(4)]
     seat = first
@@ -120,12 +125,7 @@ def play_out(
         if discard is not None:
             tile, discard = discard, None
         else:
-            tile, least = -1, 1 << 30
-            for t in range(NUM_KINDS - 1, -1, -1):  # the highest kind of those held together least
-                if hand[t]:
-                    value = keep_value(hand, t)
-                    if value < least:
-                        tile, least = t, value
+            tile = _aimed_discard(hand, melds[seat]) if qualify else _loosest(hand, range(NUM_KINDS))
         hand[tile] -= 1
         waiting[seat] = winning_tiles(hand, melds[seat])
         for step in (1, 2, 3):
@@ -139,10 +139,69 @@ def play_out(
                 held[tile] -= 1
         if not wall:
             return NOTHING
+        ponger = _ponger(counts, melds, seat, tile) if qualify else None
+        if ponger is not None:  # it lays the pong down and discards in its place: the seats between are skipped
+            counts[ponger][tile] -= 2
+            melds[ponger] = (*melds[ponger], Meld(MeldKind.PONG, (tile, tile, tile), tile, seat))
+            seat = ponger
+            continue
         seat = (seat + 1) % 4
         won = _draw(deal, rules, view, seat, waiting[seat])
         if won is not None:
             return won
+
+
+def _loosest(hand: list[int], kinds: Sequence[int] | range) -> int:
+    """Of ``kinds`` held, the one that holds the hand together least (the highest kind of those)."""
+    tile, least = -1, 1 << 30
+    for t in reversed(kinds):
+        if hand[t]:
+            value = keep_value(hand, t)
+            if value < least:
+                tile, least = t, value
+    return tile
+
+
+def _pairs_aim(hand: list[int], melds: Sequence[Meld]) -> bool:
+    """The hand goes for 碰碰胡: pairs and sets of the same make most of it (no chi out)."""
+    if any(m.kind is MeldKind.CHI for m in melds):
+        return False
+    return sum(1 for c in hand if c >= 2) + len(melds) >= 4
+
+
+def _suit_aim(hand: list[int], melds: Sequence[Meld]) -> int:
+    """The suit the hand goes for (混一色): the one it holds most of, its melds counted."""
+    held = [sum(hand[s * 9 : s * 9 + 9]) for s in range(3)]
+    for m in melds:
+        if m.first < 27:
+            held[m.first // 9] += 6  # a meld ties the hand to its suit
+    return max(range(3), key=held.__getitem__)
+
+
+def _aimed_discard(hand: list[int], melds: Sequence[Meld]) -> int:
+    """Where a hand must qualify: a single for a hand of pairs, else a tile of another suit than its aim, else the
+    loosest tile."""
+    if _pairs_aim(hand, melds):
+        singles = [t for t in range(NUM_KINDS) if hand[t] == 1]
+        if singles:
+            return _loosest(hand, singles)
+    suit = _suit_aim(hand, melds)
+    off = [t for t in range(27) if hand[t] and t // 9 != suit]
+    return _loosest(hand, off) if off else _loosest(hand, range(NUM_KINDS))
+
+
+def _ponger(counts: list[list[int]], melds: list[tuple[Meld, ...]], discarder: int, tile: int) -> int | None:
+    """The seat that pongs ``tile`` (at most one holds a pair of it): an honour, a tile of its suit, or any for a
+    hand of pairs."""
+    for step in (1, 2, 3):
+        other = (discarder + step) % 4
+        hand = counts[other]
+        if hand[tile] >= 2:
+            mine = melds[other]
+            if tile >= 27 or _pairs_aim(hand, mine) or tile // 9 == _suit_aim(hand, mine):
+                return other
+            return None
+    return None
 
 
 NO_TILES: frozenset[int] = frozenset()

@@ -13,7 +13,7 @@ import pytest
 from bots import LEVELS, create_bot
 from bots.expert import ExpertBot
 from bots.playout import Sampler, play_out, winning_tiles
-from mahjong_tui.engine import ActionKind, Game, Phase, SeatView, ruleset_names, seat_view
+from mahjong_tui.engine import ActionKind, Game, MeldKind, Phase, SeatView, ruleset_names, seat_view
 
 PRESETS = ruleset_names()
 
@@ -136,3 +136,26 @@ def test_the_expert_weighs_only_close_choices_and_says_how_sure() -> None:
             if view.phase is Phase.TURN:
                 assert all(w.action.kind is ActionKind.DISCARD for w in bot.last_weighed)
     assert looked > 0
+
+
+@pytest.mark.parametrize("rules", [r for r in PRESETS if Game(r, 1).rules.must_qualify])
+def test_where_a_hand_must_qualify_play_outs_pong_for_it_and_mostly_end_in_a_win(rules: str) -> None:
+    """Shanghai: play-outs play for a hand that may win there (碰碰胡, 混一色), ponging on the way, so that most end in
+    a win the rule set pays, as real hands do; every pong laid down is of three tiles the pongers could hold."""
+    played = wins = pongs = 0
+    for view in positions(rules, 44, 15):
+        if view.phase is not Phase.TURN:
+            continue
+        sampler = Sampler(view, Random(5))
+        for _ in range(10):
+            deal = sampler.deal()
+            before = [len(m) for m in deal.melds]
+            result = play_out(deal, view.ruleset, view, view.seat, True)
+            played += 1
+            wins += any(result)
+            for s in range(4):
+                for meld in deal.melds[s][before[s] :]:
+                    assert meld.kind is MeldKind.PONG and len(set(meld.tiles)) == 1 and meld.source != s
+                    pongs += 1
+    assert pongs > 0
+    assert wins > played / 2, (wins, played)
