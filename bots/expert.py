@@ -6,6 +6,8 @@ discard and how), the expert deals what its seat cannot see many times over
 deal (:func:`~bots.playout.play_out`), and takes the candidate whose play-outs bring the
 most points on average, when it beats the hard bot's own choice by more than the spread of
 the play-outs says chance could. Every other decision, and a close call, is the hard bot's.
+A discard likelier than the hard bot's to feed an opponent is not weighed at all: the hard
+bot reads each river, and the play-outs, dealing the other hands at random, cannot.
 
 The play-outs run until the time budget is spent (``think_ms``, 150 ms by default), or for
 a set number of deals (``playouts``: a decision then depends on nothing but the seed and
@@ -25,6 +27,7 @@ from mahjong_tui.engine import Action, ActionKind, Phase, SeatView, claimed_meld
 from mahjong_tui.engine.analysis import discard_options
 
 from .hard import HardBot
+from .players import unseen_counts
 from .playout import Deal, Sampler, play_out
 
 #: the time a decision may take by default
@@ -33,6 +36,8 @@ THINK_MS = 150
 MAX_DISCARDS = 4
 #: fewest deals before a choice other than the hard bot's may be taken
 MIN_DEALS = 6
+#: how much likelier than the hard bot's discard to feed an opponent another discard weighed may be
+RISK_SLACK = 0.01
 #: how many standard errors a candidate's gain over the hard bot's choice must exceed
 SURE = 2.0
 
@@ -104,7 +109,12 @@ class ExpertBot(HardBot):
             melds = view.melds[view.seat]
             options = discard_options(counts, view.ruleset.shapes, view.outside, melds)
             close = [o.tile for o in options if o.tile in discards and o.shanten <= options[0].shanten + 1]
-            out = [hard] + [discards[t] for t in close if t != hard.tile]
+            # No discard riskier than the hard bot's: its read of each river is what the play-outs, dealing the
+            # others' hands at random, cannot see.
+            assert hard.tile is not None
+            reading = self.read_table(view, unseen_counts(counts, melds, view.outside))
+            risk = reading.feed(hard.tile) + RISK_SLACK
+            out = [hard] + [discards[t] for t in close if t != hard.tile and reading.feed(t) <= risk]
             return out[:MAX_DISCARDS]
         if view.phase is Phase.CLAIM:
             claims = [a for a in legal if a.kind in (ActionKind.CHI, ActionKind.PONG, ActionKind.PASS)]
