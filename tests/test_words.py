@@ -6,6 +6,7 @@ a win, the hints and the review: each carries both, so the table can speak eithe
 
 from __future__ import annotations
 
+import pickle
 import re
 
 import pytest
@@ -14,10 +15,12 @@ from bots import create_bot
 from mahjong_tui.engine import Action, ActionKind, Game, GameOptions, IllegalAction, SeatView, play_until_decision
 from mahjong_tui.engine.events import ClaimLost, GameEnded, OptionRefused
 from mahjong_tui.engine.registry import resolve
+from mahjong_tui.engine.scoring import LineKind, ScoreLine, ScoreResult
 from mahjong_tui.engine.tiles import counts_of, parse_tiles
-from mahjong_tui.engine.words import Words
+from mahjong_tui.engine.words import Words, saying
 from mahjong_tui.learn.hints import analyse
 from mahjong_tui.learn.review import review_hand
+from mahjong_tui.net.wire import encode_result
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
@@ -103,3 +106,23 @@ def test_a_count_agrees_with_its_words() -> None:
     assert [counted(1, "game"), counted(3, "game"), counted(0, "hand")] == ["1 game", "3 games", "0 hands"]
     assert counted(1, "tile helps", "tiles help") == "1 tile helps"
     assert counted(2, "tile helps", "tiles help") == "2 tiles help"
+
+
+def test_a_score_line_said_when_read_is_the_line_said_at_once() -> None:
+    """A line made with a saying (as scoring makes its lines: few are ever read) reads, compares, hashes, pickles
+    and goes over the wire as the line made with the same words said at once; a saying in a saying is said first."""
+    words = saying("words.listed", items=saying("hand_value.lezi", n=2), last=Words("花", "花"))
+
+    def later() -> ScoreLine:
+        return ScoreLine.of(LineKind.NOTE, words, 2, "lezi", 1)
+
+    now = ScoreLine(LineKind.NOTE, "2 lezi and 花", "2 勒子、花", 2, "lezi", 1)
+    assert ScoreLine.of(LineKind.NOTE, words.words(), 2, "lezi", 1) == now
+    assert later().en == now.en and later().zh == now.zh and later().text() == now.text()
+    assert later() == now and hash(later()) == hash(now) and repr(later()) == repr(now)
+    assert pickle.loads(pickle.dumps(later())) == now
+    assert encode_result(ScoreResult(valid=True, lines=(later(),))) == encode_result(
+        ScoreResult(valid=True, lines=(now,))
+    )
+    with pytest.raises(AttributeError):
+        later().no_such_field  # noqa: B018

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from .melds import Meld
 from .tiles import Tile, number_of
-from .words import Words
+from .words import Saying, Words
 
 
 class WinBy(StrEnum):
@@ -33,6 +34,10 @@ class HandType:
     en: str
     description: str
     description_zh: str
+
+    def named(self) -> Words:
+        """The hand type's name in each language."""
+        return Words(self.en, self.zh)
 
     def described(self) -> Words:
         """What the hand type takes, in both languages."""
@@ -87,12 +92,20 @@ class LineKind(StrEnum):
     NOTE = "note"  # anything else worth a line
 
 
+class _Unsaid:
+    """Where a line made with a :class:`~.words.Saying` keeps it until its text is first read."""
+
+    __slots__ = ("_saying",)
+
+
 @dataclass(frozen=True, slots=True)
-class ScoreLine:
+class ScoreLine(_Unsaid):
     """One line of a scoring breakdown, in both languages.
 
     ``amount`` is the number the line contributes, when it has one (花 for a flower
     element, lezi for a type, points for a payment); ``seat`` is the payer of a payment.
+    A line made by :meth:`of` with a saying says it when ``en`` or ``zh`` is first read:
+    scoring makes many lines (a bot's play-outs score every win they meet) that nobody reads.
     """
 
     kind: LineKind
@@ -101,6 +114,39 @@ class ScoreLine:
     amount: int | None = None
     id: str | None = None
     seat: int | None = None
+
+    @classmethod
+    def of(
+        cls,
+        kind: LineKind,
+        words: Words | Saying,
+        amount: int | None = None,
+        id: str | None = None,
+        seat: int | None = None,
+    ) -> ScoreLine:
+        """A line that says ``words``: the catalogue's text, said now (:func:`~.words.said`) or when it is read
+        (:func:`~.words.saying`)."""
+        if isinstance(words, Words):
+            return cls(kind, words.en, words.zh, amount, id, seat)
+        line = object.__new__(cls)
+        setting = object.__setattr__  # the fields but en and zh, which are said when first read
+        setting(line, "kind", kind)
+        setting(line, "amount", amount)
+        setting(line, "id", id)
+        setting(line, "seat", seat)
+        setting(line, "_saying", words)
+        return line
+
+    if not TYPE_CHECKING:  # type checkers see the fields, not a fallback for any name
+
+        def __getattr__(self, name: str) -> str:
+            """``en`` and ``zh`` of a line not said yet: said now, and kept."""
+            if name not in ("en", "zh"):
+                raise AttributeError(name)
+            words = self._saying.words()
+            object.__setattr__(self, "en", words.en)
+            object.__setattr__(self, "zh", words.zh)
+            return words.en if name == "en" else words.zh
 
     def text(self) -> str:
         """One short line for ``explain``: Chinese then English."""

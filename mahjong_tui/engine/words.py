@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import NamedTuple
 
 
@@ -59,3 +59,20 @@ def said(key: str, **values: object) -> Words:
         return catalogue(language)(key, **{k: v[side] if isinstance(v, Words) else v for k, v in values.items()})
 
     return Words(text("en", 0), text("zh", 1))
+
+
+class Saying(NamedTuple):
+    """Words not said yet: a key of the catalogue and the values of its fields, said when :meth:`words` is asked
+    (a value may be a saying too: it is said first). A score line keeps one, as few lines are ever read."""
+
+    key: str
+    values: Mapping[str, object]
+
+    def words(self) -> Words:
+        """The words of the key, in English and in Chinese (:func:`said`)."""
+        return said(self.key, **{k: v.words() if isinstance(v, Saying) else v for k, v in self.values.items()})
+
+
+def saying(key: str, **values: object) -> Saying:
+    """The words of ``key`` with ``values``, to be said when they are read."""
+    return Saying(key, values)
