@@ -78,7 +78,8 @@ def doc_names(text: str) -> list[tuple[str, str]]:
 
 
 #: the tables whose brackets explain a term rather than name it: a rule set's own rules (``开杠 (only when ready)``)
-_EXPLAINING = re.compile(r"^\[rules_notes\.")
+#: and its reasons a hand is not a win (``乱风向 (all honours)``)
+_EXPLAINING = re.compile(r"^\[(rules_notes|rules_refusal)\.")
 
 
 def catalogue_names() -> list[tuple[str, str, str]]:

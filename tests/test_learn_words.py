@@ -1,4 +1,5 @@
-"""The learning layer's sentences come from the message catalogue, said in English and in Chinese at once."""
+"""The learning layer's sentences come from the message catalogue, said in English and in Chinese at once; so do a
+win's score lines and who pays (the rules' scoring modules)."""
 
 from __future__ import annotations
 
@@ -13,10 +14,13 @@ from mahjong_tui.i18n import fields_of, messages
 from mahjong_tui.learn.hint_words import bare_steps, joined, steps, tiles_words
 
 ROOT = Path(__file__).resolve().parent.parent
+#: the rules' modules that say a win's score lines, who pays, and why a hand is not a win
+SCORING = ("shanghai_hands", "shanghai_lines", "shanghai_scoring", "shanghai_lezi")
 SPEAKERS = sorted((ROOT / "mahjong_tui" / "learn").glob("*.py")) + [
     ROOT / "mahjong_tui" / "commands" / "hint.py",
     ROOT / "mahjong_tui" / "commands" / "stats.py",
     ROOT / "mahjong_tui" / "book" / "rulebook.py",
+    *(ROOT / "mahjong_tui" / "rules" / f"{name}.py" for name in SCORING),
 ]
 
 
@@ -65,7 +69,7 @@ def test_lists_are_joined_as_each_language_writes_them() -> None:
 def test_every_key_the_learning_layer_says_is_in_the_catalogue(path: Path) -> None:
     """A key given whole is in both languages; a key put together (``hint_words.steps.{n}``) begins as some do."""
     en, zh = messages("en"), messages("zh")
-    for call in calls(path, "said"):
+    for call in calls(path, "said") + calls(path, "saying"):
         key = call.args[0]
         chosen = [key.body, key.orelse] if isinstance(key, ast.IfExp) else [key]  # one key or the other
         if all(isinstance(k, ast.Constant) for k in chosen):

@@ -25,6 +25,7 @@ from mahjong_tui.engine.tiles import (
     is_honour,
     is_wind,
 )
+from mahjong_tui.engine.words import Words, said
 
 # 花 of each scoring element (`001` 底花 table); ids name the element.
 FLOWER_ELEMENTS: Mapping[str, tuple[int, str, str]] = MappingProxyType(
@@ -83,14 +84,12 @@ def size_problem(ctx: WinContext) -> ScoreResult | None:
             raise ValueError(f"a {ctx.win_by.value} win needs a discarder other than the winner")
     declared = ctx.win_tile is None and bahua(ctx)  # 八花 declared on the dealt hand: 13 tiles, no winning tile
     if ctx.win_tile is None and not declared:
-        return not_a_win("not a winning hand: there is no winning tile", "不能胡：没有胡的那张牌")
+        return not_a_win(said("rules_refusal.shanghai.no_win_tile"))
     concealed = [t for t in ctx.all_concealed if not is_flower(t)]
     want = (13 if declared else 14) - 3 * len(ctx.melds)
     if len(concealed) != want:
         return not_a_win(
-            f"not a winning hand: {len(concealed)} tiles in hand with the winning tile, "
-            f"a win needs {want} with {len(ctx.melds)} meld(s)",
-            f"不能胡：手牌连胡的那张共 {len(concealed)} 张，{len(ctx.melds)} 副落地牌时应为 {want} 张",
+            said("rules_refusal.shanghai.tile_count", size=len(concealed), want=want, melds=len(ctx.melds))
         )
     return None
 
@@ -139,12 +138,8 @@ def read_shapes(ctx: WinContext, counts: list[int]) -> list[HandShape]:
 def no_shape(ctx: WinContext, counts: Sequence[int]) -> ScoreResult:
     """Why tiles with no winning shape do not win (seven pairs is named: it does not win in Shanghai)."""
     if not ctx.melds and is_seven_pairs(counts, quad_is_two_pairs=True):
-        return not_a_win("not a winning hand: seven pairs (七对) does not win in Shanghai", "不能胡：上海麻将不算七对")
-    return not_a_win(
-        "not a winning hand: the tiles do not make four sets and a pair, "
-        "nor 乱风向 (all honours) or 八花 (all eight flowers)",
-        "不能胡：不成四副加一对，也不是乱风向或八花",
-    )
+        return not_a_win(said("rules_refusal.shanghai.seven_pairs"))
+    return not_a_win(said("rules_refusal.shanghai.no_shape"))
 
 
 def meld_element(meld: Meld) -> Element | None:
@@ -188,8 +183,7 @@ def honour_triplet(tile: Tile, discard_tile: Tile | None, *, held4: bool) -> Ele
     return Element(f"{base}_pong" if exposed else f"{base}_triplet", tile, note)
 
 
-def not_a_win(reason: str, zh: str) -> ScoreResult:
-    """A result that is not a win, with the reason in both languages."""
-    return ScoreResult(
-        valid=False, reason=reason, reason_zh=zh, lines=(ScoreLine(LineKind.NOTE, reason, zh, id="invalid"),)
-    )
+def not_a_win(reason: Words) -> ScoreResult:
+    """A result that is not a win, with the reason in both languages (its one line too)."""
+    line = ScoreLine.of(LineKind.NOTE, reason, id="invalid")
+    return ScoreResult(valid=False, reason=reason.en, reason_zh=reason.zh, lines=(line,))

@@ -22,7 +22,7 @@ from mahjong_tui.engine.ruleset import PassedWinScope, WinningHand
 from mahjong_tui.engine.scoring import HandType, LineKind, ScoreLine, ScoreResult, WinBy, WinContext
 from mahjong_tui.engine.targets import TargetKind
 from mahjong_tui.engine.tiles import counts_of, is_flower
-from mahjong_tui.engine.words import NO_WORDS, Words, said
+from mahjong_tui.engine.words import NO_WORDS, Words, said, saying
 
 from .hand_types import (
     RECORDS,
@@ -207,28 +207,26 @@ def _shares(ctx: WinContext, params: LeziParams, *, as_bahua: bool) -> list[Shar
     r = relations(ctx, params)
     others = [(ctx.winner + k) % 4 for k in (1, 2, 3)]
     if ctx.win_by is WinBy.SELF_DRAW or as_bahua:
-        how_en = "self-draw" if ctx.win_by is WinBy.SELF_DRAW else "八花 is paid as a self-draw"
-        how_zh = "自摸" if ctx.win_by is WinBy.SELF_DRAW else "八花按自摸付"
+        how = "self_draw" if ctx.win_by is WinBy.SELF_DRAW else "bahua"  # 八花 is paid as a self-draw
         return [
-            Share(o, params.self_draw_shares * r[o], f"{how_en}, 承包 ×{r[o]}", f"{how_zh}，承包 {r[o]} 次")
+            Share(o, params.self_draw_shares * r[o], saying(f"who_pays.lezi.{how}_chengbao", times=r[o]))
             if r[o]
-            else Share(o, 1, how_en, how_zh)
+            else Share(o, 1, saying(f"who_pays.lezi.{how}"))
             for o in others
         ]
     d = ctx.discarder
     assert d is not None
     robbed = ctx.win_by is WinBy.ROBBED_KONG
     unit = params.robbed_shares if robbed else params.discard_shares
-    base_en, base_zh = ("robbed kong", "被抢杠") if robbed else ("dealt in", "放炮")
+    how = "robbed_kong" if robbed else "dealt_in"
     own = params.robbed_shares if robbed else 1
     out = []
     for o in others:
         if o == d:
-            why_en = f"{base_en}: {own}" + (f" + {unit} × {r[o]} for 承包" if r[o] else "")
-            why_zh = f"{base_zh}：{own}" + (f" + 承包 {unit} × {r[o]}" if r[o] else "")
-            out.append(Share(o, own + unit * r[o], why_en, why_zh))
+            why = saying(f"who_pays.lezi.{how}{'_chengbao' if r[o] else ''}", own=own, unit=unit, times=r[o])
+            out.append(Share(o, own + unit * r[o], why))
         elif r[o]:
-            out.append(Share(o, unit * r[o], f"承包 with the winner: {unit} × {r[o]}", f"与胡家承包：{unit} × {r[o]}"))
+            out.append(Share(o, unit * r[o], saying("who_pays.lezi.chengbao", unit=unit, times=r[o])))
     return out
 
 
@@ -239,14 +237,7 @@ def _result(ctx: WinContext, params: LeziParams, r: Reading, *, other_way: bool)
     one = params.lezi_in_base
     lines = [_type_line(params, t, counted=r.as_bahua or t != "bahua") for t in r.types]
     if r.as_bahua and other_way:
-        lines.append(
-            ScoreLine(
-                LineKind.NOTE,
-                "八花 pays more than the other way this hand wins, so it counts as 八花",
-                "八花比另一种胡法付得多，按八花算",
-                id="bahua",
-            )
-        )
+        lines.append(ScoreLine.of(LineKind.NOTE, saying("score_line.lezi.bahua_counts"), id="bahua"))
     lines.extend(element_line(_FLOWER_VALUES, e) for e in r.elements)
     value = r.points * base
     if r.lezi:
@@ -256,22 +247,15 @@ def _result(ctx: WinContext, params: LeziParams, r: Reading, *, other_way: bool)
         if r.capped:
             lines.append(cap_line(params.cap_lezi, params.cap_lezi * one * base))
         if r.raised:
-            ht = LEZI_HAND_TYPES[r.raised]
-            lines.append(
-                ScoreLine(
-                    LineKind.MULTIPLIER,
-                    f"{ht.en} ({r.raised}) raises it to 1 lezi = {value}",
-                    f"{ht.zh}：不足勒子算 1 勒子 = {value}",
-                    value,
-                    r.raised,
-                )
-            )
+            name = LEZI_HAND_TYPES[r.raised].named()
+            raised = saying("score_line.lezi.raised", name=name, id=r.raised, value=value)
+            lines.append(ScoreLine.of(LineKind.MULTIPLIER, raised, value, r.raised))
     if ctx.kaibao:
         value *= params.double
-        lines.append(doubled_line(value, params.double, "kaibao", "开宝 hand", "开宝"))
+        lines.append(doubled_line(value, params.double, "kaibao", saying("score_line.lezi.kaibao")))
     if ctx.huangfan:
         value *= params.double
-        lines.append(doubled_line(value, params.double, "huangfan", "荒番 hand", "荒番"))
+        lines.append(doubled_line(value, params.double, "huangfan", saying("score_line.shanghai.huangfan")))
     return settled(ctx, r, value, _shares(ctx, params, as_bahua=r.as_bahua), lines)
 
 

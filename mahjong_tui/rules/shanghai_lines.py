@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from mahjong_tui.engine.scoring import HandType, LineKind, ScoreLine, ScoreResult, WinContext
-from mahjong_tui.engine.tiles import tile_en, tile_name, tile_zh
-from mahjong_tui.engine.words import Words, said
+from mahjong_tui.engine.tiles import tile_en, tile_words
+from mahjong_tui.engine.words import Saying, Words, listed, said, saying
 
 from .hand_types import Pays, Value
 from .shanghai_hands import FLOWER_ELEMENTS, Element, not_a_win
@@ -65,50 +66,40 @@ def effect_words(value: Value, konger: Words, *, lezi_hand: bool) -> Words:
 
 def type_line(ht: HandType, effect: Words, lezi: int | None) -> ScoreLine:
     """The breakdown line of one hand type: its names, what it takes, and what it does (``lezi``: what it adds)."""
-    return ScoreLine(
-        LineKind.TYPE,
-        f"{ht.en} ({ht.id}): {ht.description} — {effect.en}",
-        f"{ht.zh}（{ht.description_zh}）：{effect.zh}",
-        lezi or None,
-        ht.id,
-    )
+    words = saying("score_line.shanghai.type", name=ht.named(), id=ht.id, takes=ht.described(), effect=effect)
+    return ScoreLine.of(LineKind.TYPE, words, lezi or None, ht.id)
 
 
 def plain_hand(types: Sequence[HandType], rules: Words) -> ScoreResult:
     """A complete hand with no qualifying type under ``rules`` (``Shanghai`` / ``上海麻将``): it cannot win
     (`001`: 不能胡最普通胡牌牌形); ``types`` are the ones it has, which alone do not qualify."""
-    reason = f"a plain hand cannot win in {rules.en}: it needs 混一色, 碰碰胡 or better"
-    if types:
-        names = " and ".join(f"{ht.zh} {ht.id}" for ht in types)
-        reason += f" ({names} alone {'does' if len(types) == 1 else 'do'} not qualify)"
-    return not_a_win(reason, f"{rules.zh}不能胡平胡：至少要混一色、碰碰胡或更大的牌型")
+    return not_a_win(_plain_hand_reason(tuple(types), rules))
+
+
+@lru_cache(maxsize=256)
+def _plain_hand_reason(types: tuple[HandType, ...], rules: Words) -> Words:
+    """Why a plain hand does not win, said once for each few types it has (a bot's play-outs meet it often)."""
+    if not types:
+        return said("rules_refusal.shanghai.plain_hand", rules=rules)
+    names = listed([said("rules_refusal.shanghai.named", zh=ht.zh, id=ht.id) for ht in types])
+    several = "s" if len(types) > 1 else ""
+    return said(f"rules_refusal.shanghai.plain_hand_with_type{several}", rules=rules, types=names)
 
 
 def lezi_lines(r: Reading, lezi_in_base: int, base: int, value: int) -> list[ScoreLine]:
     """A lezi hand's value: its 花 do not count, its lezi times one lezi times the base score."""
     lines = []
     if r.elements:
-        lines.append(
-            ScoreLine(
-                LineKind.NOTE, f"a lezi hand: its {r.flowers} 花 do not change the value", f"勒子牌：{r.flowers} 花不计"
-            )
-        )
-    lines.append(
-        ScoreLine(
-            LineKind.MULTIPLIER,
-            f"{r.lezi} lezi × {lezi_in_base} × base score {base} = {value}",
-            f"{r.lezi} 勒子 × {lezi_in_base} × 底分 {base} = {value}",
-            value,
-            "lezi",
-        )
-    )
+        lines.append(ScoreLine.of(LineKind.NOTE, saying("score_line.shanghai.lezi_hand_flowers", flowers=r.flowers)))
+    worth = saying("score_line.shanghai.lezi_value", lezi=r.lezi, one=lezi_in_base, base=base, value=value)
+    lines.append(ScoreLine.of(LineKind.MULTIPLIER, worth, value, "lezi"))
     return lines
 
 
 def cap_line(cap_lezi: int, value: int) -> ScoreLine:
     """A flower hand held at the preset's cap of ``cap_lezi`` lezi, worth ``value``."""
-    return ScoreLine(
-        LineKind.MULTIPLIER, f"capped at {cap_lezi} lezi = {value}", f"封顶 {cap_lezi} 勒子 = {value}", value, "cap"
+    return ScoreLine.of(
+        LineKind.MULTIPLIER, saying("score_line.shanghai.capped", cap=cap_lezi, value=value), value, "cap"
     )
 
 
@@ -119,19 +110,15 @@ def element_line(values: Mapping[str, int], e: Element) -> ScoreLine:
     if e.note == "added":
         en = en.replace("exposed", "added")
         zh = zh.replace("明杠", "上杠")
-    name = tile_name(e.tile)
-    if e.id == "flower":
-        en_text = f"flower {name} {tile_en(e.tile)}: {value} 花"
-    else:
-        en_text = f"{en} {name} {tile_en(e.tile)}: {value} 花"
-    zh_text = f"{zh} {tile_zh(e.tile)}：{value} 花"
-    if e.note == "discard":
-        en_text = f"{en} {name} {tile_en(e.tile)} (completed by the winning discard): {value} 花"
-        zh_text = f"{zh} {tile_zh(e.tile)}（胡的是别家的牌，算明碰）：{value} 花"
-    elif e.note == "held4":
-        en_text = f"{en} {name} {tile_en(e.tile)} (held four times, counts once): {value} 花"
-        zh_text = f"{zh} {tile_zh(e.tile)}（手里四张，算一个暗刻）：{value} 花"
-    return ScoreLine(LineKind.FLOWER, en_text, zh_text, value, e.id)
+    how = f"_{e.note}" if e.note in ("discard", "held4") else ""  # completed by the winning discard, held four times
+    words = saying(
+        f"score_line.shanghai.element{how}",
+        element=Words(en, zh),
+        tile=tile_words(e.tile),
+        named=tile_en(e.tile),
+        value=value,
+    )
+    return ScoreLine.of(LineKind.FLOWER, words, value, e.id)
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,8 +127,7 @@ class Share:
 
     seat: int
     shares: int
-    why_en: str
-    why_zh: str
+    why: Saying
 
 
 def pay(ctx: WinContext, shares: Sequence[Share], value: int) -> tuple[tuple[int, int, int, int], list[ScoreLine]]:
@@ -152,21 +138,11 @@ def pay(ctx: WinContext, shares: Sequence[Share], value: int) -> tuple[tuple[int
         amount = s.shares * value
         payments[s.seat] -= amount
         payments[ctx.winner] += amount
-        unit_en = "share" if s.shares == 1 else "shares"
-        lines.append(
-            ScoreLine(
-                LineKind.PAYMENT,
-                f"seat {s.seat} pays {amount}: {s.shares} {unit_en} ({s.why_en})",
-                f"座位{s.seat} 付 {amount} 分：{s.shares} 份（{s.why_zh}）",
-                amount,
-                "payment",
-                s.seat,
-            )
-        )
+        words = saying("who_pays.shanghai.pays", seat=s.seat, amount=amount, n=s.shares, why=s.why)
+        lines.append(ScoreLine.of(LineKind.PAYMENT, words, amount, "payment", s.seat))
     won = payments[ctx.winner]
-    lines.append(
-        ScoreLine(LineKind.PAYMENT, f"seat {ctx.winner} wins {won}", f"座位{ctx.winner} 赢 {won} 分", won, "winner")
-    )
+    words = saying("who_pays.shanghai.wins", seat=ctx.winner, amount=won)
+    lines.append(ScoreLine.of(LineKind.PAYMENT, words, won, "winner"))
     return (payments[0], payments[1], payments[2], payments[3]), lines
 
 
@@ -174,32 +150,24 @@ def flower_value_lines(flowers: int, base_flowers: int, base: int) -> tuple[int,
     """A flower hand's value before doublings and cap: (花 + base 花) × base score, with its two lines."""
     total = flowers + base_flowers
     running = total * base
+    based = saying("score_line.shanghai.base_flowers", base_flowers=base_flowers, flowers=flowers, total=total)
+    valued = saying("score_line.shanghai.flower_value", total=total, base=base, value=running)
     return running, [
-        ScoreLine(
-            LineKind.MULTIPLIER,
-            f"base {base_flowers} 花: {flowers} + {base_flowers} = {total} 花",
-            f"底 {base_flowers} 花：{flowers} + {base_flowers} = {total} 花",
-            base_flowers,
-            "base_flowers",
-        ),
-        ScoreLine(
-            LineKind.MULTIPLIER,
-            f"{total} 花 × base score {base} = {running}",
-            f"{total} 花 × 底分 {base} = {running}",
-            running,
-            "base_score",
-        ),
+        ScoreLine.of(LineKind.MULTIPLIER, based, base_flowers, "base_flowers"),
+        ScoreLine.of(LineKind.MULTIPLIER, valued, running, "base_score"),
     ]
 
 
-def doubled_line(value: int, times: int, id_: str, en: str, zh: str) -> ScoreLine:
-    """A multiplier line: ``en`` ×times = value."""
-    return ScoreLine(LineKind.MULTIPLIER, f"{en} ×{times} = {value}", f"{zh} ×{times} = {value}", value, id_)
+def doubled_line(value: int, times: int, id_: str, what: Saying) -> ScoreLine:
+    """A multiplier line: ``what`` ×times = value."""
+    return ScoreLine.of(
+        LineKind.MULTIPLIER, saying("score_line.shanghai.doubled", what=what, times=times, value=value), value, id_
+    )
 
 
 def share_line(value: int) -> ScoreLine:
     """The value of one share."""
-    return ScoreLine(LineKind.VALUE, f"one share: {value}", f"每份 {value} 分", value, "share")
+    return ScoreLine.of(LineKind.VALUE, saying("score_line.shanghai.share", value=value), value, "share")
 
 
 def settled(ctx: WinContext, r: Reading, value: int, shares: Sequence[Share], lines: list[ScoreLine]) -> ScoreResult:

@@ -11,7 +11,7 @@ from functools import cache
 
 from mahjong_tui.engine.scoring import LineKind, ScoreLine, ScoreResult, WinBy, WinContext
 from mahjong_tui.engine.tiles import counts_of, is_flower
-from mahjong_tui.engine.words import Words, said
+from mahjong_tui.engine.words import Words, joined, said, saying
 
 from .hand_types import ShanghaiWin, qualifying, shanghai_types, value_of
 from .shanghai_hands import Element, HandShape, no_shape, read_shapes, size_problem
@@ -113,9 +113,9 @@ def _shares(ctx: WinContext, params: ShanghaiParams, related: frozenset[int]) ->
     big = params.sankou_self_draw_shares
     if ctx.win_by is WinBy.SELF_DRAW:
         return [
-            Share(o, big, "self-draw, 三口 with the winner", "自摸，与胡家三口")
+            Share(o, big, saying("who_pays.shanghai.self_draw_sankou"))
             if o in related
-            else Share(o, 1, "self-draw", "自摸")
+            else Share(o, 1, saying("who_pays.shanghai.self_draw"))
             for o in others
         ]
     d = ctx.discarder
@@ -123,34 +123,20 @@ def _shares(ctx: WinContext, params: ShanghaiParams, related: frozenset[int]) ->
     if ctx.win_by is WinBy.ROBBED_KONG:
         total = sum(big if o in related else 1 for o in others)
         if related:
-            names = ", ".join(f"seat {o}" for o in sorted(related))
-            names_zh = "、".join(f"座位{o}" for o in sorted(related))
-            why_en = f"robbed kong: pays what all three pay on a self-draw, {big} for 三口 {names}"
-            why_zh = f"被抢杠：包三家自摸的份数，{names_zh} 三口算 {big} 份"
+            seats = joined((said("who_pays.shanghai.seat", seat=o) for o in sorted(related)), ", ", "、")
+            why = saying("who_pays.shanghai.robbed_kong_sankou", shares=big, seats=seats)
         else:
-            why_en, why_zh = "robbed kong: pays what all three pay on a self-draw", "被抢杠：包三家自摸的份数"
-        return [Share(d, total, why_en, why_zh)]
+            why = saying("who_pays.shanghai.robbed_kong")
+        return [Share(d, total, why)]
     if d in related:
-        n = params.sankou_discard_shares
-        return [Share(d, n, "dealt in, 三口 with the winner; nobody else pays", "放炮，与胡家三口，别家不付")]
+        return [Share(d, params.sankou_discard_shares, saying("who_pays.shanghai.dealt_in_sankou"))]
     if related:
         if ctx.discarder_ready:
-            out = [Share(d, 1, "dealt in while ready (听牌)", "听牌时放炮")]
-            out += [
-                Share(o, 1, "三口 with the winner, the discarder was ready", "与胡家三口，放炮者已听牌")
-                for o in sorted(related)
-            ]
-            return out
-        n = params.unready_discard_shares
-        return [
-            Share(
-                d,
-                n,
-                "dealt in while not ready, to a winner with 三口 partners",
-                "未听牌放炮给有三口关系的胡家",
-            )
-        ]
-    return [Share(d, 1, "dealt in", "放炮")]
+            out = [Share(d, 1, saying("who_pays.shanghai.dealt_in_ready"))]
+            partner = saying("who_pays.shanghai.sankou_ready_discarder")
+            return out + [Share(o, 1, partner) for o in sorted(related)]
+        return [Share(d, params.unready_discard_shares, saying("who_pays.shanghai.dealt_in_unready"))]
+    return [Share(d, 1, saying("who_pays.shanghai.dealt_in"))]
 
 
 # --------------------------------------------------------------------------- result and lines
@@ -160,14 +146,7 @@ def _result(ctx: WinContext, params: ShanghaiParams, r: Reading) -> ScoreResult:
     base = ctx.base
     lines: list[ScoreLine] = []
     if ctx.first_turn and ctx.melds:
-        lines.append(
-            ScoreLine(
-                LineKind.NOTE,
-                "not a first-turn win: a meld (a claim or a kong) ends the first turn, so no 天胡 or 地胡",
-                "已有吃碰杠，不算天胡地胡",
-                id="first_turn",
-            )
-        )
+        lines.append(ScoreLine.of(LineKind.NOTE, saying("score_line.shanghai.not_first_turn"), id="first_turn"))
     lines.extend(_type_line(params, t, r) for t in r.types)
     lines.extend(element_line(params.flower_values, e) for e in r.elements)
     value = r.points * base
@@ -179,13 +158,13 @@ def _result(ctx: WinContext, params: ShanghaiParams, r: Reading) -> ScoreResult:
         for t in r.types:
             for _ in range(params.fan.get(t, 0)):
                 running *= 2
-                ht = params.hand_types[t]
-                lines.append(doubled_line(running, 2, t, f"{ht.en} ({t})", ht.zh))
+                fan = saying("score_line.shanghai.fan", name=params.hand_types[t].named(), id=t)
+                lines.append(doubled_line(running, 2, t, fan))
         if r.capped:
             lines.append(cap_line(params.cap_lezi, value))
     if ctx.huangfan:
         value *= params.huangfan_factor
-        lines.append(doubled_line(value, params.huangfan_factor, "huangfan", "荒番 hand", "荒番"))
+        lines.append(doubled_line(value, params.huangfan_factor, "huangfan", saying("score_line.shanghai.huangfan")))
     return settled(ctx, r, value, _shares(ctx, params, related_seats(ctx, params)), lines)
 
 
