@@ -15,7 +15,7 @@ from mahjong_tui.learn.hint_words import bare_steps, joined, steps, tiles_words
 
 ROOT = Path(__file__).resolve().parent.parent
 #: the rules' modules that say a win's score lines, who pays, and why a hand is not a win
-SCORING = ("shanghai_hands", "shanghai_lines", "shanghai_scoring", "shanghai_lezi")
+SCORING = ("shanghai_hands", "shanghai_lines", "shanghai_scoring", "shanghai_lezi", "changsha_scoring")
 SPEAKERS = sorted((ROOT / "mahjong_tui" / "learn").glob("*.py")) + [
     ROOT / "mahjong_tui" / "commands" / "hint.py",
     ROOT / "mahjong_tui" / "commands" / "stats.py",

@@ -13,8 +13,8 @@ from collections.abc import Sequence
 
 from mahjong_tui.engine.melds import Meld
 from mahjong_tui.engine.scoring import LineKind, ScoreLine, ScoreResult, WinBy, WinContext, bird_seat, invalid
-from mahjong_tui.engine.tiles import Tile, counts_of, number_of, tile_name, tile_zh
-from mahjong_tui.engine.words import Words, said
+from mahjong_tui.engine.tiles import Tile, counts_of, number_of, tile_words
+from mahjong_tui.engine.words import Saying, Words, said, saying
 
 from .changsha_shapes import ChangshaHand, changsha_hand
 from .hand_types import RECORDS, ChangshaWin, Pays, Reads, changsha_types, hand_types_of, paying
@@ -57,16 +57,13 @@ def initial_small_wins(counts: Sequence[int]) -> list[str]:
 # ---------------------------------------------------------------- scoring
 
 
-_ROLE_EN = ("the dealer", "next to the dealer", "opposite the dealer", "previous to the dealer")
-_ROLE_ZH = ("庄家", "庄家下家", "庄家对家", "庄家上家")
+#: the seat a bird lands on, by its number counted from the dealer (1 the dealer, 2 the next …)
+_ROLES = ("dealer", "next", "opposite", "previous")
 
 
-def _seat_en(seat: int, dealer: int) -> str:
-    return f"seat {seat} (dealer)" if seat == dealer else f"seat {seat}"
-
-
-def _seat_zh(seat: int, dealer: int) -> str:
-    return f"座位{seat}（庄家）" if seat == dealer else f"座位{seat}"
+def _seat(seat: int, dealer: int) -> Saying:
+    """A payer or the winner as a payment line names it: ``Seat 2``, ``Seat 0 (dealer)``."""
+    return saying("who_pays.changsha.dealer_seat" if seat == dealer else "who_pays.changsha.seat", seat=seat)
 
 
 def _check_seats(ctx: WinContext) -> None:
@@ -106,22 +103,12 @@ def _not_winning_reason(hand: ChangshaHand, melds: Sequence[Meld]) -> Words:
     return said("rules_refusal.changsha.not_winning", **_named("pengpenghu", "qingyise", "qixiaodui", "jiangjianghu"))
 
 
-def _type_line(type_id: str, rate_en: str, rate_zh: str, amount: int) -> ScoreLine:
-    t = CHANGSHA_HAND_TYPES[type_id]
-    if type_id == "xiaohu":
-        # The name already says it is the small win.
-        return ScoreLine(LineKind.TYPE, en=f"{t.en}: {rate_en}", zh=f"{t.zh}：{rate_zh}", amount=amount, id=type_id)
-    if type_id in INITIAL_TYPES:
-        size_en, size_zh = "initial small win", "起手小胡"
-    else:
-        size_en, size_zh = "big win", "大胡"
-    return ScoreLine(
-        LineKind.TYPE,
-        en=f"{t.en} ({size_en}): {rate_en}",
-        zh=f"{t.zh}（{size_zh}）：{rate_zh}",
-        amount=amount,
-        id=type_id,
-    )
+def _type_line(type_id: str, rate: Saying, amount: int) -> ScoreLine:
+    """A hand type's line: its name, whether it is a big or an initial win (the small win's name says it), and who pays
+    what for it."""
+    size = "small" if type_id == "xiaohu" else "initial" if type_id in INITIAL_TYPES else "big"
+    words = saying(f"score_line.changsha.{size}_type", name=CHANGSHA_HAND_TYPES[type_id].named(), rate=rate)
+    return ScoreLine.of(LineKind.TYPE, words, amount=amount, id=type_id)
 
 
 def _payment_lines(
@@ -145,27 +132,18 @@ def _payment_lines(
             expr = f"{units} × ({inner})" if extra else f"{units} × {inner}"
         if factor == 2:
             expr = f"({expr}) × 2" if extra and units == 1 else f"{expr} × 2"
-        sum_en = f" = {expr}" if expr != str(amount) else ""
-        bird_en, bird_zh = (" (bird doubles)", "（中鸟翻倍）") if factor == 2 else ("", "")
-        lines.append(
-            ScoreLine(
-                LineKind.PAYMENT,
-                en=f"{_seat_en(payer, ctx.dealer).capitalize()} pays {amount} to seat {ctx.winner}{sum_en}{bird_en}",
-                zh=f"{_seat_zh(payer, ctx.dealer)}付给座位{ctx.winner} {amount}{sum_en}{bird_zh}",
-                amount=amount,
-                seat=payer,
-            )
+        summed, bird = "_sum" if expr != str(amount) else "", "_bird" if factor == 2 else ""
+        words = saying(
+            f"who_pays.changsha.pays{summed}{bird}",
+            payer=_seat(payer, ctx.dealer),
+            amount=amount,
+            winner=ctx.winner,
+            sum=expr,
         )
+        lines.append(ScoreLine.of(LineKind.PAYMENT, words, amount=amount, seat=payer))
     total = pay[ctx.winner]
-    lines.append(
-        ScoreLine(
-            LineKind.NOTE,
-            en=f"{_seat_en(ctx.winner, ctx.dealer).capitalize()} receives {total} in all",
-            zh=f"{_seat_zh(ctx.winner, ctx.dealer)}共收 {total}",
-            amount=total,
-            seat=ctx.winner,
-        )
-    )
+    words = saying("who_pays.changsha.receives", winner=_seat(ctx.winner, ctx.dealer), total=total)
+    lines.append(ScoreLine.of(LineKind.NOTE, words, amount=total, seat=ctx.winner))
     return (pay[0], pay[1], pay[2], pay[3]), lines
 
 
@@ -180,52 +158,43 @@ def _self_draw_rates(ctx: WinContext, dealer_points: int, other_points: int) -> 
     return rates
 
 
-def _self_draw_rate_text(ctx: WinContext, dealer_points: int, other_points: int, each: str) -> tuple[str, str]:
-    """The self-draw rate in words; ``each`` is '' or ' per type'."""
-    each_zh = "每种" if each else ""
+def _self_draw_rate(ctx: WinContext, dealer_points: int, other_points: int, per_type: str) -> Saying:
+    """The self-draw rate in words; ``per_type`` is ``""``, or ``"_per_type"`` for a big win's rate."""
     if ctx.winner == ctx.dealer:
-        return (
-            f"{dealer_points}{each} from each player (dealer wins)",
-            f"庄家自摸，每家{each_zh}付 {dealer_points}",
-        )
-    return (
-        f"{dealer_points}{each} from the dealer, {other_points}{each} from each other player",
-        f"庄家{each_zh}付 {dealer_points}，其他闲家{each_zh}各付 {other_points}",
-    )
+        return saying(f"who_pays.changsha.self_draw_by_dealer{per_type}", points=dealer_points)
+    return saying(f"who_pays.changsha.self_draw{per_type}", dealer=dealer_points, other=other_points)
 
 
 def _bird_lines(ctx: WinContext, payers: Sequence[int]) -> tuple[set[int], list[ScoreLine]]:
     """Who pays double because of the bird, and the line that says why."""
     if ctx.bird is None:
-        return set(), [ScoreLine(LineKind.NOTE, en="No bird: no tile was left to draw", zh="无鸟：牌墙已空")]
+        return set(), [ScoreLine.of(LineKind.NOTE, saying("score_line.changsha.no_bird"))]
     n = number_of(ctx.bird)
     hit = bird_seat(ctx.bird, ctx.dealer)
-    role = (n - 1) % 4
-    head_en = f"Bird {tile_name(ctx.bird)}: {n} counted from the dealer lands on seat {hit} ({_ROLE_EN[role]})"
-    head_zh = f"扎鸟 {tile_zh(ctx.bird)}：从庄家数 {n} 落在座位{hit}（{_ROLE_ZH[role]}）"
     doubled: set[int]
     if ctx.win_by is WinBy.SELF_DRAW:
         if hit == ctx.winner:
             doubled = set(payers)
-            tail_en, tail_zh = "the winner: everyone pays double", "中赢家：每家付双倍"
+            then = saying("score_line.changsha.bird_then.everyone")
         else:
             doubled = {hit}
-            tail_en, tail_zh = f"seat {hit} pays double", f"座位{hit}付双倍"
+            then = saying("score_line.changsha.bird_then.seat", seat=hit)
     else:
-        konger = ctx.win_by is WinBy.ROBBED_KONG
-        who_en = "konger" if konger else "discarder"
-        who_zh = "杠牌者" if konger else "点炮者"
+        payer = _payer(ctx.win_by)
         if hit == ctx.winner or hit == ctx.discarder:
             doubled = set(payers)
-            hit_en = "the winner" if hit == ctx.winner else f"the {who_en}"
-            hit_zh = "赢家" if hit == ctx.winner else who_zh
-            tail_en, tail_zh = f"{hit_en}: the {who_en} pays double", f"中{hit_zh}：{who_zh}付双倍"
+            then = saying(f"score_line.changsha.bird_then.{'winner' if hit == ctx.winner else 'payer'}", payer=payer)
         else:
             doubled = set()
-            tail_en = f"neither the winner nor the {who_en}: no double"
-            tail_zh = f"未中赢家或{who_zh}：不翻倍"
-    line = ScoreLine(LineKind.MULTIPLIER, en=f"{head_en}, {tail_en}", zh=f"{head_zh}，{tail_zh}", amount=n)
-    return doubled, [line]
+            then = saying("score_line.changsha.bird_then.neither", payer=payer)
+    role = saying(f"score_line.changsha.bird_role.{_ROLES[(n - 1) % 4]}")
+    words = saying("score_line.changsha.bird", tile=tile_words(ctx.bird), count=n, seat=hit, role=role, then=then)
+    return doubled, [ScoreLine.of(LineKind.MULTIPLIER, words, amount=n)]
+
+
+def _payer(win_by: WinBy) -> Saying:
+    """Who pays a win on another's tile: the discarder, or the konger whose kong was robbed."""
+    return saying("who_pays.changsha.konger" if win_by is WinBy.ROBBED_KONG else "who_pays.changsha.discarder")
 
 
 def score_changsha(ctx: WinContext) -> ScoreResult:
@@ -234,7 +203,7 @@ def score_changsha(ctx: WinContext) -> ScoreResult:
     if ctx.initial:
         return _score_initial(ctx)
     if ctx.win_tile is None:
-        return invalid("a win needs the winning tile", "胡牌要有胡的那张牌")
+        return invalid(*said("rules_refusal.changsha.no_win_tile"))
     problem = _hand_problem(ctx.all_concealed, ctx.melds)
     if problem:
         return invalid(*problem)
@@ -246,44 +215,34 @@ def score_changsha(ctx: WinContext) -> ScoreResult:
     is_big = types != ["xiaohu"]
     units = len(types) if is_big else 1
 
-    each = " per type" if is_big else ""
-    each_zh = "每种" if is_big else ""
-    robbed = ctx.win_by is WinBy.ROBBED_KONG
+    per_type = "_per_type" if is_big else ""
     if ctx.win_by is WinBy.SELF_DRAW:
         dealer_points = BIG_SELF_DRAW_DEALER if is_big else SMALL_SELF_DRAW_DEALER
         other_points = BIG_SELF_DRAW_OTHER if is_big else SMALL_SELF_DRAW_OTHER
         rates = _self_draw_rates(ctx, dealer_points, other_points)
-        rate_en, rate_zh = _self_draw_rate_text(ctx, dealer_points, other_points, each)
-        how_en, how_zh = "self-draw", "自摸"
+        rate = _self_draw_rate(ctx, dealer_points, other_points, per_type)
     else:
         assert ctx.discarder is not None  # checked by _check_seats
         points = BIG_DISCARD if is_big else SMALL_DISCARD
         involved = ctx.dealer in (ctx.winner, ctx.discarder)
         extra = DEALER_EXTRA if involved else 0
         rates = {ctx.discarder: (points, extra)}
-        payer_en, payer_zh = ("the konger", "杠牌者") if robbed else ("the discarder", "点炮者")
-        rate_en, rate_zh = f"{points}{each} from {payer_en}", f"{payer_zh}{each_zh}付 {points}"
-        if involved:
-            rate_en += f", +{extra}{each} as the dealer is involved"
-            rate_zh += f"，有庄家{each_zh}加 {extra}"
-        if robbed:
-            how_en, how_zh = "robbing a kong, paid like a discard by the konger", "抢杠，按杠牌者点炮计"
-        else:
-            how_en, how_zh = "discard", "点炮"
+        dealer = "_dealer" if involved else ""
+        rate = saying(
+            f"who_pays.changsha.discard{dealer}{per_type}", points=points, payer=_payer(ctx.win_by), extra=extra
+        )
+    how = saying(f"score_line.changsha.how.{ctx.win_by.value}")
     lines: list[ScoreLine] = []
-    per_type = sum(p + e for p, e in rates.values())
+    each_type = sum(p + e for p, e in rates.values())
     for type_id in types:
-        lines.append(_type_line(type_id, rate_en, rate_zh, per_type))
+        lines.append(_type_line(type_id, rate, each_type))
     if is_big:
-        if units > 1:
-            count_en = f"{units} big types ({how_en}): each settled on its own, then added"
-            count_zh = f"大胡 {units} 种（{how_zh}）：每种单独结算后相加"
-        else:
-            count_en, count_zh = f"1 big type ({how_en})", f"大胡 1 种（{how_zh}）"
-        lines.append(ScoreLine(LineKind.MULTIPLIER, en=count_en, zh=count_zh, amount=units))
-    elif robbed:
+        lines.append(
+            ScoreLine.of(LineKind.MULTIPLIER, saying("score_line.changsha.big_types", n=units, how=how), units)
+        )
+    elif ctx.win_by is WinBy.ROBBED_KONG:
         # a small win's line already says who pays for a discard or a self-draw; a robbed kong needs saying
-        lines.append(ScoreLine(LineKind.NOTE, en=f"Small win, {how_en}", zh=f"小胡，{how_zh}"))
+        lines.append(ScoreLine.of(LineKind.NOTE, saying("score_line.changsha.small_win", how=how)))
     doubled, bird = _bird_lines(ctx, list(rates))
     lines.extend(bird)
     payments, pay_lines = _payment_lines(ctx, rates, units, doubled)
@@ -298,37 +257,25 @@ def _score_initial(ctx: WinContext) -> ScoreResult:
     if problem:
         return invalid(*problem)
     if ctx.melds:
-        return invalid(
-            "initial small wins are declared right after the deal, before any meld", "起手小胡在起牌后、吃碰杠前报"
-        )
-    want = 14 if ctx.winner == ctx.dealer else 13
+        return invalid(*said("rules_refusal.changsha.initial_melds"))
+    dealer = ctx.winner == ctx.dealer
+    want = 14 if dealer else 13
     if len(tiles) != want:
-        who = "the dealer" if want == 14 else "a non-dealer"
         return invalid(
-            f"initial small wins are judged on the dealt hand: {want} tiles for {who}, not {len(tiles)}",
-            f"起手小胡看起手的牌：{'庄家' if want == 14 else '闲家'} {want} 张，不是 {len(tiles)} 张",
+            *said(f"rules_refusal.changsha.initial_size{'_dealer' if dealer else ''}", want=want, size=len(tiles))
         )
     types = initial_small_wins(counts_of(tiles))
     if not types:
-        return invalid(
-            "no initial small win: 四喜, 板板胡, 缺一色 or 六六顺 is needed",
-            "没有起手小胡：要四喜、板板胡、缺一色或六六顺",
-        )
+        return invalid(*said("rules_refusal.changsha.no_initial"))
     rates = _self_draw_rates(ctx, SMALL_SELF_DRAW_DEALER, SMALL_SELF_DRAW_OTHER)
-    rate_en, rate_zh = _self_draw_rate_text(ctx, SMALL_SELF_DRAW_DEALER, SMALL_SELF_DRAW_OTHER, "")
-    per_type = sum(p for p, _ in rates.values())
-    rate_en, rate_zh = f"paid as a small self-draw, {rate_en}", f"按小胡自摸：{rate_zh}"
-    lines = [_type_line(t, rate_en, rate_zh, per_type) for t in types]
-    units = len(types)
-    lines.append(
-        ScoreLine(
-            LineKind.MULTIPLIER,
-            en=f"{units} initial type{'s' if units > 1 else ''}: each paid as a small self-draw, then added",
-            zh=f"起手小胡 {units} 种：每种按一次小胡自摸，相加",
-            amount=units,
-        )
+    rate = saying(
+        "who_pays.changsha.initial", rate=_self_draw_rate(ctx, SMALL_SELF_DRAW_DEALER, SMALL_SELF_DRAW_OTHER, "")
     )
-    lines.append(ScoreLine(LineKind.NOTE, en="No bird for initial small wins", zh="起手小胡不扎鸟"))
+    per_type = sum(p for p, _ in rates.values())
+    lines = [_type_line(t, rate, per_type) for t in types]
+    units = len(types)
+    lines.append(ScoreLine.of(LineKind.MULTIPLIER, saying("score_line.changsha.initial_types", n=units), units))
+    lines.append(ScoreLine.of(LineKind.NOTE, saying("score_line.changsha.no_bird_initial")))
     payments, pay_lines = _payment_lines(ctx, rates, units, set())
     lines.extend(pay_lines)
     return ScoreResult(valid=True, types=tuple(types), payments=payments, lines=tuple(lines))
