@@ -318,7 +318,7 @@ def rulebook_text(book: RuleBook, language: str = "en") -> str:
     line = catalogue(language).line
     rules = book.ruleset
     head = said("rule_book.preset", zh_name=rules.zh_name, en_name=rules.en_name, name=rules.name)
-    lines = [line(head), line(Words(rules.summary, rules.summary_zh)), ""]
+    lines = [line(head), line(rules.summary_words), ""]
     lines += [*_winning_text(book, line), "", line(heading(AT_A_GLANCE))]
     lines += [line(fact, "  - ") for fact in book.facts]
     lines += ["", line(said("rule_book.types"))]

@@ -37,7 +37,7 @@ def parser() -> OneLineParser:
 def run(argv: list[str]) -> int:
     """Print the rules; the exit status."""
     from mahjong_tui.book.rulebook import rulebook, rulebook_text
-    from mahjong_tui.engine import Words, get_ruleset, ruleset_names
+    from mahjong_tui.engine import get_ruleset, ruleset_names
     from mahjong_tui.i18n import catalogue
 
     args = parser().parse_or_status(argv)
@@ -50,7 +50,7 @@ def run(argv: list[str]) -> int:
             if args.lang == "zh":
                 print(f"{name:<15} {r.zh_name}：{r.summary_zh}")
             else:  # in both, the English summary under the Chinese one
-                print(line(Words(r.summary, r.summary_zh), f"{name:<15} {r.zh_name} {r.en_name}: "))
+                print(line(r.summary_words, f"{name:<15} {r.zh_name} {r.en_name}: "))
         return 0
     text = rulebook_text(rulebook(get_ruleset(args.preset)), args.lang)
     try:

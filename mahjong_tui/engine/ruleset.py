@@ -84,9 +84,6 @@ class Ruleset(ABC):
     name: str = ""
     zh_name: str = ""
     en_name: str = ""
-    #: one line saying what this rule set is, for the new game and rules screens
-    summary: str = ""
-    summary_zh: str = ""  # the same line in Chinese
     #: the players' rules page in ``mahjong_tui/rules/docs/``
     docs_page: str = ""
     wall_layout: tuple[int, int, int, int] = (18, 18, 18, 18)
@@ -135,6 +132,22 @@ class Ruleset(ABC):
     #: the rule-specific WinContext fields this rule set's scoring reads; the calculator refuses a
     #: value in a rule-specific field the rule set does not read (``RULE_SPECIFIC_INPUTS``)
     score_inputs: frozenset[str] = frozenset()
+
+    @property
+    def summary_words(self) -> Words:
+        """One line saying what this rule set is, for the new game and rules screens: the catalogue's
+        ``[rules_summary]``, by the preset's name."""
+        return said(f"rules_summary.{self.name}")
+
+    @property
+    def summary(self) -> str:
+        """The summary in English."""
+        return self.summary_words.en
+
+    @property
+    def summary_zh(self) -> str:
+        """The summary in Chinese."""
+        return self.summary_words.zh
 
     def tile_set(self) -> list[Tile]:
         """Every physical tile of this rule set."""

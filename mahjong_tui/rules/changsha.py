@@ -55,8 +55,6 @@ class Changsha(Ruleset):
     name = "changsha"
     zh_name = "长沙麻将"
     en_name = "Changsha"
-    summary = "108 tiles, no honours; a small win needs a 2-5-8 pair; 补张/开杠, 海底, birds, initial small wins"
-    summary_zh = "108 张牌，没有字牌；小胡要 2、5、8 作将；补张/开杠，海底，扎鸟，起手小胡"
     docs_page = "changsha.md"
     lesson_family = "changsha"
     wall_layout = (14, 13, 14, 13)

@@ -79,8 +79,6 @@ class Shanghai(Ruleset):
         self.params = params
         self.name = params.name
         self.zh_name, self.en_name = params.zh, params.en
-        self.summary = params.summary
-        self.summary_zh = params.summary_zh
         self.relation_claims = params.sankou_claims
         self.hand_types = params.hand_types
 

@@ -297,8 +297,6 @@ class ShanghaiLezi(Shanghai):
         self.name = LEZI
         self.hand_types = LEZI_HAND_TYPES  # not the Shanghai preset's
         self.zh_name, self.en_name = ShanghaiLezi.zh_name, ShanghaiLezi.en_name  # not the Shanghai preset's
-        self.summary = "free claims; 开宝 and 荒番 double; 承包; 风碰 4 勒子, 清碰 and 风一色 2, 杠开 raises to 1"
-        self.summary_zh = "吃碰随意；开宝和荒番翻倍；承包；风碰 4 勒子，清碰和风一色 2，杠开升到 1"
 
     def score(self, ctx: WinContext) -> ScoreResult:
         """Score a win with the 勒子 numbers."""

@@ -32,8 +32,6 @@ class ShanghaiParams:
     name: str
     zh: str
     en: str
-    summary: str  # one line for the new game and rules screens
-    summary_zh: str  # the same line in Chinese
     base_flowers: int  # 底花 added to the 花 of a flower-valued hand
     lezi_in_base: int  # one 勒子 in units of the base score 底分
     lezi: Mapping[str, int]  # lezi value of each lezi-valued hand type (the hand type records' values)
@@ -64,8 +62,6 @@ SHANGHAI_PRESETS: Mapping[str, ShanghaiParams] = MappingProxyType(
             name="shanghai",
             zh="上海麻将",
             en="Shanghai",
-            summary="144 tiles with flowers; a win must qualify (混一色, 碰碰胡 or better); 花 and 勒子, 荒番, 三口",
-            summary_zh="144 张牌带花；胡牌要够格（混一色、碰碰胡或更大）；算花和勒子，荒番，三口",
             base_flowers=2,
             lezi_in_base=10,
             lezi=numbers_of(SHANGHAI, Pays.LEZI),
@@ -76,8 +72,6 @@ SHANGHAI_PRESETS: Mapping[str, ShanghaiParams] = MappingProxyType(
             name="shanghai-qq",
             zh="上海麻将（QQ）",
             en="Shanghai (QQ variant)",
-            summary="Shanghai as the QQ game plays it: base 3 花, 八花 6 勒子, 杠开 doubles instead of 1 勒子",
-            summary_zh="QQ 游戏的上海打法：底花 3 花，八花 6 勒子，杠开翻倍而不是 1 勒子",
             base_flowers=3,
             lezi_in_base=10,
             lezi=numbers_of(QQ, Pays.LEZI),

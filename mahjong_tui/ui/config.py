@@ -166,7 +166,7 @@ def named(en: str, zh: str) -> str:
 
 def rules_summary(rules: Ruleset) -> str:
     """What a rule set is, in one line, in the language in use."""
-    return current().pick(rules.summary, rules.summary_zh)
+    return current().words(rules.summary_words)
 
 
 class SetupError(ValueError):
