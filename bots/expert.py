@@ -8,6 +8,9 @@ most points on average, when it beats the hard bot's own choice by more than the
 the play-outs says chance could. Every other decision, and a close call, is the hard bot's.
 A discard likelier than the hard bot's to feed an opponent is not weighed at all: the hard
 bot reads each river, and the play-outs, dealing the other hands at random, cannot.
+Once a few deals are in, a candidate the play-outs show surely worse than the hard bot's
+choice is dropped, and the thinking ends when none is left in doubt: the time goes to the
+choices that may still win out, and a plain decision is made at once.
 
 The play-outs run until the time budget is spent (``think_ms``, 150 ms by default), or for
 a set number of deals (``playouts``: a decision then depends on nothing but the seed and
@@ -36,6 +39,8 @@ THINK_MS = 150
 MAX_DISCARDS = 4
 #: fewest deals before a choice other than the hard bot's may be taken
 MIN_DEALS = 6
+#: deals played before a candidate may be dropped as surely worse than the hard bot's choice
+RACE_FROM = 12
 #: how much likelier than the hard bot's discard to feed an opponent another discard weighed may be
 RISK_SLACK = 0.01
 #: how many standard errors a candidate's gain over the hard bot's choice must exceed
@@ -57,12 +62,19 @@ class Weighed:
 
 
 def paired(points: list[float], against: list[float]) -> tuple[float, float]:
-    """The mean of ``points`` less ``against`` deal by deal, and its standard error."""
-    n = len(points)
-    diffs = [p - q for p, q in zip(points, against, strict=True)]
+    """The mean of ``points`` less ``against`` deal by deal (over the deals both were played on: the first ones), and
+    its standard error."""
+    n = min(len(points), len(against))
+    diffs = [p - q for p, q in zip(points[:n], against[:n], strict=True)]
     mean = sum(diffs) / n
     spread = max(0.0, sum(d * d for d in diffs) / n - mean * mean)
     return mean, sqrt(spread / max(1, n - 1))
+
+
+def _surely_worse(points: list[float], hard: list[float]) -> bool:
+    """The deals so far show a candidate worse than the hard bot's choice by more than ``SURE`` standard errors."""
+    gain, error = paired(points, hard)
+    return gain + SURE * error < 0
 
 
 class ExpertBot(HardBot):
@@ -122,12 +134,19 @@ class ExpertBot(HardBot):
                 return [hard] + [a for a in claims if a != hard]
         return []
 
-    def weigh(self, view: SeatView, candidates: list[Action], hard: Action) -> tuple[Weighed, ...]:
-        """Each candidate played out on the same deals, as many as the budget allows; best first."""
+    def weigh(
+        self, view: SeatView, candidates: list[Action], hard: Action, *, race: bool = True
+    ) -> tuple[Weighed, ...]:
+        """Each candidate played out on the same deals, as many as the budget allows; best first.
+
+        ``race``: a candidate that the play-outs so far show surely worse than the hard bot's choice is dropped (its
+        figures are those of the deals it was played on), and the thinking stops once no other candidate is left:
+        the budget goes to the choices still in doubt, and a plain decision is made at once."""
         sampler = Sampler(view, Random(self._moment_seed(view)))
         if not sampler.ok:
             return ()
         points: list[list[float]] = [[] for _ in candidates]
+        live = list(range(len(candidates)))
         deadline = time.perf_counter() + self.think_ms / 1000
         limit = self.playouts
         while (
@@ -135,9 +154,13 @@ class ExpertBot(HardBot):
             if limit is not None
             else (len(points[0]) < MIN_DEALS or time.perf_counter() < deadline)
         ):
+            if race and len(points[0]) >= RACE_FROM:
+                live = [0] + [i for i in live[1:] if not _surely_worse(points[i], points[0])]
+                if len(live) == 1:
+                    break
             deal = sampler.deal()
-            for i, a in enumerate(candidates):
-                points[i].append(self.play(view, deal, a))
+            for i in live:
+                points[i].append(self.play(view, deal, candidates[i]))
         means = [sum(p) / len(p) for p in points]
         top = max(range(len(candidates)), key=lambda i: (means[i], candidates[i] == hard))
         out = []

@@ -159,3 +159,22 @@ def test_where_a_hand_must_qualify_play_outs_pong_for_it_and_mostly_end_in_a_win
                     pongs += 1
     assert pongs > 0
     assert wins > played / 2, (wins, played)
+
+
+def test_a_choice_surely_worse_than_the_hard_bots_is_dropped_early() -> None:
+    """The budget goes to the choices in doubt: one the play-outs show surely worse than the hard bot's choice stops
+    being played out, and when none is left in doubt the thinking ends before its deals are spent."""
+    dropped = ended = 0
+    for view in positions("changsha", 66, 30):
+        bot = ExpertBot(view.seat, 3, playouts=60)
+        bot.choose(view)
+        if not bot.last_weighed:
+            continue
+        hard = next(w for w in bot.last_weighed if w.action == bot.hard_choice(view))
+        assert all(w.deals <= hard.deals <= 60 for w in bot.last_weighed)
+        for w in bot.last_weighed:
+            if w.deals < hard.deals:
+                dropped += 1
+                assert w.gain + 2 * w.error < 0  # surely worse on the deals it was played on
+        ended += hard.deals < 60
+    assert dropped > 0 and ended > 0

@@ -57,4 +57,4 @@ def look_ahead(view: SeatView, think_ms: float = THINK_MS, playouts: int | None 
     candidates = bot.candidates(view, hard)
     if len(candidates) < 2:
         return LookAhead(())
-    return LookAhead(bot.weigh(view, candidates, hard))
+    return LookAhead(bot.weigh(view, candidates, hard, race=False))  # every choice on every deal: alike to compare
