@@ -6,8 +6,10 @@ discard and how), the expert deals what its seat cannot see many times over
 deal (:func:`~bots.playout.play_out`), and takes the candidate whose play-outs bring the
 most points on average, when it beats the hard bot's own choice by more than the spread of
 the play-outs says chance could. Every other decision, and a close call, is the hard bot's.
-A discard likelier than the hard bot's to feed an opponent is not weighed at all: the hard
-bot reads each river, and the play-outs, dealing the other hands at random, cannot.
+The play-outs deal the other hands at random, so they cannot read a river as the hard bot
+does. A discard likelier than the hard bot's to feed an opponent is not weighed at all, and
+the chance that a discard weighed feeds someone, with what that costs, is the hard bot's
+reading; the play-out goes on from the discard let pass.
 Once a few deals are in, a candidate the play-outs show surely worse than the hard bot's
 choice is dropped, and the thinking ends when none is left in doubt: the time goes to the
 choices that may still win out, and a plain decision is made at once.
@@ -30,6 +32,7 @@ from mahjong_tui.engine import Action, ActionKind, Phase, SeatView, claimed_meld
 from mahjong_tui.engine.analysis import discard_options
 
 from .hard import HardBot
+from .hard_defense import Reading
 from .players import unseen_counts
 from .playout import Deal, Sampler, play_out
 
@@ -90,6 +93,7 @@ class ExpertBot(HardBot):
         self.playouts = playouts
         #: the candidates of the last decision that was looked ahead at, best first (empty: none was)
         self.last_weighed: tuple[Weighed, ...] = ()
+        self._reading: Reading | None = None  # the table read at the decision weighed (a turn's)
 
     def hard_choice(self, view: SeatView) -> Action:
         """What the hard bot would do here (the first candidate, and the choice unless one is surely better)."""
@@ -147,6 +151,10 @@ class ExpertBot(HardBot):
             return ()
         points: list[list[float]] = [[] for _ in candidates]
         live = list(range(len(candidates)))
+        self._reading = None
+        if view.phase is Phase.TURN:
+            counts, melds = list(view.counts), view.melds[view.seat]
+            self._reading = self.read_table(view, unseen_counts(counts, melds, view.outside))
         deadline = time.perf_counter() + self.think_ms / 1000
         limit = self.playouts
         while (
@@ -175,6 +183,12 @@ class ExpertBot(HardBot):
         seat = view.seat
         mine = Deal([c[:] for c in deal.counts], list(deal.melds), [f[:] for f in deal.flowers], deal.wall[:])
         rules = view.ruleset
+        if action.kind is ActionKind.DISCARD and self._reading is not None and action.tile is not None:
+            # Whether the discard feeds someone is read from the rivers, as the hard bot reads it: the play-out,
+            # with the other hands dealt at random, goes on from the discard let pass.
+            result = play_out(mine, rules, view, seat, True, discard=action.tile, passed=True)
+            feed = self._reading.feed(action.tile)
+            return (1.0 - feed) * result[seat] - self._reading.cost(action.tile)
         if action.kind is ActionKind.DISCARD:
             result = play_out(mine, rules, view, seat, True, discard=action.tile)
         elif action.kind is ActionKind.PASS:

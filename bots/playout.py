@@ -107,10 +107,18 @@ NOTHING = (0, 0, 0, 0)
 
 
 def play_out(
-    deal: Deal, rules: Ruleset, view: SeatView, first: int, discarding: bool, discard: int | None = None
+    deal: Deal,
+    rules: Ruleset,
+    view: SeatView,
+    first: int,
+    discarding: bool,
+    discard: int | None = None,
+    *,
+    passed: bool = False,
 ) -> tuple[int, ...]:
     """Play ``deal`` to the hand's end: ``first`` moves next, discarding (``discarding``: ``discard``, or the tile its
-    hand holds together least) or drawing. The points each seat gains."""
+    hand holds together least) or drawing. The points each seat gains. ``passed``: nobody wins on or pongs the first
+    discard (the caller counts the chance that it feeds someone apart)."""
     counts, wall, melds = deal.counts, deal.wall, deal.melds
     qualify = rules.must_qualify
     # each waiting seat's winning shapes: the tiles that would complete its hand, worked out when its hand changes
@@ -128,6 +136,15 @@ def play_out(
             tile = _aimed_discard(hand, melds[seat]) if qualify else _loosest(hand, range(NUM_KINDS))
         hand[tile] -= 1
         waiting[seat] = winning_tiles(hand, melds[seat])
+        if passed:
+            passed = False
+            if not wall:
+                return NOTHING
+            seat = (seat + 1) % 4
+            won = _draw(deal, rules, view, seat, waiting[seat])
+            if won is not None:
+                return won
+            continue
         for step in (1, 2, 3):
             other = (seat + step) % 4
             if tile in waiting[other]:
