@@ -1,7 +1,7 @@
 """The expert: the hard bot's judgement, then a look ahead at every choice that is close.
 
 At a decision with more than one sensible choice (which tile to discard, whether to claim a
-discard and how), the expert deals what its seat cannot see many times over
+discard and how, whether to lay a quad down), the expert deals what its seat cannot see many times over
 (:class:`~bots.playout.Sampler`), plays each candidate out to the hand's end on the same
 deal (:func:`~bots.playout.play_out`), and takes the candidate whose play-outs bring the
 most points on average, when it beats the hard bot's own choice by more than the spread of
@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from math import sqrt
 from random import Random
 
-from mahjong_tui.engine import Action, ActionKind, Phase, SeatView, claimed_meld
+from mahjong_tui.engine import Action, ActionKind, KongMode, Meld, MeldKind, Phase, SeatView, claimed_meld
 from mahjong_tui.engine.analysis import discard_options
 
 from .hard import HardBot
@@ -48,6 +48,13 @@ RACE_FROM = 12
 RISK_SLACK = 0.01
 #: how many standard errors a candidate's gain over the hard bot's choice must exceed
 SURE = 2.0
+
+
+#: the claims weighed against passing
+_CLAIMS = (ActionKind.CHI, ActionKind.PONG, ActionKind.PASS)
+#: the quads weighed: laid down, a tile drawn in place (Changsha's 开杠, two tiles at once, is the hard bot's call)
+_KONGS = (ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG, ActionKind.KONG)
+_REPLACED = (None, KongMode.KONG, KongMode.BUZHANG)
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,21 +126,24 @@ class ExpertBot(HardBot):
         if hard.kind is ActionKind.WIN:
             return []
         legal = view.legal
-        if view.phase is Phase.TURN and hard.kind is ActionKind.DISCARD:
+        kongs = [a for a in legal if a.kind in _KONGS and a.mode in _REPLACED]
+        if view.phase is Phase.TURN and (hard.kind is ActionKind.DISCARD or hard in kongs):
             discards = {a.tile: a for a in legal if a.kind is ActionKind.DISCARD}
             counts = list(view.counts)
             melds = view.melds[view.seat]
             options = discard_options(counts, view.ruleset.shapes, view.outside, melds)
             close = [o.tile for o in options if o.tile in discards and o.shanten <= options[0].shanten + 1]
+            if hard in kongs:  # the kong, or the discards that keep the hand fastest
+                return [hard] + [a for a in kongs if a != hard] + [discards[t] for t in close[: MAX_DISCARDS - 1]]
             # No discard riskier than the hard bot's: its read of each river is what the play-outs, dealing the
             # others' hands at random, cannot see.
             assert hard.tile is not None
             reading = self.read_table(view, unseen_counts(counts, melds, view.outside))
             risk = reading.feed(hard.tile) + RISK_SLACK
             out = [hard] + [discards[t] for t in close if t != hard.tile and reading.feed(t) <= risk]
-            return out[:MAX_DISCARDS]
+            return out[:MAX_DISCARDS] + kongs
         if view.phase is Phase.CLAIM:
-            claims = [a for a in legal if a.kind in (ActionKind.CHI, ActionKind.PONG, ActionKind.PASS)]
+            claims = [a for a in legal if a.kind in _CLAIMS or a in kongs]
             if hard in claims and len(claims) > 1:
                 return [hard] + [a for a in claims if a != hard]
         return []
@@ -193,6 +203,25 @@ class ExpertBot(HardBot):
             result = play_out(mine, rules, view, seat, True, discard=action.tile)
         elif action.kind is ActionKind.PASS:
             result = play_out(mine, rules, view, (view.table.current + 1) % 4, False)
+        elif action.kind in _KONGS:  # the quad laid down, and a tile drawn in its place
+            t = action.tile
+            assert t is not None
+            held = mine.counts[seat]
+            if action.kind is ActionKind.CONCEALED_KONG:
+                held[t] -= 4
+                mine.melds[seat] = (*mine.melds[seat], Meld(MeldKind.CONCEALED_KONG, (t,) * 4))
+            elif action.kind is ActionKind.ADDED_KONG:
+                held[t] -= 1
+                mine.melds[seat] = tuple(
+                    Meld(MeldKind.ADDED_KONG, (t,) * 4, m.claimed, m.source)
+                    if m.kind is MeldKind.PONG and m.first == t
+                    else m
+                    for m in mine.melds[seat]
+                )
+            else:
+                held[t] -= 3
+                mine.melds[seat] = (*mine.melds[seat], Meld(MeldKind.KONG, (t,) * 4, t, view.table.current))
+            result = play_out(mine, rules, view, seat, False)
         else:
             used, meld = claimed_meld(action, view.table.current)
             for t in used:

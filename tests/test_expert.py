@@ -13,7 +13,7 @@ import pytest
 from bots import LEVELS, create_bot
 from bots.expert import ExpertBot
 from bots.playout import Sampler, play_out, winning_tiles
-from mahjong_tui.engine import ActionKind, Game, MeldKind, Phase, SeatView, ruleset_names, seat_view
+from mahjong_tui.engine import ActionKind, Game, KongMode, MeldKind, Phase, SeatView, ruleset_names, seat_view
 
 PRESETS = ruleset_names()
 
@@ -178,3 +178,27 @@ def test_a_choice_surely_worse_than_the_hard_bots_is_dropped_early() -> None:
                 assert w.gain + 2 * w.error < 0  # surely worse on the deals it was played on
         ended += hard.deals < 60
     assert dropped > 0 and ended > 0
+
+
+@pytest.mark.parametrize("rules", ["shanghai", "changsha"])
+def test_a_quad_that_may_be_laid_down_is_weighed_against_the_discards(rules: str) -> None:
+    """Where a kong is legal (concealed, added, or on a discard; Changsha's 补张), the expert plays it out, a tile
+    drawn in its place, beside the other choices, and its choice is legal."""
+    weighed = 0
+    for view in positions(rules, 77, 600):
+        kongs = [
+            a for a in view.legal if a.kind.name.endswith("KONG") and a.mode in (None, KongMode.KONG, KongMode.BUZHANG)
+        ]
+        if not kongs:
+            continue
+        bot = ExpertBot(view.seat, 3, playouts=8)
+        action = bot.choose(view)
+        assert action in view.legal
+        names = {w.action for w in bot.last_weighed}
+        if names:
+            assert set(kongs) <= names
+            weighed += 1
+        if names:
+            kong = next(w for w in bot.last_weighed if w.action in kongs)
+            assert kong.deals > 0 and kong.error >= 0
+    assert weighed >= 3
