@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from types import MappingProxyType
 
 from mahjong_tui.engine.ruleset import PassedWinScope, WinningHand
@@ -64,6 +65,12 @@ QUALIFYING: frozenset[str] = qualifying(LEZI)
 RAISE_TO_LEZI: frozenset[str] = frozenset(paying(LEZI, Pays.RAISE))
 
 
+@cache
+def _lezi_name() -> Words:
+    """The preset's name as a plain hand's refusal says it (said once: bots ask about many plain hands)."""
+    return said("rules_refusal.lezi.name")
+
+
 @dataclass(frozen=True, slots=True)
 class LeziParams:
     """The numbers of the 勒子 preset."""
@@ -90,7 +97,7 @@ def score_lezi(ctx: WinContext, params: LeziParams) -> ScoreResult:
     readings = _readings(ctx, params, shapes)
     qualified = [r for r in readings if r.as_bahua or QUALIFYING.intersection(r.types)]
     if not qualified:
-        return plain_hand([LEZI_HAND_TYPES[t] for t in readings[0].types], said("rules_refusal.lezi.name"))
+        return plain_hand([LEZI_HAND_TYPES[t] for t in readings[0].types], _lezi_name())
     best = max(qualified, key=lambda r: _key(ctx, params, r))
     return _result(ctx, params, best, other_way=any(not r.as_bahua for r in qualified))
 

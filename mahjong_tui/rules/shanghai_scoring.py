@@ -53,10 +53,15 @@ def score_shanghai(ctx: WinContext, params: ShanghaiParams) -> ScoreResult:
     qualifies = qualifying(params.name)
     qualified = [r for r in readings if qualifies.intersection(r.types)]
     if not qualified:
-        names = said("rules_refusal.shanghai.name")
-        return plain_hand([params.hand_types[t] for t in readings[0].types], names)
+        return plain_hand([params.hand_types[t] for t in readings[0].types], _shanghai_name())
     best = max(qualified, key=lambda r: _key(params, r))
     return _result(ctx, params, best)
+
+
+@cache
+def _shanghai_name() -> Words:
+    """The rule set's name as a plain hand's refusal says it (said once: bots ask about many plain hands)."""
+    return said("rules_refusal.shanghai.name")
 
 
 def _key(params: ShanghaiParams, r: Reading) -> tuple[int, int, int]:
