@@ -101,6 +101,7 @@ class ExpertBot(HardBot):
         #: the candidates of the last decision that was looked ahead at, best first (empty: none was)
         self.last_weighed: tuple[Weighed, ...] = ()
         self._reading: Reading | None = None  # the table read at the decision weighed (a turn's)
+        self._ref: int | None = None  # the discard a kong is charged for at that turn
 
     def hard_choice(self, view: SeatView) -> Action:
         """What the hard bot would do here (the first candidate, and the choice unless one is surely better)."""
@@ -115,9 +116,9 @@ class ExpertBot(HardBot):
             return hard
         weighed = self.weigh(view, candidates, hard)
         self.last_weighed = weighed
-        best = weighed[0]
-        if best.action != hard and best.deals >= MIN_DEALS and best.gain > SURE * best.error:
-            return best.action
+        for w in weighed:  # best first: the first that surely gains over the hard bot's choice, if any
+            if w.action != hard and w.deals >= MIN_DEALS and w.gain > SURE * w.error:
+                return w.action
         return hard
 
     # ------------------------------------------------------------------ what is weighed
@@ -161,10 +162,12 @@ class ExpertBot(HardBot):
             return ()
         points: list[list[float]] = [[] for _ in candidates]
         live = list(range(len(candidates)))
-        self._reading = None
+        self._reading, self._ref = None, None
         if view.phase is Phase.TURN:
             counts, melds = list(view.counts), view.melds[view.seat]
             self._reading = self.read_table(view, unseen_counts(counts, melds, view.outside))
+            # the discard a kong's charge is read for: the hard bot's, or the first discard weighed
+            self._ref = next((a.tile for a in candidates if a.kind is ActionKind.DISCARD), None)
         deadline = time.perf_counter() + self.think_ms / 1000
         limit = self.playouts
         while (
@@ -172,18 +175,24 @@ class ExpertBot(HardBot):
             if limit is not None
             else (len(points[0]) < MIN_DEALS or time.perf_counter() < deadline)
         ):
-            if race and len(points[0]) >= RACE_FROM:
+            dealt = len(points[0])
+            if race and dealt >= RACE_FROM and dealt % max(4, dealt // 8) == 0:  # a few looks each doubling
                 live = [0] + [i for i in live[1:] if not _surely_worse(points[i], points[0])]
                 if len(live) == 1:
                     break
             deal = sampler.deal()
             for i in live:
                 points[i].append(self.play(view, deal, candidates[i]))
-        means = [sum(p) / len(p) for p in points]
+        # A candidate dropped early was played on the first deals only: its mean is the hard bot's choice's over every
+        # deal, plus its gain over that choice on the deals both were played on (the same as its own mean when it
+        # was played on every deal), so that luck in the first deals ranks nothing.
+        base = sum(points[0]) / len(points[0])
+        gains = [paired(p, points[0]) for p in points]
+        means = [base + gain for gain, _ in gains]
         top = max(range(len(candidates)), key=lambda i: (means[i], candidates[i] == hard))
         out = []
         for i, a in enumerate(candidates):
-            gain, error = paired(points[i], points[0])
+            gain, error = gains[i]
             behind, behind_error = paired(points[top], points[i])
             out.append(Weighed(a, means[i], gain, error, len(points[i]), behind, behind_error))
         return tuple(sorted(out, key=lambda w: (-w.mean, w.action != hard)))
@@ -197,8 +206,8 @@ class ExpertBot(HardBot):
             # Whether the discard feeds someone is read from the rivers, as the hard bot reads it: the play-out,
             # with the other hands dealt at random, goes on from the discard let pass.
             result = play_out(mine, rules, view, seat, True, discard=action.tile, passed=True)
-            feed = self._reading.feed(action.tile)
-            return (1.0 - feed) * result[seat] - self._reading.cost(action.tile)
+            feed, cost = self._risk(action.tile)
+            return (1.0 - feed) * result[seat] - cost
         if action.kind is ActionKind.DISCARD:
             result = play_out(mine, rules, view, seat, True, discard=action.tile)
         elif action.kind is ActionKind.PASS:
@@ -221,6 +230,10 @@ class ExpertBot(HardBot):
             else:
                 held[t] -= 3
                 mine.melds[seat] = (*mine.melds[seat], Meld(MeldKind.KONG, (t,) * 4, t, view.table.current))
+            if self._reading is not None and self._ref is not None:  # the discard after the draw pays as one weighed
+                result = play_out(mine, rules, view, seat, False, passed=True)
+                feed, cost = self._risk(self._ref)
+                return (1.0 - feed) * result[seat] - cost
             result = play_out(mine, rules, view, seat, False)
         else:
             used, meld = claimed_meld(action, view.table.current)
@@ -229,6 +242,15 @@ class ExpertBot(HardBot):
             mine.melds[seat] = (*mine.melds[seat], meld)
             result = play_out(mine, rules, view, seat, True)
         return float(result[seat])
+
+    def _risk(self, tile: int) -> tuple[float, float]:
+        """The chance that discarding ``tile`` feeds someone, and what that costs, by the table read; a gap from the
+        discard the kongs are charged for smaller than the reading can tell (``min_drop``) is no gap."""
+        reading, ref = self._reading, self._ref
+        assert reading is not None
+        if ref is not None and abs(reading.feed(tile) - reading.feed(ref)) < reading.min_drop:
+            tile = ref
+        return reading.feed(tile), reading.cost(tile)
 
     def _moment_seed(self, view: SeatView) -> int:
         """The seed of this decision's deals: the bot's seed, its seat and the moment of the hand."""

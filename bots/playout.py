@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from random import Random
 
-from mahjong_tui.engine import Meld, MeldKind, Ruleset, SeatView, WinBy, WinContext
+from mahjong_tui.engine import Meld, MeldKind, Ruleset, SeatFacts, SeatView, WinBy, WinContext
 from mahjong_tui.engine.analysis import shanten_regular, shanten_seven_pairs
 
 from .players import keep_value
@@ -156,7 +156,7 @@ def play_out(
                 held[tile] -= 1
         if not wall:
             return NOTHING
-        ponger = _ponger(counts, melds, seat, tile) if qualify else None
+        ponger = _ponger(rules, counts, melds, seat, tile) if qualify else None
         if ponger is not None:  # it lays the pong down and discards in its place: the seats between are skipped
             counts[ponger][tile] -= 2
             melds[ponger] = (*melds[ponger], Meld(MeldKind.PONG, (tile, tile, tile), tile, seat))
@@ -207,7 +207,9 @@ def _aimed_discard(hand: list[int], melds: Sequence[Meld]) -> int:
     return _loosest(hand, off) if off else _loosest(hand, range(NUM_KINDS))
 
 
-def _ponger(counts: list[list[int]], melds: list[tuple[Meld, ...]], discarder: int, tile: int) -> int | None:
+def _ponger(
+    rules: Ruleset, counts: list[list[int]], melds: list[tuple[Meld, ...]], discarder: int, tile: int
+) -> int | None:
     """The seat that pongs ``tile`` (at most one holds a pair of it): an honour, a tile of its suit, or any for a
     hand of pairs."""
     for step in (1, 2, 3):
@@ -215,6 +217,8 @@ def _ponger(counts: list[list[int]], melds: list[tuple[Meld, ...]], discarder: i
         hand = counts[other]
         if hand[tile] >= 2:
             mine = melds[other]
+            if rules.pong_refusal(SeatFacts(other, hand, mine), tile) is not None:
+                return None  # the rule set forbids it (Shanghai: no pong beside a chi of another suit)
             if tile >= 27 or _pairs_aim(hand, mine) or tile // 9 == _suit_aim(hand, mine):
                 return other
             return None
@@ -243,7 +247,7 @@ def winning_tiles(counts: list[int], melds: Sequence[Meld]) -> frozenset[int]:
 
 def _draw(deal: Deal, rules: Ruleset, view: SeatView, seat: int, waits: frozenset[int]) -> tuple[int, ...] | None:
     """``seat`` draws (a flower set aside, and another drawn); the points if the tile is one it waits for and the
-    rule set lets it win."""
+    rule set lets it win, nothing to anyone if the wall runs out first (None: play goes on)."""
     wall, hand = deal.wall, deal.counts[seat]
     while wall:
         tile = wall.pop()
@@ -254,7 +258,7 @@ def _draw(deal: Deal, rules: Ruleset, view: SeatView, seat: int, waits: frozense
         if tile in waits:
             return _score(deal, rules, view, seat, tile, WinBy.SELF_DRAW, None, last=not wall)
         return None
-    return None
+    return NOTHING  # the wall ran out on flowers: the hand is drawn
 
 
 def _score(

@@ -16,6 +16,7 @@ from bots.playout import Sampler, play_out, winning_tiles
 from mahjong_tui.engine import ActionKind, Game, KongMode, MeldKind, Phase, SeatView, ruleset_names, seat_view
 
 PRESETS = ruleset_names()
+TURN_CHOICES = (ActionKind.DISCARD, ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG)
 
 
 def positions(rules: str, seed: int, count: int) -> list[SeatView]:
@@ -133,8 +134,8 @@ def test_the_expert_weighs_only_close_choices_and_says_how_sure() -> None:
             looked += 1
             assert action in {w.action for w in bot.last_weighed}
             assert all(w.deals == 8 and w.error >= 0 for w in bot.last_weighed)
-            if view.phase is Phase.TURN:
-                assert all(w.action.kind is ActionKind.DISCARD for w in bot.last_weighed)
+            if view.phase is Phase.TURN:  # a discard, or a quad laid down
+                assert all(w.action.kind in TURN_CHOICES for w in bot.last_weighed)
     assert looked > 0
 
 
@@ -157,6 +158,9 @@ def test_where_a_hand_must_qualify_play_outs_pong_for_it_and_mostly_end_in_a_win
                 for meld in deal.melds[s][before[s] :]:
                     assert meld.kind is MeldKind.PONG and len(set(meld.tiles)) == 1 and meld.source != s
                     pongs += 1
+                # 13 tiles, or 14 for the seat that won or drew last, counting three for each meld
+                assert min(deal.counts[s]) >= 0
+                assert sum(deal.counts[s]) + 3 * len(deal.melds[s]) in (13, 14), (s, deal.counts[s], deal.melds[s])
     assert pongs > 0
     assert wins > played / 2, (wins, played)
 
@@ -177,6 +181,8 @@ def test_a_choice_surely_worse_than_the_hard_bots_is_dropped_early() -> None:
                 dropped += 1
                 assert w.gain + 2 * w.error < 0  # surely worse on the deals it was played on
         ended += hard.deals < 60
+        for w in bot.last_weighed:  # ranked on the deals the hard bot's choice was played on: no luck of the first
+            assert w.mean == pytest.approx(hard.mean + w.gain)
     assert dropped > 0 and ended > 0
 
 
