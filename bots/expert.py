@@ -38,6 +38,9 @@ from .playout import Deal, Sampler, play_out
 
 #: the time a decision may take by default
 THINK_MS = 150
+#: how many steps slower than the fastest a discard weighed may leave the hand (0: as fast; the play-outs, with no
+#: claims but pongs, judge a slower hand worse than play does: measured, a step's slack lost wins in Changsha)
+STEP_SLACK = 0
 #: how many discards are weighed at most (the hard bot's and the best others by the hand's progress)
 MAX_DISCARDS = 4
 #: fewest deals before a choice other than the hard bot's may be taken
@@ -133,7 +136,7 @@ class ExpertBot(HardBot):
             counts = list(view.counts)
             melds = view.melds[view.seat]
             options = discard_options(counts, view.ruleset.shapes, view.outside, melds)
-            close = [o.tile for o in options if o.tile in discards and o.shanten <= options[0].shanten + 1]
+            close = [o.tile for o in options if o.tile in discards and o.shanten <= options[0].shanten + STEP_SLACK]
             if hard in kongs:  # the kong, or the discards that keep the hand fastest
                 return [hard] + [a for a in kongs if a != hard] + [discards[t] for t in close[: MAX_DISCARDS - 1]]
             # No discard riskier than the hard bot's: its read of each river is what the play-outs, dealing the
