@@ -101,11 +101,11 @@ def test_the_rules_command_lists_the_presets_and_refuses_an_unknown_one(capsys: 
     assert run_rules([]) == 0
     assert len(capsys.readouterr().out.splitlines()) == len(ruleset_names())
     assert run_rules(["--lang", "zh"]) == 0
-    summary = get_ruleset("changsha").summary_zh
+    summary = get_ruleset("changsha").summary_words.zh
     assert capsys.readouterr().out.splitlines()[-1] == f"{'changsha':<15} 长沙麻将：{summary}"
     assert run_rules(["--lang", "both"]) == 0  # the Chinese summary, the English under it
     lines = capsys.readouterr().out.splitlines()
-    assert len(lines) == 2 * len(ruleset_names()) and lines[-1].strip() == get_ruleset("changsha").summary
+    assert len(lines) == 2 * len(ruleset_names()) and lines[-1].strip() == get_ruleset("changsha").summary_words.en
     assert run_rules(["mars"]) == 2
     assert "unknown rules 'mars'" in capsys.readouterr().err
 
@@ -117,7 +117,7 @@ def test_the_rules_command_speaks_chinese_when_asked(capsys: pytest.CaptureFixtu
     out = capsys.readouterr().out
     rules = get_ruleset("changsha")
     book = rulebook(rules)
-    assert out.startswith(f"长沙麻将 — 预设 changsha\n{rules.summary_zh}\n")
+    assert out.startswith(f"长沙麻将 — 预设 changsha\n{rules.summary_words.zh}\n")
     assert all(f"  - {fact.zh}\n" in out for fact in book.facts)
     assert "  七小对 (qixiaodui) — 大胡：七个对子" in out and "自摸：七小对，胡家收 100" in out
     assert "Small win" not in out and "Glossary" not in out

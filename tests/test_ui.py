@@ -574,7 +574,9 @@ async def test_the_new_game_screen_says_what_each_preset_is_and_opens_its_rules(
         for name in ("changsha", "shanghai-qq", "shanghai", "changsha"):
             screen.query_one("#rules").value = name  # type: ignore[attr-defined]
             rules = get_ruleset(name)
-            await settle(pilot, lambda words=rules.summary[:30]: words in summary())  # the line follows the choice
+            await settle(
+                pilot, lambda words=rules.summary_words.en[:30]: words in summary()
+            )  # the line follows the choice
             assert rules.name in summary() and rules.en_name in summary()
         await pilot.click("#rules-button")
         tabs = (await rules_shown(pilot, app)).query_one("#rules-tabs")

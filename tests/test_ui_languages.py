@@ -326,7 +326,8 @@ def test_rule_data_in_chinese() -> None:
     """Every preset says what it is in both languages."""
     for name in ruleset_names():
         rules = get_ruleset(name)
-        assert rules.summary and rules.summary_zh and not WORD.findall(rules.summary_zh.replace("QQ", ""))
+        summary = rules.summary_words
+        assert summary.en and summary.zh and not WORD.findall(summary.zh.replace("QQ", ""))
 
 
 async def test_a_change_of_language_rewords_the_open_screens() -> None:

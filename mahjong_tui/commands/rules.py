@@ -48,7 +48,7 @@ def run(argv: list[str]) -> int:
         for name in ruleset_names():
             r = get_ruleset(name)
             if args.lang == "zh":
-                print(f"{name:<15} {r.zh_name}：{r.summary_zh}")
+                print(f"{name:<15} {r.zh_name}：{r.summary_words.zh}")
             else:  # in both, the English summary under the Chinese one
                 print(line(r.summary_words, f"{name:<15} {r.zh_name} {r.en_name}: "))
         return 0

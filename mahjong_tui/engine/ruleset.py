@@ -139,16 +139,6 @@ class Ruleset(ABC):
         ``[rules_summary]``, by the preset's name."""
         return said(f"rules_summary.{self.name}")
 
-    @property
-    def summary(self) -> str:
-        """The summary in English."""
-        return self.summary_words.en
-
-    @property
-    def summary_zh(self) -> str:
-        """The summary in Chinese."""
-        return self.summary_words.zh
-
     def tile_set(self) -> list[Tile]:
         """Every physical tile of this rule set."""
         return full_tile_set(honours=self.honours, flowers=self.flowers)
