@@ -105,6 +105,8 @@ class ExpertBot(HardBot):
         self.last_weighed: tuple[Weighed, ...] = ()
         self._reading: Reading | None = None  # the table read at the decision weighed (a turn's)
         self._ref: int | None = None  # the discard a kong is charged for at that turn
+        self._read_of: SeatView | None = None
+        self._reading_of: Reading | None = None  # the table read of that view
 
     def hard_choice(self, view: SeatView) -> Action:
         """What the hard bot would do here (the first candidate, and the choice unless one is surely better)."""
@@ -142,7 +144,7 @@ class ExpertBot(HardBot):
             # No discard riskier than the hard bot's: its read of each river is what the play-outs, dealing the
             # others' hands at random, cannot see.
             assert hard.tile is not None
-            reading = self.read_table(view, unseen_counts(counts, melds, view.outside))
+            reading = self._read(view)
             risk = reading.feed(hard.tile) + RISK_SLACK
             out = [hard] + [discards[t] for t in close if t != hard.tile and reading.feed(t) <= risk]
             return out[:MAX_DISCARDS] + kongs
@@ -167,8 +169,7 @@ class ExpertBot(HardBot):
         live = list(range(len(candidates)))
         self._reading, self._ref = None, None
         if view.phase is Phase.TURN:
-            counts, melds = list(view.counts), view.melds[view.seat]
-            self._reading = self.read_table(view, unseen_counts(counts, melds, view.outside))
+            self._reading = self._read(view)
             # the discard a kong's charge is read for: the hard bot's, or the first discard weighed
             self._ref = next((a.tile for a in candidates if a.kind is ActionKind.DISCARD), None)
         deadline = time.perf_counter() + self.think_ms / 1000
@@ -208,9 +209,7 @@ class ExpertBot(HardBot):
         if action.kind is ActionKind.DISCARD and self._reading is not None and action.tile is not None:
             # Whether the discard feeds someone is read from the rivers, as the hard bot reads it: the play-out,
             # with the other hands dealt at random, goes on from the discard let pass.
-            result = play_out(mine, rules, view, seat, True, discard=action.tile, passed=True)
-            feed, cost = self._risk(action.tile)
-            return (1.0 - feed) * result[seat] - cost
+            return self._charged(play_out(mine, rules, view, seat, True, discard=action.tile, passed=True), action.tile)
         if action.kind is ActionKind.DISCARD:
             result = play_out(mine, rules, view, seat, True, discard=action.tile)
         elif action.kind is ActionKind.PASS:
@@ -219,7 +218,12 @@ class ExpertBot(HardBot):
             t = action.tile
             assert t is not None
             held = mine.counts[seat]
-            if action.kind is ActionKind.CONCEALED_KONG:
+            if action.kind is ActionKind.KONG:
+                used, meld = claimed_meld(action, view.table.current)
+                for u in used:
+                    held[u] -= 1
+                mine.melds[seat] = (*mine.melds[seat], meld)
+            elif action.kind is ActionKind.CONCEALED_KONG:
                 held[t] -= 4
                 mine.melds[seat] = (*mine.melds[seat], Meld(MeldKind.CONCEALED_KONG, (t,) * 4))
             elif action.kind is ActionKind.ADDED_KONG:
@@ -230,13 +234,8 @@ class ExpertBot(HardBot):
                     else m
                     for m in mine.melds[seat]
                 )
-            else:
-                held[t] -= 3
-                mine.melds[seat] = (*mine.melds[seat], Meld(MeldKind.KONG, (t,) * 4, t, view.table.current))
             if self._reading is not None and self._ref is not None:  # the discard after the draw pays as one weighed
-                result = play_out(mine, rules, view, seat, False, passed=True)
-                feed, cost = self._risk(self._ref)
-                return (1.0 - feed) * result[seat] - cost
+                return self._charged(play_out(mine, rules, view, seat, False, passed=True), self._ref)
             result = play_out(mine, rules, view, seat, False)
         else:
             used, meld = claimed_meld(action, view.table.current)
@@ -246,14 +245,23 @@ class ExpertBot(HardBot):
             result = play_out(mine, rules, view, seat, True)
         return float(result[seat])
 
-    def _risk(self, tile: int) -> tuple[float, float]:
-        """The chance that discarding ``tile`` feeds someone, and what that costs, by the table read; a gap from the
-        discard the kongs are charged for smaller than the reading can tell (``min_drop``) is no gap."""
+    def _charged(self, result: tuple[int, ...], tile: int) -> float:
+        """This seat's points of a play-out whose first discard ``tile`` was let pass, with the table read's chance
+        that the discard feeds someone and what that costs; a gap from the discard the kongs are charged for smaller
+        than the reading can tell (``min_drop``) is no gap."""
         reading, ref = self._reading, self._ref
         assert reading is not None
         if ref is not None and abs(reading.feed(tile) - reading.feed(ref)) < reading.min_drop:
             tile = ref
-        return reading.feed(tile), reading.cost(tile)
+        return (1.0 - reading.feed(tile)) * result[self.seat] - reading.cost(tile)
+
+    def _read(self, view: SeatView) -> Reading:
+        """The hard bot's read of the table at ``view`` (worked out once a view: the candidates and the weighing
+        both ask)."""
+        if self._read_of is not view or self._reading_of is None:
+            counts, melds = list(view.counts), view.melds[view.seat]
+            self._read_of, self._reading_of = view, self.read_table(view, unseen_counts(counts, melds, view.outside))
+        return self._reading_of
 
     def _moment_seed(self, view: SeatView) -> int:
         """The seed of this decision's deals: the bot's seed, its seat and the moment of the hand."""

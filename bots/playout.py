@@ -168,7 +168,7 @@ def play_out(
             return won
 
 
-def _loosest(hand: list[int], kinds: Sequence[int] | range) -> int:
+def _loosest(hand: list[int], kinds: Sequence[int]) -> int:
     """Of ``kinds`` held, the one that holds the hand together least (the highest kind of those)."""
     tile, least = -1, 1 << 30
     for t in reversed(kinds):

@@ -23,7 +23,7 @@ from mahjong_tui.engine import GameOptions, ruleset_names
 from mahjong_tui.keep.storage import HOME_VARIABLE, data_dir
 from mahjong_tui.ui.config import MAX_BASE, MAX_HANDS, MAX_SEED, MIN_BASE, MIN_HANDS, MIN_SEED
 
-from .parser import OneLineParser, one_of, whole_number
+from .parser import OneLineParser, add_think_ms, one_of, whole_number
 
 if TYPE_CHECKING:
     from mahjong_tui.net.workers import InProcess, Lobby
@@ -96,9 +96,7 @@ def parser() -> OneLineParser:
         default=None,
         help="processes each worker's bots think in (default: the cores over the workers, at least 1; 0: threads)",
     )
-    p.add_argument(
-        "--think-ms", type=whole_number(1, 60_000), default=None, help="an expert bot's time a decision (default 150)"
-    )
+    add_think_ms(p, "an expert bot's")
     p.add_argument("--grace", type=_seconds, default=60.0, help="how long a dropped seat waits before a bot plays (60)")
     p.add_argument(
         "--ssh", type=whole_number(1, 65535), default=None, help="also let players in by ssh -p PORT name@host"

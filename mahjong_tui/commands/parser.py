@@ -71,6 +71,13 @@ def one_of(choices: tuple[str, ...], what: str) -> Callable[[str], str]:
     return parse
 
 
+def add_think_ms(p: argparse.ArgumentParser, whose: str = "the expert's") -> None:
+    """``--think-ms N``: how long an expert bot thinks a decision (default: its own, 150 ms)."""
+    p.add_argument(
+        "--think-ms", type=whole_number(1, 60_000), default=None, help=f"{whose} time a decision (default 150)"
+    )
+
+
 def add_language(p: argparse.ArgumentParser, default: str | None = "en", told: str = "en") -> None:
     """``--lang en|zh|both``: the language of what the command prints or shows (``told``: the default, in words)."""
     from mahjong_tui.i18n import LANGUAGES

@@ -39,7 +39,7 @@ from mahjong_tui.ui.config import (
     TileStyle,
 )
 
-from .parser import OneLineParser, add_language, one_of, whole_number
+from .parser import OneLineParser, add_language, add_think_ms, one_of, whole_number
 
 
 def _names(text: str) -> list[str]:
@@ -134,9 +134,7 @@ def parser() -> OneLineParser:
     )
     add_language(p, None, "the settings', whose default is the locale's")
     p.add_argument("--resume", action="store_true", help="continue the saved game (the game options are not used)")
-    p.add_argument(
-        "--think-ms", type=whole_number(1, 60_000), default=None, help="the expert bots' time a decision (default 150)"
-    )
+    add_think_ms(p, "the expert bots'")
     return p
 
 

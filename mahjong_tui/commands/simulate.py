@@ -18,7 +18,7 @@ from typing import Any, TextIO
 
 from mahjong_tui.limits import MAX_SIMULATED_HANDS
 
-from .parser import OneLineParser, whole_number
+from .parser import OneLineParser, add_think_ms, whole_number
 
 MAX_WORKERS = 64
 
@@ -71,9 +71,7 @@ def parser() -> OneLineParser:
     p.add_argument("--workers", type=whole_number(1, MAX_WORKERS), default=1, help="worker processes")
     p.add_argument("--json", action="store_true", help="one JSON object on standard output")
     p.add_argument("--records", type=_records, default=None, help="write each game's record in this directory")
-    p.add_argument(
-        "--think-ms", type=whole_number(1, 60_000), default=None, help="the expert's time a decision (default 150)"
-    )
+    add_think_ms(p)
     p.add_argument(
         "--playouts",
         type=whole_number(1, 100_000),

@@ -3,22 +3,21 @@
 The hint panel's ★ is the hard bot's choice. Asked to think longer, the panel plays each
 close choice of the seat's decision out to the hand's end many times, the tiles the seat
 cannot see dealt anew each time (:class:`bots.expert.ExpertBot`), and says what each choice
-brought on average, and how sure that is: a choice behind the best by more than two
-standard errors of the play-outs is worse; within them, as good as far as they tell.
+brought on average, and how sure that is: a choice behind the best by more than the
+expert's ``SURE`` standard errors of the play-outs is worse; within them, as good as far as
+they tell.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bots.expert import ExpertBot, Weighed
+from bots.expert import SURE, ExpertBot, Weighed
 from mahjong_tui.engine import SeatView, Words
 from mahjong_tui.engine.words import said
 
 #: how long the panel thinks, by default
 THINK_MS = 1000
-#: behind the best by more than this many standard errors: worse
-SURE = 2.0
 
 
 @dataclass(frozen=True, slots=True)
