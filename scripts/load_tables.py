@@ -36,6 +36,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import msgspec
@@ -138,6 +139,7 @@ class Head(msgspec.Struct):
     type: str
     prompt: int | None = None
     over: bool = False
+    view: msgspec.Raw = msgspec.field(default_factory=msgspec.Raw)  # kept as text, read only when the seat is asked
 
 
 _HEAD = msgspec.json.Decoder(Head)
@@ -187,18 +189,32 @@ async def _seat(url: str, name: str, trips: list[float], stop: asyncio.Event, ha
             prompt = head.prompt
             if prompt is None:
                 continue
-            message = json.loads(text)
-            if message["view"]["table"]["phase"] == Phase.ENDED.value:
+            view = decode_view(head.view)
+            if view.table.phase is Phase.ENDED:
                 ended += 1
                 await ws.send(dumps(Next(prompt)))
                 continue
-            view = decode_view(message["view"])
             if view.legal:
                 action = bot.choose(view)
                 if action.kind is ActionKind.DISCARD:
                     sent = time.perf_counter()
                 await ws.send(dumps(action_message(prompt, action)))
     return ended
+
+
+@dataclass
+class Measured:
+    """What one play against a host measured."""
+
+    trips: list[float]  # each timed discard's round trip, seconds
+    dropped: int  # connections the server closed
+    players: int
+    elapsed: float  # seconds
+    cpu: float  # the host's CPU seconds, every process
+    by_role: dict[str, float]  # the same by role
+    clients_cpu: float  # this process's CPU seconds
+    idle: int  # the host's memory before the tables filled, KiB
+    full: int  # and at the end
 
 
 async def run(tables: int, seconds: float, hands: int, claim: float, bot: str, options: list[str]) -> dict[str, float]:
@@ -212,6 +228,37 @@ async def run(tables: int, seconds: float, hands: int, claim: float, bot: str, o
     said = Path(home) / "host.out"
     with said.open("w") as out:
         host = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, text=True)
+    try:
+        measured = await _play(host, said, tables, seconds, hands, people)
+    finally:  # whatever stopped the play, the host and its processes go with it
+        if host.poll() is None:
+            host.terminate()
+            host.wait(60)
+    trips_ms = sorted(t * 1000 for t in measured.trips)
+    elapsed, cpu, by_role, clients_cpu = measured.elapsed, measured.cpu, measured.by_role, measured.clients_cpu
+    p50 = statistics.median(trips_ms) if trips_ms else float("nan")
+    p99 = trips_ms[int(0.99 * (len(trips_ms) - 1))] if trips_ms else float("nan")
+    print(f"host {' '.join(options) or '(default options)'}: tables {tables} x {people} remote players"
+          f"{'' if bot == 'none' else f' and a {bot} bot'}, {elapsed:.1f} s, claim windows {claim} s")  # fmt: skip
+    print(f"  discards timed: {len(trips_ms)} ({len(trips_ms) / elapsed:.1f} a second); "
+          f"round trip p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {max(trips_ms):.1f} ms")  # fmt: skip
+    print(f"  server memory: {measured.idle / 1024:.1f} MiB before the tables filled, "
+          f"{measured.full / 1024:.1f} MiB at the end")  # fmt: skip
+    print(f"  server CPU (every process of the host): {cpu:.1f} s over {elapsed:.1f} s "
+          f"({cpu / elapsed * 100:.0f} % of a core): " +
+          ", ".join(f"{role} {seconds / elapsed * 100:.0f} %" for role, seconds in by_role.items()))  # fmt: skip
+    print(f"  the clients (this process, on the same cores): {clients_cpu / elapsed * 100:.0f} % of a core")
+    print(
+        f"  connections the server closed (a client that read too slowly): {measured.dropped} of {measured.players}",
+        flush=True,
+    )
+    return {"rate": len(trips_ms) / elapsed, "p50": p50, "p99": p99}
+
+
+async def _play(
+    host: subprocess.Popen[str], said: Path, tables: int, seconds: float, hands: int, people: int
+) -> Measured:
+    """Fill the host's tables with scripted players, let them play, and measure (while the host runs)."""
     while len(lines := [x for x in said.read_text().splitlines() if x.startswith("table ")]) < tables:
         if host.poll() is not None:  # the host stopped: what it said is why
             raise SystemExit(f"load_tables: the host stopped: {' '.join(said.read_text().split())}")
@@ -237,22 +284,7 @@ async def run(tables: int, seconds: float, hands: int, claim: float, bot: str, o
     by_role = {role: seconds - roles_start[role] for role, seconds in roles(host.pid).items()}
     clients_cpu = cpu_seconds(os.getpid()) - clients_start
     full = host_rss(host.pid)
-    host.terminate()
-    host.wait(60)
-    trips_ms = sorted(t * 1000 for t in trips)
-    p50 = statistics.median(trips_ms) if trips_ms else float("nan")
-    p99 = trips_ms[int(0.99 * (len(trips_ms) - 1))] if trips_ms else float("nan")
-    print(f"host {' '.join(options) or '(default options)'}: tables {tables} x {people} remote players"
-          f"{'' if bot == 'none' else f' and a {bot} bot'}, {elapsed:.1f} s, claim windows {claim} s")  # fmt: skip
-    print(f"  discards timed: {len(trips_ms)} ({len(trips_ms) / elapsed:.1f} a second); "
-          f"round trip p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {max(trips_ms):.1f} ms")  # fmt: skip
-    print(f"  server memory: {idle / 1024:.1f} MiB before the tables filled, {full / 1024:.1f} MiB at the end")
-    print(f"  server CPU (every process of the host): {cpu:.1f} s over {elapsed:.1f} s "
-          f"({cpu / elapsed * 100:.0f} % of a core): " +
-          ", ".join(f"{role} {seconds / elapsed * 100:.0f} %" for role, seconds in by_role.items()))  # fmt: skip
-    print(f"  the clients (this process, on the same cores): {clients_cpu / elapsed * 100:.0f} % of a core")
-    print(f"  connections the server closed (a client that read too slowly): {dropped} of {len(players)}", flush=True)
-    return {"rate": len(trips_ms) / elapsed, "p50": p50, "p99": p99}
+    return Measured(trips, dropped, len(players), elapsed, cpu, by_role, clients_cpu, idle, full)
 
 
 def main() -> None:

@@ -55,6 +55,21 @@ async def test_bots_in_their_own_processes_play_as_a_bot_here_would() -> None:
         pool.close()
 
 
+async def test_bots_think_at_a_lower_priority_than_the_tables() -> None:
+    """A thinking process gives way to its host's tables: its niceness is the host's plus NICENESS (up to the
+    system's most, 19)."""
+    import os
+
+    from mahjong_tui.net.bot_pool import NICENESS
+
+    pool = BotPool(1)
+    try:
+        there = await asyncio.get_running_loop().run_in_executor(pool.warm(), os.nice, 0)
+    finally:
+        pool.close()
+    assert there == min(19, os.nice(0) + NICENESS)
+
+
 async def _host(home: Path, port: int, *extra: str) -> tuple[asyncio.subprocess.Process, list[str]]:
     """``mahjong-tui host --workers 2`` with two tables; the process and the two tables' addresses (within 90 s)."""
     command = ["-m", "mahjong_tui", "host", "--home", str(home), "--port", str(port), "--workers", "2"]

@@ -9,7 +9,7 @@ the save is written whole only when a hand ends. Then the game is kept among the
 it stands and the hand is counted in the statistics, so a game left before its end (or a
 program killed) loses no hand. Every write is done by the keeper's :class:`~.writer.Writer`,
 off the table's thread, one at a time: a kill at any moment loses at most the action being
-written.
+written (or, for the table server's queued keeper, only moves no seat was shown yet).
 
 At the game's end :func:`settle` runs one recoverable sequence: the record (replacing what
 was kept of the game before), the statistics (each hand counted once, whatever is counted
@@ -154,16 +154,20 @@ def settle_kept(kept: Kept, *, tell: Callable[[str], None] | None = None) -> Set
 class Keeper:
     """Writes each action as it is taken; counts each hand as it ends; at the game's end settles it."""
 
-    def __init__(self, table: Table, lock: GameLock | None = None, *, background: bool = True) -> None:
+    def __init__(
+        self, table: Table, lock: GameLock | None = None, *, background: bool = True, queued: bool = False
+    ) -> None:
         """Keep the game played at ``table`` (its players, its id): hold its lock (``lock``: one already held, when
-        the save was read again under it), or keep nothing. ``background``: write on a thread of the keeper's
-        own (the table's way); otherwise each write is done before :meth:`keep` returns."""
+        the save was read again under it), or keep nothing. ``background``: write on a writing thread (the
+        table's way); otherwise each write is done before :meth:`keep` returns. ``queued``: :meth:`keep`
+        never waits for the write before it (for a caller that shows a move only once :meth:`then` says it is
+        written)."""
         self.table = table
         self.record: Path | None = None  # the game's record, once kept
         self.finished = False  # the game's end has been dealt with (kept, or said why not)
         self.lock = lock or GameLock(table.id)
         self.owner = self.lock.acquire(wait=LOCK_WAIT)  # False: another window plays this game, and only it writes
-        self._writer = Writer(f"keep-{table.id[:12]}", background=background)
+        self._writer = Writer(f"keep-{table.id[:12]}", background=background, queued=queued)
         self._said = threading.Lock()  # the news and its listener, shared with the writer's thread
         self._count_failed = False
         self._news: list[News] = []
@@ -190,11 +194,7 @@ class Keeper:
         settled."""
         if self.finished or not self.owner:
             return
-        if not self.lock.still_ours():  # a second window may have the game now: its moves and ours must not mix
-            self.owner = False
-            self._say(News(t("kept.lock_lost"), warning=True))
-            return
-        self._writer.wait()  # the write before has ended: what it said about the disk is known
+        self._writer.ready()  # unless queued, the write before has ended: what it said about the disk is known
         if game.over:
             self._finish(game)
             return
@@ -204,12 +204,12 @@ class Keeper:
             self._mark = new_mark()
             kept = Kept.of(game, self.table, self._mark)
             counted, quiet = hands > self._counted, self._counted < 0  # quiet: a resumed game's hands, looked at
-            self._writer.put(lambda: self._write_whole(kept, count=counted, quiet=quiet))
+            self._put(lambda: self._write_whole(kept, count=counted, quiet=quiet))
             self._counted = max(self._counted, hands)
         elif now > self._written:
             lines = [line.text() for line in lines_for(self._mark, game.actions, self._written)]
             if lines:
-                self._writer.put(lambda: self._append(lines))
+                self._put(lambda: self._append(lines))
         self._written = now
 
     @property
@@ -218,7 +218,7 @@ class Keeper:
         return self._writer.busy
 
     def then(self, call: Callable[[], None]) -> None:
-        """Call ``call`` once everything kept so far is written (on the keeper's thread then, or now)."""
+        """Call ``call`` once everything kept so far is written (on the writing thread then, or now)."""
         self._writer.then(call)
 
     def flush(self) -> None:
@@ -236,7 +236,7 @@ class Keeper:
                 self._say(News(t("kept.left_saved")))
             else:
                 kept = Kept.of(game, self.table, self._mark)
-                self._writer.put(lambda: self._keep_left(kept))
+                self._put(lambda: self._keep_left(kept))
         self.close()
 
     def close(self) -> None:
@@ -251,6 +251,20 @@ class Keeper:
         with self._said:
             out, self._news = self._news, []
         return out
+
+    def _put(self, job: Callable[[], None]) -> None:
+        """Hand ``job`` to the writer: on its thread, it writes only while the game is still ours."""
+
+        def guarded() -> None:
+            if not self.owner:
+                return
+            if not self.lock.still_ours():  # a second window may have the game now: its moves and ours must not mix
+                self.owner = False
+                self._say(News(t("kept.lock_lost"), warning=True))
+                return
+            job()
+
+        self._writer.put(guarded)
 
     def _let_go(self) -> None:
         """Release the game's lock (its file too once the game is kept and its save gone)."""
@@ -276,7 +290,11 @@ class Keeper:
         self._say(News(line, warning=True))
 
     def _append(self, lines: list[str]) -> None:
-        """Append actions to the journal (the writer's job); a failure makes the next write a whole one."""
+        """Append actions to the journal (the writer's job); a failure makes the next write a whole one. After a
+        failure, lines handed over before the table knew of it are not appended (they would leave a gap): the
+        whole save that comes next holds them."""
+        if self._save_failed:
+            return
         try:
             append_lines(lines, journal_path(save_path(self.table.id)))
         except OSError as e:
@@ -329,7 +347,7 @@ class Keeper:
         say how it went; then let it go."""
         self.finished = True
         kept = Kept.of(game, self.table, new_mark())
-        self._writer.put(lambda: self._settle(kept))
+        self._put(lambda: self._settle(kept))
 
     def _settle(self, kept: Kept) -> None:
         """:meth:`_finish`'s writes (the writer's job)."""

@@ -11,6 +11,7 @@ game has made, so a decision is the same whichever process thinks it.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import multiprocessing
 import os
 import signal
@@ -23,11 +24,17 @@ from mahjong_tui.engine import Action, SeatView
 
 from .wire import decode_view, encode_view
 
+#: how much a thinking process gives way to the tables (its niceness, added to the host's): when both want a core, a
+#: person's move is answered first and a bot's thought takes what is left
+NICENESS = 5
+
 
 def _quiet(host: int) -> None:
     """A thinking process leaves Ctrl+C to its host (the process ``host``), which stops it; it ends as soon as its
-    host is gone (killed, say: nothing else would tell it), even before it started."""
+    host is gone (killed, say: nothing else would tell it), even before it started; it gives way to the tables."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    with contextlib.suppress(OSError):  # a system that will not lower it: the process thinks at the host's
+        os.nice(NICENESS)
     threading.Thread(target=_end_with, args=(host,), daemon=True, name="end with the host").start()
 
 

@@ -146,9 +146,9 @@ class HostedTable:
         self.turn_seconds = turn_seconds
         self.window_closes: float | None = None  # when the prompts open now close by themselves (monotonic)
         self.grace = grace
-        # Written on a thread of the table's keeper: a slow disk holds no table (the loop waits for a write only
-        # when the one before it has not ended by the next move).
-        self.keeper = Keeper(self.table, lock) if keep else None
+        # Written on a writing thread, queued: a slow disk holds no table (a seat is shown a move once it is written,
+        # and the loop never waits for a write meanwhile).
+        self.keeper = Keeper(self.table, lock, queued=True) if keep else None
         self._bot_factory = bot_factory
         self._pool = bots if bot_factory is None else None
         self._bots: dict[int, Player] = {}
@@ -470,8 +470,7 @@ class HostedTable:
         answers = dict(self.answers)
         self.close_prompts()
         if self.game.held:
-            self.game.release()
-            self._keep()  # the hand may have ended as the window closed: the journal says so
+            self.game.release()  # the hand may have ended as the window closed: the journal will say so
         asked = set(pending)
         while not self.game.hand.over and self.game.hand.phase not in SINGLE_SEAT_PHASES and not self.game.held:
             seat = self.game.pending_seats()[0]
@@ -494,20 +493,31 @@ class HostedTable:
         await self._wait(lambda: all(s in self.answers for s in people), self.window_closes)
         self.close_prompts()
         self.game.next_hand()
-        self._keep()
         await self._show_unless_window()
 
     async def _show_unless_window(self) -> None:
         """Every seat is sent where the hand stands now (once it is in the journal), unless a window is open (or the
         konger is to decide on the 开杠 tiles): the window sends everyone its moment itself, when it opens (one state
-        each, whether or not anyone may answer it)."""
+        each, whether or not anyone may answer it). A person asked next on their own gets it with their prompt."""
         if not asked_in_private(self.game.hand.phase):
             await self._journaled()
-            self.send_all()
+            prompted = self._prompted_next()
+            self.send_all([s for s in range(4) if s != prompted])
+
+    def _prompted_next(self) -> int | None:
+        """The seat whose person is asked next, on its own (:meth:`decide` sends it where the hand stands with its
+        prompt, in one message), or None."""
+        hand = self.game.hand
+        if self.closed or self.game.over or hand.over or self.game.held or hand.phase not in SINGLE_SEAT_PHASES:
+            return None
+        seat = self.game.pending_seats()[0]
+        return None if self.bot_plays(seat) else seat
 
     async def _journaled(self) -> None:
-        """Wait until every move made is in the journal (the writing is on the keeper's thread; the host's other
-        tables go on meanwhile): no seat is shown a move a host killed now would not take up again."""
+        """Keep every move made since the last time, and wait until they are in the journal (written on a writing
+        thread, the moves a step made in one write; the host's other tables go on meanwhile): no seat is shown a move
+        a host killed now would not take up again."""
+        self._keep()
         if self.keeper is not None and self.keeper.writing:
             loop = asyncio.get_running_loop()
             written = loop.create_future()
@@ -577,12 +587,11 @@ class HostedTable:
         return bot
 
     def apply(self, action: Action) -> None:
-        """Make ``action`` (legal: it was checked) and keep it."""
+        """Make ``action`` (legal: it was checked); it is kept before any seat is shown it (:meth:`_journaled`)."""
         self.game.apply(action)
-        self._keep()
 
     def _keep(self) -> None:
-        """Write the latest action to the journal (a line, synced on the keeper's thread)."""
+        """Write the moves made since the last time to the journal (lines, synced on the keeper's writing thread)."""
         if self.keeper is not None:
             self.keeper.keep(self.game)
 
@@ -590,5 +599,6 @@ class HostedTable:
         """The server stops: the table's game is kept as it stands (and resumed when the host starts again)."""
         self.closed = True
         self._poke()
+        self._keep()
         if self.keeper is not None:
             self.keeper.close()

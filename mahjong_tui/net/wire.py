@@ -29,6 +29,7 @@ from typing import Annotated, Any, TypeVar
 
 import msgspec
 from msgspec import Meta, Raw
+from msgspec.structs import astuple
 
 from mahjong_tui.clean import invalid_line
 from mahjong_tui.engine import events as ev
@@ -152,8 +153,8 @@ def _dec_hook(cls: type, data: object) -> object:
     raise NotImplementedError(cls)
 
 
-#: per wire struct, the engine class it stands for and how each field becomes the engine's (None: as it is)
-_BUILDS: dict[type, tuple[type, list[tuple[str, Callable[[Any], Any] | None]]]] = {}
+#: per wire struct, the engine class it stands for, and the fields not taken as they are: where each is, how it is built
+_BUILDS: dict[type, tuple[type, list[tuple[int, Callable[[Any], Any]]]]] = {}
 _STRUCTS: dict[type, type[msgspec.Struct]] = {}
 
 
@@ -235,14 +236,21 @@ def _wire_struct(cls: type) -> type[msgspec.Struct]:
             cls.__name__, parts, forbid_unknown_fields=True, frozen=True, tag_field="event" if tag else None, tag=tag
         )
         _STRUCTS[cls] = struct
-        _BUILDS[struct] = (cls, [(name, _builder(hint)) for name, hint, _, _ in hints])
+        builders = [(i, b) for i, (_, hint, _, _) in enumerate(hints) if (b := _builder(hint)) is not None]
+        _BUILDS[struct] = (cls, builders)
     return struct
 
 
 def _build(decoded: msgspec.Struct) -> object:
-    """The engine's value a checked struct stands for."""
-    cls, fields_ = _BUILDS[type(decoded)]
-    return cls(*[getattr(decoded, n) if b is None else b(getattr(decoded, n)) for n, b in fields_])
+    """The engine's value a checked struct stands for: its fields in order, those of other types built in turn."""
+    cls, builders = _BUILDS[type(decoded)]
+    values = astuple(decoded)
+    if not builders:
+        return cls(*values)
+    out = list(values)
+    for i, build in builders:
+        out[i] = build(out[i])
+    return cls(*out)
 
 
 for _cls in (*_OBJECTS, *EVENT_TYPES.values()):
