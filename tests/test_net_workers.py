@@ -64,10 +64,36 @@ async def test_bots_think_at_a_lower_priority_than_the_tables() -> None:
 
     pool = BotPool(1)
     try:
-        there = await asyncio.get_running_loop().run_in_executor(pool.warm(), os.nice, 0)
+        game = Game("changsha", 5, GameOptions(max_hands=1))
+        view = seat_view(game.hand, game.pending_seats()[0])
+        assert await pool.choose("easy", view.seat, 1, view) in view.legal  # the process is up and has answered
+        (pid,) = pool.pids
+        niceness = int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[16])
     finally:
         pool.close()
-    assert there == min(19, os.nice(0) + NICENESS)
+    assert niceness == min(19, os.nice(0) + NICENESS)
+
+
+async def test_a_thinking_process_killed_mid_decision_is_replaced_and_asked_again() -> None:
+    """A thinking process killed from outside while it thinks: another takes its place and the decision is asked
+    again there, and answered."""
+    import os
+    import signal
+
+    pool = BotPool(1, think_ms=400)
+    try:
+        game = Game("changsha", 5, GameOptions(max_hands=1))
+        view = seat_view(game.hand, game.pending_seats()[0])
+        assert await pool.choose("easy", view.seat, 1, view) in view.legal
+        (first,) = pool.pids
+        deciding = asyncio.create_task(pool.choose("expert", view.seat, 1, view))
+        await asyncio.sleep(0)  # the question is sent: the process thinks about it (for 400 ms)
+        os.kill(first, signal.SIGKILL)
+        assert await asyncio.wait_for(deciding, 60) in view.legal
+        (second,) = pool.pids
+        assert second != first
+    finally:
+        pool.close()
 
 
 async def _host(home: Path, port: int, *extra: str) -> tuple[asyncio.subprocess.Process, list[str]]:

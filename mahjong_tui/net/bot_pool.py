@@ -1,11 +1,14 @@
 """Bots that think in processes of their own, so that a hard bot's thinking holds no table of the host.
 
-A :class:`BotPool` is a :class:`concurrent.futures.ProcessPoolExecutor` whose processes
-each answer "what does a bot of this level play at this seat, seeing this": the seat's
-view goes to them in its wire form (the form a remote seat is sent, :mod:`.wire`), and
-the answer comes back as the index of the move in the view's legal moves. A bot is made
-afresh for every decision, seeded by the table's seed, the seat and how many moves the
-game has made, so a decision is the same whichever process thinks it.
+A :class:`BotPool` holds a few thinking processes, each at the end of a pipe the host's
+event loop reads by itself (no thread of the host's hands the questions over or waits
+for the answers). Each answers "what does a bot of this level play at this seat, seeing
+this": the seat's view goes to it in its wire form (the form a remote seat is sent,
+:mod:`.wire`), and the answer comes back as the index of the move in the view's legal
+moves. A process is asked one question at a time; the others wait in the host, for the
+process with the fewest waiting. A bot is made afresh for every decision, seeded by the
+table's seed, the seat and how many moves the game has made, so a decision is the same
+whichever process thinks it.
 """
 
 from __future__ import annotations
@@ -17,8 +20,8 @@ import os
 import signal
 import threading
 import time
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+from collections import deque
+from multiprocessing.connection import Connection
 
 from mahjong_tui.engine import Action, SeatView
 
@@ -45,11 +48,17 @@ def _end_with(parent: int) -> None:
     os._exit(0)
 
 
-def _ready() -> bool:
-    """Nothing: the first job of each process, so that it has imported the bots before the first decision."""
-    import bots  # noqa: F401
+def _serve(conn: Connection, host: int) -> None:
+    """A thinking process: answer each question that comes down the pipe, until the host closes it."""
+    _quiet(host)
+    import bots  # noqa: F401  (before the first question)
 
-    return True
+    while True:
+        try:
+            level, seat, seed, view, think_ms = conn.recv()
+        except (EOFError, OSError):  # the host closed the pipe, or is gone
+            return
+        conn.send(_think(level, seat, seed, view, think_ms))
 
 
 def _think(level: str, seat: int, seed: int, view: bytes, think_ms: float | None = None) -> int:
@@ -66,6 +75,89 @@ def decision_seed(game_seed: int, seat: int, moves: int) -> int:
     return (game_seed * 4 + seat) * 1_000_003 % 2**31 ^ moves
 
 
+#: a question to a thinking process: the bot's level, its seat, its seed, the view's wire text, its time to think
+Question = tuple[str, int, int, bytes, "float | None"]
+
+
+class _Thinker:
+    """One thinking process: the pipe to it, the question it is thinking about, and those waiting for it."""
+
+    def __init__(self, host: int) -> None:
+        """Start the process (``host``: this process, which it ends with)."""
+        context = multiprocessing.get_context("spawn")
+        self.conn, child = context.Pipe()
+        self.process = context.Process(target=_serve, args=(child, host), daemon=True, name="mahjong-tui bot")
+        self.process.start()
+        child.close()
+        self.asked: tuple[asyncio.Future[int], Question] | None = None  # sent, not yet answered
+        self.waiting: deque[tuple[asyncio.Future[int], Question]] = deque()
+        self.loop: asyncio.AbstractEventLoop | None = None  # the loop that reads its answers, once one asks
+
+    @property
+    def load(self) -> int:
+        """How many questions it has, asked or waiting."""
+        return len(self.waiting) + (self.asked is not None)
+
+    def ask(self, future: asyncio.Future[int], question: Question) -> None:
+        """Put ``question`` to it (at once if it is free, else once those before it are answered)."""
+        if self.loop is None:
+            self.loop = asyncio.get_running_loop()
+            self.loop.add_reader(self.conn.fileno(), self._answered)
+        self.waiting.append((future, question))
+        self._next()
+
+    def _next(self) -> None:
+        """Send the next question if none is being thought about (a question nobody waits for any more is
+        dropped)."""
+        while self.asked is None and self.waiting:
+            future, question = self.waiting.popleft()
+            if future.done():
+                continue
+            self.asked = (future, question)
+            try:
+                self.conn.send(question)
+            except OSError:  # it has gone: its reader says so
+                return
+
+    def _answered(self) -> None:
+        """The pipe can be read: an answer, or the process's end."""
+        try:
+            index = self.conn.recv()
+        except (EOFError, OSError):
+            self.broken()
+            return
+        asked, self.asked = self.asked, None
+        if asked is not None and not asked[0].done():
+            asked[0].set_result(index)
+        self._next()
+
+    def broken(self) -> None:
+        """The process has gone (killed from outside): its questions fail with :class:`ThinkerGone`."""
+        questions = self.close()
+        for future, question in questions:
+            if not future.done():
+                future.set_exception(ThinkerGone(question))
+
+    def close(self) -> list[tuple[asyncio.Future[int], Question]]:
+        """Stop reading and end the process; the questions it had."""
+        if self.loop is not None and not self.conn.closed:
+            self.loop.remove_reader(self.conn.fileno())
+        self.conn.close()
+        if self.process.is_alive():
+            self.process.terminate()
+        questions = ([self.asked] if self.asked is not None else []) + list(self.waiting)
+        self.asked, self.waiting = None, deque()
+        return questions
+
+
+class ThinkerGone(Exception):
+    """A thinking process ended before it answered (its question, to be asked again)."""
+
+    def __init__(self, question: Question) -> None:
+        super().__init__("a thinking process has gone")
+        self.question = question
+
+
 class BotPool:
     """Processes that think for a host's bots (``processes`` of them, started once)."""
 
@@ -74,42 +166,48 @@ class BotPool:
         them thinks ``think_ms`` a decision (None: its default)."""
         self.processes = max(1, processes)
         self.think_ms = think_ms
-        self._pool: ProcessPoolExecutor | None = None
+        self._thinkers: list[_Thinker] = []
         self._closed = False
 
-    def warm(self) -> ProcessPoolExecutor:
-        """Start the processes now (each imports the bots at once), if they are not running; once the pool is
-        closed, a decision asked is cancelled (the host is stopping)."""
+    @property
+    def pids(self) -> list[int]:
+        """The thinking processes' ids (none before they start)."""
+        return [t.process.pid for t in self._thinkers if t.process.pid is not None]
+
+    def warm(self) -> None:
+        """Start the processes now (each imports the bots at once), those not running; once the pool is closed, a
+        decision asked is cancelled (the host is stopping)."""
         if self._closed:
             raise asyncio.CancelledError
-        if self._pool is None:
-            context = multiprocessing.get_context("spawn")
-            self._pool = ProcessPoolExecutor(
-                self.processes, mp_context=context, initializer=_quiet, initargs=(os.getpid(),)
-            )
-            for _ in range(self.processes):
-                self._pool.submit(_ready)
-        return self._pool
+        self._thinkers = [t for t in self._thinkers if not t.conn.closed]
+        while len(self._thinkers) < self.processes:
+            self._thinkers.append(_Thinker(os.getpid()))
 
     async def choose(self, level: str, seat: int, seed: int, view: SeatView) -> Action:
         """The move of a bot of ``level`` at ``seat`` seeing ``view`` (one of ``view.legal``). A process that died
         (killed from outside) is replaced, and the decision asked again once."""
-        loop = asyncio.get_running_loop()
-        wire = bytes(encode_view(view))  # the view's JSON text
-        pool = self.warm()
+        question: Question = (level, seat, seed, bytes(encode_view(view)), self.think_ms)
         try:
-            index = await loop.run_in_executor(pool, _think, level, seat, seed, wire, self.think_ms)
-        except BrokenProcessPool:
-            if self._pool is pool:  # the first decision to find it broken replaces it; the others use the new one
-                self._pool = None
-                pool.shutdown(wait=False, cancel_futures=True)  # broken: nothing to wait for
-            index = await loop.run_in_executor(self.warm(), _think, level, seat, seed, wire, self.think_ms)
+            index = await self._ask(question)
+        except ThinkerGone:
+            index = await self._ask(question)
         return view.legal[index]
 
+    async def _ask(self, question: Question) -> int:
+        """The answer of the least busy process to ``question``."""
+        self.warm()
+        future: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+        min(self._thinkers, key=lambda t: t.load).ask(future, question)
+        return await future
+
     def close(self) -> None:
-        """Stop the processes for good. It waits for a decision in flight (a few milliseconds): a pool left to stop
-        by itself as its process ends may wait for ever on a process that started late."""
+        """Stop the processes for good; a decision waiting is cancelled."""
         self._closed = True
-        if self._pool is not None:
-            self._pool.shutdown(wait=True, cancel_futures=True)
-            self._pool = None
+        for thinker in self._thinkers:
+            for future, _ in thinker.close():
+                future.cancel()
+        for thinker in self._thinkers:
+            thinker.process.join(2)
+            if thinker.process.is_alive():
+                thinker.process.kill()
+        self._thinkers = []
