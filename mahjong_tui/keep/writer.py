@@ -5,7 +5,8 @@ other writers (:data:`LANES` threads a process). By default a new job
 first waits for the one before to end: at most one write is ever in flight, and a kill
 loses at most the action whose write it is (a window shows each move as it is made, so
 that is all it may lose). With ``queued``, handing it a job never waits, so a slow disk
-holds up only the writes behind it. That is for a caller that shows nothing before its
+holds up only the writes behind it (and on an event loop's thread, the jobs of a turn of
+the loop are handed over together when it ends). That is for a caller that shows nothing before its
 writes are done (the table server asks :meth:`Writer.then`): a kill loses nothing anyone
 was shown. A job prepares nothing itself: whatever it writes was read from the game on
 the table's thread, so the game is never read while it changes.
@@ -17,6 +18,7 @@ as any other.
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import os
 import queue
@@ -26,8 +28,7 @@ from collections.abc import Callable
 Job = Callable[[], None]
 
 #: how many threads of a process do every writer's jobs: a writer always hands its jobs to the same one, so they stay
-#: in order; a host's many tables share a few, woken once for all the jobs waiting (not once a table), and one slow
-#: write holds up only the writers that share its thread
+#: in order; a host's many tables share a few, and one slow write holds up only the writers that share its thread
 LANES = 4
 
 
@@ -42,23 +43,43 @@ class _Lane:
 
     def _reset(self) -> None:
         """No thread yet, nothing waiting (also in a child just forked, which has no thread of its parent's)."""
-        self._jobs: queue.SimpleQueue[tuple[Writer, Job]] = queue.SimpleQueue()
+        self._jobs: queue.SimpleQueue[list[tuple[Writer, Job]]] = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
+        self._batch: list[tuple[Writer, Job]] = []  # jobs gathered during a turn of an event loop
+        self._batch_lock = threading.Lock()
 
-    def put(self, writer: Writer, job: Job) -> None:
-        """Do ``job`` for ``writer`` after every job handed to this lane before it."""
+    def put(self, writer: Writer, job: Job, *, soon: bool = False) -> None:
+        """Do ``job`` for ``writer`` after every job handed to this lane before it. ``soon`` (on an event loop's
+        thread): once the loop's turn has ended, with every other job handed over in that turn, so the thread is
+        woken once a turn rather than once a job (each wakes it on a core the loop may want)."""
         if self._thread is None:
             with self._start:
                 if self._thread is None:
                     self._thread = threading.Thread(target=self._run, name=self.name, daemon=True)
                     self._thread.start()
-        self._jobs.put((writer, job))
+        if soon:
+            with self._batch_lock:
+                self._batch.append((writer, job))
+                first = len(self._batch) == 1
+            if first:
+                asyncio.get_running_loop().call_soon(self.flush)
+            return
+        self.flush()  # what was gathered before goes first
+        self._jobs.put([(writer, job)])
+
+    def flush(self) -> None:
+        """Hand the jobs gathered so far to the thread."""
+        with self._batch_lock:
+            batch, self._batch = self._batch, []
+        if batch:
+            self._jobs.put(batch)
 
     def _run(self) -> None:
-        """Take each job as it comes, for as long as the process runs (the thread does not keep it alive)."""
+        """Take each batch of jobs as it comes, for as long as the process runs (the thread does not keep it
+        alive)."""
         while True:
-            writer, job = self._jobs.get()
-            writer._do(job)
+            for writer, job in self._jobs.get():
+                writer._do(job)
 
 
 _LANES = [_Lane(n) for n in range(LANES)]
@@ -72,6 +93,15 @@ def _reset_lanes() -> None:
 
 
 os.register_at_fork(after_in_child=_reset_lanes)
+
+
+def _on_a_loop() -> bool:
+    """This thread runs an event loop."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True
 
 
 class Writer:
@@ -100,7 +130,7 @@ class Writer:
         with self._lock:
             self._owed += 1
             self._idle.clear()
-        self._lane.put(self, job)
+        self._lane.put(self, job, soon=self.queued and _on_a_loop())
 
     @property
     def busy(self) -> bool:
@@ -126,6 +156,7 @@ class Writer:
 
     def wait(self) -> None:
         """Wait until every job handed over has ended; raise here what one raised, if it was not the disk's to say."""
+        self._lane.flush()
         self._idle.wait()
         self._raise_failure()
 
