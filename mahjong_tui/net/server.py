@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import secrets
 import sys
 from collections.abc import Callable
@@ -91,6 +92,14 @@ def _thinking(think_ms: float) -> Callable[[str, int, int], Player]:
     from bots import create_bot
 
     return partial(create_bot, think_ms=think_ms)
+
+
+def long_lived() -> None:
+    """The host's tables are open: what lives now (its modules, its tables as they start) lives as long as the host,
+    and the collector of reference cycles need not walk it again. A full walk held every table of a worker for 70 to
+    80 ms with 50 tables; what is made from now on is collected as before."""
+    gc.collect()
+    gc.freeze()
 
 
 class Host:

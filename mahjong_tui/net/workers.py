@@ -32,7 +32,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .server import SERVE_OPTIONS, Host, HostedTable, TableSpec, kept_table_ids
+from .server import SERVE_OPTIONS, Host, HostedTable, TableSpec, kept_table_ids, long_lived
 
 #: how long a new connection has to send the first line of its request before the lobby closes it
 ROUTE_SECONDS = 5.0
@@ -303,7 +303,9 @@ class InProcess:
 
     async def resume(self) -> list[str]:
         """Take up the tables the host left unfinished; their rooms."""
-        return [table.room for table in self.host.resume_tables()]
+        rooms = [table.room for table in self.host.resume_tables()]
+        long_lived()
+        return rooms
 
     async def serve(self, host: str, port: int) -> None:
         """Listen on ``host``:``port`` (OSError: cannot)."""
@@ -311,7 +313,9 @@ class InProcess:
 
     async def open(self, specs: list[TableSpec]) -> list[str]:
         """Open a table for each of ``specs``; their rooms."""
-        return [self.host.open_table(spec).room for spec in specs]
+        rooms = [self.host.open_table(spec).room for spec in specs]
+        long_lived()
+        return rooms
 
     def free_rooms(self) -> dict[str, bool]:
         """Every table's room, and whether a person's seat is free there."""
@@ -469,6 +473,7 @@ def _heard_lobby(
         except (OSError, ValueError) as e:  # a table that cannot be opened or taken up: said, and the rest go on
             print(f"mahjong-tui host: a table could not be opened: {e}", file=sys.stderr, flush=True)
         finally:
+            long_lived()
             report(("done",))
 
 
