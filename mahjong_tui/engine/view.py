@@ -260,8 +260,9 @@ def table_view(hand: Hand, reveal: Collection[int] = ()) -> TableView:
     return _table(hand, reveal)
 
 
-def seat_view(hand: Hand, seat: int) -> SeatView:
-    """The view of ``seat`` in ``hand``: the table, its own tiles (``counts``, ``hand``) and its choices.
+def seat_view(hand: Hand, seat: int, table: TableView | None = None) -> SeatView:
+    """The view of ``seat`` in ``hand``: the table, its own tiles (``counts``, ``hand``) and its choices (``table``:
+    :func:`table_view` of ``hand`` as it stands now, when the caller has it at hand for every seat).
 
     Bots ask for one at every decision, so the table part reveals no hand until the hand is
     over: the seat's own tiles are its ``counts``.
@@ -269,7 +270,7 @@ def seat_view(hand: Hand, seat: int) -> SeatView:
     p = hand.players[seat]
     offered = hand.window.offered_wins
     return SeatView(
-        _table(hand, ()),
+        _table(hand, ()) if table is None else table,
         seat,
         tuple(p.counts),
         p.last_drawn,
@@ -301,9 +302,9 @@ def asked_in_private(phase: Phase) -> bool:
     return phase not in _PUBLIC_PENDING
 
 
-def private_seat_view(hand: Hand, seat: int) -> SeatView:
+def private_seat_view(hand: Hand, seat: int, table: TableView | None = None) -> SeatView:
     """:func:`seat_view` with its table as :func:`private_table` shows it: what a remote seat is sent."""
-    view = seat_view(hand, seat)
+    view = seat_view(hand, seat, table)
     table = private_table(view.table, seat)
     return view if table is view.table else view._replace(table=table)
 

@@ -334,7 +334,7 @@ class HostedTable:
             seats.away,
             seats.idle,
             seats.waiting,
-            encode_view(private_seat_view(self.game.hand, seat), table),
+            encode_view(private_seat_view(self.game.hand, seat, None if table is None else self._table), table),
             [encode_event(ev) for ev in seen],
             self.game.over,
         )

@@ -369,9 +369,10 @@ def encode_view(view: SeatView, table: Raw | None = None) -> Raw:
     the view's table, made once by :func:`encode_table` for every seat that sees the same table)."""
     if type(view) is not SeatView:
         raise WireError(f"the wire carries no {type(view).__name__} here, only SeatView")
-    form = {n: _part(f, v) for (n, f), v in zip(_VIEW_PARTS, view, strict=True)}
-    if table is not None:
-        form["table"] = table
+    if table is None:
+        form = {n: _part(f, v) for (n, f), v in zip(_VIEW_PARTS, view, strict=True)}
+    else:  # the table's text stands in its place, in the same order
+        form = {n: table if n == "table" else _part(f, v) for (n, f), v in zip(_VIEW_PARTS, view, strict=True)}
     return _raw(form)
 
 
