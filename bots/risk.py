@@ -37,6 +37,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from itertools import repeat
 from types import MappingProxyType
 
 import msgspec
@@ -251,7 +252,7 @@ def chance_of(keys: Sequence[tuple], rules: Ruleset | None = None) -> float:
     if ("passed",) in keys:
         return 0.0
     weights = model_for(rules).deal_in_weights
-    return _logistic(sum(weights.get(k, 0.0) for k in keys))
+    return _logistic(sum(map(weights.get, keys, repeat(0.0))))  # each key's weight (0 if none), in order
 
 
 def deal_in_chances(view: SeatView, unseen: Sequence[int]) -> list[list[float]]:
