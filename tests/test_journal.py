@@ -221,3 +221,67 @@ def test_a_lock_file_removed_while_a_window_plays_stops_that_window_writing() ->
     assert game_record(read_file(save).game) == game_record(taken.game)
     second.close()
     first.close()
+
+
+def test_a_queued_keeper_never_waits_for_a_slow_disk_and_says_when_every_move_is_written(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The table server's keeper (queued): while a write is stuck on the disk, keeping the next moves returns at
+    once; once the disk answers, every move is in the journal, in order, and ``then`` is called only then."""
+    import threading
+
+    from mahjong_tui.keep import keeping
+
+    game, keeper = Game("shanghai", 3), Keeper(kept_table("shanghai", 3), queued=True)
+    keeper.keep(game)
+    play_until(game, lambda g: keeper.keep(g) or actions_of(g) >= 5)
+    keeper.flush()
+    disk = threading.Event()
+    appended = keeping.append_lines
+
+    def slow(lines: list[str], path: Path) -> None:
+        assert disk.wait(60)
+        appended(lines, path)
+
+    monkeypatch.setattr(keeping, "append_lines", slow)
+    written = threading.Event()
+    play_until(game, lambda g: keeper.keep(g) or actions_of(g) >= 12)  # each keep returns though the disk is stuck
+    keeper.then(written.set)
+    assert keeper.writing and not written.is_set()
+    disk.set()
+    assert written.wait(60)
+    save = save_path(keeper.table.id)
+    assert len(journal_path(save).read_text("utf-8").splitlines()) == 12
+    assert game_record(read_file(save).game) == game_record(game)
+
+
+def test_a_queued_keeper_whose_append_fails_writes_the_save_whole_next(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A write the disk refuses, with later moves already handed over: those are not appended after the gap; the
+    next keep writes the save whole, which holds them all."""
+    from mahjong_tui.keep import keeping
+
+    game, keeper = Game("shanghai", 3), Keeper(kept_table("shanghai", 3), queued=True)
+    keeper.keep(game)
+    play_until(game, lambda g: keeper.keep(g) or actions_of(g) >= 5)
+    keeper.flush()
+    appended = keeping.append_lines
+    failures = [OSError(28, "No space left on device")]
+
+    def full_once(lines: list[str], path: Path) -> None:
+        if failures:
+            raise failures.pop()
+        appended(lines, path)
+
+    monkeypatch.setattr(keeping, "append_lines", full_once)
+    play_until(game, lambda g: keeper.keep(g) or actions_of(g) >= 9)
+    keeper.flush()  # the first of these failed: none after it was appended after the gap
+    save = save_path(keeper.table.id)
+    import json
+
+    places = [(line["mark"], line["hand"], line["at"]) for line in map(json.loads, journal_path(save).open())]
+    for (mark, hand, at), (mark2, hand2, at2) in zip(places, places[1:], strict=False):
+        assert mark != mark2 or (hand2, at2) == (hand, at + 1), "a gap in the journal"  # each follows the one before
+    play_until(game, lambda g: keeper.keep(g) or actions_of(g) >= 10)
+    keeper.flush()
+    assert game_record(read_file(save).game) == game_record(game)
+    assert any("No space left" in news.text for news in keeper.news())
