@@ -70,6 +70,13 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def machine_ticks() -> tuple[int, int, int]:
+    """The whole machine's CPU time so far, in ticks: busy, idle, and stolen (by the hypervisor, for others)."""
+    fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    user, nice, system, idle, iowait, irq, softirq, steal = (fields + [0] * 8)[:8]
+    return user + nice + system + irq + softirq, idle + iowait, steal
+
+
 def family(pid: int) -> list[int]:
     """``pid`` and every process under it."""
     children: dict[int, list[int]] = {}
@@ -214,6 +221,7 @@ class Measured:
     cpu: float  # the host's CPU seconds, every process
     by_role: dict[str, float]  # the same by role
     clients_cpu: float  # this process's CPU seconds
+    machine: tuple[int, int, int]  # the machine's busy, idle and stolen ticks over the play
     idle: int  # the host's memory before the tables filled, KiB
     full: int  # and at the end
 
@@ -249,6 +257,10 @@ async def run(tables: int, seconds: float, hands: int, claim: float, bot: str, o
           f"({cpu / elapsed * 100:.0f} % of a core): " +
           ", ".join(f"{role} {seconds / elapsed * 100:.0f} %" for role, seconds in by_role.items()))  # fmt: skip
     print(f"  the clients (this process, on the same cores): {clients_cpu / elapsed * 100:.0f} % of a core")
+    busy, free, stolen = measured.machine
+    total = max(1, busy + free + stolen)
+    print(f"  the machine ({os.cpu_count()} cores): {busy / total * 100:.0f} % busy, {free / total * 100:.0f} % idle, "
+          f"{stolen / total * 100:.1f} % taken by the hypervisor for others")  # fmt: skip
     print(
         f"  connections the server closed (a client that read too slowly): {measured.dropped} of {measured.players}",
         flush=True,
@@ -270,6 +282,7 @@ async def _play(
     cpu_start, start = host_cpu(host.pid), time.perf_counter()
     roles_start = roles(host.pid)
     clients_start = cpu_seconds(os.getpid())
+    machine_start = machine_ticks()
     trips: list[float] = []
     stop = asyncio.Event()
     gc.collect()
@@ -286,8 +299,10 @@ async def _play(
     cpu = host_cpu(host.pid) - cpu_start
     by_role = {role: seconds - roles_start[role] for role, seconds in roles(host.pid).items()}
     clients_cpu = cpu_seconds(os.getpid()) - clients_start
+    (busy, free, stolen), (busy0, free0, stolen0) = machine_ticks(), machine_start
+    machine = (busy - busy0, free - free0, stolen - stolen0)
     full = host_rss(host.pid)
-    return Measured(trips, dropped, len(players), elapsed, cpu, by_role, clients_cpu, idle, full)
+    return Measured(trips, dropped, len(players), elapsed, cpu, by_role, clients_cpu, machine, idle, full)
 
 
 def main() -> None:
