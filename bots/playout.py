@@ -15,6 +15,10 @@ engine's state:
   players do: a hand of pairs goes for 碰碰胡 (singles out first), any other for one suit
   with honours (混一色: the other suits out first); it pongs a discard that fits that aim,
   and discards in its place. Without such a play hardly a play-out of Shanghai ends in a win;
+- elsewhere (Changsha) a seat pongs any discard it holds a pair of, and discards in its
+  place: with no claims at all, fewer than half the play-outs from turns of seeded games
+  ended in a win (43 %), where hands played by the hard bot all but always do (198 of 200);
+  with the pongs, 84 %;
 - a discard that completes another seat's hand is won on at once (the nearest seat first),
   and a drawn tile that completes the drawer's is won on; no seat chis or kongs;
 - the hand ends in a draw when the wall is spent.
@@ -156,7 +160,7 @@ def play_out(
                 held[tile] -= 1
         if not wall:
             return NOTHING
-        ponger = _ponger(rules, counts, melds, seat, tile) if qualify else None
+        ponger = _ponger(rules, counts, melds, seat, tile)
         if ponger is not None:  # it lays the pong down and discards in its place: the seats between are skipped
             counts[ponger][tile] -= 2
             melds[ponger] = (*melds[ponger], Meld(MeldKind.PONG, (tile, tile, tile), tile, seat))
@@ -210,8 +214,9 @@ def _aimed_discard(hand: list[int], melds: Sequence[Meld]) -> int:
 def _ponger(
     rules: Ruleset, counts: list[list[int]], melds: list[tuple[Meld, ...]], discarder: int, tile: int
 ) -> int | None:
-    """The seat that pongs ``tile`` (at most one holds a pair of it): an honour, a tile of its suit, or any for a
-    hand of pairs."""
+    """The seat that pongs ``tile`` (at most one holds a pair of it). Where a hand must qualify: an honour, a tile
+    of its suit, or any for a hand of pairs; elsewhere any (a pong brings a hand a step nearer at no cost but its
+    concealment, which a plain win there does not ask)."""
     for step in (1, 2, 3):
         other = (discarder + step) % 4
         hand = counts[other]
@@ -219,7 +224,7 @@ def _ponger(
             mine = melds[other]
             if rules.pong_refusal(SeatFacts(other, hand, mine), tile) is not None:
                 return None  # the rule set forbids it (Shanghai: no pong beside a chi of another suit)
-            if tile >= 27 or _pairs_aim(hand, mine) or tile // 9 == _suit_aim(hand, mine):
+            if not rules.must_qualify or tile >= 27 or _pairs_aim(hand, mine) or tile // 9 == _suit_aim(hand, mine):
                 return other
             return None
     return None

@@ -139,10 +139,11 @@ def test_the_expert_weighs_only_close_choices_and_says_how_sure() -> None:
     assert looked > 0
 
 
-@pytest.mark.parametrize("rules", [r for r in PRESETS if Game(r, 1).rules.must_qualify])
-def test_where_a_hand_must_qualify_play_outs_pong_for_it_and_mostly_end_in_a_win(rules: str) -> None:
-    """Shanghai: play-outs play for a hand that may win there (碰碰胡, 混一色), ponging on the way, so that most end in
-    a win the rule set pays, as real hands do; every pong laid down is of three tiles the pongers could hold."""
+@pytest.mark.parametrize("rules", PRESETS)
+def test_play_outs_pong_as_players_do_and_mostly_end_in_a_win(rules: str) -> None:
+    """Play-outs pong on the way (Shanghai: for a hand that may win there, 碰碰胡 or 混一色; Changsha: any pair), so
+    that most end in a win the rule set pays, as real hands do; every pong laid down is of three tiles the pongers
+    could hold."""
     played = wins = pongs = 0
     for view in positions(rules, 44, 15):
         if view.phase is not Phase.TURN:
