@@ -167,7 +167,7 @@ class Keeper:
         self.finished = False  # the game's end has been dealt with (kept, or said why not)
         self.lock = lock or GameLock(table.id)
         self.owner = self.lock.acquire(wait=LOCK_WAIT)  # False: another window plays this game, and only it writes
-        self._writer = Writer(f"keep-{table.id[:12]}", background=background, queued=queued)
+        self._writer = Writer(background=background, queued=queued)
         self._said = threading.Lock()  # the news and its listener, shared with the writer's thread
         self._count_failed = False
         self._news: list[News] = []

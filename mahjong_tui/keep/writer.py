@@ -107,9 +107,8 @@ def _on_a_loop() -> bool:
 class Writer:
     """Runs jobs one at a time, in order, on a writing thread (``background``), or at once on the caller's."""
 
-    def __init__(self, name: str, *, background: bool = True, queued: bool = False) -> None:
-        """A writer called ``name``; ``queued``: a job is handed over without waiting for the ones before it to end."""
-        self.name = name
+    def __init__(self, *, background: bool = True, queued: bool = False) -> None:
+        """A writer; ``queued``: a job is handed over without waiting for the ones before it to end."""
         self.background = background
         self.queued = queued
         self._idle = threading.Event()  # no job is waiting or in flight

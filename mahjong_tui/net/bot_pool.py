@@ -134,9 +134,9 @@ class _Thinker:
     def broken(self) -> None:
         """The process has gone (killed from outside): its questions fail with :class:`ThinkerGone`."""
         questions = self.close()
-        for future, question in questions:
+        for future, _ in questions:
             if not future.done():
-                future.set_exception(ThinkerGone(question))
+                future.set_exception(ThinkerGone())
 
     def close(self) -> list[tuple[asyncio.Future[int], Question]]:
         """Stop reading and end the process; the questions it had."""
@@ -151,11 +151,7 @@ class _Thinker:
 
 
 class ThinkerGone(Exception):
-    """A thinking process ended before it answered (its question, to be asked again)."""
-
-    def __init__(self, question: Question) -> None:
-        super().__init__("a thinking process has gone")
-        self.question = question
+    """A thinking process ended before it answered (the question is asked again, of another)."""
 
 
 class BotPool:
