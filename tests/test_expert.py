@@ -14,6 +14,7 @@ from bots import LEVELS, create_bot
 from bots.expert import ExpertBot
 from bots.playout import Sampler, play_out, winning_tiles
 from mahjong_tui.engine import ActionKind, Game, KongMode, MeldKind, Phase, SeatView, ruleset_names, seat_view
+from mahjong_tui.engine.analysis import shanten
 
 PRESETS = ruleset_names()
 TURN_CHOICES = (ActionKind.DISCARD, ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG)
@@ -73,6 +74,59 @@ def test_a_deal_holds_every_tile_once_and_the_other_hands_their_sizes(rules: str
         for t in table.ruleset.tile_set():
             full[t] += 1
         assert all(h <= f for h, f in zip(held, full, strict=True))
+
+
+@pytest.mark.parametrize("rules", PRESETS)
+def test_an_other_hand_is_dealt_as_its_seat_kept_it_nearer_ready_than_at_random(rules: str) -> None:
+    """Another seat's hand is dealt as one built over the turns its seat has played (more tiles than it holds, the
+    loosest let go again): past the first turns it is nearer a winning shape, on average, than the same number of
+    unseen tiles taken at random."""
+    shapes = Game(rules, 1).rules.shapes
+    dealt, random_, hands = 0, 0, 0
+    for view in positions(rules, 77, 80):
+        if view.wall_remaining > 70:
+            continue
+        sampler = Sampler(view, Random(9))
+        rng = Random(9)
+        for _ in range(4):
+            deal = sampler.deal()
+            for s in range(4):
+                size = view.table.hand_sizes[s]
+                if s == view.seat or size % 3 != 1:
+                    continue
+                melds = view.melds[s]
+                dealt += shanten(deal.counts[s], shapes, melds)
+                picked = [0] * 34
+                for t in rng.sample(sampler.unseen_suited, size):
+                    picked[t] += 1
+                random_ += shanten(picked, shapes, melds)
+                hands += 1
+    assert hands > 100
+    assert dealt < random_ - hands / 2, (dealt / hands, random_ / hands)  # half a step nearer, at least
+
+
+@pytest.mark.parametrize("rules", [r for r in PRESETS if not Game(r, 1).rules.must_qualify])
+def test_where_any_hand_may_win_a_seat_in_a_play_out_lets_go_the_tile_that_keeps_it_nearest(rules: str) -> None:
+    """Where a hand need not qualify (Changsha), a seat in a play-out discards as the hard bot plays for speed: the
+    tile it lets go leaves its hand as near a shape the rule set lets win (there, a 2-5-8 pair) as any other would."""
+    checked = 0
+    for view in positions(rules, 88, 60):
+        if view.phase is not Phase.TURN:
+            continue
+        deal = Sampler(view, Random(4)).deal()
+        deal.wall.clear()  # the hand ends after this discard: what is left shows the tile let go
+        before = list(deal.counts[view.seat])
+        melds = view.melds[view.seat]
+        play_out(deal, view.ruleset, view, view.seat, True)
+        after = deal.counts[view.seat]
+        shapes = view.ruleset.shapes
+        nearest = min(
+            shanten([c - (t == u) for u, c in enumerate(before)], shapes, melds) for t in range(34) if before[t]
+        )
+        assert sum(before) - sum(after) == 1
+        assert shanten(after, shapes, melds) == nearest, (before, after)
+        checked += 1
+    assert checked > 10
 
 
 @pytest.mark.parametrize("rules", PRESETS)
