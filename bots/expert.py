@@ -1,14 +1,17 @@
 """The expert: the hard bot's judgement, then a look ahead at every choice that is close.
 
-At a decision with more than one sensible choice (which tile to discard, whether to claim a
-discard and how, whether to lay a quad down), the expert deals what its seat cannot see many times over
+At a decision with more than one sensible choice (which tile to discard of those that leave
+the hand as near a win as the nearest does, where a hand must qualify near a hand that may
+win there as the hard bot's planner measures it; whether to claim a discard and how; whether
+to lay a quad down), the expert deals what its seat cannot see many times over
 (:class:`~bots.playout.Sampler`), plays each candidate out to the hand's end on the same
 deal (:func:`~bots.playout.play_out`), and takes the candidate whose play-outs bring the
 most points on average, when it beats the hard bot's own choice by more than the spread of
 the play-outs says chance could. Every other decision, and a close call, is the hard bot's.
-The play-outs deal the other hands at random, so they cannot read a river as the hard bot
-does. A discard likelier than the hard bot's to feed an opponent is not weighed at all, and
-the chance that a discard weighed feeds someone, with what that costs, is the hard bot's
+The play-outs deal the other hands as hands kept over their seats' turns, but from any of
+the unseen tiles, so they cannot read a river as the hard bot does. A discard likelier than
+the hard bot's to feed an opponent is not weighed at all, and the chance that a discard
+weighed feeds someone, with what that costs, is the hard bot's
 reading; the play-out goes on from the discard let pass.
 Once a few deals are in, a candidate the play-outs show surely worse than the hard bot's
 choice is dropped, and the thinking ends when none is left in doubt: the time goes to the
@@ -134,11 +137,8 @@ class ExpertBot(HardBot):
         legal = view.legal
         kongs = [a for a in legal if a.kind in _KONGS and a.mode in _REPLACED]
         if view.phase is Phase.TURN and (hard.kind is ActionKind.DISCARD or hard in kongs):
-            discards = {a.tile: a for a in legal if a.kind is ActionKind.DISCARD}
-            counts = list(view.counts)
-            melds = view.melds[view.seat]
-            options = discard_options(counts, view.ruleset.shapes, view.outside, melds)
-            close = [o.tile for o in options if o.tile in discards and o.shanten <= options[0].shanten + STEP_SLACK]
+            discards = {a.tile: a for a in legal if a.kind is ActionKind.DISCARD and a.tile is not None}
+            close = self._fastest(view, list(discards))
             if hard in kongs:  # the kong, or the discards that keep the hand fastest
                 return [hard] + [a for a in kongs if a != hard] + [discards[t] for t in close[: MAX_DISCARDS - 1]]
             # No discard riskier than the hard bot's: its read of each river is what the play-outs, dealing the
@@ -153,6 +153,21 @@ class ExpertBot(HardBot):
             if hard in claims and len(claims) > 1:
                 return [hard] + [a for a in claims if a != hard]
         return []
+
+    def _fastest(self, view: SeatView, tiles: list[int]) -> list[int]:
+        """The discards of ``tiles`` that leave the hand as near a win as the nearest does, nearest and with most
+        tiles that help first. Where a hand must qualify (Shanghai), near a hand that may win there, as the hard bot's
+        planner measures it (its goals: a plain hand is none); elsewhere near any shape the rule set lets win."""
+        counts = list(view.counts)
+        melds = view.melds[view.seat]
+        if view.ruleset.must_qualify:
+            unseen = unseen_counts(counts, melds, view.outside)
+            goals = sorted(
+                self._options(view, counts, melds, tiles, unseen, view.outside), key=lambda o: (o.distance, -o.helpful)
+            )
+            return [o.tile for o in goals if o.distance <= goals[0].distance + STEP_SLACK]
+        options = [o for o in discard_options(counts, view.ruleset.shapes, view.outside, melds) if o.tile in tiles]
+        return [o.tile for o in options if o.shanten <= options[0].shanten + STEP_SLACK]
 
     def weigh(
         self, view: SeatView, candidates: list[Action], hard: Action, *, race: bool = True

@@ -307,7 +307,9 @@ async def test_whether_the_konger_may_win_on_the_kaigang_tiles_tells_the_others_
         at = _first_state(messages, Phase.KAIGANG_SELF)
         assert at is not None
         after = next(t for t, m in messages[at + 1 :] if m.get("type") == "state")
-        assert after - messages[at][0] >= WINDOW * 0.9  # the moment lasts a window, asked or not
+        # The moment lasts a window, asked or not: a moment let pass would be followed at once. The window's clock
+        # starts as the moment is sent to every seat, so a machine slow to send it shortens what a seat measures.
+        assert after - messages[at][0] >= WINDOW * 0.5
 
 
 def _first_state(messages: list[tuple[float, dict[str, Any]]], phase: Phase) -> int | None:
