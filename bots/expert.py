@@ -138,7 +138,7 @@ class ExpertBot(HardBot):
         kongs = [a for a in legal if a.kind in _KONGS and a.mode in _REPLACED]
         if view.phase is Phase.TURN and (hard.kind is ActionKind.DISCARD or hard in kongs):
             discards = {a.tile: a for a in legal if a.kind is ActionKind.DISCARD and a.tile is not None}
-            close = self._fastest(view, list(discards))
+            close = self._nearest(view, list(discards))
             if hard in kongs:  # the kong, or the discards that keep the hand fastest
                 return [hard] + [a for a in kongs if a != hard] + [discards[t] for t in close[: MAX_DISCARDS - 1]]
             # No discard riskier than the hard bot's: its read of each river is what the play-outs, dealing the
@@ -154,7 +154,7 @@ class ExpertBot(HardBot):
                 return [hard] + [a for a in claims if a != hard]
         return []
 
-    def _fastest(self, view: SeatView, tiles: list[int]) -> list[int]:
+    def _nearest(self, view: SeatView, tiles: list[int]) -> list[int]:
         """The discards of ``tiles`` that leave the hand as near a win as the nearest does, nearest and with most
         tiles that help first. Where a hand must qualify (Shanghai), near a hand that may win there, as the hard bot's
         planner measures it (its goals: a plain hand is none); elsewhere near any shape the rule set lets win."""
