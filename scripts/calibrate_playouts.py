@@ -18,26 +18,19 @@ import argparse
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from random import Random
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import duplicate  # noqa: E402
 
 from bots import create_bot  # noqa: E402
 from bots.playout import Sampler, play_out  # noqa: E402
-from mahjong_tui.engine import (  # noqa: E402
-    ActionKind,
-    Game,
-    GameOptions,
-    HandEnded,
-    Phase,
-    PlayerWon,
-    SeatView,
-    UnknownRules,
-    get_ruleset,
-    seat_view,
-)
+from mahjong_tui.engine import ActionKind, HandEnded, Phase, PlayerWon, SeatView, seat_view  # noqa: E402
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,9 +47,9 @@ class Turn:
 
 
 def turns_of(rules: str, seed: int, index: int, every: int) -> tuple[list[tuple[SeatView, int]], set[int], list[int]]:
-    """Hand ``index`` of ``seed`` played by hard bots: every ``every``-th discarding turn (view, discard), who won,
-    and each seat's points."""
-    game = Game(rules, seed * 100_003 + index, GameOptions(max_hands=1))
+    """Hand ``index`` of ``seed`` (``duplicate.py``'s deal) played by hard bots: every ``every``-th discarding turn
+    (view, discard), who won, and each seat's points."""
+    game = duplicate.deal(rules, seed, index)
     bots = [create_bot("hard", s, index) for s in range(4)]
     hand = game.hand
     turns: list[tuple[SeatView, int]] = []
@@ -102,8 +95,8 @@ def row(label: str, turns: list[Turn]) -> str:
     if not turns:
         return f"  {label:<14} no turn"
 
-    def mean(f: object) -> float:
-        return statistics.fmean(f(t) for t in turns)  # type: ignore[operator]
+    def mean(f: Callable[[Turn], float]) -> float:
+        return statistics.fmean(f(t) for t in turns)
 
     return (
         f"  {label:<14}{len(turns):>6} turns   play-outs: seat wins {mean(lambda t: t.own_win):5.1%}, "
@@ -124,13 +117,7 @@ def main() -> int:
     args = ap.parse_args()
     if min(args.hands, args.deals, args.every) < 1:
         ap.error("--hands, --deals and --every take a whole number of at least 1")
-    names = args.rules.split(",")
-    for rules in names:
-        try:
-            get_ruleset(rules)
-        except UnknownRules as e:
-            ap.error(str(e))
-    for rules in names:
+    for rules in duplicate.parse_rules(ap, args.rules):
         t0 = time.perf_counter()
         turns = measure(rules, args.hands, args.seed, args.deals, args.every)
         print(f"{rules}: {args.hands} hands of hard bots, seed {args.seed} ({time.perf_counter() - t0:.0f} s)")
