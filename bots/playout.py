@@ -42,7 +42,7 @@ each seat gains or pays.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from random import Random
 
@@ -221,17 +221,21 @@ def _fastest(hand: list[int], melds: tuple[Meld, ...], shapes: ShapeSet) -> int:
     of equally loose ones). The hand as it is says how near the best discard leaves it, so the loosest tiles are tried
     first and the first that leaves it that near is the one."""
     shanten_of = shapes.shanten_of
-    near = max(0, shanten_of(hand, melds))
-    order = sorted((keep_value(hand, t), -t) for t in range(NUM_KINDS) if hand[t])
-    tile, best = -1, 99
-    for _, minus in order:
-        t = -minus
+    order = [-minus for _, minus in sorted((keep_value(hand, t), -t) for t in range(NUM_KINDS) if hand[t])]
+    return _first_nearest(hand, order, lambda h: shanten_of(h, melds), shanten_of(hand, melds))
+
+
+def _first_nearest(hand: list[int], order: Sequence[int], away: Callable[[list[int]], int], now: int) -> int:
+    """Of the kinds in ``order``, the first whose discard leaves ``hand`` as near as it is ``now`` (``away``: how
+    far a hand is; a complete hand is one step from ready after any discard), else the one that leaves it nearest."""
+    tile, best, enough = -1, 99, max(0, now)
+    for t in order:
         hand[t] -= 1
-        away = shanten_of(hand, melds)
+        steps = away(hand)
         hand[t] += 1
-        if away < best:
-            tile, best = t, away
-            if away <= near:
+        if steps < best:
+            tile, best = t, steps
+            if steps <= enough:
                 break
     return tile
 
@@ -261,17 +265,7 @@ def _aimed_discard(hand: list[int], melds: Sequence[Meld], targets: Sequence[Win
         for t in range(NUM_KINDS)
         if hand[t]
     )
-    tile, best, enough = -1, 99, max(0, near)
-    for _, _, minus in order:
-        t = -minus
-        hand[t] -= 1
-        away = min(_distances(hand, melds, targets))
-        hand[t] += 1
-        if away < best:
-            tile, best = t, away
-            if away <= enough:
-                break
-    return tile
+    return _first_nearest(hand, [-minus for *_, minus in order], lambda h: min(_distances(h, melds, targets)), near)
 
 
 def _ponger(
