@@ -201,11 +201,12 @@ def test_the_expert_weighs_only_close_choices_and_says_how_sure() -> None:
 
 
 @pytest.mark.parametrize("rules", PRESETS)
-def test_play_outs_pong_as_players_do_and_mostly_end_in_a_win(rules: str) -> None:
-    """Play-outs pong on the way (Shanghai: for a hand that may win there, 碰碰胡 or 混一色; Changsha: any pair), so
-    that most end in a win the rule set pays, as real hands do; every pong laid down is of three tiles the pongers
-    could hold."""
-    played = wins = pongs = 0
+def test_play_outs_claim_as_players_do_and_mostly_end_in_a_win(rules: str) -> None:
+    """Play-outs claim on the way, so that most end in a win the rule set pays, as real hands do: they pong
+    (Shanghai: a tile a nearest hand that may win there can use; Changsha: any pair), and where a hand must qualify
+    the next seat chis for a one-suit hand. Every pong laid down is of three tiles the pongers could hold, every
+    chi a run of one suit claimed from the seat before."""
+    played = wins = pongs = chis = 0
     for view in positions(rules, 44, 15):
         if view.phase is not Phase.TURN:
             continue
@@ -218,12 +219,20 @@ def test_play_outs_pong_as_players_do_and_mostly_end_in_a_win(rules: str) -> Non
             wins += any(result)
             for s in range(4):
                 for meld in deal.melds[s][before[s] :]:
+                    if meld.kind is MeldKind.CHI:
+                        low = meld.tiles[0]
+                        assert meld.tiles == (low, low + 1, low + 2) and low % 9 <= 6 and low < 27
+                        assert meld.source == (s + 3) % 4 and meld.claimed in meld.tiles
+                        assert view.ruleset.must_qualify
+                        chis += 1
+                        continue
                     assert meld.kind is MeldKind.PONG and len(set(meld.tiles)) == 1 and meld.source != s
                     pongs += 1
                 # 13 tiles, or 14 for the seat that won or drew last, counting three for each meld
                 assert min(deal.counts[s]) >= 0
                 assert sum(deal.counts[s]) + 3 * len(deal.melds[s]) in (13, 14), (s, deal.counts[s], deal.melds[s])
     assert pongs > 0
+    assert chis > 0 if view.ruleset.must_qualify else chis == 0
     assert wins > played / 2, (wins, played)
 
 
