@@ -16,19 +16,16 @@ no copies of the engine's state:
   rule set lets win (Changsha: a 2-5-8 pair for a plain hand), the loosest of those (the
   easy bot's judgement, :func:`bots.players.keep_value`), as the hard bot plays for speed
   there; a drawn flower is set aside and the seat draws again;
-- where a hand must qualify to win (Shanghai), a seat plays for what may win there, as the
-  hard bot's planner does: it lets go the tile that leaves it nearest one of the rule set's
-  shapes still open to it (混一色 in a suit, 碰碰胡, 乱风向 …, each measured by the engine's
-  targets), trying first the tiles its nearest aims cannot use; it pongs a discard that one
-  of its nearest aims can use, and the next seat chis one that brings its hand a step
-  nearer a one-suit aim (混一色) among its nearest, as the rule set allows it; either
-  discards in its place. Without such a play hardly a play-out of Shanghai ends in a win;
+- where a hand must qualify to win (Shanghai), a seat plays for what may win there, as
+  players do: a hand of pairs goes for 碰碰胡 (singles out first), any other for one suit
+  with honours (混一色: the other suits out first); it pongs a discard that fits that aim,
+  and discards in its place. Without such a play hardly a play-out of Shanghai ends in a win;
 - elsewhere (Changsha) a seat pongs any discard it holds a pair of, and discards in its
   place: with no claims at all, fewer than half the play-outs from turns of seeded games
   ended in a win (43 %), where hands played by the hard bot all but always do (198 of 200);
   with the pongs, 84 %;
 - a discard that completes another seat's hand is won on at once (the nearest seat first),
-  and a drawn tile that completes the drawer's is won on; no seat kongs, nor chis in Changsha;
+  and a drawn tile that completes the drawer's is won on; no seat chis or kongs;
 - the hand ends in a draw when the wall is spent.
 
 ``scripts/calibrate_playouts.py`` sets the play-outs beside the real hands of the same
@@ -43,13 +40,12 @@ each seat gains or pays.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from random import Random
 
 from mahjong_tui.engine import Meld, MeldKind, Ruleset, SeatFacts, SeatView, WinBy, WinContext
 from mahjong_tui.engine.analysis import ShapeSet, shanten_regular, shanten_seven_pairs
-from mahjong_tui.engine.targets import TargetKind, WinTarget, open_targets, target_shanten
 
 from .players import keep_value
 
@@ -155,8 +151,6 @@ def play_out(
     shapes = rules.shapes
     # each waiting seat's winning shapes: the tiles that would complete its hand, worked out when its hand changes
     waiting = [NO_TILES if s == first and discarding else winning_tiles(counts[s], melds[s]) for s in range(4)]
-    kinds = aims_of(rules) if qualify else ()
-    aims = [open_targets(kinds, melds[s]) for s in range(4)] if qualify else None
     seat = first
     if not discarding:
         won = _draw(deal, rules, view, seat, waiting[seat])
@@ -166,8 +160,8 @@ def play_out(
         hand = counts[seat]
         if discard is not None:
             tile, discard = discard, None
-        elif aims is not None:
-            tile = _aimed_discard(hand, melds[seat], aims[seat])
+        elif qualify:
+            tile = _aimed_discard(hand, melds[seat])
         else:
             tile = _fastest(hand, melds[seat], shapes)
         hand[tile] -= 1
@@ -192,20 +186,11 @@ def play_out(
                 held[tile] -= 1
         if not wall:
             return NOTHING
-        ponger = _ponger(rules, counts, melds, aims, seat, tile)
+        ponger = _ponger(rules, counts, melds, seat, tile)
         if ponger is not None:  # it lays the pong down and discards in its place: the seats between are skipped
             counts[ponger][tile] -= 2
             melds[ponger] = (*melds[ponger], Meld(MeldKind.PONG, (tile, tile, tile), tile, seat))
-            if aims is not None:
-                aims[ponger] = open_targets(kinds, melds[ponger])
             seat = ponger
-            continue
-        if aims is not None and (chi := _chi(rules, counts, melds, aims, seat, tile)) is not None:
-            seat = (seat + 1) % 4  # the next seat lays the chi down and discards in its place
-            for t in chi.tiles:
-                counts[seat][t] -= t != tile
-            melds[seat] = (*melds[seat], chi)
-            aims[seat] = open_targets(kinds, melds[seat])
             continue
         seat = (seat + 1) % 4
         won = _draw(deal, rules, view, seat, waiting[seat])
@@ -229,64 +214,55 @@ def _fastest(hand: list[int], melds: tuple[Meld, ...], shapes: ShapeSet) -> int:
     of equally loose ones). The hand as it is says how near the best discard leaves it, so the loosest tiles are tried
     first and the first that leaves it that near is the one."""
     shanten_of = shapes.shanten_of
-    order = [-minus for _, minus in sorted((keep_value(hand, t), -t) for t in range(NUM_KINDS) if hand[t])]
-    return _first_nearest(hand, order, lambda h: shanten_of(h, melds), shanten_of(hand, melds))
-
-
-def _first_nearest(hand: list[int], order: Sequence[int], away: Callable[[list[int]], int], now: int) -> int:
-    """Of the kinds in ``order``, the first whose discard leaves ``hand`` as near as it is ``now`` (``away``: how
-    far a hand is; a complete hand is one step from ready after any discard), else the one that leaves it nearest."""
-    tile, best, enough = -1, 99, max(0, now)
-    for t in order:
+    near = max(0, shanten_of(hand, melds))
+    order = sorted((keep_value(hand, t), -t) for t in range(NUM_KINDS) if hand[t])
+    tile, best = -1, 99
+    for _, minus in order:
+        t = -minus
         hand[t] -= 1
-        steps = away(hand)
+        away = shanten_of(hand, melds)
         hand[t] += 1
-        if steps < best:
-            tile, best = t, steps
-            if steps <= enough:
+        if away < best:
+            tile, best = t, away
+            if away <= near:
                 break
     return tile
 
 
-def aims_of(rules: Ruleset) -> tuple[TargetKind, ...]:
-    """The shape targets a play-out aims for where a hand must qualify: the rule set's, less 清一色 (a one-suit hand
-    with honours allowed is as near or nearer, and open whenever it is)."""
-    return tuple(k for k in rules.win_targets if k is not TargetKind.QINGYISE)
+def _pairs_aim(hand: list[int], melds: Sequence[Meld]) -> bool:
+    """The hand goes for 碰碰胡: pairs and sets of the same make most of it (no chi out)."""
+    if any(m.kind is MeldKind.CHI for m in melds):
+        return False
+    return sum(1 for c in hand if c >= 2) + len(melds) >= 4
 
 
-def _distances(hand: list[int], melds: Sequence[Meld], targets: Sequence[WinTarget]) -> list[int]:
-    return [target_shanten(w, hand, melds) for w in targets]
+def _suit_aim(hand: list[int], melds: Sequence[Meld]) -> int:
+    """The suit the hand goes for (混一色): the one it holds most of, its melds counted."""
+    held = [sum(hand[s * 9 : s * 9 + 9]) for s in range(3)]
+    for m in melds:
+        if m.first < 27:
+            held[m.first // 9] += 6  # a meld ties the hand to its suit
+    return max(range(3), key=held.__getitem__)
 
 
-def _aimed_discard(hand: list[int], melds: Sequence[Meld], targets: Sequence[WinTarget]) -> int:
-    """Where a hand must qualify: the discard that leaves the hand nearest a shape that may win there (the open
-    ``targets``, each measured by the engine as the hard bot's planner measures its goals), the loosest of those. The
-    tiles the nearest aims cannot use are tried first (a one-suit hand's other suits), so the first tried mostly is
-    the one; with nothing open (only luck may win), the loosest tile."""
-    if not targets:
-        return _loosest(hand, range(NUM_KINDS))
-    dist = _distances(hand, melds, targets)
-    near = min(dist)
-    nearest = [_ALLOWED[w] for w, d in zip(targets, dist, strict=True) if d == near]
-    order = sorted(
-        (-sum(1 for allowed in nearest if t not in allowed), keep_value(hand, t), -t)
-        for t in range(NUM_KINDS)
-        if hand[t]
-    )
-    return _first_nearest(hand, [-minus for *_, minus in order], lambda h: min(_distances(h, melds, targets)), near)
+def _aimed_discard(hand: list[int], melds: Sequence[Meld]) -> int:
+    """Where a hand must qualify: a single for a hand of pairs, else a tile of another suit than its aim, else the
+    loosest tile."""
+    if _pairs_aim(hand, melds):
+        singles = [t for t in range(NUM_KINDS) if hand[t] == 1]
+        if singles:
+            return _loosest(hand, singles)
+    suit = _suit_aim(hand, melds)
+    off = [t for t in range(27) if hand[t] and t // 9 != suit]
+    return _loosest(hand, off) if off else _loosest(hand, range(NUM_KINDS))
 
 
 def _ponger(
-    rules: Ruleset,
-    counts: list[list[int]],
-    melds: list[tuple[Meld, ...]],
-    aims: list[tuple[WinTarget, ...]] | None,
-    discarder: int,
-    tile: int,
+    rules: Ruleset, counts: list[list[int]], melds: list[tuple[Meld, ...]], discarder: int, tile: int
 ) -> int | None:
-    """The seat that pongs ``tile`` (at most one holds a pair of it). Where a hand must qualify (``aims``: each seat's
-    open targets), a tile one of the hand's nearest aims can use; elsewhere any (a pong brings a hand a step nearer at
-    no cost but its concealment, which a plain win there does not ask)."""
+    """The seat that pongs ``tile`` (at most one holds a pair of it). Where a hand must qualify: an honour, a tile
+    of its suit, or any for a hand of pairs; elsewhere any (a pong brings a hand a step nearer at no cost but its
+    concealment, which a plain win there does not ask)."""
     for step in (1, 2, 3):
         other = (discarder + step) % 4
         hand = counts[other]
@@ -294,64 +270,12 @@ def _ponger(
             mine = melds[other]
             if rules.pong_refusal(SeatFacts(other, hand, mine), tile) is not None:
                 return None  # the rule set forbids it (Shanghai: no pong beside a chi of another suit)
-            if aims is None:
-                return other
-            targets = aims[other]
-            if not targets:
-                return None
-            dist = _distances(hand, mine, targets)
-            near = min(dist)
-            if any(d == near and tile in _ALLOWED[w] for w, d in zip(targets, dist, strict=True)):
+            if not rules.must_qualify or tile >= 27 or _pairs_aim(hand, mine) or tile // 9 == _suit_aim(hand, mine):
                 return other
             return None
     return None
 
 
-def _chi(
-    rules: Ruleset, counts: list[list[int]], melds: list[tuple[Meld, ...]], aims: list[tuple[WinTarget, ...]],
-    discarder: int, tile: int,
-) -> Meld | None:  # fmt: skip
-    """The chi the next seat makes of ``tile``, where a hand must qualify: one that brings the hand a step nearer a
-    one-suit aim of ``tile``'s suit that is among its nearest (the run that does most, the lowest of those); None:
-    no chi."""
-    if tile >= 27:
-        return None
-    seat = (discarder + 1) % 4
-    hand, mine, targets = counts[seat], melds[seat], aims[seat]
-    low = tile - tile % 9
-    runs = [r for r in ((tile - 2, tile - 1), (tile - 1, tile + 1), (tile + 1, tile + 2))
-            if r[0] >= low and r[1] < low + 9 and hand[r[0]] and hand[r[1]]]  # fmt: skip
-    if not runs or not targets:
-        return None
-    dist = _distances(hand, mine, targets)
-    near = min(dist)
-    aim = next((w for w, d in zip(targets, dist, strict=True) if d == near and tile in _SUIT_AIMS.get(w, ())), None)
-    if aim is None or rules.chi_refusal(SeatFacts(seat, hand, mine), tile) is not None:
-        return None
-    best: Meld | None = None
-    for a, b in runs:
-        meld = Meld(MeldKind.CHI, tuple(sorted((a, b, tile))), tile, discarder)
-        hand[a] -= 1
-        hand[b] -= 1
-        steps = target_shanten(aim, hand, (*mine, meld))
-        hand[a] += 1
-        hand[b] += 1
-        if steps < near:
-            best, near = meld, steps
-    return best
-
-
-#: the kinds each shape target may hold
-_ALLOWED = {
-    w: frozenset(w.allowed)
-    for k in TargetKind
-    for w in (open_targets((k,), ()) if k is not TargetKind.DADIAOCHE else (WinTarget(k),))
-}
-
-
-#: the one-suit shape targets and the suited kinds a chi toward each may be of
-_SUIT_AIMS = {w: frozenset(t for t in w.allowed if t < 27) for w, allowed in _ALLOWED.items()
-              if w.kind in (TargetKind.HUNYISE, TargetKind.QINGYISE)}  # fmt: skip
 NO_TILES: frozenset[int] = frozenset()
 #: each kind and the kinds of its suit at most two from it (an honour: itself)
 _NEAR = [
