@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import time
 import zlib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from math import sqrt
 from random import Random
@@ -35,7 +36,7 @@ from mahjong_tui.engine import Action, ActionKind, KongMode, Meld, MeldKind, Pha
 from mahjong_tui.engine.analysis import discard_options
 
 from .hard import HardBot
-from .hard_defense import Reading
+from .hard_defense import Option, Reading
 from .players import unseen_counts
 from .playout import Deal, Sampler, play_out
 
@@ -110,6 +111,7 @@ class ExpertBot(HardBot):
         self._ref: int | None = None  # the discard a kong is charged for at that turn
         self._read_of: SeatView | None = None
         self._reading_of: Reading | None = None  # the table read of that view
+        self._options_of: tuple[SeatView, tuple[int, ...], list[Option]] | None = None  # hard's options at a view
 
     def hard_choice(self, view: SeatView) -> Action:
         """What the hard bot would do here (the first candidate, and the choice unless one is surely better)."""
@@ -269,6 +271,23 @@ class ExpertBot(HardBot):
         if ref is not None and abs(reading.feed(tile) - reading.feed(ref)) < reading.min_drop:
             tile = ref
         return (1.0 - reading.feed(tile)) * result[self.seat] - reading.cost(tile)
+
+    def _options(
+        self,
+        view: SeatView,
+        counts: list[int],
+        melds: tuple[Meld, ...],
+        tiles: Sequence[int],
+        unseen: Sequence[int],
+        outside: Sequence[int],
+    ) -> list[Option]:
+        """The hard bot's discard options, kept for the view: its choice and the expert's candidates both ask."""
+        kept = self._options_of
+        if kept is not None and kept[0] is view and kept[1] == tuple(tiles):
+            return list(kept[2])
+        options = super()._options(view, counts, melds, tiles, unseen, outside)
+        self._options_of = (view, tuple(tiles), options)
+        return list(options)
 
     def _read(self, view: SeatView) -> Reading:
         """The hard bot's read of the table at ``view`` (worked out once a view: the candidates and the weighing
