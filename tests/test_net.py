@@ -35,7 +35,7 @@ from mahjong_tui.engine import (
     ruleset_names,
     seat_view,
 )
-from mahjong_tui.net import table as hosted_table
+from mahjong_tui.net import sending as hosted_sending
 from mahjong_tui.net.client import JoinError, SeatClient
 from mahjong_tui.net.protocol import dumps
 from mahjong_tui.net.server import Host, TableSpec
@@ -293,7 +293,7 @@ async def test_a_seat_taken_back_by_a_new_client_holds_the_whole_game(monkeypatc
     held = list(first.events)
     await first.close()
     await asyncio.wait_for(listener, 30)
-    monkeypatch.setattr(hosted_table, "EVENTS_PER_MESSAGE", 7)  # the backlog in many parts
+    monkeypatch.setattr(hosted_sending, "EVENTS_PER_MESSAGE", 7)  # the backlog in many parts
     states: list[State] = []
     back = SeatClient(url)
     back.listeners.append(lambda m: states.append(m) if isinstance(m, State) else None)
