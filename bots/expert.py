@@ -7,7 +7,10 @@ to lay a quad down), the expert deals what its seat cannot see many times over
 (:class:`~bots.playout.Sampler`), plays each candidate out to the hand's end on the same
 deal (:func:`~bots.playout.play_out`), and takes the candidate whose play-outs bring the
 most points on average, when it beats the hard bot's own choice by more than the spread of
-the play-outs says chance could. Every other decision, and a close call, is the hard bot's.
+the play-outs says chance could. Every other decision, and a close call, is the hard bot's;
+so are the discards of a hand that must qualify while it is still far from ready
+(``FAR_QUALIFY``), which the play-outs, aiming such a hand crudely, judge worse than the
+hard bot's planner does.
 The play-outs deal the other hands as hands kept over their seats' turns, but from any of
 the unseen tiles, so they cannot read a river as the hard bot does. A discard likelier than
 the hard bot's to feed an opponent is not weighed at all, and the chance that a discard
@@ -33,7 +36,7 @@ from math import sqrt
 from random import Random
 
 from mahjong_tui.engine import Action, ActionKind, KongMode, Meld, MeldKind, Phase, SeatView, claimed_meld
-from mahjong_tui.engine.analysis import discard_options
+from mahjong_tui.engine.analysis import discard_options, shanten
 
 from .hard import HardBot
 from .hard_defense import Option, Reading
@@ -45,6 +48,9 @@ THINK_MS = 150
 #: how many steps slower than the fastest a discard weighed may leave the hand (0: as fast; the play-outs, with no
 #: claims but pongs, judge a slower hand worse than play does: measured, a step's slack lost wins in Changsha)
 STEP_SLACK = 0
+#: where a hand must qualify (Shanghai), how far from ready (by any shape) a hand may be for its discards to be weighed:
+#: a farther hand's discards are the hard bot's (measured, play-outs that aim a far hand crudely lose there)
+FAR_QUALIFY = 3
 #: how many discards are weighed at most (the hard bot's and the best others by the hand's progress)
 MAX_DISCARDS = 4
 #: fewest deals before a choice other than the hard bot's may be taken
@@ -140,6 +146,8 @@ class ExpertBot(HardBot):
         kongs = [a for a in legal if a.kind in _KONGS and a.mode in _REPLACED]
         if view.phase is Phase.TURN and (hard.kind is ActionKind.DISCARD or hard in kongs):
             discards = {a.tile: a for a in legal if a.kind is ActionKind.DISCARD and a.tile is not None}
+            if hard not in kongs and self._far(view):
+                return []
             close = self._nearest(view, list(discards))
             if hard in kongs:  # the kong, or the discards that keep the hand fastest
                 return [hard] + [a for a in kongs if a != hard] + [discards[t] for t in close[: MAX_DISCARDS - 1]]
@@ -155,6 +163,11 @@ class ExpertBot(HardBot):
             if hard in claims and len(claims) > 1:
                 return [hard] + [a for a in claims if a != hard]
         return []
+
+    def _far(self, view: SeatView) -> bool:
+        """A hand that must qualify, ``FAR_QUALIFY`` or more steps from ready by any shape."""
+        rules = view.ruleset
+        return rules.must_qualify and shanten(view.counts, rules.shapes, view.melds[view.seat]) >= FAR_QUALIFY
 
     def _nearest(self, view: SeatView, tiles: list[int]) -> list[int]:
         """The discards of ``tiles`` that leave the hand as near a win as the nearest does, nearest and with most

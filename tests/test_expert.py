@@ -11,7 +11,7 @@ from random import Random
 import pytest
 
 from bots import LEVELS, create_bot
-from bots.expert import ExpertBot
+from bots.expert import FAR_QUALIFY, ExpertBot
 from bots.playout import Sampler, play_out, winning_tiles
 from mahjong_tui.engine import ActionKind, Game, KongMode, MeldKind, Phase, SeatView, ruleset_names, seat_view
 from mahjong_tui.engine.analysis import shanten
@@ -263,3 +263,24 @@ def test_a_quad_that_may_be_laid_down_is_weighed_against_the_discards(rules: str
             kong = next(w for w in bot.last_weighed if w.action in kongs)
             assert kong.deals > 0 and kong.error >= 0
     assert weighed >= 3
+
+
+def test_where_a_hand_must_qualify_a_far_hands_discards_are_the_hard_bots() -> None:
+    """Shanghai: while a hand is FAR_QUALIFY or more steps from ready by any shape, the expert weighs none of its
+    discards and lets go what the hard bot does; nearer, it weighs the close ones."""
+    far = near = 0
+    for view in positions("shanghai", 88, 120):
+        if view.phase is not Phase.TURN:
+            continue
+        bot = ExpertBot(view.seat, 3, playouts=6)
+        hard = bot.hard_choice(view)
+        if hard.kind is not ActionKind.DISCARD:
+            continue
+        steps = shanten(view.counts, view.ruleset.shapes, view.melds[view.seat])
+        if steps >= FAR_QUALIFY:
+            far += 1
+            assert bot.candidates(view, hard) == []
+            assert bot.choose(view) == hard
+        elif len(bot.candidates(view, hard)) > 1:
+            near += 1
+    assert far > 0 and near > 0, (far, near)
