@@ -119,10 +119,8 @@ class Sampler:
             for t in pool[at : at + size + extra]:
                 hand[t] += 1
             at += size + extra
-            for _ in range(extra):
-                t = _loosest(hand, range(NUM_KINDS))
-                hand[t] -= 1
-                back.append(t)
+            if extra:
+                back += _let_go_loosest(hand, extra)
         rest = pool[at:] + back + self.unseen_flowers
         rng.shuffle(rest)
         wall = rest[: self.wall_size]
@@ -151,6 +149,8 @@ def play_out(
     shapes = rules.shapes
     # each waiting seat's winning shapes: the tiles that would complete its hand, worked out when its hand changes
     waiting = [NO_TILES if s == first and discarding else winning_tiles(counts[s], melds[s]) for s in range(4)]
+    # the hand each seat's waits were last worked out for: a seat that lets go the tile it drew waits as before
+    waited: list[tuple[int, ...] | None] = [None] * 4
     seat = first
     if not discarding:
         won = _draw(deal, rules, view, seat, waiting[seat])
@@ -165,7 +165,10 @@ def play_out(
         else:
             tile = _fastest(hand, melds[seat], shapes)
         hand[tile] -= 1
-        waiting[seat] = winning_tiles(hand, melds[seat])
+        kept = tuple(hand)
+        if kept != waited[seat]:  # after a pong the hand holds fewer tiles: never what was waited on before
+            waited[seat] = kept
+            waiting[seat] = winning_tiles(hand, melds[seat])
         if passed:
             passed = False
             if not wall:
@@ -207,6 +210,24 @@ def _loosest(hand: list[int], kinds: Sequence[int]) -> int:
             if value < least:
                 tile, least = t, value
     return tile
+
+
+def _let_go_loosest(hand: list[int], n: int) -> list[int]:
+    """Let go of ``n`` tiles of ``hand``, each the loosest left (as :func:`_loosest` over every kind), and say which:
+    a tile let go changes how much only it and its neighbours hold the hand together, so only theirs are worked out
+    again."""
+    value = {t: keep_value(hand, t) for t in range(NUM_KINDS) if hand[t]}
+    out = []
+    for _ in range(n):
+        t = min(value, key=lambda u: (value[u], -u))
+        hand[t] -= 1
+        out.append(t)
+        for u in _NEAR[t]:
+            if hand[u]:
+                value[u] = keep_value(hand, u)
+            else:
+                value.pop(u, None)
+    return out
 
 
 def _fastest(hand: list[int], melds: tuple[Meld, ...], shapes: ShapeSet) -> int:
@@ -290,9 +311,13 @@ def winning_tiles(counts: list[int], melds: Sequence[Meld]) -> frozenset[int]:
     pairs = not exposed and shanten_seven_pairs(counts, True) == 0
     if shanten_regular(counts, exposed) != 0 and not pairs:
         return NO_TILES
+    near: set[int] = set()  # a winning tile makes a set or a pair with tiles held: it is one, or two from one
+    for t in range(NUM_KINDS):
+        if counts[t]:
+            near.update(_NEAR[t])
     out = []
-    for t in range(NUM_KINDS):  # a winning tile makes a set or a pair with tiles held: it is one, or two from one
-        if counts[t] < 4 and any(counts[u] for u in _NEAR[t]):
+    for t in sorted(near):
+        if counts[t] < 4:
             counts[t] += 1
             if shanten_regular(counts, exposed) < 0 or (pairs and shanten_seven_pairs(counts, True) < 0):
                 out.append(t)
