@@ -146,7 +146,7 @@ class ExpertBot(HardBot):
         kongs = [a for a in legal if a.kind in _KONGS and a.mode in _REPLACED]
         if view.phase is Phase.TURN and (hard.kind is ActionKind.DISCARD or hard in kongs):
             discards = {a.tile: a for a in legal if a.kind is ActionKind.DISCARD and a.tile is not None}
-            if hard not in kongs and self._far(view):
+            if hard not in kongs and self.far(view) is not None:
                 return []
             close = self._nearest(view, list(discards))
             if hard in kongs:  # the kong, or the discards that keep the hand fastest
@@ -164,10 +164,14 @@ class ExpertBot(HardBot):
                 return [hard] + [a for a in claims if a != hard]
         return []
 
-    def _far(self, view: SeatView) -> bool:
-        """A hand that must qualify, ``FAR_QUALIFY`` or more steps from ready by any shape."""
+    def far(self, view: SeatView) -> int | None:
+        """How many steps from ready ``view``'s hand is, where it must qualify and is ``FAR_QUALIFY`` steps or more
+        (by any shape) from ready, so that its discards are the hard bot's; None otherwise."""
         rules = view.ruleset
-        return rules.must_qualify and shanten(view.counts, rules.shapes, view.melds[view.seat]) >= FAR_QUALIFY
+        if not rules.must_qualify:
+            return None
+        steps = shanten(view.counts, rules.shapes, view.melds[view.seat])
+        return steps if steps >= FAR_QUALIFY else None
 
     def _nearest(self, view: SeatView, tiles: list[int]) -> list[int]:
         """The discards of ``tiles`` that leave the hand as near a win as the nearest does, nearest and with most

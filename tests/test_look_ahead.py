@@ -8,6 +8,9 @@ from test_expert import positions
 from test_ui_learning import panel_text
 from ui_support import press, settle, table_of
 
+from bots.expert import FAR_QUALIFY
+from mahjong_tui.engine import ActionKind, Phase
+from mahjong_tui.engine.analysis import shanten
 from mahjong_tui.i18n import say
 from mahjong_tui.learn.look_ahead import SURE, look_ahead
 from mahjong_tui.testing.fixtures import demo_app, mid_hand
@@ -39,6 +42,29 @@ def test_each_line_of_the_look_ahead_is_its_play_outs_figures(rules: str) -> Non
                 assert (f"{w.behind:.1f} ± {w.behind_error:.1f}" in line) and (("worse" in line) == worse)
         assert look_ahead(view, playouts=16) == ahead  # the same deals for the same view: the same figures
     assert looked > 0
+
+
+def test_a_far_hand_that_must_qualify_is_said_to_be_left_to_the_stars_plan() -> None:
+    """Shanghai: at a turn whose hand is FAR_QUALIFY or more steps from ready, nothing is played out, and the panel
+    says so with how far the hand is (the hint panel's count of steps), in both languages; a nearer hand's turn is
+    never said to be far."""
+    far = 0
+    for view in positions("shanghai", 88, 120):
+        if view.phase is not Phase.TURN or any(a.kind is ActionKind.WIN for a in view.legal):
+            continue
+        steps = shanten(view.counts, view.ruleset.shapes, view.melds[view.seat])
+        ahead = look_ahead(view, playouts=4)
+        if steps < FAR_QUALIFY:
+            assert ahead.far is None
+            continue
+        if ahead.weighed:  # a quad that may be laid down is still weighed
+            continue
+        far += 1
+        assert ahead.far == steps
+        (line,) = ahead.lines()
+        assert line.en.startswith("Not played out") and f"your hand is {steps} steps from ready" in line.en
+        assert f"你的手牌是{steps}向听" in line.zh
+    assert far > 0
 
 
 async def test_t_at_the_table_shows_the_look_ahead_in_the_hint_panel() -> None:

@@ -5,15 +5,16 @@ close choice of the seat's decision out to the hand's end many times, the tiles 
 cannot see dealt anew each time (:class:`bots.expert.ExpertBot`), and says what each choice
 brought on average, and how sure that is: a choice behind the best by more than the
 expert's ``SURE`` standard errors of the play-outs is worse; within them, as good as far as
-they tell.
+they tell. A turn the expert leaves to the hard bot's plan (a hand that must qualify, far from
+ready: ``FAR_QUALIFY``) is said to be so, with how far the hand is.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bots.expert import SURE, ExpertBot, Weighed
-from mahjong_tui.engine import SeatView, Words
+from bots.expert import FAR_QUALIFY, SURE, ExpertBot, Weighed
+from mahjong_tui.engine import Phase, SeatView, Words
 from mahjong_tui.engine.words import said
 
 #: how long the panel thinks, by default
@@ -25,6 +26,8 @@ class LookAhead:
     """The choices weighed at one decision (best first), and in words."""
 
     weighed: tuple[Weighed, ...]
+    #: nothing weighed as the hand must qualify and is this many steps from ready (None: not so)
+    far: int | None = None
 
     @property
     def deals(self) -> int:
@@ -33,6 +36,8 @@ class LookAhead:
 
     def lines(self) -> list[Words]:
         """A heading, then one line a choice: its mean points, and whether it is the best, as good, or worse."""
+        if not self.weighed and self.far is not None:
+            return [said("look_ahead.far", steps=_steps(self.far), near=_steps(FAR_QUALIFY - 1))]
         if not self.weighed:
             return [said("look_ahead.none")]
         out = [said("look_ahead.title", deals=self.deals)]
@@ -55,5 +60,10 @@ def look_ahead(view: SeatView, think_ms: float = THINK_MS, playouts: int | None 
     hard = bot.hard_choice(view)
     candidates = bot.candidates(view, hard)
     if len(candidates) < 2:
-        return LookAhead(())
+        return LookAhead((), bot.far(view) if view.phase is Phase.TURN and not candidates else None)
     return LookAhead(bot.weigh(view, candidates, hard, race=False))  # every choice on every deal: alike to compare
+
+
+def _steps(n: int) -> Words:
+    """``n`` steps from ready, as the hint panel says it."""
+    return said("hint.one_step") if n == 1 else said("hint.steps", n=n)
