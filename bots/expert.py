@@ -145,9 +145,9 @@ class ExpertBot(HardBot):
         legal = view.legal
         kongs = [a for a in legal if a.kind in _KONGS and a.mode in _REPLACED]
         if view.phase is Phase.TURN and (hard.kind is ActionKind.DISCARD or hard in kongs):
+            if self.far(view) is not None:  # a far hand's discards are the hard bot's: only its quads weighed against
+                return [hard] + [a for a in kongs if a != hard] if kongs else []
             discards = {a.tile: a for a in legal if a.kind is ActionKind.DISCARD and a.tile is not None}
-            if hard not in kongs and self.far(view) is not None:
-                return []
             close = self._nearest(view, list(discards))
             if hard in kongs:  # the kong, or the discards that keep the hand fastest
                 return [hard] + [a for a in kongs if a != hard] + [discards[t] for t in close[: MAX_DISCARDS - 1]]

@@ -14,8 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bots.expert import FAR_QUALIFY, SURE, ExpertBot, Weighed
-from mahjong_tui.engine import Phase, SeatView, Words
+from mahjong_tui.engine import ActionKind, Phase, SeatView, Words
 from mahjong_tui.engine.words import said
+from mahjong_tui.learn.hint_words import bare_steps
 
 #: how long the panel thinks, by default
 THINK_MS = 1000
@@ -35,9 +36,10 @@ class LookAhead:
         return self.weighed[0].deals if self.weighed else 0
 
     def lines(self) -> list[Words]:
-        """A heading, then one line a choice: its mean points, and whether it is the best, as good, or worse."""
+        """A heading, then one line a choice: its mean points, and whether it is the best, as good, or worse. With
+        nothing weighed, why: a turn whose hand must qualify and is far from ready, or one sensible choice."""
         if not self.weighed and self.far is not None:
-            return [said("look_ahead.far", steps=_steps(self.far), near=_steps(FAR_QUALIFY - 1))]
+            return [said("look_ahead.far", steps=bare_steps(self.far), near=bare_steps(FAR_QUALIFY - 1))]
         if not self.weighed:
             return [said("look_ahead.none")]
         out = [said("look_ahead.title", deals=self.deals)]
@@ -55,15 +57,12 @@ class LookAhead:
 
 def look_ahead(view: SeatView, think_ms: float = THINK_MS, playouts: int | None = None) -> LookAhead:
     """The expert's look at ``view``'s decision: each close choice played out for ``think_ms`` (or ``playouts``
-    deals); nothing weighed when the decision has one sensible choice."""
+    deals); nothing weighed when the decision has one sensible choice, or at a turn whose hand must qualify and is
+    ``FAR_QUALIFY`` or more steps from ready (``far``: how many), where the hard bot's plan stands."""
     bot = ExpertBot(view.seat, 0, think_ms=think_ms, playouts=playouts)
     hard = bot.hard_choice(view)
     candidates = bot.candidates(view, hard)
-    if len(candidates) < 2:
-        return LookAhead((), bot.far(view) if view.phase is Phase.TURN and not candidates else None)
+    if len(candidates) < 2:  # a far hand's turn (the hard bot's plan), or a decision with one sensible choice
+        far = hard.kind is not ActionKind.WIN and view.phase is Phase.TURN
+        return LookAhead((), bot.far(view) if far else None)
     return LookAhead(bot.weigh(view, candidates, hard, race=False))  # every choice on every deal: alike to compare
-
-
-def _steps(n: int) -> Words:
-    """``n`` steps from ready, as the hint panel says it."""
-    return said("hint.one_step") if n == 1 else said("hint.steps", n=n)

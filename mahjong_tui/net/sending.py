@@ -8,7 +8,7 @@ text is made once a moment for every seat shown the same. A connection that does
 
 from __future__ import annotations
 
-from abc import abstractmethod
+from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from time import monotonic
 from typing import TYPE_CHECKING
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 EVENTS_PER_MESSAGE = 500
 
 
-class Sending:
+class Sending(ABC):
     """Each seat's messages, built from what that seat may see."""
 
     game: Game
