@@ -49,6 +49,11 @@ def running(app: MahjongApp) -> bool:
     return app.crash is None and app.return_code is None
 
 
+def asked(app: MahjongApp) -> bool:
+    """The bots have moved until the person is asked: to act at the table, or to claim."""
+    return isinstance(app.screen, ChoiceScreen) or table_of(app).actor is not None
+
+
 async def test_enter_twice_on_the_resume_list_resumes_the_game_once(kept_home: Path) -> None:
     """Two games saved, the list of them, Enter twice at once: the game highlighted is resumed, once."""
     for rules, seed in (("shanghai", 11), ("changsha", 12)):
@@ -60,6 +65,8 @@ async def test_enter_twice_on_the_resume_list_resumes_the_game_once(kept_home: P
         await settle(pilot, lambda: app.driver is not None or not running(app))
         assert running(app)
         assert kinds(app)[0] == "TableScreen" and kinds(app).count("TableScreen") == 1
+        await settle(pilot, lambda: asked(app) or not running(app))  # nothing half built as the test closes the app
+        assert running(app)
 
 
 async def test_enter_twice_on_the_new_game_screen_starts_one_game() -> None:
@@ -74,6 +81,8 @@ async def test_enter_twice_on_the_new_game_screen_starts_one_game() -> None:
         await settle(pilot, lambda: app.driver is not None or not running(app))
         assert running(app)
         assert kinds(app)[0] == "TableScreen" and kinds(app).count("TableScreen") == 1
+        await settle(pilot, lambda: asked(app) or not running(app))  # nothing half built as the test closes the app
+        assert running(app)
 
 
 async def test_enter_again_and_again_as_a_game_ends_opens_the_form_then_one_game() -> None:
