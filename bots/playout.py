@@ -316,7 +316,7 @@ def winning_tiles(counts: list[int], melds: Sequence[Meld]) -> frozenset[int]:
         if counts[t]:
             near.update(_NEAR[t])
     out = []
-    for t in sorted(near):
+    for t in near:
         if counts[t] < 4:
             counts[t] += 1
             if shanten_regular(counts, exposed) < 0 or (pairs and shanten_seven_pairs(counts, True) < 0):
