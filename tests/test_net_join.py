@@ -269,7 +269,8 @@ async def test_a_turn_whose_time_runs_out_is_played_by_the_bot_and_a_key_takes_t
     """The person lets their turn's time run out: the countdown beside their name runs, the table's bot discards for
     them, the turn leaves the screen and play goes on; the seat is idle (said over the table) until a key takes it
     back, and the next turn is theirs again."""
-    host = Host(claim_seconds=0.05, turn_seconds=1.5, grace=30)
+    # The turn's time is long enough for the app to start and show the turn on busy cores (the test then waits it out).
+    host = Host(claim_seconds=0.05, turn_seconds=5.0, grace=30)
     port = free_port()
     server = await host.serve("127.0.0.1", port)
     table = host.open_table(TableSpec("shanghai", GameOptions(max_hands=1), ("person", "easy", "easy", "easy"),
