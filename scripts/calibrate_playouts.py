@@ -1,4 +1,4 @@
-"""Play-outs beside real hands: from the same turns, how often the seat deciding wins, and anyone does.
+"""Play-outs beside real hands: from the same turns, how often the seat deciding wins, pays, and anyone wins.
 
     python scripts/calibrate_playouts.py [--rules changsha,shanghai] [--hands 150] [--seed 991] \\
         [--deals 16] [--every 3]
@@ -7,9 +7,12 @@ Four hard bots play each hand (the first hand of a seeded game). At every third 
 seat discards (``--every``), the expert's play-outs (:mod:`bots.playout`) are run from that
 turn, ``--deals`` times, each on a fresh deal of what the seat cannot see, with the discard
 the hard bot made. Printed per rule set and by the tiles left in the wall: the share of
-play-outs the seat deciding wins and that anyone wins, and its mean points, beside what the
-real hands from those turns did. Play-outs whose seat wins far more often than at the table
-judge its speed too kindly against the others' (their hands dealt at random lag behind).
+play-outs the seat deciding wins, that it pays in (someone else won: on its discard, or on a
+tile drawn, when every seat pays), that anyone wins, and its mean points, beside what the real
+hands from those turns did. Play-outs where the seat pays far more often than at the table
+play on into danger that players at the table see and fold from. Play-outs whose seat wins
+far more often than at the table judge its speed too kindly against the others' (their hands
+dealt at random lag behind).
 """
 
 from __future__ import annotations
@@ -40,9 +43,11 @@ class Turn:
     wall: int  # tiles left in the wall
     own_win: float  # share of play-outs the seat won
     any_win: float  # share of play-outs someone won
+    paid: float  # share of play-outs the seat paid in
     points: float  # the seat's mean points over the play-outs
     won: bool  # the real hand: the seat won
     ended_in_win: bool  # the real hand: someone won
+    real_paid: bool  # the real hand: the seat paid
     real_points: int  # the real hand: the seat's points
 
 
@@ -81,9 +86,11 @@ def measure(rules: str, hands: int, seed: int, deals: int, every: int) -> list[T
                     view.table.wall.remaining,
                     sum(r[seat] > 0 for r in results) / deals,
                     sum(any(r) for r in results) / deals,
+                    sum(r[seat] < 0 for r in results) / deals,
                     statistics.fmean(r[seat] for r in results),
                     seat in winners,
                     bool(winners),
+                    points[seat] < 0,
                     points[seat],
                 )
             )
@@ -100,8 +107,10 @@ def row(label: str, turns: list[Turn]) -> str:
 
     return (
         f"  {label:<14}{len(turns):>6} turns   play-outs: seat wins {mean(lambda t: t.own_win):5.1%}, "
-        f"anyone {mean(lambda t: t.any_win):5.1%}, seat {mean(lambda t: t.points):+6.2f}   "
-        f"real hands: seat wins {mean(lambda t: t.won):5.1%}, anyone {mean(lambda t: t.ended_in_win):5.1%}, "
+        f"pays {mean(lambda t: t.paid):5.1%}, anyone {mean(lambda t: t.any_win):5.1%}, "
+        f"seat {mean(lambda t: t.points):+6.2f}   "
+        f"real hands: seat wins {mean(lambda t: t.won):5.1%}, pays {mean(lambda t: t.real_paid):5.1%}, "
+        f"anyone {mean(lambda t: t.ended_in_win):5.1%}, "
         f"seat {mean(lambda t: t.real_points):+6.2f}"
     )
 
