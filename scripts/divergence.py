@@ -63,13 +63,18 @@ class Shadowed:
         return action
 
     def _row(self, view: SeatView, action: Action, other: Action) -> str:
-        if action.kind is ActionKind.DISCARD and other.kind is ActionKind.DISCARD and other.tile is not None:
-            counts = list(view.counts)
-            counts[other.tile] -= 1
-            away = shanten(counts, view.ruleset.shapes, view.melds[view.seat])
-            safety = ", for safety" if getattr(self.bot, "last_defence", None) is not None else ""
-            return f"discard, {away} from ready{safety}"
-        return f"{_kind(other)} → {_kind(action)}"
+        return difference(view, action, other, getattr(self.bot, "last_defence", None) is not None)
+
+
+def difference(view: SeatView, action: Action, other: Action, safety: bool) -> str:
+    """The row of a decision where the stronger level's ``action`` differs from the weaker one's ``other`` at
+    ``view``; ``safety``: the stronger bot said it took a safer tile."""
+    if action.kind is ActionKind.DISCARD and other.kind is ActionKind.DISCARD and other.tile is not None:
+        counts = list(view.counts)
+        counts[other.tile] -= 1
+        away = shanten(counts, view.ruleset.shapes, view.melds[view.seat])
+        return f"discard, {away} from ready{', for safety' if safety else ''}"
+    return f"{_kind(other)} → {_kind(action)}"
 
 
 def _kind(a: Action) -> str:

@@ -1,7 +1,7 @@
 """Judge the hard bot's discards decision by decision: each one played on from the same moment as normal's.
 
     python scripts/rollouts.py [--rules changsha] [--hands 600] [--seed 31] [--futures 8] [--workers 2] \\
-        [--judge discards|wins]
+        [--judge discards|wins|expert]
 
 Four normal bots play each hand. Wherever the hard bot, asked at the same view, would
 discard another tile, both discards are played on from that moment in ``--futures``
@@ -23,6 +23,14 @@ seat is offered, is passing it, to play on for a self-draw that everyone pays, w
 than taking it? Both are played on; a row's worth is passing's points less taking's,
 grouped by what the win would bring, whether the seat deals, the wall left and the live
 winning tiles (a passed win blocks the seat as the rule set says, 漏胡).
+
+``--judge expert`` asks where the expert gains on hard: four hard bots play, and at every
+decision of the seat ``duplicate.py`` gives the stronger level where the expert would act
+otherwise, both actions are played on by hard bots in the same futures. The rows are
+``divergence.py``'s (``discard, N from ready``, ``pong → pass`` and the like), each with
+its decisions, their mean worth ± 2 se, and their sum per hand. It looks at each decision
+alone, with the true hands, so it needs far fewer hands than a duplicate run to say which
+kind of decision the play-outs judge well.
 """
 
 from __future__ import annotations
@@ -39,6 +47,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import divergence  # noqa: E402
 import duplicate  # noqa: E402
 
 from bots import create_bot  # noqa: E402
@@ -74,11 +83,11 @@ def snapshot(game: Game) -> Game:
     return copy.deepcopy(game, {id(game.rules): game.rules})
 
 
-def play_on(game: Game, seat: int, action: Action, future: int, seed: int) -> int:
-    """``seat``'s points when ``action`` is made now and normal plays every seat after it, in one future."""
+def play_on(game: Game, seat: int, action: Action, future: int, seed: int, level: str = "normal") -> int:
+    """``seat``'s points when ``action`` is made now and ``level`` plays every seat after it, in one future."""
     g = snapshot(game)
     reshuffle(g, random.Random(f"rollouts/{seed}/{future}"))
-    play_until_decision(g, {s: create_bot("normal", s, seed) for s in range(4)}, resume=action)
+    play_until_decision(g, {s: create_bot(level, s, seed) for s in range(4)}, resume=action)
     return next(ev.payments for ev in reversed(g.hand.events) if isinstance(ev, HandEnded))[seat]
 
 
@@ -133,6 +142,36 @@ def hand_rows(job: tuple[str, int, int, int]) -> list[Row]:
         }
 
     return judged(job, Phase.TURN, ActionKind.DISCARD, judge)
+
+
+def expert_rows(job: tuple[str, int, int, int]) -> list[tuple[str, float]]:
+    """One hand of four hard bots; at every decision of the deal's seat (as ``duplicate.py`` seats the stronger
+    level) where the expert would act otherwise, its action's worth less hard's, each played on by hard bots, and
+    the decision's row as ``divergence.py`` names it."""
+    rules, seed, index, futures = job
+    game = duplicate.deal(rules, seed, index)
+    deal_seed = duplicate.deal_seed(seed, index)
+    seat = duplicate.seats_of(index, False)[0]
+    expert = create_bot("expert", seat, deal_seed)
+    rows: list[tuple[str, float]] = []
+
+    def pause(s: int, action: Action) -> bool:
+        hand = game.hand
+        if s != seat or len(hand.legal_actions(s)) < 2:
+            return False
+        view = seat_view(hand, s)
+        other = expert.choose(view)
+        if other != action:
+
+            def worth(a: Action) -> float:
+                return statistics.fmean(play_on(game, s, a, f, deal_seed, "hard") for f in range(futures))
+
+            row = divergence.difference(view, other, action, getattr(expert, "last_defence", None) is not None)
+            rows.append((row, worth(other) - worth(action)))
+        return False
+
+    play_until_decision(game, {s: create_bot("hard", s, deal_seed) for s in range(4)}, pause=pause)  # type: ignore[arg-type]
+    return rows
 
 
 def win_rows(job: tuple[str, int, int, int]) -> list[Row]:
@@ -204,10 +243,14 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=31)
     ap.add_argument("--futures", type=int, default=8)
     ap.add_argument("--workers", type=int, default=2)
-    ap.add_argument("--judge", choices=("discards", "wins"), default="discards", help="what is judged (see above)")
+    ap.add_argument(
+        "--judge", choices=("discards", "wins", "expert"), default="discards", help="what is judged (see above)"
+    )
     args = ap.parse_args()
     duplicate.parse_rules(ap, args.rules, single=True)
     t0 = time.perf_counter()
+    if args.judge == "expert":
+        return expert_report(args.rules, args.seed, args.hands, args.futures, args.workers, t0)
     wins = args.judge == "wins"
     jobs = [(args.rules, args.seed, i, args.futures) for i in range(args.hands)]
     rows = [r for hand in duplicate.run_jobs(win_rows if wins else hand_rows, jobs, args.workers) for r in hand]
@@ -222,6 +265,25 @@ def main() -> int:
         part = [r for r in rows if keep(r)]
         if len(part) >= 15:
             print(report(name, part, seats))
+    print(f"({time.perf_counter() - t0:.0f} s)")
+    return 0
+
+
+def expert_report(rules: str, seed: int, hands: int, futures: int, workers: int, t0: float) -> int:
+    """``--judge expert``: every decision where the expert parts from hard, by row, worst to best."""
+    jobs = [(rules, seed, i, futures) for i in range(hands)]
+    judged = [r for hand in duplicate.run_jobs(expert_rows, jobs, workers) for r in hand]
+    print(f"{rules}, seed {seed}, {hands} hands (the expert in one seat a hand), {futures} futures a decision:")
+    if not judged:
+        print("the expert acted as hard everywhere")
+        return 0
+    print(report("every decision where they differ", [{"worth": w} for _, w in judged], hands))
+    by_row: dict[str, list[dict[str, float]]] = {}
+    for row, w in judged:
+        by_row.setdefault(row, []).append({"worth": w})
+    for row, part in sorted(by_row.items(), key=lambda kv: -len(kv[1])):
+        if len(part) >= 2:
+            print(report(row, part, hands))
     print(f"({time.perf_counter() - t0:.0f} s)")
     return 0
 
