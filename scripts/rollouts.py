@@ -1,7 +1,7 @@
 """Judge the hard bot's discards decision by decision: each one played on from the same moment as normal's.
 
     python scripts/rollouts.py [--rules changsha] [--hands 600] [--seed 31] [--futures 8] [--workers 2] \\
-        [--judge discards|wins|expert]
+        [--judge discards|wins|expert [--playouts N]]
 
 Four normal bots play each hand. Wherever the hard bot, asked at the same view, would
 discard another tile, both discards are played on from that moment in ``--futures``
@@ -144,15 +144,16 @@ def hand_rows(job: tuple[str, int, int, int]) -> list[Row]:
     return judged(job, Phase.TURN, ActionKind.DISCARD, judge)
 
 
-def expert_rows(job: tuple[str, int, int, int]) -> list[tuple[str, float]]:
+def expert_rows(job: tuple[str, int, int, int, int | None]) -> list[tuple[str, float]]:
     """One hand of four hard bots; at every decision of the deal's seat (as ``duplicate.py`` seats the stronger
     level) where the expert would act otherwise, its action's worth less hard's, each played on by hard bots, and
-    the decision's row as ``divergence.py`` names it."""
-    rules, seed, index, futures = job
+    the decision's row as ``divergence.py`` names it. The job's last item: the expert's deals a decision (None: its
+    time budget)."""
+    rules, seed, index, futures, playouts = job
     game = duplicate.deal(rules, seed, index)
     deal_seed = duplicate.deal_seed(seed, index)
     seat = duplicate.seats_of(index, False)[0]
-    expert = create_bot("expert", seat, deal_seed)
+    expert = create_bot("expert", seat, deal_seed, playouts=playouts)
     rows: list[tuple[str, float]] = []
 
     def pause(s: int, action: Action) -> bool:
@@ -246,11 +247,12 @@ def main() -> int:
     ap.add_argument(
         "--judge", choices=("discards", "wins", "expert"), default="discards", help="what is judged (see above)"
     )
+    ap.add_argument("--playouts", type=int, default=None, help="with --judge expert: its deals a decision, not a time")
     args = ap.parse_args()
     duplicate.parse_rules(ap, args.rules, single=True)
     t0 = time.perf_counter()
     if args.judge == "expert":
-        return expert_report(args.rules, args.seed, args.hands, args.futures, args.workers, t0)
+        return expert_report(args.rules, args.seed, args.hands, args.futures, args.workers, args.playouts, t0)
     wins = args.judge == "wins"
     jobs = [(args.rules, args.seed, i, args.futures) for i in range(args.hands)]
     rows = [r for hand in duplicate.run_jobs(win_rows if wins else hand_rows, jobs, args.workers) for r in hand]
@@ -269,9 +271,11 @@ def main() -> int:
     return 0
 
 
-def expert_report(rules: str, seed: int, hands: int, futures: int, workers: int, t0: float) -> int:
-    """``--judge expert``: every decision where the expert parts from hard, by row, worst to best."""
-    jobs = [(rules, seed, i, futures) for i in range(hands)]
+def expert_report(
+    rules: str, seed: int, hands: int, futures: int, workers: int, playouts: int | None, t0: float
+) -> int:
+    """``--judge expert``: every decision where the expert parts from hard, by row, the most decisions first."""
+    jobs = [(rules, seed, i, futures, playouts) for i in range(hands)]
     judged = [r for hand in duplicate.run_jobs(expert_rows, jobs, workers) for r in hand]
     print(f"{rules}, seed {seed}, {hands} hands (the expert in one seat a hand), {futures} futures a decision:")
     if not judged:

@@ -608,6 +608,20 @@ def test_rollouts_judge_each_win_offered_on_a_discard_by_passing_it() -> None:
     assert row["live"] > 0 and rows == roll.win_rows(("changsha", 31, 0, 2))
 
 
+def test_rollouts_judge_each_decision_where_the_expert_parts_from_hard() -> None:
+    """scripts/rollouts.py --judge expert: a row for each decision of the deal's seat where the expert acts otherwise
+    than hard, named as divergence.py names it, worth the difference of the two played on in the same futures."""
+    import math
+    import re
+
+    roll: Any = _script("rollouts")
+    rows = roll.expert_rows(("changsha", 31, 0, 2, 48))  # a set number of deals: the same decisions on any machine
+    assert rows
+    for row, worth in rows:
+        assert re.fullmatch(r"discard, \d from ready(, for safety)?|[a-z ()]+ → [a-z ()]+", row), row
+        assert math.isfinite(worth)
+
+
 def test_win_chance_grows_with_helpful_tiles_and_falls_with_shanten() -> None:
     """The hand's own prospects, as the hard bot weighs them against a discard's risk."""
     assert win_chance(0, 8, 30) > win_chance(0, 2, 30) > win_chance(1, 2, 30)
