@@ -10,7 +10,8 @@ most points on average, when it beats the hard bot's own choice by more than the
 the play-outs says chance could. Every other decision, and a close call, is the hard bot's;
 so are the discards of a hand that must qualify while it is still far from ready
 (``FAR_QUALIFY``), which the play-outs, aiming such a hand crudely, judge worse than the
-hard bot's planner does.
+hard bot's planner does. There too a chi or pong the hard bot makes stands: passing it is not weighed
+(``_MELDS``).
 The play-outs deal the other hands as hands kept over their seats' turns, but from any of
 the unseen tiles, so they cannot read a river as the hard bot does. A discard likelier than
 the hard bot's to feed an opponent is not weighed at all, and the chance that a discard
@@ -65,6 +66,10 @@ SURE = 2.0
 
 #: the claims weighed against passing
 _CLAIMS = (ActionKind.CHI, ActionKind.PONG, ActionKind.PASS)
+#: where a hand must qualify (Shanghai), a chi or pong the hard bot makes is part of its planner's aim, which the
+#: play-outs follow crudely: passing it is not weighed (measured, passing a chi or pong hard made lost points in every
+#: Shanghai preset, -2.5 to -7 a decision, where in Changsha it gained)
+_MELDS = (ActionKind.CHI, ActionKind.PONG)
 #: the quads weighed: laid down, a tile drawn in place (Changsha's 开杠, two tiles at once, is the hard bot's call)
 _KONGS = (ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG, ActionKind.KONG)
 _REPLACED = (None, KongMode.KONG, KongMode.BUZHANG)
@@ -160,6 +165,8 @@ class ExpertBot(HardBot):
             return out[:MAX_DISCARDS] + kongs
         if view.phase is Phase.CLAIM:
             claims = [a for a in legal if a.kind in _CLAIMS or a in kongs]
+            if view.ruleset.must_qualify and hard.kind in _MELDS:  # the meld stands: passing it is not weighed
+                claims = [a for a in claims if a.kind is not ActionKind.PASS]
             if hard in claims and len(claims) > 1:
                 return [hard] + [a for a in claims if a != hard]
         return []

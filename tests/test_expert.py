@@ -286,3 +286,26 @@ def test_where_a_hand_must_qualify_a_far_hands_discards_are_the_hard_bots() -> N
         elif len(bot.candidates(view, hard)) > 1:
             near += 1
     assert far > 0 and near > 0, (far, near)
+
+
+@pytest.mark.parametrize("rules", PRESETS)
+def test_where_a_hand_must_qualify_a_meld_the_hard_bot_makes_is_not_weighed_against_passing(rules: str) -> None:
+    """Shanghai: at a claim the hard bot takes with a chi or a pong, the expert weighs the other melds of that discard
+    but never passing it; elsewhere (Changsha) passing is weighed as any other choice."""
+    melds = passes = 0
+    for view in positions(rules, 45, 400):
+        if view.phase is not Phase.CLAIM:
+            continue
+        bot = ExpertBot(view.seat, 3, playouts=6)
+        hard = bot.hard_choice(view)
+        if hard.kind not in (ActionKind.CHI, ActionKind.PONG):
+            continue
+        melds += 1
+        weighed = bot.candidates(view, hard)
+        assert not weighed or weighed[0] == hard
+        passes += any(a.kind is ActionKind.PASS for a in weighed)
+    assert melds > 0
+    if view.ruleset.must_qualify:
+        assert passes == 0
+    else:
+        assert passes == melds
