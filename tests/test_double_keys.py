@@ -98,6 +98,9 @@ async def test_enter_again_and_again_as_a_game_ends_opens_the_form_then_one_game
         assert running(app)
         assert kinds(app)[0] == "TableScreen" and kinds(app).count("TableScreen") == 1
         assert "NewGameScreen" not in kinds(app) and "GameEndScreen" not in kinds(app)
+        # Nothing half built as the test closes the app: the person is asked, or the new game's hand has ended.
+        await settle(pilot, lambda: asked(app) or isinstance(app.screen, HandEndScreen) or not running(app))
+        assert running(app)
 
 
 async def open_palette(pilot, app: MahjongApp, typed: str) -> None:  # type: ignore[no-untyped-def]
