@@ -89,11 +89,13 @@ async def test_a_remote_seat_plays_a_hand_by_keys_with_its_own_hints(monkeypatch
 
 async def test_a_claim_window_that_runs_out_closes_its_prompt() -> None:
     """The server passes for a person who has not answered when the window closes: the prompt goes, and play goes on."""
-    host = Host(claim_seconds=0.3, grace=30)
+    # A window of a second, so the prompt is on the screen long enough to be seen on a busy machine; seed 1 brings a
+    # claim to the person within the hand's first moves.
+    host = Host(claim_seconds=1.0, grace=30)
     port = free_port()
     server = await host.serve("127.0.0.1", port)
     table = host.open_table(TableSpec("changsha", GameOptions(max_hands=1), ("person", "easy", "easy", "easy"),
-                                      room="LATE2", seed=3))  # fmt: skip
+                                      room="LATE2", seed=1))  # fmt: skip
     app = MahjongApp(settings=Settings(), remote=Remote(f"ws://127.0.0.1:{port}/LATE2", "Ann"))
     async with app.run_test(size=(120, 40)) as pilot:
         for _ in range(300):
