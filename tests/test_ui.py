@@ -8,6 +8,7 @@ alone, then the same hand is played through the UI and must end the same way.
 
 from __future__ import annotations
 
+import gc
 import io
 
 import pytest
@@ -15,6 +16,7 @@ from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 from textual.geometry import Region
+from textual.widget import Widget
 from textual.widgets import Button, Static
 from textual.widgets._footer import FooterKey
 from ui_support import (
@@ -585,3 +587,25 @@ async def test_the_new_game_screen_says_what_each_preset_is_and_opens_its_rules(
         await settle(pilot, lambda: app.screen is screen)
         await press(pilot, "ctrl+r")
         await rules_shown(pilot, app)
+
+
+# ---------------------------------------------------------------------- memory
+async def test_a_screen_closed_leaves_none_of_its_drawing_behind() -> None:
+    """The help drawn over the table, then closed: once collected, no widget's drawing cache (Textual's
+    ``StylesCache``, one a widget) outlives its widget. Textual's ``StylesCache.get_inner_outer`` kept up to 1,024 of
+    them alive (its issue #6665), each with every line its widget drew, until ``mahjong_tui.ui.textual_mends`` cached
+    it on the colours alone."""
+    app = app_for("shanghai", 5)
+    async with app.run_test(size=FULL) as pilot:
+        await settle(pilot, lambda: table_of(app).actor is not None)
+        await press(pilot, "question_mark")
+        await settle(pilot, showing(app, HelpScreen))
+        await pilot.pause()  # the help is drawn: each of its widgets' caches holds its lines
+        await press(pilot, "escape")
+        await settle(pilot, showing(app, TableScreen))
+        await pilot.pause()
+        gc.collect()
+        alive = gc.get_objects()
+        widgets = sum(isinstance(o, Widget) for o in alive)
+        caches = sum(type(o).__name__ == "StylesCache" for o in alive)
+        assert 0 < caches <= widgets

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from textual.app import App
 
+from . import textual_mends  # noqa: F401  (mends Textual as the UI is imported)
 from .config import Display, Learning
 
 
